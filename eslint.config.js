@@ -1,0 +1,82 @@
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** Imports each package may not make: the dependency direction of ARCHITECTURE.md, enforced. */
+const forbid = (names, message, patterns = []) => ({
+  '@typescript-eslint/no-restricted-imports': [
+    'error',
+    {
+      paths: names.map((name) => ({ name, message })),
+      patterns: [
+        { group: names.map((name) => `${name}/*`), message },
+        ...patterns,
+      ],
+    },
+  ],
+});
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/build/**',
+      '**/.react-router/**',
+      'packages/e2e/artifacts/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'max-lines': ['warn', { max: 400, skipBlankLines: true, skipComments: true }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ExportDefaultDeclaration', message: 'Use named exports (house style).' },
+      ],
+    },
+  },
+  {
+    // Config files and React Router route modules need a default export.
+    files: ['**/*.config.{js,ts}', 'packages/web/app/root.tsx', 'packages/web/app/routes.ts', 'packages/web/app/routes/**'],
+    rules: { 'no-restricted-syntax': 'off' },
+  },
+  {
+    files: ['packages/shared/**'],
+    rules: forbid(
+      ['@quire/engine', '@quire/server', '@quire/web', '@quire/e2e', 'react', 'fastify'],
+      'shared is isomorphic and imports nothing internal',
+      [{ group: ['node:*'], message: 'shared runs in the browser too: no Node APIs' }],
+    ),
+  },
+  {
+    files: ['packages/engine/**'],
+    rules: forbid(
+      ['@quire/server', '@quire/web', '@quire/e2e', 'react', 'react-dom', 'fastify', '@fastify/multipart', 'node:http', 'http'],
+      'the engine does document work only: no HTTP, no UI',
+    ),
+  },
+  {
+    files: ['packages/server/**'],
+    rules: forbid(['@quire/web', '@quire/e2e', 'react', 'react-dom'], 'the server speaks HTTP; the web is served as files'),
+  },
+  {
+    files: ['packages/web/**'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: forbid(
+      ['@quire/engine', '@quire/server', '@quire/e2e', 'fastify'],
+      'the web talks to the server over its HTTP API',
+      [{ group: ['node:*'], message: 'no Node APIs in the browser bundle' }],
+    ),
+  },
+  {
+    files: ['packages/e2e/**'],
+    rules: forbid(['@quire/engine', '@quire/server', '@quire/web'], 'e2e drives the running site over HTTP'),
+  },
+  prettier,
+);

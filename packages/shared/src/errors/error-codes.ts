@@ -1,0 +1,34 @@
+/**
+ * The closed catalogue of error codes. The HTTP status of every code lives here and nowhere else.
+ * Each code has a message in every `content/locales/<locale>/errors.json` (checked by a test).
+ */
+export const ERROR_CODES = {
+  INVALID_OPTIONS: { httpStatus: 400 },
+  INVALID_REQUEST: { httpStatus: 400 },
+  TOO_FEW_FILES: { httpStatus: 400 },
+  INVALID_API_KEY: { httpStatus: 401 },
+  NOT_FOUND: { httpStatus: 404 },
+  FILE_TOO_LARGE: { httpStatus: 413 },
+  REQUEST_TOO_LARGE: { httpStatus: 413 },
+  TOO_MANY_FILES: { httpStatus: 413 },
+  INVALID_FILE_TYPE: { httpStatus: 415 },
+  NOT_MULTIPART: { httpStatus: 415 },
+  EMPTY_FILE: { httpStatus: 422 },
+  PASSWORD_REQUIRED: { httpStatus: 422 },
+  PASSWORD_INCORRECT: { httpStatus: 422 },
+  FILE_DAMAGED: { httpStatus: 422 },
+  DOCUMENT_TOO_COMPLEX: { httpStatus: 422 },
+  CONVERSION_FAILED: { httpStatus: 422 },
+  RATE_LIMITED: { httpStatus: 429 },
+  SERVER_BUSY: { httpStatus: 503 },
+  JOB_TIMEOUT: { httpStatus: 503 },
+  INTERNAL: { httpStatus: 500 },
+} as const satisfies Record<string, { httpStatus: number }>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export const ERROR_CODE_LIST = Object.keys(ERROR_CODES) as ErrorCode[];
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(ERROR_CODES, value);
+}

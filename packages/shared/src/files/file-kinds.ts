@@ -1,0 +1,48 @@
+/**
+ * The kinds of file a tool can accept. Extensions drive the browser's file picker and its first check;
+ * the server decides from the bytes (see `sniff-format.ts`).
+ */
+export const FILE_KINDS = {
+  pdf: { label: 'PDF', extensions: ['.pdf'], mimeTypes: ['application/pdf'], formats: ['pdf'] },
+  word: {
+    label: 'Word',
+    extensions: ['.doc', '.docx'],
+    mimeTypes: [
+      'application/msword',
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    ],
+    formats: ['ole', 'zip'],
+  },
+  image: { label: 'JPG', extensions: ['.jpg', '.jpeg', '.png'], mimeTypes: ['image/jpeg', 'image/png'], formats: ['jpeg', 'png'] },
+} as const satisfies Record<string, FileKindSpec>;
+
+export type FileKind = keyof typeof FILE_KINDS;
+
+/** A container format recognised from a file's first bytes. */
+export type SniffedFormat = 'pdf' | 'jpeg' | 'png' | 'zip' | 'ole';
+
+type FileKindSpec = {
+  label: string;
+  extensions: readonly string[];
+  mimeTypes: readonly string[];
+  formats: readonly SniffedFormat[];
+};
+
+export function extensionsOf(kinds: readonly FileKind[]): string[] {
+  return kinds.flatMap((kind) => [...FILE_KINDS[kind].extensions]);
+}
+
+/** The value for an `<input type="file" accept>` attribute. */
+export function acceptAttributeOf(kinds: readonly FileKind[]): string {
+  return kinds.flatMap((kind) => [...FILE_KINDS[kind].extensions, ...FILE_KINDS[kind].mimeTypes]).join(',');
+}
+
+export function kindOfFormat(format: SniffedFormat, allowed: readonly FileKind[]): FileKind | null {
+  return allowed.find((kind) => (FILE_KINDS[kind].formats as readonly SniffedFormat[]).includes(format)) ?? null;
+}
+
+/** True when a file name ends in one of the kinds' extensions (case-insensitive). */
+export function hasAcceptedExtension(fileName: string, kinds: readonly FileKind[]): boolean {
+  const lower = fileName.toLowerCase();
+  return extensionsOf(kinds).some((extension) => lower.endsWith(extension));
+}

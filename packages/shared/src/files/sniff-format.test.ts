@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { sniffFormat } from './sniff-format.ts';
+
+const bytes = (...values: number[]) => Uint8Array.from(values);
+const text = (value: string) => Uint8Array.from(value, (char) => char.charCodeAt(0));
+
+describe('sniffFormat', () => {
+  it('recognises each container from its magic bytes', () => {
+    expect(sniffFormat(text('%PDF-1.7\n'))).toBe('pdf');
+    expect(sniffFormat(bytes(0xff, 0xd8, 0xff, 0xe0))).toBe('jpeg');
+    expect(sniffFormat(bytes(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a))).toBe('png');
+    expect(sniffFormat(bytes(0x50, 0x4b, 0x03, 0x04, 0x14))).toBe('zip');
+    expect(sniffFormat(bytes(0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1))).toBe('ole');
+  });
+
+  it('finds a PDF header after leading junk within the first kilobyte', () => {
+    expect(sniffFormat(text(`${'x'.repeat(500)}%PDF-1.4`))).toBe('pdf');
+    expect(sniffFormat(text(`${'x'.repeat(1100)}%PDF-1.4`))).toBeNull();
+  });
+
+  it('rejects empty, short and unknown heads', () => {
+    expect(sniffFormat(new Uint8Array())).toBeNull();
+    expect(sniffFormat(text('%PDF'))).toBeNull();
+    expect(sniffFormat(text('<html><body>%PD'))).toBeNull();
+  });
+});

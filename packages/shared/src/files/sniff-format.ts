@@ -1,0 +1,30 @@
+import type { SniffedFormat } from './file-kinds.ts';
+
+/** How many leading bytes `sniffFormat` needs to see. */
+export const SNIFF_BYTES = 1024;
+
+const PDF_MAGIC = [0x25, 0x50, 0x44, 0x46, 0x2d]; // "%PDF-"
+const JPEG_MAGIC = [0xff, 0xd8, 0xff];
+const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
+const OLE_MAGIC = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+
+function startsWith(bytes: Uint8Array, magic: readonly number[], at = 0): boolean {
+  return magic.every((byte, index) => bytes[at + index] === byte);
+}
+
+/**
+ * Recognises a container format from a file's first bytes (at least `SNIFF_BYTES` when the file is that long).
+ * A PDF header may follow leading junk, as readers accept, so it is searched for in the whole head.
+ */
+export function sniffFormat(head: Uint8Array): SniffedFormat | null {
+  if (startsWith(head, JPEG_MAGIC)) return 'jpeg';
+  if (startsWith(head, PNG_MAGIC)) return 'png';
+  if (startsWith(head, ZIP_MAGIC)) return 'zip';
+  if (startsWith(head, OLE_MAGIC)) return 'ole';
+  const limit = Math.min(head.length, SNIFF_BYTES) - PDF_MAGIC.length;
+  for (let at = 0; at <= limit; at += 1) {
+    if (head[at] === 0x25 && startsWith(head, PDF_MAGIC, at)) return 'pdf';
+  }
+  return null;
+}

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { formatBytes, toWholeMegabytes } from './format-bytes.ts';
+
+describe('formatBytes', () => {
+  it('uses the largest unit with at most two decimals', () => {
+    expect(formatBytes(0)).toBe('0 Bytes');
+    expect(formatBytes(512)).toBe('512 Bytes');
+    expect(formatBytes(1536)).toBe('1.5 KB');
+    expect(formatBytes(1024 * 1024 * 100)).toBe('100 MB');
+    expect(formatBytes(1234567)).toBe('1.18 MB');
+    expect(formatBytes(5 * 1024 ** 3)).toBe('5 GB');
+  });
+
+  it('formats numbers for the reader', () => {
+    expect(formatBytes(1536, 'de')).toBe('1,5 KB');
+  });
+
+  it('states limits in whole megabytes', () => {
+    expect(toWholeMegabytes(100 * 1024 * 1024)).toBe(100);
+  });
+});

@@ -1,0 +1,30 @@
+/**
+ * Every limit Quire enforces, in bytes, milliseconds or counts. The upload widget, the server, the FAQ and the
+ * API docs all read these values; nothing else may hold a limit.
+ */
+const MEBIBYTE = 1024 * 1024;
+
+/** Largest single uploaded file, for every tool unless the registry says less (spec A.5). */
+export const MAX_FILE_BYTES = 100 * MEBIBYTE;
+/** Largest image for the JPG to PDF tool (spec A.5). */
+export const MAX_IMAGE_FILE_BYTES = 50 * MEBIBYTE;
+/** Largest request: every file and field together (spec A.5). */
+export const MAX_REQUEST_BYTES = 500 * MEBIBYTE;
+/** Most files one merge accepts (spec section 9). */
+export const MAX_MERGE_FILES = 10;
+/** Most images one JPG to PDF conversion accepts (spec A.5). */
+export const MAX_IMAGE_FILES = 50;
+
+/** Most non-file fields in one request, and the longest value of each. */
+export const MAX_FIELDS = 64;
+export const MAX_FIELD_BYTES = 4 * 1024;
+/** Most parts (files and fields) in one request. */
+export const MAX_PARTS = 128;
+
+/** Most pages one document may have for page-assembly tools (merge, split, rotate). */
+export const MAX_PAGES = 2000;
+
+/** Wall-clock limit of one document job, unless a tool sets its own. */
+export const JOB_TIMEOUT_MS = 60_000;
+/** How long a client waits before retrying after a 503. */
+export const RETRY_AFTER_SECONDS = 5;

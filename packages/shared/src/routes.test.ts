@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { LOCALES } from './i18n/locales.ts';
+import { allPagePaths, homePath, splitLocale, switchLocale, toolPath } from './routes.ts';
+import { TOOL_IDS } from './tools/tool-ids.ts';
+
+describe('routes', () => {
+  it('builds English paths without a prefix and others with one', () => {
+    expect(toolPath('en', 'merge')).toBe('/merge-pdf');
+    expect(toolPath('de', 'merge')).toBe('/de/merge-pdf');
+    expect(toolPath('zh-tw', 'jpg-to-pdf')).toBe('/zh-tw/jpg-to-pdf');
+    expect(homePath('en')).toBe('/');
+    expect(homePath('ar')).toBe('/ar/');
+  });
+
+  it('splits the language off a path', () => {
+    expect(splitLocale('/es/merge-pdf')).toEqual({ locale: 'es', rest: '/merge-pdf' });
+    expect(splitLocale('/es')).toEqual({ locale: 'es', rest: '/' });
+    expect(splitLocale('/merge-pdf')).toEqual({ locale: 'en', rest: '/merge-pdf' });
+    expect(splitLocale('/en/merge-pdf')).toEqual({ locale: 'en', rest: '/en/merge-pdf' });
+    expect(splitLocale('/xx/merge-pdf')).toEqual({ locale: 'en', rest: '/xx/merge-pdf' });
+  });
+
+  it('switches the language of a path and keeps the page', () => {
+    expect(switchLocale('/merge-pdf', 'ko')).toBe('/ko/merge-pdf');
+    expect(switchLocale('/ko/merge-pdf', 'en')).toBe('/merge-pdf');
+    expect(switchLocale('/ko/', 'ar')).toBe('/ar/');
+    expect(switchLocale('/', 'fr')).toBe('/fr/');
+  });
+
+  it('lists home and every tool in every language, once each', () => {
+    const paths = allPagePaths();
+    expect(paths).toHaveLength(LOCALES.length * (1 + TOOL_IDS.length));
+    expect(new Set(paths).size).toBe(paths.length);
+    expect(paths).toContain('/');
+    expect(paths).toContain('/ar/rotate-pdf');
+  });
+});

@@ -1,0 +1,73 @@
+import { DEFAULT_LOCALE, LOCALES, isLocale, type Locale } from './i18n/locales.ts';
+import { TOOL_IDS, type ToolId } from './tools/tool-ids.ts';
+import { TOOLS } from './tools/registry.ts';
+
+/**
+ * The only place site URLs are built. English has no prefix (`/merge-pdf`); every other language puts its code
+ * first (`/de/merge-pdf`). Slugs are English in every language.
+ */
+
+/** Pages outside the tools, by slug. The footer, header and sitemap link to them. */
+export const PAGE_SLUGS = [
+  'help-center',
+  'faq',
+  'api-docs',
+  'status',
+  'privacy-policy',
+  'terms-of-service',
+  'cookie-policy',
+  'security',
+  'about',
+  'blog',
+] as const;
+
+export type PageSlug = (typeof PAGE_SLUGS)[number];
+
+export function localePrefix(locale: Locale): string {
+  return locale === DEFAULT_LOCALE ? '' : `/${locale}`;
+}
+
+/** The home page of a language: `/` for English, `/es/` for Spanish. */
+export function homePath(locale: Locale): string {
+  return `${localePrefix(locale)}/`;
+}
+
+export function toolPath(locale: Locale, toolId: ToolId): string {
+  return `${localePrefix(locale)}/${TOOLS[toolId].slug}`;
+}
+
+export function pagePath(locale: Locale, slug: PageSlug): string {
+  return `${localePrefix(locale)}/${slug}`;
+}
+
+export function blogPostPath(locale: Locale, postSlug: string): string {
+  return `${localePrefix(locale)}/blog/${postSlug}`;
+}
+
+/** Splits a pathname into its language and the language-neutral rest (always starting with `/`). */
+export function splitLocale(pathname: string): { locale: Locale; rest: string } {
+  const match = /^\/([^/]+)(\/.*)?$/.exec(pathname);
+  const first = match?.[1];
+  if (first !== undefined && first !== DEFAULT_LOCALE && isLocale(first)) {
+    return { locale: first, rest: match?.[2] ?? '/' };
+  }
+  return { locale: DEFAULT_LOCALE, rest: pathname };
+}
+
+/** The same page in another language. */
+export function switchLocale(pathname: string, target: Locale): string {
+  const { rest } = splitLocale(pathname);
+  return rest === '/' ? homePath(target) : `${localePrefix(target)}${rest}`;
+}
+
+/** Every language-neutral page path that is prerendered (home and the tools for now). */
+export function sitePagePaths(): string[] {
+  return ['/', ...TOOL_IDS.map((id) => `/${TOOLS[id].slug}`)];
+}
+
+/** Every prerendered path in every language. */
+export function allPagePaths(): string[] {
+  return LOCALES.flatMap((locale) =>
+    sitePagePaths().map((rest) => (rest === '/' ? homePath(locale) : `${localePrefix(locale)}${rest}`)),
+  );
+}

@@ -1,0 +1,178 @@
+import type { FileKind } from '../files/file-kinds.ts';
+import {
+  JOB_TIMEOUT_MS,
+  MAX_FILE_BYTES,
+  MAX_IMAGE_FILE_BYTES,
+  MAX_IMAGE_FILES,
+  MAX_MERGE_FILES,
+  MAX_REQUEST_BYTES,
+} from '../limits.ts';
+import type { OptionSpec, OptionValue } from './option-specs.ts';
+import type { ToolId } from './tool-ids.ts';
+
+/**
+ * How a tool names its upload fields: `file` for one file, `file-0`, `file-1`, … for several (spec section 7).
+ * Passwords follow the same pattern: `password`, or `password-0`, `password-1`, … (spec A.3).
+ */
+export type FileFieldStyle = 'single' | 'indexed';
+
+export type ToolDefinition = {
+  readonly id: ToolId;
+  /** Path segment of the tool's page, the same in every language. */
+  readonly slug: string;
+  readonly apiPath: string;
+  readonly accepts: readonly FileKind[];
+  readonly fileField: FileFieldStyle;
+  readonly minFiles: number;
+  readonly maxFiles: number;
+  readonly maxFileBytes: number;
+  readonly maxRequestBytes: number;
+  /** True when the tool reads PDFs and therefore takes passwords for protected ones. */
+  readonly readsPdf: boolean;
+  readonly output: { readonly fileName: string; readonly mimeType: string };
+  readonly options: Readonly<Record<string, OptionSpec>>;
+  readonly timeoutMs: number;
+  /** Card accent colour (spec section 3). */
+  readonly color: 'red' | 'blue' | 'green' | 'purple' | 'orange' | 'pink' | 'teal' | 'indigo';
+};
+
+const PDF = 'application/pdf';
+const ZIP = 'application/zip';
+const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+const QUALITY = { kind: 'enum', values: ['high', 'medium', 'low'], default: 'medium' } as const;
+
+const onePdf = {
+  accepts: ['pdf'],
+  fileField: 'single',
+  minFiles: 1,
+  maxFiles: 1,
+  maxFileBytes: MAX_FILE_BYTES,
+  maxRequestBytes: MAX_REQUEST_BYTES,
+  readsPdf: true,
+  timeoutMs: JOB_TIMEOUT_MS,
+} as const;
+
+/** Every tool, defined once. Server routes, engine ops, web pages, docs and tests are all derived from it. */
+export const TOOLS = {
+  merge: {
+    ...onePdf,
+    id: 'merge',
+    slug: 'merge-pdf',
+    apiPath: '/api/pdf/merge',
+    fileField: 'indexed',
+    minFiles: 2,
+    maxFiles: MAX_MERGE_FILES,
+    output: { fileName: 'merged.pdf', mimeType: PDF },
+    options: {},
+    color: 'red',
+  },
+  split: {
+    ...onePdf,
+    id: 'split',
+    slug: 'split-pdf',
+    apiPath: '/api/pdf/split',
+    output: { fileName: 'split-pages.zip', mimeType: ZIP },
+    options: {
+      mode: { kind: 'enum', values: ['pages', 'range'], default: 'pages' },
+      pageRange: { kind: 'page-list', requiredWhen: { option: 'mode', value: 'range' } },
+    },
+    color: 'blue',
+  },
+  compress: {
+    ...onePdf,
+    id: 'compress',
+    slug: 'compress-pdf',
+    apiPath: '/api/pdf/compress',
+    output: { fileName: 'compressed.pdf', mimeType: PDF },
+    options: { quality: QUALITY },
+    color: 'green',
+  },
+  'pdf-to-word': {
+    ...onePdf,
+    id: 'pdf-to-word',
+    slug: 'pdf-to-word',
+    apiPath: '/api/pdf/to-word',
+    output: { fileName: 'converted.docx', mimeType: DOCX },
+    options: {},
+    timeoutMs: 2 * JOB_TIMEOUT_MS,
+    color: 'purple',
+  },
+  'word-to-pdf': {
+    ...onePdf,
+    id: 'word-to-pdf',
+    slug: 'word-to-pdf',
+    apiPath: '/api/pdf/from-word',
+    accepts: ['word'],
+    readsPdf: false,
+    output: { fileName: 'converted.pdf', mimeType: PDF },
+    options: {},
+    timeoutMs: 2 * JOB_TIMEOUT_MS,
+    color: 'orange',
+  },
+  'pdf-to-jpg': {
+    ...onePdf,
+    id: 'pdf-to-jpg',
+    slug: 'pdf-to-jpg',
+    apiPath: '/api/pdf/to-jpg',
+    output: { fileName: 'pdf-images.zip', mimeType: ZIP },
+    options: { quality: QUALITY },
+    timeoutMs: 2 * JOB_TIMEOUT_MS,
+    color: 'pink',
+  },
+  'jpg-to-pdf': {
+    ...onePdf,
+    id: 'jpg-to-pdf',
+    slug: 'jpg-to-pdf',
+    apiPath: '/api/pdf/from-images',
+    accepts: ['image'],
+    fileField: 'indexed',
+    maxFiles: MAX_IMAGE_FILES,
+    maxFileBytes: MAX_IMAGE_FILE_BYTES,
+    readsPdf: false,
+    output: { fileName: 'converted.pdf', mimeType: PDF },
+    options: {
+      pageSize: { kind: 'enum', values: ['fit', 'a4', 'letter'], default: 'fit' },
+      margin: { kind: 'enum', values: ['none', 'small'], default: 'none' },
+    },
+    color: 'teal',
+  },
+  rotate: {
+    ...onePdf,
+    id: 'rotate',
+    slug: 'rotate-pdf',
+    apiPath: '/api/pdf/rotate',
+    output: { fileName: 'rotated.pdf', mimeType: PDF },
+    options: {
+      angle: { kind: 'enum', values: ['90', '180', '270'] },
+      pages: { kind: 'page-list' },
+    },
+    color: 'indigo',
+  },
+} as const satisfies { readonly [K in ToolId]: ToolDefinition & { readonly id: K } };
+
+export type Tools = typeof TOOLS;
+
+/** The typed options one tool receives after validation. */
+export type ToolOptions<T extends ToolId> = {
+  [K in keyof Tools[T]['options']]: Tools[T]['options'][K] extends OptionSpec
+    ? Tools[T]['options'][K] extends { kind: 'enum'; default: string }
+      ? OptionValue<Tools[T]['options'][K]>
+      : Tools[T]['options'][K] extends { kind: 'enum' }
+        ? OptionValue<Tools[T]['options'][K]>
+        : string | undefined
+    : never;
+};
+
+export function getTool(id: ToolId): ToolDefinition {
+  return TOOLS[id];
+}
+
+/** Field name of the n-th uploaded file (0-based). */
+export function fileFieldName(tool: ToolDefinition, index: number): string {
+  return tool.fileField === 'single' ? 'file' : `file-${index}`;
+}
+
+/** Field name of the password for the n-th uploaded file (0-based). */
+export function passwordFieldName(tool: ToolDefinition, index: number): string {
+  return tool.fileField === 'single' ? 'password' : `password-${index}`;
+}

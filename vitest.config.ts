@@ -1,0 +1,31 @@
+import { defineConfig } from 'vitest/config';
+
+const exclude = ['**/node_modules/**', '**/dist/**', '**/build/**'];
+
+/** One run, one summary: unit and server tests, then the browser tests against the built site. */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/{shared,engine,server,web}/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+          exclude,
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['packages/e2e/src/**/*.e2e.ts'],
+          exclude,
+          globalSetup: ['packages/e2e/src/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
