@@ -22,6 +22,7 @@ export const ERROR_CODES = {
   RATE_LIMITED: { httpStatus: 429 },
   SERVER_BUSY: { httpStatus: 503 },
   JOB_TIMEOUT: { httpStatus: 503 },
+  TOOL_UNAVAILABLE: { httpStatus: 503 },
   INTERNAL: { httpStatus: 500 },
 } as const satisfies Record<string, { httpStatus: number }>;
 

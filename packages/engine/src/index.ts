@@ -1,0 +1,3 @@
+export { JobPool, type PoolOptions, type RunOptions } from './runner/pool.ts';
+export { ENGINE_OPS } from './ops/index.ts';
+export type { EngineOp, InputFile, JobContext, JobInput, JobResult } from './ops/types.ts';

@@ -1,0 +1,131 @@
+import { readFile } from 'node:fs/promises';
+import { corpusEntries, corpusPath, featureValue, type CorpusEntry } from '@quire/corpus';
+import * as mupdf from 'mupdf';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createJobContext, inputFile, isEncrypted, qpdfCheck, qpdfPageCount } from '../../test/job-context.ts';
+import { merge } from './merge.ts';
+
+type Context = Awaited<ReturnType<typeof createJobContext>>;
+let ctx: Context;
+beforeEach(async () => {
+  ctx = await createJobContext();
+});
+afterEach(async () => {
+  await ctx.dispose();
+});
+
+const SMALL = 'pdf/pdfbox_rotations-90-180-270_6p.pdf';
+const USER_PASSWORD_FILE = 'pdf/pysamples_encrypted_user-openpassword.pdf';
+const OWNER_ONLY_FILE = 'pdf/qpdf_encrypted-rc4-owner-only_restricted_30p.pdf';
+
+const needsPassword = (entry: CorpusEntry) => featureValue(entry, 'user-password') !== undefined;
+const validPdfs = corpusEntries().filter((entry) => entry.group === 'pdf');
+
+async function mergeNames(names: string[], passwords: (string | undefined)[] = []) {
+  return merge({ files: names.map((name, index) => inputFile(corpusPath(name), passwords[index])), options: {} }, ctx);
+}
+
+describe('merge over the corpus', () => {
+  it.each(validPdfs.map((entry) => [entry.name, entry] as const))('%s merges after a 6-page file', async (_name, entry) => {
+    const password = featureValue(entry, 'user-password');
+    const result = await mergeNames([SMALL, entry.name], [undefined, password]);
+    expect(qpdfPageCount(result.path)).toBe(6 + (entry.pages ?? Number.NaN));
+    const check = qpdfCheck(result.path);
+    expect(check.ok, check.output).toBe(true);
+    expect(isEncrypted(result.path)).toBe(false);
+  });
+
+  it('keeps every page of ten files in the order given', async () => {
+    const names = validPdfs.filter((entry) => !needsPassword(entry)).slice(0, 10).map((entry) => entry.name);
+    const result = await mergeNames(names);
+    const expected = names.reduce((sum, name) => sum + (validPdfs.find((e) => e.name === name)?.pages ?? 0), 0);
+    expect(qpdfPageCount(result.path)).toBe(expected);
+
+    // Order: page sizes of the output follow the inputs one after another.
+    const sizesOf = async (path: string) => {
+      const doc = mupdf.Document.openDocument(await readFile(path), 'application/pdf');
+      return Array.from({ length: doc.countPages() }, (_, index) => doc.loadPage(index).getBounds().join(','));
+    };
+    const inputSizes = (await Promise.all(names.map((name) => sizesOf(corpusPath(name))))).flat();
+    expect(await sizesOf(result.path)).toEqual(inputSizes);
+  });
+});
+
+describe('merge keeps navigation', () => {
+  type Flat = { title: string | undefined; depth: number; page: number | undefined };
+  const flatten = (items: ReturnType<mupdf.Document['loadOutline']>, depth = 0, offset = 0): Flat[] =>
+    (items ?? []).flatMap((item) => [
+      { title: item.title, depth, page: item.page === undefined ? undefined : item.page + offset },
+      ...flatten(item.down ?? null, depth + 1, offset),
+    ]);
+  const open = async (path: string) => mupdf.Document.openDocument(await readFile(path), 'application/pdf');
+
+  it("keeps both files' bookmarks, nested, pointing at the right pages", async () => {
+    const first = 'pdf/pysamples_outline-bookmarks_4p.pdf';
+    const second = 'pdf/pysamples_geotopo-lecture-notes_117p.pdf';
+    const result = await mergeNames([first, second]);
+    const expected = [
+      ...flatten((await open(corpusPath(first))).loadOutline()),
+      ...flatten((await open(corpusPath(second))).loadOutline(), 0, 4),
+    ];
+    expect(expected.some((item) => item.depth >= 2)).toBe(true);
+    expect(flatten((await open(result.path)).loadOutline())).toEqual(expected);
+  });
+
+  it('re-points internal links (named destinations) at the merged pages', async () => {
+    const paper = 'pdf/pdf2docx_whisper-paper_28p-linearized.pdf';
+    const result = await mergeNames([SMALL, paper]);
+    const source = await open(corpusPath(paper));
+    const merged = await open(result.path);
+    let checked = 0;
+    for (let index = 0; index < source.countPages(); index += 1) {
+      const sourceLinks = source.loadPage(index).getLinks().filter((link) => !link.isExternal());
+      const mergedLinks = merged.loadPage(index + 6).getLinks().filter((link) => !link.isExternal());
+      expect(mergedLinks).toHaveLength(sourceLinks.length);
+      sourceLinks.forEach((link, position) => {
+        const target = mergedLinks[position];
+        expect(target && merged.resolveLinkDestination(target).page).toBe(source.resolveLinkDestination(link).page + 6);
+        checked += 1;
+      });
+    }
+    expect(checked).toBeGreaterThan(100);
+  });
+});
+
+describe('merge with passwords', () => {
+  it('asks for the password of a protected file, naming it', async () => {
+    await expect(mergeNames([SMALL, USER_PASSWORD_FILE])).rejects.toMatchObject({
+      code: 'PASSWORD_REQUIRED',
+      details: { fileIndex: 1, fileName: 'pysamples_encrypted_user-openpassword.pdf' },
+    });
+  });
+
+  it('says when the password is wrong', async () => {
+    await expect(mergeNames([USER_PASSWORD_FILE, SMALL], ['nope'])).rejects.toMatchObject({
+      code: 'PASSWORD_INCORRECT',
+      details: { fileIndex: 0 },
+    });
+  });
+
+  it('opens owner-password files without asking and writes an unprotected result', async () => {
+    const result = await mergeNames([OWNER_ONLY_FILE, SMALL]);
+    expect(qpdfPageCount(result.path)).toBe(36);
+    expect(isEncrypted(result.path)).toBe(false);
+  });
+});
+
+describe('merge of damaged and hostile files', () => {
+  const bad = corpusEntries().filter((entry) => entry.group === 'bad' && entry.name.endsWith('.pdf'));
+  const mustRepair = (entry: CorpusEntry) => /^repair/.test(entry.expected) && !/or reject/.test(entry.expected);
+  const mustReject = (entry: CorpusEntry) => /^reject/.test(entry.expected) && !/\bor\b/.test(entry.expected);
+
+  it.each(bad.map((entry) => [entry.name, entry] as const))('%s: answered as the manifest expects', async (_name, entry) => {
+    const outcome = await mergeNames([entry.name, SMALL]).then(
+      (result) => ({ ok: true as const, pages: qpdfPageCount(result.path) }),
+      (error: unknown) => ({ ok: false as const, error: error as { code?: string } }),
+    );
+    if (mustRepair(entry)) expect(outcome).toMatchObject({ ok: true, pages: 6 + (entry.pages ?? 0) });
+    if (mustReject(entry)) expect(outcome).toMatchObject({ ok: false, error: { code: 'FILE_DAMAGED' } });
+    if (!outcome.ok) expect(['FILE_DAMAGED', 'DOCUMENT_TOO_COMPLEX']).toContain(outcome.error.code);
+  });
+});

@@ -1,0 +1,92 @@
+import { spawn } from 'node:child_process';
+import { AppError } from '@quire/shared';
+
+export type ProcessLimits = {
+  /** Wall-clock limit; the whole process group is killed when it passes. */
+  timeoutMs: number;
+  /** Address-space cap of the child, enforced by the kernel through `prlimit`. */
+  maxMemoryBytes: number;
+};
+
+export type ProcessResult = {
+  exitCode: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+};
+
+/** Output kept from each stream: enough for a page count or an error line, never a flood. */
+const MAX_CAPTURE_CHARS = 64 * 1024;
+
+/**
+ * Runs an external program without a shell, in its own process group, with a memory cap, no core dumps and a
+ * timeout. An abort or timeout kills the whole group, so nothing the program started outlives the job.
+ * Resolves with the exit status; rejects only on abort (`JOB_TIMEOUT`) or when the program cannot start.
+ */
+export function runProcess(
+  command: string,
+  args: readonly string[],
+  limits: ProcessLimits,
+  signal: AbortSignal,
+  env: NodeJS.ProcessEnv = { PATH: process.env.PATH ?? '/usr/bin:/bin', LC_ALL: 'C' },
+): Promise<ProcessResult> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) {
+      reject(toAbortError(signal));
+      return;
+    }
+    const child = spawn(
+      'prlimit',
+      [`--as=${limits.maxMemoryBytes}`, '--core=0', '--', command, ...args],
+      { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env },
+    );
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      if (stdout.length < MAX_CAPTURE_CHARS) stdout += chunk;
+    });
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      if (stderr.length < MAX_CAPTURE_CHARS) stderr += chunk;
+    });
+
+    const killGroup = () => {
+      if (child.pid !== undefined && child.exitCode === null && child.signalCode === null) {
+        try {
+          process.kill(-child.pid, 'SIGKILL');
+        } catch {
+          // Already gone.
+        }
+      }
+    };
+    let abortReason: AppError | null = null;
+    const onAbort = () => {
+      abortReason = toAbortError(signal);
+      killGroup();
+    };
+    const timer = setTimeout(() => {
+      abortReason = new AppError('JOB_TIMEOUT', `${command} did not finish within ${limits.timeoutMs} ms.`);
+      killGroup();
+    }, limits.timeoutMs);
+    signal.addEventListener('abort', onAbort, { once: true });
+
+    const finish = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', onAbort);
+    };
+    child.once('error', (error) => {
+      finish();
+      reject(new AppError('INTERNAL', `Could not start ${command}.`, {}, { cause: error }));
+    });
+    child.once('close', (exitCode, exitSignal) => {
+      finish();
+      if (abortReason) reject(abortReason);
+      else resolve({ exitCode, signal: exitSignal, stdout, stderr });
+    });
+  });
+}
+
+function toAbortError(signal: AbortSignal): AppError {
+  return signal.reason instanceof AppError
+    ? signal.reason
+    : new AppError('JOB_TIMEOUT', 'The job was stopped before it finished.');
+}

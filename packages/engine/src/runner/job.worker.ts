@@ -1,0 +1,38 @@
+import { parentPort } from 'node:worker_threads';
+import { AppError, type ToolId } from '@quire/shared';
+import { ENGINE_OPS } from '../ops/index.ts';
+import type { EngineOp, JobInput } from '../ops/types.ts';
+import type { FromWorker, ToWorker } from './messages.ts';
+
+/** The worker entry: receive a job, run the tool's engine op (the same function tests call), post the outcome. */
+const port = parentPort;
+if (!port) throw new Error('job.worker must run in a worker thread');
+
+const running = new Map<number, AbortController>();
+
+port.on('message', (message: ToWorker) => {
+  if (message.type === 'abort') {
+    running.get(message.jobId)?.abort(new AppError('JOB_TIMEOUT', 'The job was stopped.'));
+    return;
+  }
+  void runJob(message);
+});
+
+async function runJob({ jobId, toolId, input, workDir, timeoutMs }: Extract<ToWorker, { type: 'run' }>) {
+  const controller = new AbortController();
+  running.set(jobId, controller);
+  let reply: FromWorker;
+  try {
+    const op = ENGINE_OPS[toolId] as EngineOp<ToolId>;
+    const result = await op(input as JobInput<ToolId>, { signal: controller.signal, workDir, timeoutMs });
+    reply = { type: 'done', jobId, result };
+  } catch (error) {
+    reply =
+      error instanceof AppError
+        ? { type: 'failed', jobId, error: error.toJson().error }
+        : { type: 'crashed', jobId, stack: error instanceof Error ? (error.stack ?? error.message) : String(error) };
+  } finally {
+    running.delete(jobId);
+  }
+  port?.postMessage(reply);
+}

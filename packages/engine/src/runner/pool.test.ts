@@ -1,0 +1,67 @@
+import { corpusPath } from '@quire/corpus';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createJobContext, inputFile, qpdfPageCount } from '../../test/job-context.ts';
+import { JobPool } from './pool.ts';
+
+const A = corpusPath('pdf/pdfbox_rotations-90-180-270_6p.pdf');
+const B = corpusPath('pdf/pdfjs_freeculture-book_352p.pdf');
+
+type Context = Awaited<ReturnType<typeof createJobContext>>;
+let ctx: Context;
+beforeEach(async () => {
+  ctx = await createJobContext();
+});
+afterEach(async () => {
+  await ctx.dispose();
+});
+
+describe('JobPool', () => {
+  const pool = new JobPool({ size: 1, maxQueue: 1, abortGraceMs: 500 });
+  afterAll(() => pool.close());
+  const run = (timeoutMs = 30_000, signal = new AbortController().signal) =>
+    pool.run('merge', { files: [inputFile(A), inputFile(B)], options: {} }, { signal, timeoutMs, workDir: ctx.workDir });
+
+  it('runs an engine op in a worker thread', async () => {
+    const result = await run();
+    expect(qpdfPageCount(result.path)).toBe(358);
+  });
+
+  it('refuses at once when the queue is full, and still runs the accepted jobs', async () => {
+    const running = run();
+    const queued = run();
+    await expect(run()).rejects.toMatchObject({ code: 'SERVER_BUSY' });
+    await expect(running).resolves.toBeTruthy();
+    await expect(queued).resolves.toBeTruthy();
+  });
+
+  it('stops a job that runs out of time, then takes the next one', async () => {
+    await expect(run(5)).rejects.toMatchObject({ code: 'JOB_TIMEOUT' });
+    await expect(run()).resolves.toBeTruthy();
+    expect(pool.stats).toMatchObject({ running: 0, queued: 0, size: 1 });
+  });
+
+  it('cancels a job whose client went away', async () => {
+    const controller = new AbortController();
+    const job = run(30_000, controller.signal);
+    controller.abort();
+    await expect(job).rejects.toMatchObject({ code: 'JOB_TIMEOUT' });
+  });
+
+  it('reports errors of the op with their code', async () => {
+    const job = pool.run(
+      'merge',
+      { files: [inputFile(A), inputFile(corpusPath('pdf/pysamples_encrypted_user-openpassword.pdf'))], options: {} },
+      { signal: new AbortController().signal, timeoutMs: 30_000, workDir: ctx.workDir },
+    );
+    await expect(job).rejects.toMatchObject({ code: 'PASSWORD_REQUIRED', details: { fileIndex: 1 } });
+  });
+
+  it('answers TOOL_UNAVAILABLE for a tool without an engine yet', async () => {
+    const job = pool.run('rotate', { files: [inputFile(A)], options: { angle: '90', pages: undefined } }, {
+      signal: new AbortController().signal,
+      timeoutMs: 30_000,
+      workDir: ctx.workDir,
+    });
+    await expect(job).rejects.toMatchObject({ code: 'TOOL_UNAVAILABLE' });
+  });
+});

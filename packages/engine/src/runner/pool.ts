@@ -1,0 +1,188 @@
+import { Worker } from 'node:worker_threads';
+import { AppError, RETRY_AFTER_SECONDS, type ToolId } from '@quire/shared';
+import type { JobInput, JobResult } from '../ops/types.ts';
+import type { FromWorker, ToWorker } from './messages.ts';
+
+export type PoolOptions = {
+  /** Jobs that run at once, one worker thread each. */
+  size: number;
+  /** Jobs that may wait for a worker; beyond this a job is refused with `SERVER_BUSY` at once. */
+  maxQueue: number;
+  /** Grace period after an abort before a worker that does not answer is terminated. */
+  abortGraceMs?: number;
+  /** Logs a failure that is our bug (the visitor sees `INTERNAL`) or a worker that died. */
+  onCrash?: (toolId: ToolId | null, stack: string) => void;
+};
+
+export type RunOptions = { signal: AbortSignal; timeoutMs: number; workDir: string };
+
+type Job = {
+  id: number;
+  toolId: ToolId;
+  input: JobInput;
+  options: RunOptions;
+  resolve: (result: JobResult) => void;
+  reject: (error: AppError) => void;
+};
+
+type Slot = { worker: Worker; job: Job | null; stopReason: AppError | null };
+
+/** Worker entry beside this file: `.ts` when running from source (tests, dev), `.js` in the built server. */
+const IS_SOURCE = import.meta.url.endsWith('.ts');
+const WORKER_URL = new URL(IS_SOURCE ? './job.worker.source.mjs' : './job.worker.js', import.meta.url);
+
+/**
+ * Runs document jobs off the event loop in a fixed set of worker threads, with a bounded queue, a wall-clock
+ * timeout per job and cancellation when the client goes away. A worker that does not stop when asked, or that
+ * dies, is replaced; only its own job fails.
+ */
+export class JobPool {
+  readonly #options: Required<Omit<PoolOptions, 'onCrash'>> & Pick<PoolOptions, 'onCrash'>;
+  readonly #slots: Slot[] = [];
+  readonly #queue: Job[] = [];
+  #nextJobId = 1;
+  #closed = false;
+
+  constructor(options: PoolOptions) {
+    this.#options = { abortGraceMs: 2000, ...options };
+    for (let index = 0; index < options.size; index += 1) this.#slots.push(this.#startSlot());
+  }
+
+  get stats(): { size: number; running: number; queued: number } {
+    return {
+      size: this.#slots.length,
+      running: this.#slots.filter((slot) => slot.job).length,
+      queued: this.#queue.length,
+    };
+  }
+
+  run<T extends ToolId>(toolId: T, input: JobInput<T>, options: RunOptions): Promise<JobResult> {
+    return new Promise<JobResult>((resolve, reject) => {
+      if (this.#closed) {
+        reject(busy('The server is shutting down.'));
+        return;
+      }
+      if (options.signal.aborted) {
+        reject(new AppError('JOB_TIMEOUT', 'The request was cancelled.'));
+        return;
+      }
+      const job: Job = { id: this.#nextJobId++, toolId, input, options, resolve, reject };
+      const idle = this.#slots.find((slot) => !slot.job);
+      if (idle) {
+        this.#dispatch(idle, job);
+        return;
+      }
+      if (this.#queue.length >= this.#options.maxQueue) {
+        reject(busy('Too many documents are being processed right now.'));
+        return;
+      }
+      this.#queue.push(job);
+      options.signal.addEventListener(
+        'abort',
+        () => {
+          const position = this.#queue.indexOf(job);
+          if (position >= 0) {
+            this.#queue.splice(position, 1);
+            reject(new AppError('JOB_TIMEOUT', 'The request was cancelled.'));
+          }
+        },
+        { once: true },
+      );
+    });
+  }
+
+  /** Stops taking jobs, fails queued ones and terminates every worker. */
+  async close(): Promise<void> {
+    this.#closed = true;
+    for (const job of this.#queue.splice(0)) job.reject(busy('The server is shutting down.'));
+    await Promise.all(this.#slots.map((slot) => slot.worker.terminate()));
+  }
+
+  #startSlot(): Slot {
+    const worker = new Worker(WORKER_URL);
+    const slot: Slot = { worker, job: null, stopReason: null };
+    worker.on('message', (message: FromWorker) => this.#onMessage(slot, message));
+    worker.on('error', (error) => this.#options.onCrash?.(slot.job?.toolId ?? null, error.stack ?? error.message));
+    worker.on('exit', () => this.#onExit(slot));
+    worker.unref();
+    return slot;
+  }
+
+  #dispatch(slot: Slot, job: Job): void {
+    slot.job = job;
+    slot.stopReason = null;
+    const { signal, timeoutMs, workDir } = job.options;
+    const stop = (reason: AppError) => {
+      if (slot.job !== job || slot.stopReason) return;
+      slot.stopReason = reason;
+      this.#post(slot, { type: 'abort', jobId: job.id });
+      // A worker busy in WebAssembly cannot hear the abort: terminate it after a grace period.
+      setTimeout(() => {
+        if (slot.job === job) void slot.worker.terminate();
+      }, this.#options.abortGraceMs).unref();
+    };
+    const timer = setTimeout(
+      () => stop(new AppError('JOB_TIMEOUT', `The document took longer than ${Math.round(timeoutMs / 1000)} s.`, { retryAfterSeconds: RETRY_AFTER_SECONDS })),
+      timeoutMs,
+    );
+    const onAbort = () => stop(new AppError('JOB_TIMEOUT', 'The request was cancelled.'));
+    signal.addEventListener('abort', onAbort, { once: true });
+    const settle = job.resolve;
+    const fail = job.reject;
+    const cleanup = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', onAbort);
+    };
+    job.resolve = (result) => {
+      cleanup();
+      settle(result);
+    };
+    job.reject = (error) => {
+      cleanup();
+      fail(error);
+    };
+    this.#post(slot, { type: 'run', jobId: job.id, toolId: job.toolId, input: job.input, workDir, timeoutMs });
+  }
+
+  #post(slot: Slot, message: ToWorker): void {
+    slot.worker.postMessage(message);
+  }
+
+  #onMessage(slot: Slot, message: FromWorker): void {
+    const job = slot.job;
+    if (!job || job.id !== message.jobId) return;
+    slot.job = null;
+    if (slot.stopReason) job.reject(slot.stopReason);
+    else if (message.type === 'done') job.resolve(message.result);
+    else if (message.type === 'failed') job.reject(AppError.fromJson({ error: message.error }));
+    else {
+      this.#options.onCrash?.(job.toolId, message.stack);
+      job.reject(new AppError('INTERNAL', 'Something went wrong on our side.'));
+    }
+    this.#next(slot);
+  }
+
+  #onExit(slot: Slot): void {
+    const job = slot.job;
+    slot.job = null;
+    const index = this.#slots.indexOf(slot);
+    if (job) {
+      job.reject(
+        slot.stopReason ?? new AppError('DOCUMENT_TOO_COMPLEX', 'The document needed more resources than a job may use.'),
+      );
+    }
+    if (this.#closed || index < 0) return;
+    const replacement = this.#startSlot();
+    this.#slots[index] = replacement;
+    this.#next(replacement);
+  }
+
+  #next(slot: Slot): void {
+    const job = this.#queue.shift();
+    if (job) this.#dispatch(slot, job);
+  }
+}
+
+function busy(message: string): AppError {
+  return new AppError('SERVER_BUSY', message, { retryAfterSeconds: RETRY_AFTER_SECONDS });
+}

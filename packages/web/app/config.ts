@@ -1,0 +1,18 @@
+/**
+ * Build-time settings; the only reader of `import.meta.env`. Set them when building, e.g.
+ * `VITE_PUBLIC_ORIGIN=https://pdf.example.org npm run build -w @quire/web`.
+ */
+function read(name: string, fallback: string): string {
+  const value: unknown = import.meta.env[name];
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : fallback;
+}
+
+export const config = Object.freeze({
+  /** Absolute origin used for canonical URLs, hreflang alternates and structured data. */
+  publicOrigin: read('VITE_PUBLIC_ORIGIN', 'http://127.0.0.1:3000').replace(/\/+$/, ''),
+  /** Where the complete corresponding source is offered (AGPL section 13). */
+  sourceUrl: read('VITE_SOURCE_URL', '/source.tar.gz'),
+  /** The address behind "Contact Us". */
+  contactEmail: read('VITE_CONTACT_EMAIL', 'contact@example.org'),
+  siteName: 'Quire',
+});

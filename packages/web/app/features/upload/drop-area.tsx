@@ -1,0 +1,97 @@
+import { useId, useRef, useState, type DragEvent } from 'react';
+import { UploadIcon } from '../../components/icons.tsx';
+import { BUTTON_STYLES } from '../../components/button-styles.ts';
+
+export type DropAreaText = {
+  readonly idle: string;
+  readonly dragging: string;
+  readonly browse: string;
+  readonly button: string;
+  readonly limits: string;
+};
+
+type DropAreaProps = {
+  readonly accept: string;
+  readonly multiple: boolean;
+  readonly disabled: boolean;
+  readonly hasError: boolean;
+  readonly errorId: string;
+  readonly text: DropAreaText;
+  readonly onFiles: (files: File[]) => void;
+};
+
+/**
+ * The drop area: a label for a visually hidden file input, plus a real button that opens the same picker.
+ * Clicking anywhere in the area browses; dropping files adds them.
+ */
+export function DropArea({ accept, multiple, disabled, hasError, errorId, text, onFiles }: DropAreaProps) {
+  const inputId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [isDragging, setDragging] = useState(false);
+
+  const onDragOver = (event: DragEvent) => {
+    event.preventDefault();
+    if (!disabled) setDragging(true);
+  };
+  const onDragLeave = (event: DragEvent<HTMLDivElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
+  };
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    if (!disabled) onFiles([...event.dataTransfer.files]);
+  };
+
+  const border = hasError
+    ? 'border-red-500 bg-red-50/40'
+    : isDragging
+      ? 'border-indigo-500 bg-indigo-50'
+      : 'border-slate-300 bg-slate-50/60 hover:border-indigo-400 hover:bg-indigo-50/40';
+
+  return (
+    <div
+      data-testid="drop-area"
+      data-dragging={isDragging || undefined}
+      onDragEnter={onDragOver}
+      onDragOver={onDragOver}
+      onDragLeave={onDragLeave}
+      onDrop={onDrop}
+      className={`flex flex-col items-center gap-4 rounded-2xl border-2 border-dashed px-6 py-10 text-center transition-colors ${border}`}
+    >
+      <label htmlFor={inputId} className="flex cursor-pointer flex-col items-center gap-3">
+        <span className="inline-flex size-14 items-center justify-center rounded-full bg-white text-indigo-600 shadow-sm">
+          <UploadIcon className="size-7" />
+        </span>
+        <span className="text-lg font-semibold text-slate-900">{isDragging ? text.dragging : text.idle}</span>
+        <span className="text-sm text-slate-600">{text.browse}</span>
+      </label>
+      <input
+        ref={inputRef}
+        id={inputId}
+        type="file"
+        accept={accept}
+        multiple={multiple}
+        disabled={disabled}
+        tabIndex={-1}
+        aria-describedby={hasError ? errorId : undefined}
+        data-testid="file-input"
+        className="sr-only"
+        onChange={(event) => {
+          onFiles([...(event.currentTarget.files ?? [])]);
+          event.currentTarget.value = '';
+        }}
+      />
+      <button
+        type="button"
+        disabled={disabled}
+        onClick={() => inputRef.current?.click()}
+        aria-describedby={hasError ? errorId : undefined}
+        data-testid="select-files-button"
+        className={BUTTON_STYLES.primary}
+      >
+        {text.button}
+      </button>
+      <p className="text-xs text-slate-500">{text.limits}</p>
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import { FILE_KINDS, LOCALE_INFO, acceptAttributeOf, toWholeMegabytes } from '@quire/shared';
+import { useId, useState } from 'react';
+import { AlertIcon } from '../../components/icons.tsx';
+import { useLocale } from '../../i18n/use-locale.ts';
+import { useT } from '../../i18n/use-t.ts';
+import { DropArea } from './drop-area.tsx';
+import { rejectionMessage } from './rejection-message.ts';
+import { SelectedFileList } from './selected-file-list.tsx';
+import { applySelection, type UploadRejection, type UploadRules } from './validate-files.ts';
+
+type UploadWidgetProps = {
+  readonly rules: UploadRules;
+  readonly files: readonly File[];
+  readonly disabled?: boolean;
+  /** Called after every change: a pick, a drop or a removal. */
+  readonly onChange: (files: File[]) => void;
+};
+
+/** The shared upload widget of spec sections 2, 4 and 5. */
+export function UploadWidget({ rules, files, disabled = false, onChange }: UploadWidgetProps) {
+  const t = useT();
+  const locale = useLocale();
+  const errorId = useId();
+  const [rejection, setRejection] = useState<UploadRejection | null>(null);
+  const firstKind = rules.accepts[0] ?? 'pdf';
+
+  const onFiles = (incoming: File[]) => {
+    const result = applySelection(files, incoming, rules);
+    setRejection(result.rejection);
+    onChange(result.files);
+  };
+
+  const onRemove = (index: number) => {
+    setRejection(null);
+    onChange(files.filter((_, position) => position !== index));
+  };
+
+  return (
+    <div>
+      <DropArea
+        accept={acceptAttributeOf(rules.accepts)}
+        multiple={rules.multiple}
+        disabled={disabled}
+        hasError={rejection !== null}
+        errorId={errorId}
+        onFiles={onFiles}
+        text={{
+          idle: t('common.upload.dropHere'),
+          dragging: t('common.upload.dropActive'),
+          browse: t('common.upload.browse'),
+          button: t('common.upload.select', { type: FILE_KINDS[firstKind].label }),
+          limits: t('common.upload.limits', {
+            maxFiles: rules.multiple ? rules.maxFiles : 1,
+            maxMegabytes: toWholeMegabytes(rules.maxFileBytes),
+          }),
+        }}
+      />
+      {rejection && (
+        <p
+          id={errorId}
+          role="alert"
+          data-testid="upload-error"
+          className="mt-3 flex items-start gap-2 rounded-xl border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-800"
+        >
+          <AlertIcon className="mt-0.5 size-4 shrink-0" />
+          {rejectionMessage(t, rejection, rules)}
+        </p>
+      )}
+      <SelectedFileList
+        files={files}
+        heading={t('common.upload.selected')}
+        countLabel={t('common.upload.fileCount', { count: files.length })}
+        numberLocale={LOCALE_INFO[locale].tag}
+        disabled={disabled}
+        removeLabel={(fileName) => t('common.upload.remove', { fileName })}
+        onRemove={onRemove}
+      />
+    </div>
+  );
+}

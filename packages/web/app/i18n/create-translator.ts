@@ -1,0 +1,40 @@
+import { LOCALE_INFO, type Locale } from '@quire/shared';
+import { createIntl, createIntlCache, type IntlShape } from 'react-intl';
+import { messagesFor, type MessageKey } from './messages.ts';
+
+export type MessageValues = Readonly<Record<string, string | number | Date>>;
+
+/** Translates a typed key with ICU MessageFormat (plurals, selects) in the given language. */
+export type Translate = (key: MessageKey, values?: MessageValues) => string;
+
+export type Translator = { intl: IntlShape; t: Translate; locale: Locale };
+
+const intlCache = createIntlCache();
+
+export function createTranslator(locale: Locale, messages: Record<string, string> = messagesFor(locale)): Translator {
+  const intl = createIntl(
+    {
+      locale: LOCALE_INFO[locale].tag,
+      defaultLocale: LOCALE_INFO.en.tag,
+      messages,
+      onError: (error) => {
+        if (import.meta.env.DEV) console.error(error);
+      },
+    },
+    intlCache,
+  );
+  const t: Translate = (key, values) => intl.formatMessage({ id: key }, values);
+  return { intl, t, locale };
+}
+
+const translators = new Map<Locale, Translator>();
+
+/** One shared translator per language, for components and for route `meta` functions alike. */
+export function getTranslator(locale: Locale): Translator {
+  let translator = translators.get(locale);
+  if (!translator) {
+    translator = createTranslator(locale);
+    translators.set(locale, translator);
+  }
+  return translator;
+}

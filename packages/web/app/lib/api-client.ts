@@ -1,0 +1,40 @@
+import { AppError, fileFieldName, passwordFieldName, type ToolDefinition } from '@quire/shared';
+
+export type ToolRequest = {
+  readonly files: readonly File[];
+  /** Passwords by file index, for protected PDFs. */
+  readonly passwords?: Readonly<Record<number, string>>;
+  /** Option fields as the server expects them (`quality`, `mode`, …). */
+  readonly options?: Readonly<Record<string, string>>;
+  readonly signal?: AbortSignal;
+};
+
+/**
+ * Runs one tool on the server: `POST tool.apiPath` with multipart fields named by the registry. Resolves to the
+ * result file; a non-2xx answer rejects with the `AppError` read from its error body.
+ */
+export async function runTool(tool: ToolDefinition, request: ToolRequest): Promise<Blob> {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(request.options ?? {})) body.append(name, value);
+  for (const [index, password] of Object.entries(request.passwords ?? {})) {
+    if (password !== '') body.append(passwordFieldName(tool, Number(index)), password);
+  }
+  request.files.forEach((file, index) => body.append(fileFieldName(tool, index), file, file.name));
+
+  const response = await fetch(tool.apiPath, {
+    method: 'POST',
+    body,
+    credentials: 'same-origin',
+    signal: request.signal,
+  });
+  if (!response.ok) throw await readError(response);
+  return response.blob();
+}
+
+async function readError(response: Response): Promise<AppError> {
+  try {
+    return AppError.fromJson(await response.json());
+  } catch {
+    return new AppError('INTERNAL', `Unexpected ${response.status} answer without an error body.`);
+  }
+}

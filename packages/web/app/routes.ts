@@ -1,0 +1,20 @@
+import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
+import { DEFAULT_LOCALE, LOCALES, TOOL_IDS, TOOLS, type Locale } from '@quire/shared';
+
+/**
+ * One branch per language, built from the shared lists: English unprefixed, every other language under its
+ * code. Unknown paths fall into the splat route of their language, so the prerendered not-found page of a
+ * language hydrates with exactly the routes any unknown path of that language matches.
+ */
+function localeBranch(locale: Locale) {
+  const children = [
+    index('routes/home.tsx', { id: `${locale}/home` }),
+    ...TOOL_IDS.map((toolId) => route(TOOLS[toolId].slug, 'routes/tool.tsx', { id: `${locale}/tool/${toolId}` })),
+    route('*', 'routes/not-found.tsx', { id: `${locale}/not-found` }),
+  ];
+  return locale === DEFAULT_LOCALE
+    ? layout('routes/layout.tsx', { id: `${locale}/layout` }, children)
+    : route(locale, 'routes/layout.tsx', { id: `${locale}/layout` }, children);
+}
+
+export default LOCALES.map(localeBranch) satisfies RouteConfig;

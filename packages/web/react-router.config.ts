@@ -1,0 +1,21 @@
+import type { Config } from '@react-router/dev/config';
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- build-time hook, runs in Node, never bundled
+import { rename, rm } from 'node:fs/promises';
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- build-time hook, runs in Node, never bundled
+import { join } from 'node:path';
+import { LOCALES, allPagePaths } from '@quire/shared';
+import { allNotFoundPrerenderPaths, notFoundFileName, notFoundPrerenderPath } from './app/lib/not-found-paths.ts';
+
+export default {
+  ssr: false,
+  prerender: () => [...allPagePaths(), ...allNotFoundPrerenderPaths()],
+  /** Moves each prerendered not-found page to the file the server answers unknown paths with. */
+  async buildEnd({ reactRouterConfig }) {
+    const client = join(reactRouterConfig.buildDirectory, 'client');
+    for (const locale of LOCALES) {
+      const folder = join(client, notFoundPrerenderPath(locale));
+      await rename(join(folder, 'index.html'), join(client, notFoundFileName(locale)));
+      await rm(folder, { recursive: true, force: true });
+    }
+  },
+} satisfies Config;
