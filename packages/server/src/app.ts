@@ -1,0 +1,40 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { JobPool } from '@quire/engine';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+import { registerErrorHandler } from './http/error-handler.ts';
+import { registerHealthRoutes } from './http/routes/health.ts';
+import { registerSiteRoutes } from './http/routes/site.ts';
+import { registerToolRoutes } from './http/routes/tools.ts';
+
+export type AppDeps = { pool: JobPool };
+
+/** Builds the HTTP application without listening, so tests can call it in-process with `inject`. */
+export async function buildApp(config: Config, { pool }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      // Requests are logged by id, method and path; never headers, bodies or file names.
+      serializers: {
+        req: (request: { id: string; method: string; url: string }) => ({
+          id: request.id,
+          method: request.method,
+          url: request.url.split('?')[0],
+        }),
+      },
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 64 * 1024,
+    requestIdHeader: false,
+    genReqId: () => crypto.randomUUID(),
+  });
+  app.addHook('onSend', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+  registerErrorHandler(app);
+  await app.register(fastifyMultipart, { throwFileSizeLimit: true });
+  registerHealthRoutes(app, { pool, maxQueue: config.maxQueue });
+  registerToolRoutes(app, { pool, jobRoot: config.jobRoot });
+  await registerSiteRoutes(app, config.webRoot);
+  return app;
+}

@@ -1,0 +1,56 @@
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Server settings. This file is the only reader of `process.env`; `.env.example` lists every variable. */
+export type Config = Readonly<{
+  host: string;
+  port: number;
+  /** Where each request gets its private directory; swept at start. */
+  jobRoot: string;
+  /** The prerendered site (`packages/web/build/client`). */
+  webRoot: string;
+  /** Document jobs that run at once (one worker thread each) and jobs that may wait behind them. */
+  workers: number;
+  maxQueue: number;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Trust `X-Forwarded-*` from a reverse proxy in front of the server. */
+  trustProxy: boolean;
+}>;
+
+const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  return Object.freeze({
+    host: env.HOST?.trim() || '127.0.0.1',
+    port: readInteger(env, 'PORT', 3000, 0, 65535),
+    jobRoot: resolve(env.QUIRE_JOB_ROOT?.trim() || join(tmpdir(), 'quire-jobs')),
+    webRoot: resolve(env.QUIRE_WEB_ROOT?.trim() || join(PACKAGE_ROOT, '../web/build/client')),
+    workers: readInteger(env, 'QUIRE_WORKERS', 2, 1, 64),
+    maxQueue: readInteger(env, 'QUIRE_MAX_QUEUE', 32, 0, 10_000),
+    logLevel: readChoice(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
+    trustProxy: readChoice(env, 'QUIRE_TRUST_PROXY', ['true', 'false'] as const, 'false') === 'true',
+  });
+}
+
+function readInteger(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, not "${raw}".`);
+  }
+  return value;
+}
+
+function readChoice<T extends string>(env: NodeJS.ProcessEnv, name: string, choices: readonly T[], fallback: T): T {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  if (!(choices as readonly string[]).includes(raw)) {
+    throw new ConfigError(`${name} must be one of ${choices.join(', ')}, not "${raw}".`);
+  }
+  return raw as T;
+}

@@ -1,0 +1,26 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/**
+ * Each request gets a private directory named by 128 random bits under the job root. Uploads, intermediate files
+ * and results live there and nowhere else, and the directory goes when the response ends, whatever the outcome.
+ */
+export async function createJobDir(jobRoot: string): Promise<string> {
+  await mkdir(jobRoot, { recursive: true, mode: 0o700 });
+  const dir = join(jobRoot, randomBytes(16).toString('hex'));
+  await mkdir(dir, { mode: 0o700 });
+  return dir;
+}
+
+export async function removeJobDir(dir: string): Promise<void> {
+  await rm(dir, { recursive: true, force: true, maxRetries: 3 });
+}
+
+/** Removes whatever a crash or a kill left in the job root. Called before the server listens. */
+export async function sweepJobRoot(jobRoot: string): Promise<number> {
+  await mkdir(jobRoot, { recursive: true, mode: 0o700 });
+  const leftovers = await readdir(jobRoot);
+  await Promise.all(leftovers.map((name) => rm(join(jobRoot, name), { recursive: true, force: true })));
+  return leftovers.length;
+}

@@ -1,0 +1,199 @@
+import { createWriteStream } from 'node:fs';
+import { join } from 'node:path';
+import { Transform, type TransformCallback } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { InputFile } from '@quire/engine';
+import {
+  AppError,
+  FILE_KINDS,
+  MAX_FIELD_BYTES,
+  MAX_FIELDS,
+  MAX_PARTS,
+  SNIFF_BYTES,
+  fileFieldName,
+  kindOfFormat,
+  passwordFieldName,
+  sniffFormat,
+  toWholeMegabytes,
+  type ToolDefinition,
+} from '@quire/shared';
+import type { FastifyRequest } from 'fastify';
+import { sanitizeFileName } from './file-names.ts';
+
+export type Uploads = { files: InputFile[]; fields: Map<string, string> };
+
+/**
+ * Streams a tool's multipart upload into the job directory. Every limit is enforced while the bytes arrive: the
+ * per-file and per-request sizes (413 as soon as one is crossed), the number of files, fields and parts, and the
+ * type, read from each file's first bytes (415 before the rest is stored). Files are stored under server-made
+ * names; the visitor's name is kept, sanitised, for messages only.
+ */
+export async function receiveUploads(request: FastifyRequest, tool: ToolDefinition, jobDir: string): Promise<Uploads> {
+  const declaredLength = Number(request.headers['content-length']);
+  if (Number.isFinite(declaredLength) && declaredLength > tool.maxRequestBytes + MULTIPART_OVERHEAD_BYTES) {
+    throw requestTooLarge(tool);
+  }
+  const budget = { remainingBytes: tool.maxRequestBytes };
+  const files = new Map<number, InputFile>();
+  const fields = new Map<string, string>();
+  const parts = request.parts({
+    limits: {
+      fileSize: tool.maxFileBytes,
+      files: tool.maxFiles,
+      fields: MAX_FIELDS,
+      fieldSize: MAX_FIELD_BYTES,
+      parts: MAX_PARTS,
+      fieldNameSize: 100,
+      headerPairs: 100,
+    },
+  });
+
+  for await (const part of parts) {
+    if (part.type === 'field') {
+      if (fields.has(part.fieldname) || isReservedName(part.fieldname)) {
+        throw new AppError('INVALID_REQUEST', `The field "${part.fieldname}" is not allowed or appears twice.`);
+      }
+      if (part.valueTruncated || typeof part.value !== 'string') {
+        throw new AppError('REQUEST_TOO_LARGE', `The field "${part.fieldname}" is too long.`, { limitBytes: MAX_FIELD_BYTES });
+      }
+      budget.remainingBytes -= Buffer.byteLength(part.value);
+      if (budget.remainingBytes < 0) throw requestTooLarge(tool);
+      fields.set(part.fieldname, part.value);
+      continue;
+    }
+    const index = fileIndexOf(tool, part.fieldname);
+    if (index === null || files.has(index)) {
+      part.file.resume();
+      throw new AppError('INVALID_REQUEST', `Unexpected file field "${part.fieldname}": send ${describeFileFields(tool)}.`);
+    }
+    const name = sanitizeFileName(part.filename, `file-${index + 1}`);
+    const details = { fileIndex: index, fileName: name };
+    const path = join(jobDir, `input-${index}`);
+    const guard = new UploadGuard(tool, budget, details);
+    await pipeline(part.file, guard, createWriteStream(path, { flags: 'wx', mode: 0o600 }));
+    // busboy stops a file at the size limit and marks it truncated: the rest of the upload is never stored.
+    if (part.file.truncated) {
+      throw new AppError('FILE_TOO_LARGE', `"${name}" is larger than ${toWholeMegabytes(tool.maxFileBytes)} MB.`, {
+        ...details,
+        limitBytes: tool.maxFileBytes,
+      });
+    }
+    if (guard.bytes === 0) throw new AppError('EMPTY_FILE', `"${name}" is empty.`, details);
+    guard.checkType();
+    files.set(index, { path, name });
+  }
+
+  const ordered = [...files.entries()].sort(([a], [b]) => a - b);
+  if (ordered.some(([index], position) => index !== position)) {
+    throw new AppError('INVALID_REQUEST', `Number the files without gaps: ${describeFileFields(tool)}.`);
+  }
+  if (ordered.length < tool.minFiles) {
+    throw new AppError('TOO_FEW_FILES', `Send at least ${tool.minFiles} file${tool.minFiles === 1 ? '' : 's'}.`, {
+      minFiles: tool.minFiles,
+    });
+  }
+  const inputs = ordered.map(([, file]) => file);
+  takePasswords(tool, inputs, fields);
+  return { files: inputs, fields };
+}
+
+/** Multipart boundaries and part headers on top of the payload: a generous allowance before refusing on length. */
+const MULTIPART_OVERHEAD_BYTES = 1024 * 1024;
+
+const MAX_PASSWORD_CHARS = 1024;
+
+/** Moves `password` / `password-N` fields onto their files; what remains in `fields` are the tool's options. */
+function takePasswords(tool: ToolDefinition, files: InputFile[], fields: Map<string, string>): void {
+  if (!tool.readsPdf) return;
+  files.forEach((file, index) => {
+    const field = passwordFieldName(tool, index);
+    const password = fields.get(field);
+    fields.delete(field);
+    if (password === undefined || password === '') return;
+    if (password.length > MAX_PASSWORD_CHARS || /[\u0000-\u001f\u007f]/.test(password)) {
+      throw new AppError('INVALID_OPTIONS', 'A password cannot contain line breaks or control characters.', {
+        option: field,
+      });
+    }
+    file.password = password;
+  });
+}
+
+function fileIndexOf(tool: ToolDefinition, fieldName: string): number | null {
+  if (tool.fileField === 'single') return fieldName === fileFieldName(tool, 0) ? 0 : null;
+  const match = /^file-(\d{1,3})$/.exec(fieldName);
+  if (!match) return null;
+  const index = Number(match[1]);
+  return index < tool.maxFiles ? index : null;
+}
+
+function describeFileFields(tool: ToolDefinition): string {
+  return tool.fileField === 'single' ? '"file"' : `"file-0" to "file-${tool.maxFiles - 1}" in order`;
+}
+
+function isReservedName(name: string): boolean {
+  return name === '__proto__' || name === 'constructor' || name === 'prototype';
+}
+
+function requestTooLarge(tool: ToolDefinition): AppError {
+  return new AppError('REQUEST_TOO_LARGE', `The upload is larger than ${toWholeMegabytes(tool.maxRequestBytes)} MB in total.`, {
+    limitBytes: tool.maxRequestBytes,
+  });
+}
+
+/**
+ * Counts an upload's bytes against the request budget and checks its type from its first bytes, failing the
+ * stream at once when either is wrong, so a wrong or oversized file is never stored whole.
+ */
+class UploadGuard extends Transform {
+  bytes = 0;
+  #head: Buffer[] = [];
+  #headBytes = 0;
+  #typeChecked = false;
+
+  constructor(
+    private readonly tool: ToolDefinition,
+    private readonly budget: { remainingBytes: number },
+    private readonly details: { fileIndex: number; fileName: string },
+  ) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    this.bytes += chunk.length;
+    this.budget.remainingBytes -= chunk.length;
+    if (this.budget.remainingBytes < 0) {
+      callback(requestTooLarge(this.tool));
+      return;
+    }
+    if (!this.#typeChecked) {
+      this.#head.push(chunk);
+      this.#headBytes += chunk.length;
+      if (this.#headBytes >= SNIFF_BYTES) {
+        try {
+          this.checkType();
+        } catch (error) {
+          callback(error as Error);
+          return;
+        }
+      }
+    }
+    callback(null, chunk);
+  }
+
+  /** Throws `INVALID_FILE_TYPE` unless the bytes seen so far are a format the tool accepts. */
+  checkType(): void {
+    if (this.#typeChecked) return;
+    const head = Buffer.concat(this.#head);
+    this.#head = [];
+    this.#typeChecked = true;
+    const format = sniffFormat(head.subarray(0, SNIFF_BYTES));
+    if (format === null || kindOfFormat(format, this.tool.accepts) === null) {
+      const accepted = this.tool.accepts.map((kind) => FILE_KINDS[kind].label).join(', ');
+      throw new AppError('INVALID_FILE_TYPE', `"${this.details.fileName}" is not a ${accepted} file.`, {
+        ...this.details,
+        accepted,
+      });
+    }
+  }
+}

@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+
+let testApp: TestApp;
+beforeAll(async () => {
+  testApp = await createTestApp();
+});
+afterAll(async () => {
+  await testApp.close();
+});
+
+const get = (url: string) => testApp.app.inject({ method: 'GET', url });
+
+describe('the prerendered site', () => {
+  it('serves each page at its clean URL', async () => {
+    for (const [url, body] of [
+      ['/', 'home en'],
+      ['/es/', 'home es'],
+      ['/es', 'home es'],
+      ['/merge-pdf', 'merge en'],
+      ['/es/merge-pdf', 'merge es'],
+      ['/merge-pdf/', 'merge en'],
+    ]) {
+      const response = await get(url as string);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body).toBe(body);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+    }
+  });
+
+  it('caches hashed assets for a year', async () => {
+    const response = await get('/assets/app-123.js');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toMatch(/immutable/);
+  });
+
+  it("answers unknown paths with 404 and the not-found page of the path's language", async () => {
+    for (const [url, body] of [
+      ['/no-such-page', 'not found en'],
+      ['/es/no-such-page', 'not found es'],
+      ['/xx/merge-pdf', 'not found en'],
+      ['/__spa-fallback.html', 'not found en'],
+      ['/../../etc/passwd', 'not found en'],
+      ['/%2e%2e/%2e%2e/etc/passwd', 'not found en'],
+    ]) {
+      const response = await get(url as string);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body, url).toBe(body);
+    }
+  });
+});

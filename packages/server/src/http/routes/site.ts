@@ -1,0 +1,82 @@
+import { existsSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { AppError, DEFAULT_LOCALE, splitLocale } from '@quire/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sendError } from '../error-handler.ts';
+
+/** Files of the build that are never served as pages. */
+const HIDDEN_FILES = new Set(['__spa-fallback.html']);
+const ONE_YEAR_MS = 365 * 24 * 60 * 60 * 1000;
+
+/**
+ * Serves the prerendered site: `/merge-pdf` is `merge-pdf/index.html`, `/es/` is `es/index.html`, hashed assets
+ * are cached for a year. The set of paths is read once at start, so a request can only ever name a file the build
+ * wrote. Anything else is an HTTP 404 with the not-found page of the path's language (JSON under `/api/`).
+ */
+export async function registerSiteRoutes(app: FastifyInstance, webRoot: string): Promise<void> {
+  const pages = await indexSite(webRoot);
+  const notFoundPages = new Map<string, string>();
+  for (const [urlPath, file] of pages) {
+    if (/(^|\/)404\.html$/.test(file)) notFoundPages.set(urlPath.replace(/404\.html$/, ''), file);
+  }
+
+  await app.register(fastifyStatic, { root: webRoot, serve: false, index: false });
+
+  app.get('/*', async (request, reply) => {
+    if (request.url.startsWith('/api/')) return sendApiNotFound(request, reply);
+    const pathname = decodePath(request.url);
+    const file = pathname === null ? undefined : pages.get(pathname);
+    if (file === undefined) return sendNotFound(pathname ?? '/', reply);
+    const isAsset = file.startsWith('assets/');
+    return reply
+      .header('x-content-type-options', 'nosniff')
+      .header('referrer-policy', 'strict-origin-when-cross-origin')
+      .sendFile(file, isAsset ? { maxAge: ONE_YEAR_MS, immutable: true } : { maxAge: 0 });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/')) return sendApiNotFound(request, reply);
+    return sendNotFound(decodePath(request.url) ?? '/', reply);
+  });
+
+  function sendApiNotFound(request: FastifyRequest, reply: FastifyReply) {
+    return sendError(request, reply, new AppError('NOT_FOUND', `There is no ${request.method} ${request.url.split('?')[0]}.`));
+  }
+
+  async function sendNotFound(pathname: string, reply: FastifyReply) {
+    const { locale } = splitLocale(pathname);
+    const prefix = locale === DEFAULT_LOCALE ? '/' : `/${locale}/`;
+    const page = notFoundPages.get(prefix) ?? notFoundPages.get('/');
+    const body = page ? await readFile(join(webRoot, page)) : '<!doctype html><title>404 Page Not Found</title><h1>404 Page Not Found</h1>';
+    return reply.status(404).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(body);
+  }
+}
+
+/** URL path → file relative to the web root, for every file of the build. */
+async function indexSite(webRoot: string): Promise<Map<string, string>> {
+  const pages = new Map<string, string>();
+  if (!existsSync(webRoot)) return pages;
+  const entries = await readdir(webRoot, { recursive: true, withFileTypes: true });
+  for (const entry of entries) {
+    if (!entry.isFile() || HIDDEN_FILES.has(entry.name)) continue;
+    const file = relative(webRoot, join(entry.parentPath, entry.name)).split(sep).join('/');
+    pages.set(`/${file}`, file);
+    if (entry.name === 'index.html') {
+      const dir = file.slice(0, -'index.html'.length);
+      pages.set(`/${dir}`, file);
+      if (dir !== '') pages.set(`/${dir.slice(0, -1)}`, file);
+    }
+  }
+  return pages;
+}
+
+function decodePath(url: string): string | null {
+  try {
+    const pathname = decodeURIComponent(url.split('?')[0] ?? '/');
+    return pathname.includes('\0') ? null : pathname;
+  } catch {
+    return null;
+  }
+}

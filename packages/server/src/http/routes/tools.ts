@@ -1,0 +1,52 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import type { JobPool } from '@quire/engine';
+import { TOOLS, TOOL_IDS, type ToolId } from '@quire/shared';
+import type { FastifyInstance } from 'fastify';
+import { attachmentDisposition } from '../file-names.ts';
+import { createJobDir, removeJobDir } from '../job-dir.ts';
+import { receiveUploads } from '../receive-uploads.ts';
+import { parseToolOptions } from '../tool-options.ts';
+
+/**
+ * One POST route per tool, all from the registry: stream the upload into a private job directory, validate the
+ * options, run the tool's engine op in the worker pool and stream the result back. The job directory is removed
+ * when the response ends, whether it succeeded, failed or the client went away; a client that leaves also cancels
+ * its job.
+ */
+export function registerToolRoutes(app: FastifyInstance, deps: { pool: JobPool; jobRoot: string }): void {
+  for (const toolId of TOOL_IDS) registerToolRoute(app, deps, toolId);
+}
+
+function registerToolRoute(app: FastifyInstance, { pool, jobRoot }: { pool: JobPool; jobRoot: string }, toolId: ToolId) {
+  const tool = TOOLS[toolId];
+  app.post(tool.apiPath, async (request, reply) => {
+    const jobDir = await createJobDir(jobRoot);
+    const cancel = new AbortController();
+    reply.raw.once('close', () => {
+      if (!reply.raw.writableFinished) cancel.abort();
+      void removeJobDir(jobDir).catch((error: unknown) => request.log.error({ err: error }, 'job directory not removed'));
+    });
+
+    const uploads = await receiveUploads(request, tool, jobDir);
+    const options = parseToolOptions(tool, uploads.fields);
+    const started = performance.now();
+    const result = await pool.run(
+      toolId,
+      { files: uploads.files, options: options as never },
+      { signal: cancel.signal, timeoutMs: tool.timeoutMs, workDir: jobDir },
+    );
+    const { size } = await stat(result.path);
+    request.log.info(
+      { tool: toolId, files: uploads.files.length, outputBytes: size, ms: Math.round(performance.now() - started) },
+      'job done',
+    );
+    return reply
+      .header('content-type', tool.output.mimeType)
+      .header('content-length', String(size))
+      .header('content-disposition', attachmentDisposition(tool.output.fileName))
+      .header('cache-control', 'no-store')
+      .headers(result.headers)
+      .send(createReadStream(result.path));
+  });
+}

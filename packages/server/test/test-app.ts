@@ -1,0 +1,105 @@
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { Readable } from 'node:stream';
+import { JobPool } from '@quire/engine';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+
+export type TestApp = {
+  app: FastifyInstance;
+  jobRoot: string;
+  webRoot: string;
+  /** Job directories still present under the job root. */
+  leftovers: () => Promise<string[]>;
+  close: () => Promise<void>;
+};
+
+/** The real app with a real worker pool, its own job root and a small fake site build. */
+export async function createTestApp(): Promise<TestApp> {
+  const base = await mkdtemp(join(tmpdir(), 'quire-server-test-'));
+  const jobRoot = join(base, 'jobs');
+  const webRoot = join(base, 'web');
+  await writeSite(webRoot, {
+    'index.html': 'home en',
+    'es/index.html': 'home es',
+    'merge-pdf/index.html': 'merge en',
+    'es/merge-pdf/index.html': 'merge es',
+    '404.html': 'not found en',
+    'es/404.html': 'not found es',
+    '__spa-fallback.html': 'spa fallback',
+    'assets/app-123.js': 'console.log(1)',
+  });
+  const config = loadConfig({ QUIRE_JOB_ROOT: jobRoot, QUIRE_WEB_ROOT: webRoot, LOG_LEVEL: 'silent' });
+  const pool = new JobPool({ size: 2, maxQueue: 4 });
+  const app = await buildApp(config, { pool });
+  return {
+    app,
+    jobRoot,
+    webRoot,
+    leftovers: async () => readdir(jobRoot).catch(() => []),
+    close: async () => {
+      await app.close();
+      await pool.close();
+      await rm(base, { recursive: true, force: true });
+    },
+  };
+}
+
+async function writeSite(root: string, files: Record<string, string>): Promise<void> {
+  for (const [name, content] of Object.entries(files)) {
+    await mkdir(dirname(join(root, name)), { recursive: true });
+    await writeFile(join(root, name), content);
+  }
+}
+
+/** A multipart body built by the platform's own FormData encoder. */
+export async function multipartOf(form: FormData): Promise<{ payload: Buffer; headers: Record<string, string> }> {
+  const response = new Response(form);
+  return {
+    payload: Buffer.from(await response.arrayBuffer()),
+    headers: { 'content-type': response.headers.get('content-type') ?? '' },
+  };
+}
+
+/**
+ * A streamed multipart body with one file field of `size` bytes whose first bytes are `head`, generated on the fly
+ * so that a test can send hundreds of megabytes without holding them.
+ */
+export function streamedUpload(fields: { name: string; head: string; size: number }[]): {
+  payload: Readable;
+  headers: Record<string, string>;
+} {
+  const boundary = 'quire-test-boundary';
+  const chunk = Buffer.alloc(1024 * 1024, 0x20);
+  async function* generate() {
+    for (const field of fields) {
+      yield Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${field.name}"; filename="${field.name}.pdf"\r\n` +
+          'Content-Type: application/pdf\r\n\r\n',
+      );
+      yield Buffer.from(field.head);
+      let remaining = field.size - field.head.length;
+      while (remaining > 0) {
+        const next = chunk.subarray(0, Math.min(remaining, chunk.length));
+        remaining -= next.length;
+        yield next;
+      }
+      yield Buffer.from('\r\n');
+    }
+    yield Buffer.from(`--${boundary}--\r\n`);
+  }
+  return { payload: Readable.from(generate()), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** Waits until the job root is empty (cleanup runs when the response closes), or gives up after a few seconds. */
+export async function waitForNoLeftovers(testApp: TestApp, timeoutMs = 5000): Promise<string[]> {
+  const deadline = Date.now() + timeoutMs;
+  let leftovers = await testApp.leftovers();
+  while (leftovers.length > 0 && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    leftovers = await testApp.leftovers();
+  }
+  return leftovers;
+}
