@@ -16,18 +16,27 @@ export type MergedSource = { file: InputFile; pageCount: number };
  */
 export async function restoreNavigation(mergedPath: string, sources: readonly MergedSource[]): Promise<boolean> {
   const mupdf = await loadMupdf();
-  const opened = await Promise.all(sources.map(async (source) => openSource(mupdf, source)));
-  const merged = { doc: null as Mupdf.PDFDocument | null };
+  // First pass, one source open at a time: is there anything to restore? (WebAssembly memory never shrinks, so
+  // the peak is kept to one source plus the merged file.)
+  const withNavigation = new Set<number>();
+  for (const [index, source] of sources.entries()) {
+    await withSource(mupdf, source, (opened) => {
+      if (opened.outline !== null || opened.hasInternalLinks) withNavigation.add(index);
+    });
+  }
+  if (withNavigation.size === 0) return false;
+
+  const doc = new mupdf.PDFDocument(await readFile(mergedPath));
   try {
-    if (!opened.some((source) => source.outline !== null || source.hasInternalLinks)) return false;
-    const doc = new mupdf.PDFDocument(await readFile(mergedPath));
-    merged.doc = doc;
     const outline = doc.outlineIterator();
     let offset = 0;
-    for (const source of opened) {
-      if (source.doc) {
-        if (source.hasInternalLinks) relinkPages(doc, source.doc, source.pageCount, offset);
-        if (source.outline) insertOutline(doc, outline, source.doc, source.outline, offset);
+    for (const [index, source] of sources.entries()) {
+      if (withNavigation.has(index)) {
+        const pageOffset = offset;
+        await withSource(mupdf, source, (opened) => {
+          if (opened.hasInternalLinks) relinkPages(doc, opened.doc, source.pageCount, pageOffset);
+          if (opened.outline) insertOutline(doc, outline, opened.doc, opened.outline, pageOffset);
+        });
       }
       offset += source.pageCount;
     }
@@ -37,35 +46,32 @@ export async function restoreNavigation(mergedPath: string, sources: readonly Me
     await rename(updatedPath, mergedPath);
     return true;
   } finally {
-    merged.doc?.destroy();
-    for (const source of opened) source.doc?.destroy();
+    doc.destroy();
   }
 }
 
-type OpenedSource = {
-  doc: Mupdf.Document | null;
-  pageCount: number;
-  outline: OutlineItem[] | null;
-  hasInternalLinks: boolean;
-};
+type OpenedSource = { doc: Mupdf.Document; outline: OutlineItem[] | null; hasInternalLinks: boolean };
 
-/** Opens a source for reading its navigation; one MuPDF cannot read keeps its pages but loses its navigation. */
-async function openSource(mupdf: typeof Mupdf, { file, pageCount }: MergedSource): Promise<OpenedSource> {
+/**
+ * Opens a source for reading its navigation and closes it after `use`. A source MuPDF cannot read (or reads
+ * differently from qpdf) keeps its pages in the merged file but not its navigation.
+ */
+async function withSource(
+  mupdf: typeof Mupdf,
+  { file, pageCount }: MergedSource,
+  use: (opened: OpenedSource) => void,
+): Promise<void> {
   let doc: Mupdf.Document | null = null;
   try {
     doc = mupdf.Document.openDocument(await readFile(file.path), 'application/pdf');
     if (doc.needsPassword()) doc.authenticatePassword(file.password ?? '');
-    if (doc.countPages() !== pageCount) throw new Error('page count differs from qpdf');
+    if (doc.countPages() !== pageCount) return;
     const outline = doc.loadOutline();
-    return {
-      doc,
-      pageCount,
-      outline: outline && outline.length > 0 ? outline : null,
-      hasInternalLinks: hasInternalLinks(doc, pageCount),
-    };
+    use({ doc, outline: outline && outline.length > 0 ? outline : null, hasInternalLinks: hasInternalLinks(doc, pageCount) });
   } catch {
+    // Navigation is a bonus: the merge stands without it.
+  } finally {
     doc?.destroy();
-    return { doc: null, pageCount, outline: null, hasInternalLinks: false };
   }
 }
 

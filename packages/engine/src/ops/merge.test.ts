@@ -114,6 +114,20 @@ describe('merge with passwords', () => {
   });
 });
 
+describe('merge with a password that is not needed', () => {
+  it('opens an owner-password file even when the visitor sent a wrong password for it', async () => {
+    const result = await mergeNames([SMALL, OWNER_ONLY_FILE], [undefined, 'not-the-password']);
+    expect(qpdfPageCount(result.path)).toBe(36);
+  });
+
+  it('reports the first failing file in the order given', async () => {
+    await expect(mergeNames([SMALL, 'bad/qpdf_bad7_no-trailer-dict.pdf', USER_PASSWORD_FILE])).rejects.toMatchObject({
+      code: 'FILE_DAMAGED',
+      details: { fileIndex: 1 },
+    });
+  });
+});
+
 describe('merge of damaged and hostile files', () => {
   const bad = corpusEntries().filter((entry) => entry.group === 'bad' && entry.name.endsWith('.pdf'));
   const mustRepair = (entry: CorpusEntry) => /^repair/.test(entry.expected) && !/or reject/.test(entry.expected);

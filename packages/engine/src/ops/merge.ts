@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { AppError } from '@quire/shared';
 import { restoreNavigation } from '../mupdf/restore-navigation.ts';
-import { inspectPdf } from '../qpdf/inspect-pdf.ts';
+import { inspectPdf, type PdfInfo } from '../qpdf/inspect-pdf.ts';
 import { isQpdfSuccess, runQpdf } from '../qpdf/run-qpdf.ts';
 import type { EngineOp } from './types.ts';
 
@@ -14,19 +14,22 @@ export const merge: EngineOp<'merge'> = async ({ files }, ctx) => {
   if (files.length < 2) {
     throw new AppError('TOO_FEW_FILES', 'Merging needs at least 2 PDF files.', { minFiles: 2 });
   }
-  const sources = [];
-  for (const [index, file] of files.entries()) {
-    const info = await inspectPdf(file, index, ctx);
-    sources.push({ file, pageCount: info.pageCount, wasRepaired: info.wasRepaired });
-  }
+  // Inspected side by side; when several files fail, the first one in the visitor's order is reported.
+  const inspections = await Promise.allSettled(files.map((file, index) => inspectPdf(file, index, ctx)));
+  const sources = files.map((file, index) => {
+    const inspection = inspections[index] as PromiseSettledResult<PdfInfo>;
+    if (inspection.status === 'rejected') throw inspection.reason;
+    const info = inspection.value;
+    return { file: { ...file, password: info.password }, pageCount: info.pageCount, wasRepaired: info.wasRepaired };
+  });
 
   const outputPath = join(ctx.workDir, 'merged.pdf');
-  const pageArgs = files.flatMap((file) => [
+  const pageArgs = sources.map((source) => source.file).flatMap((file) => [
     file.path,
     ...(file.password ? [`--password=${file.password}`] : []),
     '1-z',
   ]);
-  const result = await runQpdf(['--empty', '--object-streams=generate', '--pages', ...pageArgs, '--', outputPath], ctx);
+  const result = await runQpdf(['--empty', '--pages', ...pageArgs, '--', outputPath], ctx);
   if (!isQpdfSuccess(result)) {
     // qpdf names the input it could not read: point the visitor at that file.
     const index = files.findIndex((file) => result.stderr.includes(file.path));

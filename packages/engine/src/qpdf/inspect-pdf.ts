@@ -1,33 +1,36 @@
 import { AppError, MAX_PAGES } from '@quire/shared';
 import type { InputFile, JobContext } from '../ops/types.ts';
+import type { ProcessResult } from '../process/run-process.ts';
 import { QPDF_EXIT, isQpdfSuccess, runQpdf } from './run-qpdf.ts';
 
 export type PdfInfo = {
   pageCount: number;
   /** qpdf had to repair the file (broken xref, missing startxref, …) to read it. */
   wasRepaired: boolean;
+  /** The password that opens the file: the visitor's, or none when the file opens without one. */
+  password: string | undefined;
 };
 
-/** `qpdf --requires-password` answers with its exit code: 0 password needed (or wrong), 2 not encrypted, 3 opens. */
-const REQUIRES_PASSWORD = 0;
-
 /**
- * Checks that an upload is a PDF this service can process and counts its pages. Throws the right AppError, naming
- * the file, for a missing or wrong password, a file damaged beyond repair, a file without pages or one with more
- * pages than `MAX_PAGES`. Files protected only by an owner password open without asking.
+ * Checks that an upload is a PDF this service can process and counts its pages, in one qpdf call. Throws the
+ * right AppError, naming the file, for a missing or wrong password, a file damaged beyond repair, a file without
+ * pages or one with more than `MAX_PAGES`. Files protected only by an owner password open without asking, even
+ * when the visitor sent a password that does not fit.
  */
 export async function inspectPdf(file: InputFile, fileIndex: number, ctx: JobContext): Promise<PdfInfo> {
   const details = { fileIndex, fileName: file.name };
-  const passwordArgs = file.password ? [`--password=${file.password}`] : [];
-
-  const encryption = await runQpdf(['--requires-password', ...passwordArgs, file.path], ctx);
-  if (encryption.exitCode === REQUIRES_PASSWORD) {
-    throw file.password
-      ? new AppError('PASSWORD_INCORRECT', `The password for "${file.name}" is not correct.`, details)
-      : new AppError('PASSWORD_REQUIRED', `"${file.name}" is protected by a password.`, details);
+  let password = file.password || undefined;
+  let count = await countPages(file.path, password, ctx);
+  if (isPasswordRefused(count) && password !== undefined) {
+    password = undefined;
+    count = await countPages(file.path, undefined, ctx);
+    if (isPasswordRefused(count)) {
+      throw new AppError('PASSWORD_INCORRECT', `The password for "${file.name}" is not correct.`, details);
+    }
   }
-
-  const count = await runQpdf(['--show-npages', ...passwordArgs, file.path], ctx);
+  if (isPasswordRefused(count)) {
+    throw new AppError('PASSWORD_REQUIRED', `"${file.name}" is protected by a password.`, details);
+  }
   const pageCount = Number.parseInt(count.stdout.trim(), 10);
   if (!isQpdfSuccess(count) || !Number.isInteger(pageCount)) {
     throw new AppError('FILE_DAMAGED', `"${file.name}" is damaged and could not be repaired.`, details);
@@ -42,5 +45,14 @@ export async function inspectPdf(file: InputFile, fileIndex: number, ctx: JobCon
       maxPages: MAX_PAGES,
     });
   }
-  return { pageCount, wasRepaired: count.exitCode === QPDF_EXIT.warnings };
+  return { pageCount, wasRepaired: count.exitCode === QPDF_EXIT.warnings, password };
+}
+
+function countPages(path: string, password: string | undefined, ctx: JobContext): Promise<ProcessResult> {
+  return runQpdf(['--show-npages', ...(password === undefined ? [] : [`--password=${password}`]), path], ctx);
+}
+
+/** qpdf reports a missing or wrong password as an error whose message ends in "invalid password". */
+function isPasswordRefused(result: ProcessResult): boolean {
+  return result.exitCode === QPDF_EXIT.error && /: invalid password\s*$/m.test(result.stderr);
 }

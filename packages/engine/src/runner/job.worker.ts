@@ -1,5 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import { AppError, type ToolId } from '@quire/shared';
+import { loadMupdf } from '../mupdf/load-mupdf.ts';
 import { ENGINE_OPS } from '../ops/index.ts';
 import type { EngineOp, JobInput } from '../ops/types.ts';
 import type { FromWorker, ToWorker } from './messages.ts';
@@ -9,6 +10,9 @@ const port = parentPort;
 if (!port) throw new Error('job.worker must run in a worker thread');
 
 const running = new Map<number, AbortController>();
+
+// Instantiate MuPDF's WebAssembly now rather than during a visitor's first job.
+void loadMupdf();
 
 port.on('message', (message: ToWorker) => {
   if (message.type === 'abort') {

@@ -1,0 +1,51 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    jobRoot: string;
+  }
+}
+
+const ROOT = resolve(import.meta.dirname, '../../..');
+let server: ChildProcess | undefined;
+let jobRoot: string | undefined;
+
+/** Starts the built server (as `npm start` does) on a free port, with a job root of its own. */
+export async function setup(project: TestProject): Promise<void> {
+  jobRoot = await mkdtemp(join(tmpdir(), 'quire-e2e-jobs-'));
+  server = spawn(process.execPath, [join(ROOT, 'packages/server/dist/main.js')], {
+    cwd: ROOT,
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', QUIRE_JOB_ROOT: jobRoot, LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const baseUrl = await new Promise<string>((resolvePromise, reject) => {
+    const timer = setTimeout(() => reject(new Error('the server did not start within 30 s')), 30_000);
+    let buffered = '';
+    server?.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+      buffered += chunk;
+      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(buffered);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolvePromise(match[1]);
+      }
+      if (buffered.length > 100_000) buffered = buffered.slice(-10_000);
+    });
+    server?.once('exit', (code) => reject(new Error(`the server exited with code ${code}`)));
+  });
+  project.provide('baseUrl', baseUrl);
+  project.provide('jobRoot', jobRoot);
+}
+
+export async function teardown(): Promise<void> {
+  if (server && server.exitCode === null) {
+    const exited = new Promise((resolvePromise) => server?.once('exit', resolvePromise));
+    server.kill('SIGTERM');
+    await exited;
+  }
+  if (jobRoot) await rm(jobRoot, { recursive: true, force: true });
+}

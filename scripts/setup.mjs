@@ -1,0 +1,152 @@
+#!/usr/bin/env node
+// Brings a fresh Debian 12 machine with Node 20 to a runnable Quire, and does nothing that is already done:
+// Debian packages (through apt as root or with sudo), npm packages (`npm ci` when the lockfile changed), and the
+// build (when a source file changed). Plain Node only: it runs before any npm package is installed.
+//
+//   node scripts/setup.mjs           what `npm start` needs
+//   node scripts/setup.mjs --test    also what `npm test` needs (a browser, fonts, GNU time)
+//   node scripts/setup.mjs --force-build
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const STATE_DIR = join(ROOT, '.quire');
+const args = new Set(process.argv.slice(2));
+const forTests = args.has('--test');
+
+main();
+
+function main() {
+  checkNode();
+  ensureSystemPackages();
+  ensureNpmPackages();
+  ensureBuild();
+}
+
+function checkNode() {
+  const [major, minor] = process.versions.node.split('.').map(Number);
+  if (major < 20 || (major === 20 && minor < 19)) {
+    fail(`Quire needs Node.js 20.19 or later; this is ${process.versions.node}.`);
+  }
+}
+
+function ensureSystemPackages() {
+  const wanted = JSON.parse(readFileSync(join(ROOT, 'scripts/system-packages.json'), 'utf8'));
+  const names = [...wanted.serve, ...(forTests ? wanted.test : [])];
+  const missing = names.filter((name) => !isDebianPackageInstalled(name));
+  if (missing.length === 0) return;
+  const install = ['apt-get', 'install', '-y', '--no-install-recommends', ...missing];
+  const isRoot = process.getuid?.() === 0;
+  const hasSudo = !isRoot && run('sudo', ['-n', 'true'], { quiet: true }).status === 0;
+  if (!isRoot && !hasSudo) {
+    fail(`Missing Debian packages: ${missing.join(', ')}. Install them with:\n  sudo apt-get update && sudo ${install.join(' ')}`);
+  }
+  const prefix = isRoot ? [] : ['sudo', '-n'];
+  log(`Installing Debian packages: ${missing.join(', ')}`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  let result = runCommand([...prefix, ...install], env);
+  if (result.status !== 0) {
+    runCommand([...prefix, 'apt-get', 'update'], env);
+    result = runCommand([...prefix, ...install], env);
+  }
+  const stillMissing = missing.filter((name) => !isDebianPackageInstalled(name));
+  if (result.status !== 0 || stillMissing.length > 0) {
+    fail(`Could not install ${stillMissing.join(', ')}. Run:\n  ${isRoot ? '' : 'sudo '}apt-get update && ${isRoot ? '' : 'sudo '}${install.join(' ')}`);
+  }
+}
+
+function isDebianPackageInstalled(name) {
+  const result = run('dpkg-query', ['-W', '-f=${Status}', name], { quiet: true });
+  return result.status === 0 && result.stdout.includes('install ok installed');
+}
+
+function ensureNpmPackages() {
+  const lockHash = hashFiles([join(ROOT, 'package-lock.json')]);
+  const stamp = join(ROOT, 'node_modules', '.quire-install-stamp');
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === lockHash) return;
+  log('Installing npm packages (npm ci)');
+  if (runCommand(['npm', 'ci', '--no-audit', '--no-fund']).status !== 0) fail('npm ci failed; see the output above.');
+  writeFileSync(stamp, lockHash);
+}
+
+/** Everything the build reads. A change to any of these files rebuilds; nothing else does. */
+const BUILD_INPUTS = [
+  'package-lock.json',
+  'tsconfig.base.json',
+  'eslint.config.js',
+  '.prettierrc.json',
+  '.prettierignore',
+  'scripts',
+  'content',
+  'packages',
+];
+const IGNORED_DIRS = new Set(['node_modules', 'dist', 'build', '.react-router', 'artifacts']);
+
+function ensureBuild() {
+  const sourceHash = hashFiles(BUILD_INPUTS.flatMap((input) => listFiles(join(ROOT, input))));
+  const stamp = join(STATE_DIR, 'build-stamp');
+  const outputs = ['packages/server/dist/main.js', 'packages/web/build/client/index.html'];
+  const isBuilt = outputs.every((output) => existsSync(join(ROOT, output)));
+  if (!args.has('--force-build') && isBuilt && existsSync(stamp) && readFileSync(stamp, 'utf8') === sourceHash) return;
+
+  step('Type-checking', ['npm', 'run', '--silent', 'typecheck']);
+  step('Linting (dependency direction included)', ['npx', 'eslint', '--max-warnings', '0', '.']);
+  step('Checking formatting', ['npx', 'prettier', '--check', '--log-level', 'warn', '.']);
+  step('Building the web app', ['npm', 'run', '--silent', 'build', '-w', '@quire/web']);
+  step('Building the server', ['node', 'scripts/build-server.mjs']);
+  writeSourceArchive();
+  mkdirSync(STATE_DIR, { recursive: true });
+  writeFileSync(stamp, sourceHash);
+}
+
+/** The AGPL asks that network users can get the source: the build ships it, and the footer links to it. */
+function writeSourceArchive() {
+  const target = join(ROOT, 'packages/web/build/client/source.tar.gz');
+  const result = run('git', ['-C', ROOT, 'archive', '--format=tar.gz', '--prefix=quire/', '-o', target, 'HEAD'], { quiet: true });
+  if (result.status !== 0) log('Not a git checkout: /source.tar.gz is not included in this build.');
+}
+
+function step(title, command) {
+  log(title);
+  if (runCommand(command).status !== 0) fail(`${title} failed; see the output above.`);
+}
+
+function listFiles(path) {
+  if (!existsSync(path)) return [];
+  if (statSync(path).isFile()) return [path];
+  return readdirSync(path, { withFileTypes: true })
+    .filter((entry) => !IGNORED_DIRS.has(entry.name))
+    .flatMap((entry) => listFiles(join(path, entry.name)))
+    .sort();
+}
+
+function hashFiles(files) {
+  const hash = createHash('sha256');
+  for (const file of files) {
+    hash.update(relative(ROOT, file));
+    hash.update(readFileSync(file));
+  }
+  return hash.digest('hex');
+}
+
+function run(command, commandArgs, { quiet = false } = {}) {
+  const result = spawnSync(command, commandArgs, { cwd: ROOT, encoding: 'utf8', stdio: quiet ? 'pipe' : 'inherit' });
+  return { status: result.error ? 127 : result.status, stdout: result.stdout ?? '' };
+}
+
+function runCommand([command, ...commandArgs], env = process.env) {
+  const result = spawnSync(command, commandArgs, { cwd: ROOT, stdio: 'inherit', env });
+  return { status: result.error ? 127 : result.status };
+}
+
+function log(message) {
+  console.log(`\x1b[1m[setup]\x1b[0m ${message}`);
+}
+
+function fail(message) {
+  console.error(`\x1b[31m[setup]\x1b[0m ${message}`);
+  process.exit(1);
+}
