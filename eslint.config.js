@@ -9,10 +9,7 @@ const forbid = (names, message, patterns = []) => ({
     'error',
     {
       paths: names.map((name) => ({ name, message })),
-      patterns: [
-        { group: names.map((name) => `${name}/*`), message },
-        ...patterns,
-      ],
+      patterns: [{ group: names.map((name) => `${name}/*`), message }, ...patterns],
     },
   ],
 });
@@ -43,7 +40,12 @@ export default tseslint.config(
   },
   {
     // Config files and React Router route modules need a default export.
-    files: ['**/*.config.{js,ts}', 'packages/web/app/root.tsx', 'packages/web/app/routes.ts', 'packages/web/app/routes/**'],
+    files: [
+      '**/*.config.{js,ts}',
+      'packages/web/app/root.tsx',
+      'packages/web/app/routes.ts',
+      'packages/web/app/routes/**',
+    ],
     rules: { 'no-restricted-syntax': 'off' },
   },
   {
@@ -57,13 +59,26 @@ export default tseslint.config(
   {
     files: ['packages/engine/**'],
     rules: forbid(
-      ['@quire/server', '@quire/web', '@quire/e2e', 'react', 'react-dom', 'fastify', '@fastify/multipart', 'node:http', 'http'],
+      [
+        '@quire/server',
+        '@quire/web',
+        '@quire/e2e',
+        'react',
+        'react-dom',
+        'fastify',
+        '@fastify/multipart',
+        'node:http',
+        'http',
+      ],
       'the engine does document work only: no HTTP, no UI',
     ),
   },
   {
     files: ['packages/server/**'],
-    rules: forbid(['@quire/web', '@quire/e2e', 'react', 'react-dom'], 'the server speaks HTTP; the web is served as files'),
+    rules: forbid(
+      ['@quire/web', '@quire/e2e', 'react', 'react-dom'],
+      'the server speaks HTTP; the web is served as files',
+    ),
   },
   {
     files: ['packages/web/**'],

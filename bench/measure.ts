@@ -3,8 +3,15 @@ import { spawnSync } from 'node:child_process';
 export type Measurement = { wallSeconds: number; maxRssKb: number; stdout: string };
 
 /** Runs a command under GNU time: wall-clock seconds and peak resident memory (largest of the process tree). */
-export function measureCommand(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Measurement {
-  const result = spawnSync('/usr/bin/time', ['-f', 'QUIRE_TIME %e %M', command, ...args], { encoding: 'utf8', env });
+export function measureCommand(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+): Measurement {
+  const result = spawnSync('/usr/bin/time', ['-f', 'QUIRE_TIME %e %M', command, ...args], {
+    encoding: 'utf8',
+    env,
+  });
   const match = /QUIRE_TIME ([\d.]+) (\d+)/.exec(result.stderr);
   if (result.status !== 0 || !match) {
     throw new Error(`${command} failed (${result.status}): ${result.stderr.slice(-2000)}`);
@@ -19,6 +26,7 @@ export function median(values: number[]): number {
 }
 
 export function formatTable(rows: string[][]): string {
-  const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length))) ?? [];
+  const widths =
+    rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length))) ?? [];
   return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ')).join('\n');
 }

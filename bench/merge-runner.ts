@@ -12,7 +12,10 @@ const files = paths.map((path) => ({ path, name: basename(path) }));
 async function mergeOnce(): Promise<{ seconds: number; path: string; workDir: string }> {
   const workDir = await mkdtemp(join(workRoot as string, 'run-'));
   const started = performance.now();
-  const result = await ENGINE_OPS.merge({ files, options: {} }, { signal: new AbortController().signal, workDir, timeoutMs: 120_000 });
+  const result = await ENGINE_OPS.merge(
+    { files, options: {} },
+    { signal: new AbortController().signal, workDir, timeoutMs: 120_000 },
+  );
   return { seconds: (performance.now() - started) / 1000, path: result.path, workDir };
 }
 

@@ -21,7 +21,10 @@ const FILES = [
 const RUNS = 5;
 
 const paths = FILES.map((name) => corpusPath(name));
-const inputBytes = (await Promise.all(paths.map((path) => stat(path)))).reduce((sum, info) => sum + info.size, 0);
+const inputBytes = (await Promise.all(paths.map((path) => stat(path)))).reduce(
+  (sum, info) => sum + info.size,
+  0,
+);
 const workDir = await mkdtemp(join(tmpdir(), 'quire-bench-merge-'));
 try {
   const qpdfOutput = join(workDir, 'qpdf.pdf');
@@ -30,7 +33,14 @@ try {
   );
 
   // Ours runs in a fresh Node process that loads the engine once, merges once to warm up, then RUNS times.
-  const ours = measureCommand(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'merge-runner.ts'), workDir, String(RUNS), ...paths]);
+  const ours = measureCommand(process.execPath, [
+    '--import',
+    'tsx',
+    join(import.meta.dirname, 'merge-runner.ts'),
+    workDir,
+    String(RUNS),
+    ...paths,
+  ]);
   const report = JSON.parse(ours.stdout.trim().split('\n').pop() ?? '{}') as {
     seconds: number[];
     outputBytes: number;
@@ -45,17 +55,29 @@ try {
   const qpdfBytes = (await stat(qpdfOutput)).size;
   const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
 
-  console.log(`merge: ${FILES.length} corpus PDFs, ${mb(inputBytes)} MB, ${report.pages} pages; median of ${RUNS} runs\n`);
+  console.log(
+    `merge: ${FILES.length} corpus PDFs, ${mb(inputBytes)} MB, ${report.pages} pages; median of ${RUNS} runs\n`,
+  );
   console.log(
     formatTable([
       ['', 'time (s)', 'peak RSS (MB)', 'output (MB)', 'bookmarks+links'],
       ['qpdf --empty --pages', qpdfSeconds.toFixed(3), qpdfRssMb.toFixed(0), mb(qpdfBytes), 'dropped'],
       ['Quire merge', oursSeconds.toFixed(3), oursRssMb.toFixed(0), mb(report.outputBytes), 'kept'],
-      ['ratio Quire / qpdf', (oursSeconds / qpdfSeconds).toFixed(2), (oursRssMb / qpdfRssMb).toFixed(2), (report.outputBytes / qpdfBytes).toFixed(2), ''],
+      [
+        'ratio Quire / qpdf',
+        (oursSeconds / qpdfSeconds).toFixed(2),
+        (oursRssMb / qpdfRssMb).toFixed(2),
+        (report.outputBytes / qpdfBytes).toFixed(2),
+        '',
+      ],
     ]),
   );
-  console.log('\nQuire time is per merge in a warm process, as the server runs it; its peak RSS is the whole process');
-  console.log(`tree, qpdf children included; ${report.baselineRssMb.toFixed(0)} MB of it is the idle runtime (Node, engine, MuPDF),`);
+  console.log(
+    '\nQuire time is per merge in a warm process, as the server runs it; its peak RSS is the whole process',
+  );
+  console.log(
+    `tree, qpdf children included; ${report.baselineRssMb.toFixed(0)} MB of it is the idle runtime (Node, engine, MuPDF),`,
+  );
   console.log(`so the merge itself adds ${(oursRssMb - report.baselineRssMb).toFixed(0)} MB.`);
 } finally {
   await rm(workDir, { recursive: true, force: true });

@@ -6,8 +6,13 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const dependenciesOf = (pkg) => Object.keys(JSON.parse(readFileSync(join(ROOT, 'packages', pkg, 'package.json'), 'utf8')).dependencies ?? {});
-const external = [...dependenciesOf('server'), ...dependenciesOf('engine')].filter((name) => !name.startsWith('@quire/'));
+const dependenciesOf = (pkg) =>
+  Object.keys(
+    JSON.parse(readFileSync(join(ROOT, 'packages', pkg, 'package.json'), 'utf8')).dependencies ?? {},
+  );
+const external = [...dependenciesOf('server'), ...dependenciesOf('engine')].filter(
+  (name) => !name.startsWith('@quire/'),
+);
 
 await build({
   entryPoints: {

@@ -42,7 +42,9 @@ function ensureSystemPackages() {
   const isRoot = process.getuid?.() === 0;
   const hasSudo = !isRoot && run('sudo', ['-n', 'true'], { quiet: true }).status === 0;
   if (!isRoot && !hasSudo) {
-    fail(`Missing Debian packages: ${missing.join(', ')}. Install them with:\n  sudo apt-get update && sudo ${install.join(' ')}`);
+    fail(
+      `Missing Debian packages: ${missing.join(', ')}. Install them with:\n  sudo apt-get update && sudo ${install.join(' ')}`,
+    );
   }
   const prefix = isRoot ? [] : ['sudo', '-n'];
   log(`Installing Debian packages: ${missing.join(', ')}`);
@@ -54,7 +56,9 @@ function ensureSystemPackages() {
   }
   const stillMissing = missing.filter((name) => !isDebianPackageInstalled(name));
   if (result.status !== 0 || stillMissing.length > 0) {
-    fail(`Could not install ${stillMissing.join(', ')}. Run:\n  ${isRoot ? '' : 'sudo '}apt-get update && ${isRoot ? '' : 'sudo '}${install.join(' ')}`);
+    fail(
+      `Could not install ${stillMissing.join(', ')}. Run:\n  ${isRoot ? '' : 'sudo '}apt-get update && ${isRoot ? '' : 'sudo '}${install.join(' ')}`,
+    );
   }
 }
 
@@ -68,7 +72,8 @@ function ensureNpmPackages() {
   const stamp = join(ROOT, 'node_modules', '.quire-install-stamp');
   if (existsSync(stamp) && readFileSync(stamp, 'utf8') === lockHash) return;
   log('Installing npm packages (npm ci)');
-  if (runCommand(['npm', 'ci', '--no-audit', '--no-fund']).status !== 0) fail('npm ci failed; see the output above.');
+  if (runCommand(['npm', 'ci', '--no-audit', '--no-fund']).status !== 0)
+    fail('npm ci failed; see the output above.');
   writeFileSync(stamp, lockHash);
 }
 
@@ -90,7 +95,13 @@ function ensureBuild() {
   const stamp = join(STATE_DIR, 'build-stamp');
   const outputs = ['packages/server/dist/main.js', 'packages/web/build/client/index.html'];
   const isBuilt = outputs.every((output) => existsSync(join(ROOT, output)));
-  if (!args.has('--force-build') && isBuilt && existsSync(stamp) && readFileSync(stamp, 'utf8') === sourceHash) return;
+  if (
+    !args.has('--force-build') &&
+    isBuilt &&
+    existsSync(stamp) &&
+    readFileSync(stamp, 'utf8') === sourceHash
+  )
+    return;
 
   step('Type-checking', ['npm', 'run', '--silent', 'typecheck']);
   step('Linting (dependency direction included)', ['npx', 'eslint', '--max-warnings', '0', '.']);
@@ -105,7 +116,11 @@ function ensureBuild() {
 /** The AGPL asks that network users can get the source: the build ships it, and the footer links to it. */
 function writeSourceArchive() {
   const target = join(ROOT, 'packages/web/build/client/source.tar.gz');
-  const result = run('git', ['-C', ROOT, 'archive', '--format=tar.gz', '--prefix=quire/', '-o', target, 'HEAD'], { quiet: true });
+  const result = run(
+    'git',
+    ['-C', ROOT, 'archive', '--format=tar.gz', '--prefix=quire/', '-o', target, 'HEAD'],
+    { quiet: true },
+  );
   if (result.status !== 0) log('Not a git checkout: /source.tar.gz is not included in this build.');
 }
 
@@ -133,7 +148,11 @@ function hashFiles(files) {
 }
 
 function run(command, commandArgs, { quiet = false } = {}) {
-  const result = spawnSync(command, commandArgs, { cwd: ROOT, encoding: 'utf8', stdio: quiet ? 'pipe' : 'inherit' });
+  const result = spawnSync(command, commandArgs, {
+    cwd: ROOT,
+    encoding: 'utf8',
+    stdio: quiet ? 'pipe' : 'inherit',
+  });
   return { status: result.error ? 127 : result.status, stdout: result.stdout ?? '' };
 }
 

@@ -4,11 +4,23 @@ import { rename, rm } from 'node:fs/promises';
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- build-time hook, runs in Node, never bundled
 import { join } from 'node:path';
 import { LOCALES, allPagePaths } from '@quire/shared';
-import { allNotFoundPrerenderPaths, notFoundFileName, notFoundPrerenderPath } from './app/lib/not-found-paths.ts';
+import {
+  allNotFoundPrerenderPaths,
+  notFoundFileName,
+  notFoundPrerenderPath,
+} from './app/lib/not-found-paths.ts';
+
+/**
+ * React Router compares prerender paths without their trailing slash (`/es/` would silently fall back to the SPA
+ * shell), so language homes are listed as `/es`; they are still written to `es/index.html`.
+ */
+function withoutTrailingSlash(path: string): string {
+  return path.length > 1 ? path.replace(/\/+$/, '') : path;
+}
 
 export default {
   ssr: false,
-  prerender: () => [...allPagePaths(), ...allNotFoundPrerenderPaths()],
+  prerender: () => [...allPagePaths(), ...allNotFoundPrerenderPaths()].map(withoutTrailingSlash),
   /** Moves each prerendered not-found page to the file the server answers unknown paths with. */
   async buildEnd({ reactRouterConfig }) {
     const client = join(reactRouterConfig.buildDirectory, 'client');

@@ -46,7 +46,8 @@ export function corpusPath(name: string): string {
   const path = join(CORPUS_DIR, entry.name);
   if (!verified.has(name)) {
     const actual = createHash('sha256').update(readFileSync(path)).digest('hex');
-    if (actual !== entry.sha256) throw new Error(`${name} changed: sha256 ${actual}, manifest ${entry.sha256}`);
+    if (actual !== entry.sha256)
+      throw new Error(`${name} changed: sha256 ${actual}, manifest ${entry.sha256}`);
     verified.add(name);
   }
   return path;

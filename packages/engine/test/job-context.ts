@@ -5,7 +5,9 @@ import { basename, join } from 'node:path';
 import type { InputFile, JobContext } from '../src/ops/types.ts';
 
 /** A job context with its own temporary directory, as the server gives each request. */
-export async function createJobContext(timeoutMs = 60_000): Promise<JobContext & { dispose: () => Promise<void> }> {
+export async function createJobContext(
+  timeoutMs = 60_000,
+): Promise<JobContext & { dispose: () => Promise<void> }> {
   const workDir = await mkdtemp(join(tmpdir(), 'quire-engine-test-'));
   return {
     workDir,
@@ -36,5 +38,7 @@ export function qpdfCheck(path: string): { ok: boolean; output: string } {
 }
 
 export function isEncrypted(path: string): boolean {
-  return !execFileSync('qpdf', ['--show-encryption', path], { encoding: 'utf8' }).includes('File is not encrypted');
+  return !execFileSync('qpdf', ['--show-encryption', path], { encoding: 'utf8' }).includes(
+    'File is not encrypted',
+  );
 }

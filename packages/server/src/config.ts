@@ -36,7 +36,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   });
 }
 
-function readInteger(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+function readInteger(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
   const raw = env[name]?.trim();
   if (!raw) return fallback;
   const value = Number(raw);
@@ -46,7 +52,12 @@ function readInteger(env: NodeJS.ProcessEnv, name: string, fallback: number, min
   return value;
 }
 
-function readChoice<T extends string>(env: NodeJS.ProcessEnv, name: string, choices: readonly T[], fallback: T): T {
+function readChoice<T extends string>(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  choices: readonly T[],
+  fallback: T,
+): T {
   const raw = env[name]?.trim();
   if (!raw) return fallback;
   if (!(choices as readonly string[]).includes(raw)) {

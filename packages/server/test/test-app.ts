@@ -55,7 +55,9 @@ async function writeSite(root: string, files: Record<string, string>): Promise<v
 }
 
 /** A multipart body built by the platform's own FormData encoder. */
-export async function multipartOf(form: FormData): Promise<{ payload: Buffer; headers: Record<string, string> }> {
+export async function multipartOf(
+  form: FormData,
+): Promise<{ payload: Buffer; headers: Record<string, string> }> {
   const response = new Response(form);
   return {
     payload: Buffer.from(await response.arrayBuffer()),
@@ -90,7 +92,10 @@ export function streamedUpload(fields: { name: string; head: string; size: numbe
     }
     yield Buffer.from(`--${boundary}--\r\n`);
   }
-  return { payload: Readable.from(generate()), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Readable.from(generate()),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 
 /** Waits until the job root is empty (cleanup runs when the response closes), or gives up after a few seconds. */

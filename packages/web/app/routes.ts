@@ -9,7 +9,9 @@ import { DEFAULT_LOCALE, LOCALES, TOOL_IDS, TOOLS, type Locale } from '@quire/sh
 function localeBranch(locale: Locale) {
   const children = [
     index('routes/home.tsx', { id: `${locale}/home` }),
-    ...TOOL_IDS.map((toolId) => route(TOOLS[toolId].slug, 'routes/tool.tsx', { id: `${locale}/tool/${toolId}` })),
+    ...TOOL_IDS.map((toolId) =>
+      route(TOOLS[toolId].slug, 'routes/tool.tsx', { id: `${locale}/tool/${toolId}` }),
+    ),
     route('*', 'routes/not-found.tsx', { id: `${locale}/not-found` }),
   ];
   return locale === DEFAULT_LOCALE

@@ -14,7 +14,10 @@ export type MergedSource = { file: InputFile; pageCount: number };
  * both back: every source's bookmarks, in order, and every internal link re-pointed at its page in the merged file.
  * Returns false, leaving the file untouched, when no source has either.
  */
-export async function restoreNavigation(mergedPath: string, sources: readonly MergedSource[]): Promise<boolean> {
+export async function restoreNavigation(
+  mergedPath: string,
+  sources: readonly MergedSource[],
+): Promise<boolean> {
   const mupdf = await loadMupdf();
   // First pass, one source open at a time: is there anything to restore? (WebAssembly memory never shrinks, so
   // the peak is kept to one source plus the merged file.)
@@ -67,7 +70,11 @@ async function withSource(
     if (doc.needsPassword()) doc.authenticatePassword(file.password ?? '');
     if (doc.countPages() !== pageCount) return;
     const outline = doc.loadOutline();
-    use({ doc, outline: outline && outline.length > 0 ? outline : null, hasInternalLinks: hasInternalLinks(doc, pageCount) });
+    use({
+      doc,
+      outline: outline && outline.length > 0 ? outline : null,
+      hasInternalLinks: hasInternalLinks(doc, pageCount),
+    });
   } catch {
     // Navigation is a bonus: the merge stands without it.
   } finally {
@@ -88,7 +95,12 @@ function hasInternalLinks(doc: Mupdf.Document, pageCount: number): boolean {
 }
 
 /** Re-points the internal links of one source's pages. Links are matched in order; a page whose link count differs is left as it is. */
-function relinkPages(merged: Mupdf.PDFDocument, source: Mupdf.Document, pageCount: number, offset: number): void {
+function relinkPages(
+  merged: Mupdf.PDFDocument,
+  source: Mupdf.Document,
+  pageCount: number,
+  offset: number,
+): void {
   for (let index = 0; index < pageCount; index += 1) {
     const sourcePage = source.loadPage(index);
     const mergedPage = merged.loadPage(offset + index);
@@ -100,7 +112,8 @@ function relinkPages(merged: Mupdf.PDFDocument, source: Mupdf.Document, pageCoun
         const target = mergedLinks[position];
         if (!target || link.isExternal()) return;
         const destination = resolveIn(source, link.getURI());
-        if (destination) target.setURI(merged.formatLinkURI({ ...destination, page: offset + destination.page }));
+        if (destination)
+          target.setURI(merged.formatLinkURI({ ...destination, page: offset + destination.page }));
       });
     } finally {
       sourcePage.destroy();

@@ -2,7 +2,13 @@ import { readFile } from 'node:fs/promises';
 import { corpusEntries, corpusPath, featureValue, type CorpusEntry } from '@quire/corpus';
 import * as mupdf from 'mupdf';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createJobContext, inputFile, isEncrypted, qpdfCheck, qpdfPageCount } from '../../test/job-context.ts';
+import {
+  createJobContext,
+  inputFile,
+  isEncrypted,
+  qpdfCheck,
+  qpdfPageCount,
+} from '../../test/job-context.ts';
 import { merge } from './merge.ts';
 
 type Context = Awaited<ReturnType<typeof createJobContext>>;
@@ -22,29 +28,43 @@ const needsPassword = (entry: CorpusEntry) => featureValue(entry, 'user-password
 const validPdfs = corpusEntries().filter((entry) => entry.group === 'pdf');
 
 async function mergeNames(names: string[], passwords: (string | undefined)[] = []) {
-  return merge({ files: names.map((name, index) => inputFile(corpusPath(name), passwords[index])), options: {} }, ctx);
+  return merge(
+    { files: names.map((name, index) => inputFile(corpusPath(name), passwords[index])), options: {} },
+    ctx,
+  );
 }
 
 describe('merge over the corpus', () => {
-  it.each(validPdfs.map((entry) => [entry.name, entry] as const))('%s merges after a 6-page file', async (_name, entry) => {
-    const password = featureValue(entry, 'user-password');
-    const result = await mergeNames([SMALL, entry.name], [undefined, password]);
-    expect(qpdfPageCount(result.path)).toBe(6 + (entry.pages ?? Number.NaN));
-    const check = qpdfCheck(result.path);
-    expect(check.ok, check.output).toBe(true);
-    expect(isEncrypted(result.path)).toBe(false);
-  });
+  it.each(validPdfs.map((entry) => [entry.name, entry] as const))(
+    '%s merges after a 6-page file',
+    async (_name, entry) => {
+      const password = featureValue(entry, 'user-password');
+      const result = await mergeNames([SMALL, entry.name], [undefined, password]);
+      expect(qpdfPageCount(result.path)).toBe(6 + (entry.pages ?? Number.NaN));
+      const check = qpdfCheck(result.path);
+      expect(check.ok, check.output).toBe(true);
+      expect(isEncrypted(result.path)).toBe(false);
+    },
+  );
 
   it('keeps every page of ten files in the order given', async () => {
-    const names = validPdfs.filter((entry) => !needsPassword(entry)).slice(0, 10).map((entry) => entry.name);
+    const names = validPdfs
+      .filter((entry) => !needsPassword(entry))
+      .slice(0, 10)
+      .map((entry) => entry.name);
     const result = await mergeNames(names);
-    const expected = names.reduce((sum, name) => sum + (validPdfs.find((e) => e.name === name)?.pages ?? 0), 0);
+    const expected = names.reduce(
+      (sum, name) => sum + (validPdfs.find((e) => e.name === name)?.pages ?? 0),
+      0,
+    );
     expect(qpdfPageCount(result.path)).toBe(expected);
 
     // Order: page sizes of the output follow the inputs one after another.
     const sizesOf = async (path: string) => {
       const doc = mupdf.Document.openDocument(await readFile(path), 'application/pdf');
-      return Array.from({ length: doc.countPages() }, (_, index) => doc.loadPage(index).getBounds().join(','));
+      return Array.from({ length: doc.countPages() }, (_, index) =>
+        doc.loadPage(index).getBounds().join(','),
+      );
     };
     const inputSizes = (await Promise.all(names.map((name) => sizesOf(corpusPath(name))))).flat();
     expect(await sizesOf(result.path)).toEqual(inputSizes);
@@ -79,12 +99,20 @@ describe('merge keeps navigation', () => {
     const merged = await open(result.path);
     let checked = 0;
     for (let index = 0; index < source.countPages(); index += 1) {
-      const sourceLinks = source.loadPage(index).getLinks().filter((link) => !link.isExternal());
-      const mergedLinks = merged.loadPage(index + 6).getLinks().filter((link) => !link.isExternal());
+      const sourceLinks = source
+        .loadPage(index)
+        .getLinks()
+        .filter((link) => !link.isExternal());
+      const mergedLinks = merged
+        .loadPage(index + 6)
+        .getLinks()
+        .filter((link) => !link.isExternal());
       expect(mergedLinks).toHaveLength(sourceLinks.length);
       sourceLinks.forEach((link, position) => {
         const target = mergedLinks[position];
-        expect(target && merged.resolveLinkDestination(target).page).toBe(source.resolveLinkDestination(link).page + 6);
+        expect(target && merged.resolveLinkDestination(target).page).toBe(
+          source.resolveLinkDestination(link).page + 6,
+        );
         checked += 1;
       });
     }
@@ -121,7 +149,9 @@ describe('merge with a password that is not needed', () => {
   });
 
   it('reports the first failing file in the order given', async () => {
-    await expect(mergeNames([SMALL, 'bad/qpdf_bad7_no-trailer-dict.pdf', USER_PASSWORD_FILE])).rejects.toMatchObject({
+    await expect(
+      mergeNames([SMALL, 'bad/qpdf_bad7_no-trailer-dict.pdf', USER_PASSWORD_FILE]),
+    ).rejects.toMatchObject({
       code: 'FILE_DAMAGED',
       details: { fileIndex: 1 },
     });
@@ -130,16 +160,20 @@ describe('merge with a password that is not needed', () => {
 
 describe('merge of damaged and hostile files', () => {
   const bad = corpusEntries().filter((entry) => entry.group === 'bad' && entry.name.endsWith('.pdf'));
-  const mustRepair = (entry: CorpusEntry) => /^repair/.test(entry.expected) && !/or reject/.test(entry.expected);
+  const mustRepair = (entry: CorpusEntry) =>
+    /^repair/.test(entry.expected) && !/or reject/.test(entry.expected);
   const mustReject = (entry: CorpusEntry) => /^reject/.test(entry.expected) && !/\bor\b/.test(entry.expected);
 
-  it.each(bad.map((entry) => [entry.name, entry] as const))('%s: answered as the manifest expects', async (_name, entry) => {
-    const outcome = await mergeNames([entry.name, SMALL]).then(
-      (result) => ({ ok: true as const, pages: qpdfPageCount(result.path) }),
-      (error: unknown) => ({ ok: false as const, error: error as { code?: string } }),
-    );
-    if (mustRepair(entry)) expect(outcome).toMatchObject({ ok: true, pages: 6 + (entry.pages ?? 0) });
-    if (mustReject(entry)) expect(outcome).toMatchObject({ ok: false, error: { code: 'FILE_DAMAGED' } });
-    if (!outcome.ok) expect(['FILE_DAMAGED', 'DOCUMENT_TOO_COMPLEX']).toContain(outcome.error.code);
-  });
+  it.each(bad.map((entry) => [entry.name, entry] as const))(
+    '%s: answered as the manifest expects',
+    async (_name, entry) => {
+      const outcome = await mergeNames([entry.name, SMALL]).then(
+        (result) => ({ ok: true as const, pages: qpdfPageCount(result.path) }),
+        (error: unknown) => ({ ok: false as const, error: error as { code?: string } }),
+      );
+      if (mustRepair(entry)) expect(outcome).toMatchObject({ ok: true, pages: 6 + (entry.pages ?? 0) });
+      if (mustReject(entry)) expect(outcome).toMatchObject({ ok: false, error: { code: 'FILE_DAMAGED' } });
+      if (!outcome.ok) expect(['FILE_DAMAGED', 'DOCUMENT_TOO_COMPLEX']).toContain(outcome.error.code);
+    },
+  );
 });

@@ -20,15 +20,17 @@ export const merge: EngineOp<'merge'> = async ({ files }, ctx) => {
     const inspection = inspections[index] as PromiseSettledResult<PdfInfo>;
     if (inspection.status === 'rejected') throw inspection.reason;
     const info = inspection.value;
-    return { file: { ...file, password: info.password }, pageCount: info.pageCount, wasRepaired: info.wasRepaired };
+    return {
+      file: { ...file, password: info.password },
+      pageCount: info.pageCount,
+      wasRepaired: info.wasRepaired,
+    };
   });
 
   const outputPath = join(ctx.workDir, 'merged.pdf');
-  const pageArgs = sources.map((source) => source.file).flatMap((file) => [
-    file.path,
-    ...(file.password ? [`--password=${file.password}`] : []),
-    '1-z',
-  ]);
+  const pageArgs = sources
+    .map((source) => source.file)
+    .flatMap((file) => [file.path, ...(file.password ? [`--password=${file.password}`] : []), '1-z']);
   const result = await runQpdf(['--empty', '--pages', ...pageArgs, '--', outputPath], ctx);
   if (!isQpdfSuccess(result)) {
     // qpdf names the input it could not read: point the visitor at that file.
@@ -46,6 +48,8 @@ export const merge: EngineOp<'merge'> = async ({ files }, ctx) => {
   return {
     path: outputPath,
     headers: {},
-    warnings: sources.filter((source) => source.wasRepaired).map((source) => `${source.file.name} was repaired`),
+    warnings: sources
+      .filter((source) => source.wasRepaired)
+      .map((source) => `${source.file.name} was repaired`),
   };
 };

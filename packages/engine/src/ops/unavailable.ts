@@ -7,5 +7,7 @@ import type { EngineOp } from './types.ts';
  */
 export function unavailable<T extends ToolId>(toolId: T): EngineOp<T> {
   return () =>
-    Promise.reject(new AppError('TOOL_UNAVAILABLE', `The ${toolId} tool is not available on this server yet.`, { toolId }));
+    Promise.reject(
+      new AppError('TOOL_UNAVAILABLE', `The ${toolId} tool is not available on this server yet.`, { toolId }),
+    );
 }

@@ -35,11 +35,11 @@ export function runProcess(
       reject(toAbortError(signal));
       return;
     }
-    const child = spawn(
-      'prlimit',
-      [`--as=${limits.maxMemoryBytes}`, '--core=0', '--', command, ...args],
-      { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env },
-    );
+    const child = spawn('prlimit', [`--as=${limits.maxMemoryBytes}`, '--core=0', '--', command, ...args], {
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env,
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {

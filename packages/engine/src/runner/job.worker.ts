@@ -34,7 +34,11 @@ async function runJob({ jobId, toolId, input, workDir, timeoutMs }: Extract<ToWo
     reply =
       error instanceof AppError
         ? { type: 'failed', jobId, error: error.toJson().error }
-        : { type: 'crashed', jobId, stack: error instanceof Error ? (error.stack ?? error.message) : String(error) };
+        : {
+            type: 'crashed',
+            jobId,
+            stack: error instanceof Error ? (error.stack ?? error.message) : String(error),
+          };
   } finally {
     running.delete(jobId);
   }

@@ -19,7 +19,11 @@ describe('JobPool', () => {
   const pool = new JobPool({ size: 1, maxQueue: 1, abortGraceMs: 500 });
   afterAll(() => pool.close());
   const run = (timeoutMs = 30_000, signal = new AbortController().signal) =>
-    pool.run('merge', { files: [inputFile(A), inputFile(B)], options: {} }, { signal, timeoutMs, workDir: ctx.workDir });
+    pool.run(
+      'merge',
+      { files: [inputFile(A), inputFile(B)], options: {} },
+      { signal, timeoutMs, workDir: ctx.workDir },
+    );
 
   it('runs an engine op in a worker thread', async () => {
     const result = await run();
@@ -50,18 +54,25 @@ describe('JobPool', () => {
   it('reports errors of the op with their code', async () => {
     const job = pool.run(
       'merge',
-      { files: [inputFile(A), inputFile(corpusPath('pdf/pysamples_encrypted_user-openpassword.pdf'))], options: {} },
+      {
+        files: [inputFile(A), inputFile(corpusPath('pdf/pysamples_encrypted_user-openpassword.pdf'))],
+        options: {},
+      },
       { signal: new AbortController().signal, timeoutMs: 30_000, workDir: ctx.workDir },
     );
     await expect(job).rejects.toMatchObject({ code: 'PASSWORD_REQUIRED', details: { fileIndex: 1 } });
   });
 
   it('answers TOOL_UNAVAILABLE for a tool without an engine yet', async () => {
-    const job = pool.run('rotate', { files: [inputFile(A)], options: { angle: '90', pages: undefined } }, {
-      signal: new AbortController().signal,
-      timeoutMs: 30_000,
-      workDir: ctx.workDir,
-    });
+    const job = pool.run(
+      'rotate',
+      { files: [inputFile(A)], options: { angle: '90', pages: undefined } },
+      {
+        signal: new AbortController().signal,
+        timeoutMs: 30_000,
+        workDir: ctx.workDir,
+      },
+    );
     await expect(job).rejects.toMatchObject({ code: 'TOOL_UNAVAILABLE' });
   });
 });

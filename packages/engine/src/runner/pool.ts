@@ -102,7 +102,9 @@ export class JobPool {
     const worker = new Worker(WORKER_URL);
     const slot: Slot = { worker, job: null, stopReason: null };
     worker.on('message', (message: FromWorker) => this.#onMessage(slot, message));
-    worker.on('error', (error) => this.#options.onCrash?.(slot.job?.toolId ?? null, error.stack ?? error.message));
+    worker.on('error', (error) =>
+      this.#options.onCrash?.(slot.job?.toolId ?? null, error.stack ?? error.message),
+    );
     worker.on('exit', () => this.#onExit(slot));
     worker.unref();
     return slot;
@@ -122,7 +124,12 @@ export class JobPool {
       }, this.#options.abortGraceMs).unref();
     };
     const timer = setTimeout(
-      () => stop(new AppError('JOB_TIMEOUT', `The document took longer than ${Math.round(timeoutMs / 1000)} s.`, { retryAfterSeconds: RETRY_AFTER_SECONDS })),
+      () =>
+        stop(
+          new AppError('JOB_TIMEOUT', `The document took longer than ${Math.round(timeoutMs / 1000)} s.`, {
+            retryAfterSeconds: RETRY_AFTER_SECONDS,
+          }),
+        ),
       timeoutMs,
     );
     const onAbort = () => stop(new AppError('JOB_TIMEOUT', 'The request was cancelled.'));
@@ -141,7 +148,14 @@ export class JobPool {
       cleanup();
       fail(error);
     };
-    this.#post(slot, { type: 'run', jobId: job.id, toolId: job.toolId, input: job.input, workDir, timeoutMs });
+    this.#post(slot, {
+      type: 'run',
+      jobId: job.id,
+      toolId: job.toolId,
+      input: job.input,
+      workDir,
+      timeoutMs,
+    });
   }
 
   #post(slot: Slot, message: ToWorker): void {
@@ -168,7 +182,8 @@ export class JobPool {
     const index = this.#slots.indexOf(slot);
     if (job) {
       job.reject(
-        slot.stopReason ?? new AppError('DOCUMENT_TOO_COMPLEX', 'The document needed more resources than a job may use.'),
+        slot.stopReason ??
+          new AppError('DOCUMENT_TOO_COMPLEX', 'The document needed more resources than a job may use.'),
       );
     }
     if (this.#closed || index < 0) return;

@@ -49,7 +49,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply {
   if (error.httpStatus === 429 || error.httpStatus === 503) {
-    const seconds = typeof error.details.retryAfterSeconds === 'number' ? error.details.retryAfterSeconds : RETRY_AFTER_SECONDS;
+    const seconds =
+      typeof error.details.retryAfterSeconds === 'number'
+        ? error.details.retryAfterSeconds
+        : RETRY_AFTER_SECONDS;
     void reply.header('retry-after', String(seconds));
   }
   // An answer sent before the upload finished: close the connection instead of reading the rest.

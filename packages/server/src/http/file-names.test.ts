@@ -30,7 +30,9 @@ describe('sanitizeFileName', () => {
 
 describe('attachmentDisposition', () => {
   it('gives an ASCII fallback and the exact UTF-8 name', () => {
-    expect(attachmentDisposition('merged.pdf')).toBe(`attachment; filename="merged.pdf"; filename*=UTF-8''merged.pdf`);
+    expect(attachmentDisposition('merged.pdf')).toBe(
+      `attachment; filename="merged.pdf"; filename*=UTF-8''merged.pdf`,
+    );
     expect(attachmentDisposition('łódź "x".pdf')).toBe(
       `attachment; filename="__d_ _x_.pdf"; filename*=UTF-8''%C5%82%C3%B3d%C5%BA%20%22x%22.pdf`,
     );

@@ -9,6 +9,7 @@ export function sanitizeFileName(raw: string | undefined, fallback: string): str
   const lastSegment = (raw ?? '').split(/[/\\]/).pop() ?? '';
   const cleaned = lastSegment
     .normalize('NFC')
+    // eslint-disable-next-line no-control-regex -- stripping control characters is the point
     .replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
     .trim();
   if (cleaned === '' || cleaned === '.' || cleaned === '..') return fallback;
@@ -32,6 +33,9 @@ function truncateUtf8(value: string, maxBytes: number): string {
  */
 export function attachmentDisposition(fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }

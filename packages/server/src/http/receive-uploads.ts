@@ -28,7 +28,11 @@ export type Uploads = { files: InputFile[]; fields: Map<string, string> };
  * type, read from each file's first bytes (415 before the rest is stored). Files are stored under server-made
  * names; the visitor's name is kept, sanitised, for messages only.
  */
-export async function receiveUploads(request: FastifyRequest, tool: ToolDefinition, jobDir: string): Promise<Uploads> {
+export async function receiveUploads(
+  request: FastifyRequest,
+  tool: ToolDefinition,
+  jobDir: string,
+): Promise<Uploads> {
   const declaredLength = Number(request.headers['content-length']);
   if (Number.isFinite(declaredLength) && declaredLength > tool.maxRequestBytes + MULTIPART_OVERHEAD_BYTES) {
     throw requestTooLarge(tool);
@@ -51,10 +55,15 @@ export async function receiveUploads(request: FastifyRequest, tool: ToolDefiniti
   for await (const part of parts) {
     if (part.type === 'field') {
       if (fields.has(part.fieldname) || isReservedName(part.fieldname)) {
-        throw new AppError('INVALID_REQUEST', `The field "${part.fieldname}" is not allowed or appears twice.`);
+        throw new AppError(
+          'INVALID_REQUEST',
+          `The field "${part.fieldname}" is not allowed or appears twice.`,
+        );
       }
       if (part.valueTruncated || typeof part.value !== 'string') {
-        throw new AppError('REQUEST_TOO_LARGE', `The field "${part.fieldname}" is too long.`, { limitBytes: MAX_FIELD_BYTES });
+        throw new AppError('REQUEST_TOO_LARGE', `The field "${part.fieldname}" is too long.`, {
+          limitBytes: MAX_FIELD_BYTES,
+        });
       }
       budget.remainingBytes -= Buffer.byteLength(part.value);
       if (budget.remainingBytes < 0) throw requestTooLarge(tool);
@@ -64,7 +73,10 @@ export async function receiveUploads(request: FastifyRequest, tool: ToolDefiniti
     const index = fileIndexOf(tool, part.fieldname);
     if (index === null || files.has(index)) {
       part.file.resume();
-      throw new AppError('INVALID_REQUEST', `Unexpected file field "${part.fieldname}": send ${describeFileFields(tool)}.`);
+      throw new AppError(
+        'INVALID_REQUEST',
+        `Unexpected file field "${part.fieldname}": send ${describeFileFields(tool)}.`,
+      );
     }
     const name = sanitizeFileName(part.filename, `file-${index + 1}`);
     const details = { fileIndex: index, fileName: name };
@@ -73,10 +85,14 @@ export async function receiveUploads(request: FastifyRequest, tool: ToolDefiniti
     await pipeline(part.file, guard, createWriteStream(path, { flags: 'wx', mode: 0o600 }));
     // busboy stops a file at the size limit and marks it truncated: the rest of the upload is never stored.
     if (part.file.truncated) {
-      throw new AppError('FILE_TOO_LARGE', `"${name}" is larger than ${toWholeMegabytes(tool.maxFileBytes)} MB.`, {
-        ...details,
-        limitBytes: tool.maxFileBytes,
-      });
+      throw new AppError(
+        'FILE_TOO_LARGE',
+        `"${name}" is larger than ${toWholeMegabytes(tool.maxFileBytes)} MB.`,
+        {
+          ...details,
+          limitBytes: tool.maxFileBytes,
+        },
+      );
     }
     if (guard.bytes === 0) throw new AppError('EMPTY_FILE', `"${name}" is empty.`, details);
     guard.checkType();
@@ -88,9 +104,13 @@ export async function receiveUploads(request: FastifyRequest, tool: ToolDefiniti
     throw new AppError('INVALID_REQUEST', `Number the files without gaps: ${describeFileFields(tool)}.`);
   }
   if (ordered.length < tool.minFiles) {
-    throw new AppError('TOO_FEW_FILES', `Send at least ${tool.minFiles} file${tool.minFiles === 1 ? '' : 's'}.`, {
-      minFiles: tool.minFiles,
-    });
+    throw new AppError(
+      'TOO_FEW_FILES',
+      `Send at least ${tool.minFiles} file${tool.minFiles === 1 ? '' : 's'}.`,
+      {
+        minFiles: tool.minFiles,
+      },
+    );
   }
   const inputs = ordered.map(([, file]) => file);
   takePasswords(tool, inputs, fields);
@@ -110,6 +130,7 @@ function takePasswords(tool: ToolDefinition, files: InputFile[], fields: Map<str
     const password = fields.get(field);
     fields.delete(field);
     if (password === undefined || password === '') return;
+    // eslint-disable-next-line no-control-regex -- passwords with control characters are refused
     if (password.length > MAX_PASSWORD_CHARS || /[\u0000-\u001f\u007f]/.test(password)) {
       throw new AppError('INVALID_OPTIONS', 'A password cannot contain line breaks or control characters.', {
         option: field,
@@ -136,9 +157,13 @@ function isReservedName(name: string): boolean {
 }
 
 function requestTooLarge(tool: ToolDefinition): AppError {
-  return new AppError('REQUEST_TOO_LARGE', `The upload is larger than ${toWholeMegabytes(tool.maxRequestBytes)} MB in total.`, {
-    limitBytes: tool.maxRequestBytes,
-  });
+  return new AppError(
+    'REQUEST_TOO_LARGE',
+    `The upload is larger than ${toWholeMegabytes(tool.maxRequestBytes)} MB in total.`,
+    {
+      limitBytes: tool.maxRequestBytes,
+    },
+  );
 }
 
 /**

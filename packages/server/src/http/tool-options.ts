@@ -7,7 +7,10 @@ const MAX_PAGE_LIST_CHARS = 1000;
  * Reads a tool's options from the form fields against the registry's option specs: enumerations must hold one of
  * their values (or take the default), page lists are trimmed text without control characters.
  */
-export function parseToolOptions(tool: ToolDefinition, fields: ReadonlyMap<string, string>): Record<string, string | undefined> {
+export function parseToolOptions(
+  tool: ToolDefinition,
+  fields: ReadonlyMap<string, string>,
+): Record<string, string | undefined> {
   for (const name of fields.keys()) {
     if (!Object.hasOwn(tool.options, name)) {
       throw new AppError('INVALID_OPTIONS', `Unknown field "${name}".`, { option: name });
@@ -19,10 +22,14 @@ export function parseToolOptions(tool: ToolDefinition, fields: ReadonlyMap<strin
     if (spec.kind === 'enum') {
       const value = raw === undefined || raw === '' ? spec.default : raw;
       if (value === undefined) {
-        throw new AppError('INVALID_OPTIONS', `The "${name}" field is required: one of ${spec.values.join(', ')}.`, {
-          option: name,
-          allowed: spec.values.join(', '),
-        });
+        throw new AppError(
+          'INVALID_OPTIONS',
+          `The "${name}" field is required: one of ${spec.values.join(', ')}.`,
+          {
+            option: name,
+            allowed: spec.values.join(', '),
+          },
+        );
       }
       if (!spec.values.includes(value)) {
         throw new AppError('INVALID_OPTIONS', `"${name}" must be one of ${spec.values.join(', ')}.`, {
@@ -40,12 +47,18 @@ export function parseToolOptions(tool: ToolDefinition, fields: ReadonlyMap<strin
     const value = options[name];
     const condition = spec.requiredWhen;
     if (value === undefined && condition && options[condition.option] === condition.value) {
-      throw new AppError('INVALID_OPTIONS', `The "${name}" field is required when ${condition.option} is ${condition.value}.`, {
-        option: name,
-      });
+      throw new AppError(
+        'INVALID_OPTIONS',
+        `The "${name}" field is required when ${condition.option} is ${condition.value}.`,
+        {
+          option: name,
+        },
+      );
     }
     if (value !== undefined && (value.length > MAX_PAGE_LIST_CHARS || !/^[\d\s,-]*$/.test(value))) {
-      throw new AppError('INVALID_OPTIONS', `"${name}" must list pages such as 1-3, 7, 9-.`, { option: name });
+      throw new AppError('INVALID_OPTIONS', `"${name}" must list pages such as 1-3, 7, 9-.`, {
+        option: name,
+      });
     }
   }
   return options;

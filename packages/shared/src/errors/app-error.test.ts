@@ -9,11 +9,18 @@ describe('AppError', () => {
   });
 
   it('round-trips through the error body of spec A.6', () => {
-    const error = new AppError('FILE_TOO_LARGE', 'The file is too large.', { limitBytes: 10, fileName: 'a.pdf' });
+    const error = new AppError('FILE_TOO_LARGE', 'The file is too large.', {
+      limitBytes: 10,
+      fileName: 'a.pdf',
+    });
     const body = JSON.parse(JSON.stringify(error.toJson()));
     expect(body).toEqual({
       success: false,
-      error: { code: 'FILE_TOO_LARGE', message: 'The file is too large.', details: { limitBytes: 10, fileName: 'a.pdf' } },
+      error: {
+        code: 'FILE_TOO_LARGE',
+        message: 'The file is too large.',
+        details: { limitBytes: 10, fileName: 'a.pdf' },
+      },
     });
     const read = AppError.fromJson(body);
     expect(read.code).toBe('FILE_TOO_LARGE');

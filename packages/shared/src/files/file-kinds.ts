@@ -13,7 +13,12 @@ export const FILE_KINDS = {
     ],
     formats: ['ole', 'zip'],
   },
-  image: { label: 'JPG', extensions: ['.jpg', '.jpeg', '.png'], mimeTypes: ['image/jpeg', 'image/png'], formats: ['jpeg', 'png'] },
+  image: {
+    label: 'JPG',
+    extensions: ['.jpg', '.jpeg', '.png'],
+    mimeTypes: ['image/jpeg', 'image/png'],
+    formats: ['jpeg', 'png'],
+  },
 } as const satisfies Record<string, FileKindSpec>;
 
 export type FileKind = keyof typeof FILE_KINDS;
@@ -38,7 +43,9 @@ export function acceptAttributeOf(kinds: readonly FileKind[]): string {
 }
 
 export function kindOfFormat(format: SniffedFormat, allowed: readonly FileKind[]): FileKind | null {
-  return allowed.find((kind) => (FILE_KINDS[kind].formats as readonly SniffedFormat[]).includes(format)) ?? null;
+  return (
+    allowed.find((kind) => (FILE_KINDS[kind].formats as readonly SniffedFormat[]).includes(format)) ?? null
+  );
 }
 
 /** True when a file name ends in one of the kinds' extensions (case-insensitive). */

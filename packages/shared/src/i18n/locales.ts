@@ -1,5 +1,18 @@
 /** The only list of languages. Router, switcher, sitemap, hreflang, content checks and docs read it. */
-export const LOCALES = ['en', 'es', 'fr', 'de', 'ko', 'ja', 'zh-cn', 'zh-tw', 'pt', 'it', 'ru', 'ar'] as const;
+export const LOCALES = [
+  'en',
+  'es',
+  'fr',
+  'de',
+  'ko',
+  'ja',
+  'zh-cn',
+  'zh-tw',
+  'pt',
+  'it',
+  'ru',
+  'ar',
+] as const;
 
 export type Locale = (typeof LOCALES)[number];
 
@@ -23,7 +36,13 @@ export const LOCALE_INFO = {
   ko: { code: 'ko', name: '한국어', englishName: 'Korean', tag: 'ko', dir: 'ltr' },
   ja: { code: 'ja', name: '日本語', englishName: 'Japanese', tag: 'ja', dir: 'ltr' },
   'zh-cn': { code: 'zh-cn', name: '简体中文', englishName: 'Chinese (Simplified)', tag: 'zh-CN', dir: 'ltr' },
-  'zh-tw': { code: 'zh-tw', name: '繁體中文', englishName: 'Chinese (Traditional)', tag: 'zh-TW', dir: 'ltr' },
+  'zh-tw': {
+    code: 'zh-tw',
+    name: '繁體中文',
+    englishName: 'Chinese (Traditional)',
+    tag: 'zh-TW',
+    dir: 'ltr',
+  },
   pt: { code: 'pt', name: 'Português', englishName: 'Portuguese', tag: 'pt', dir: 'ltr' },
   it: { code: 'it', name: 'Italiano', englishName: 'Italian', tag: 'it', dir: 'ltr' },
   ru: { code: 'ru', name: 'Русский', englishName: 'Russian', tag: 'ru', dir: 'ltr' },

@@ -11,7 +11,10 @@ export type Translator = { intl: IntlShape; t: Translate; locale: Locale };
 
 const intlCache = createIntlCache();
 
-export function createTranslator(locale: Locale, messages: Record<string, string> = messagesFor(locale)): Translator {
+export function createTranslator(
+  locale: Locale,
+  messages: Record<string, string> = messagesFor(locale),
+): Translator {
   const intl = createIntl(
     {
       locale: LOCALE_INFO[locale].tag,

@@ -1,8 +1,8 @@
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '@quire/shared';
-import enCommon from '../../../../content/locales/en/common.json';
-import enErrors from '../../../../content/locales/en/errors.json';
-import enSeo from '../../../../content/locales/en/seo.json';
-import enTools from '../../../../content/locales/en/tools.json';
+import { DEFAULT_LOCALE, type Locale } from '@quire/shared';
+import type enCommon from '../../../../content/locales/en/common.json';
+import type enErrors from '../../../../content/locales/en/errors.json';
+import type enSeo from '../../../../content/locales/en/seo.json';
+import type enTools from '../../../../content/locales/en/tools.json';
 
 /** Dotted key paths of a nested message object: `{ nav: { tools } }` under `common` gives `common.nav.tools`. */
 type Leaves<T, P extends string> = {
@@ -62,5 +62,3 @@ export function messagesFor(locale: Locale): Messages {
 function pick(own: Record<string, string>): Partial<Messages> {
   return Object.fromEntries(Object.entries(own).filter(([key]) => key in ENGLISH)) as Partial<Messages>;
 }
-
-export const SUPPORTED_LOCALES: readonly Locale[] = LOCALES;

@@ -1,5 +1,5 @@
 import {
-  AppError,
+  type AppError,
   FILE_KINDS,
   MAX_PAGES,
   RETRY_AFTER_SECONDS,

@@ -30,7 +30,12 @@ export function pageMeta({ pathname, title, description, jsonLd }: PageMeta): Me
       hrefLang: LOCALE_INFO[code].tag,
       href: absoluteUrl(switchLocale(rest, code)),
     })),
-    { tagName: 'link', rel: 'alternate', hrefLang: 'x-default', href: absoluteUrl(switchLocale(rest, DEFAULT_LOCALE)) },
+    {
+      tagName: 'link',
+      rel: 'alternate',
+      hrefLang: 'x-default',
+      href: absoluteUrl(switchLocale(rest, DEFAULT_LOCALE)),
+    },
     { property: 'og:type', content: 'website' },
     { property: 'og:site_name', content: config.siteName },
     { property: 'og:title', content: title },

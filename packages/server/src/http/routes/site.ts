@@ -42,14 +42,20 @@ export async function registerSiteRoutes(app: FastifyInstance, webRoot: string):
   });
 
   function sendApiNotFound(request: FastifyRequest, reply: FastifyReply) {
-    return sendError(request, reply, new AppError('NOT_FOUND', `There is no ${request.method} ${request.url.split('?')[0]}.`));
+    return sendError(
+      request,
+      reply,
+      new AppError('NOT_FOUND', `There is no ${request.method} ${request.url.split('?')[0]}.`),
+    );
   }
 
   async function sendNotFound(pathname: string, reply: FastifyReply) {
     const { locale } = splitLocale(pathname);
     const prefix = locale === DEFAULT_LOCALE ? '/' : `/${locale}/`;
     const page = notFoundPages.get(prefix) ?? notFoundPages.get('/');
-    const body = page ? await readFile(join(webRoot, page)) : '<!doctype html><title>404 Page Not Found</title><h1>404 Page Not Found</h1>';
+    const body = page
+      ? await readFile(join(webRoot, page))
+      : '<!doctype html><title>404 Page Not Found</title><h1>404 Page Not Found</h1>';
     return reply.status(404).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(body);
   }
 }

@@ -5,7 +5,13 @@ import { join } from 'node:path';
 import { corpusEntry, corpusPath } from '@quire/corpus';
 import { MAX_FILE_BYTES, MAX_MERGE_FILES, MAX_REQUEST_BYTES } from '@quire/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, multipartOf, streamedUpload, waitForNoLeftovers, type TestApp } from '../../../test/test-app.ts';
+import {
+  createTestApp,
+  multipartOf,
+  streamedUpload,
+  waitForNoLeftovers,
+  type TestApp,
+} from '../../../test/test-app.ts';
 
 const SIX_PAGES = 'pdf/pdfbox_rotations-90-180-270_6p.pdf';
 const FOUR_PAGES = 'pdf/pysamples_outline-bookmarks_4p.pdf';
@@ -31,7 +37,10 @@ async function postMerge(entries: [string, string | File][]) {
 
 function expectError(response: { statusCode: number; json: () => unknown }, status: number, code: string) {
   expect(response.statusCode).toBe(status);
-  const body = response.json() as { success: boolean; error: { code: string; message: string; details: object } };
+  const body = response.json() as {
+    success: boolean;
+    error: { code: string; message: string; details: object };
+  };
   expect(body).toMatchObject({ success: false, error: { code } });
   expect(typeof body.error.message).toBe('string');
   return body.error;
@@ -45,7 +54,9 @@ describe('POST /api/pdf/merge', () => {
     ]);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
-    expect(response.headers['content-disposition']).toBe(`attachment; filename="merged.pdf"; filename*=UTF-8''merged.pdf`);
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="merged.pdf"; filename*=UTF-8''merged.pdf`,
+    );
     expect(response.headers['cache-control']).toBe('no-store');
     const output = join(testApp.jobRoot, '..', 'merged.pdf');
     await writeFile(output, response.rawPayload);
@@ -103,13 +114,23 @@ describe('POST /api/pdf/merge', () => {
 
   it('refuses a PNG named .pdf and a .docx (415)', async () => {
     for (const name of ['bad/pythondocx_png-renamed.pdf', 'word/mammoth_tables.docx']) {
-      expectError(await postMerge([['file-0', await fileOf(name)], ['file-1', await fileOf(SIX_PAGES)]]), 415, 'INVALID_FILE_TYPE');
+      expectError(
+        await postMerge([
+          ['file-0', await fileOf(name)],
+          ['file-1', await fileOf(SIX_PAGES)],
+        ]),
+        415,
+        'INVALID_FILE_TYPE',
+      );
     }
   });
 
   it('refuses an empty file (422 EMPTY_FILE)', async () => {
     expectError(
-      await postMerge([['file-0', await fileOf('bad/synthetic_zero-byte.pdf')], ['file-1', await fileOf(SIX_PAGES)]]),
+      await postMerge([
+        ['file-0', await fileOf('bad/synthetic_zero-byte.pdf')],
+        ['file-1', await fileOf(SIX_PAGES)],
+      ]),
       422,
       'EMPTY_FILE',
     );
@@ -142,36 +163,94 @@ describe('POST /api/pdf/merge', () => {
 
   it(`takes at most ${MAX_MERGE_FILES} files (413 TOO_MANY_FILES)`, async () => {
     const file = await fileOf(FOUR_PAGES);
-    const entries: [string, File][] = Array.from({ length: MAX_MERGE_FILES + 1 }, (_, index) => [`file-${index}`, file]);
+    const entries: [string, File][] = Array.from({ length: MAX_MERGE_FILES + 1 }, (_, index) => [
+      `file-${index}`,
+      file,
+    ]);
     expectError(await postMerge(entries), 413, 'TOO_MANY_FILES');
   });
 
   it('refuses unknown, repeated or gapped file fields (400)', async () => {
     const file = await fileOf(FOUR_PAGES);
-    expectError(await postMerge([['file-0', file], ['document', file]]), 400, 'INVALID_REQUEST');
-    expectError(await postMerge([['file-0', file], ['file-0', file]]), 400, 'INVALID_REQUEST');
-    expectError(await postMerge([['file-0', file], ['file-2', file]]), 400, 'INVALID_REQUEST');
-    expectError(await postMerge([['file-0', file], ['file-1', file], ['__proto__', 'x']]), 400, 'INVALID_REQUEST');
-    expectError(await postMerge([['file-0', file], ['file-1', file], ['colour', 'red']]), 400, 'INVALID_OPTIONS');
+    expectError(
+      await postMerge([
+        ['file-0', file],
+        ['document', file],
+      ]),
+      400,
+      'INVALID_REQUEST',
+    );
+    expectError(
+      await postMerge([
+        ['file-0', file],
+        ['file-0', file],
+      ]),
+      400,
+      'INVALID_REQUEST',
+    );
+    expectError(
+      await postMerge([
+        ['file-0', file],
+        ['file-2', file],
+      ]),
+      400,
+      'INVALID_REQUEST',
+    );
+    expectError(
+      await postMerge([
+        ['file-0', file],
+        ['file-1', file],
+        ['__proto__', 'x'],
+      ]),
+      400,
+      'INVALID_REQUEST',
+    );
+    expectError(
+      await postMerge([
+        ['file-0', file],
+        ['file-1', file],
+        ['colour', 'red'],
+      ]),
+      400,
+      'INVALID_OPTIONS',
+    );
   });
 
   it('refuses a body that is not multipart (415 NOT_MULTIPART)', async () => {
-    const response = await testApp.app.inject({ method: 'POST', url: '/api/pdf/merge', payload: { files: [] } });
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/pdf/merge',
+      payload: { files: [] },
+    });
     expectError(response, 415, 'NOT_MULTIPART');
   });
 
   it(`stops a file at ${MAX_FILE_BYTES} bytes while it streams (413 FILE_TOO_LARGE)`, async () => {
-    const upload = streamedUpload([{ name: 'file-0', head: '%PDF-1.7\n', size: MAX_FILE_BYTES + 1024 * 1024 }]);
-    const error = expectError(await testApp.app.inject({ method: 'POST', url: '/api/pdf/merge', ...upload }), 413, 'FILE_TOO_LARGE');
+    const upload = streamedUpload([
+      { name: 'file-0', head: '%PDF-1.7\n', size: MAX_FILE_BYTES + 1024 * 1024 },
+    ]);
+    const error = expectError(
+      await testApp.app.inject({ method: 'POST', url: '/api/pdf/merge', ...upload }),
+      413,
+      'FILE_TOO_LARGE',
+    );
     expect(error.details).toMatchObject({ fileIndex: 0, limitBytes: MAX_FILE_BYTES });
     expect(await waitForNoLeftovers(testApp)).toEqual([]);
   });
 
   it(`stops a request at ${MAX_REQUEST_BYTES} bytes in total (413 REQUEST_TOO_LARGE)`, async () => {
     const size = MAX_FILE_BYTES - 1024;
-    const files = Array.from({ length: 6 }, (_, index) => ({ name: `file-${index}`, head: '%PDF-1.7\n', size }));
+    const files = Array.from({ length: 6 }, (_, index) => ({
+      name: `file-${index}`,
+      head: '%PDF-1.7\n',
+      size,
+    }));
     const upload = streamedUpload(files);
-    expectError(await testApp.app.inject({ method: 'POST', url: '/api/pdf/merge', ...upload }), 413, 'REQUEST_TOO_LARGE');
+    expectError(
+      await testApp.app.inject({ method: 'POST', url: '/api/pdf/merge', ...upload }),
+      413,
+      'REQUEST_TOO_LARGE',
+    );
     const declared = await testApp.app.inject({
       method: 'POST',
       url: '/api/pdf/merge',
@@ -184,7 +263,11 @@ describe('POST /api/pdf/merge', () => {
 
   it('refuses the wrong type as soon as the first bytes arrive', async () => {
     const upload = streamedUpload([{ name: 'file-0', head: '<html><script>', size: 50 * 1024 * 1024 }]);
-    expectError(await testApp.app.inject({ method: 'POST', url: '/api/pdf/merge', ...upload }), 415, 'INVALID_FILE_TYPE');
+    expectError(
+      await testApp.app.inject({ method: 'POST', url: '/api/pdf/merge', ...upload }),
+      415,
+      'INVALID_FILE_TYPE',
+    );
   });
 
   it('removes the uploads when the client goes away mid-upload', async () => {
@@ -193,10 +276,15 @@ describe('POST /api/pdf/merge', () => {
     const boundary = 'abort-boundary';
     const clientRequest = httpRequest(url, {
       method: 'POST',
-      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(40 * 1024 * 1024) },
+      headers: {
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': String(40 * 1024 * 1024),
+      },
     });
     clientRequest.on('error', () => undefined);
-    clientRequest.write(`--${boundary}\r\nContent-Disposition: form-data; name="file-0"; filename="a.pdf"\r\n\r\n%PDF-1.7\n`);
+    clientRequest.write(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file-0"; filename="a.pdf"\r\n\r\n%PDF-1.7\n`,
+    );
     clientRequest.write(Buffer.alloc(4 * 1024 * 1024, 0x20));
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect((await testApp.leftovers()).length).toBe(1);

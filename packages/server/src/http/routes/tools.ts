@@ -18,14 +18,20 @@ export function registerToolRoutes(app: FastifyInstance, deps: { pool: JobPool; 
   for (const toolId of TOOL_IDS) registerToolRoute(app, deps, toolId);
 }
 
-function registerToolRoute(app: FastifyInstance, { pool, jobRoot }: { pool: JobPool; jobRoot: string }, toolId: ToolId) {
+function registerToolRoute(
+  app: FastifyInstance,
+  { pool, jobRoot }: { pool: JobPool; jobRoot: string },
+  toolId: ToolId,
+) {
   const tool = TOOLS[toolId];
   app.post(tool.apiPath, async (request, reply) => {
     const jobDir = await createJobDir(jobRoot);
     const cancel = new AbortController();
     reply.raw.once('close', () => {
       if (!reply.raw.writableFinished) cancel.abort();
-      void removeJobDir(jobDir).catch((error: unknown) => request.log.error({ err: error }, 'job directory not removed'));
+      void removeJobDir(jobDir).catch((error: unknown) =>
+        request.log.error({ err: error }, 'job directory not removed'),
+      );
     });
 
     const uploads = await receiveUploads(request, tool, jobDir);
@@ -38,7 +44,12 @@ function registerToolRoute(app: FastifyInstance, { pool, jobRoot }: { pool: JobP
     );
     const { size } = await stat(result.path);
     request.log.info(
-      { tool: toolId, files: uploads.files.length, outputBytes: size, ms: Math.round(performance.now() - started) },
+      {
+        tool: toolId,
+        files: uploads.files.length,
+        outputBytes: size,
+        ms: Math.round(performance.now() - started),
+      },
       'job done',
     );
     return reply

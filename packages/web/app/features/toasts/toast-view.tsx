@@ -25,7 +25,9 @@ export function ToastView({ toast, onClose }: { toast: ToastData | null; onClose
             data-testid="toast"
             data-variant={toast.variant}
             className={`pointer-events-auto flex w-full items-start gap-3 rounded-2xl border p-4 shadow-lg motion-safe:animate-[toast-in_200ms_ease-out] ${
-              destructive ? 'border-red-700 bg-red-700 text-white' : 'border-slate-200 bg-white text-slate-900'
+              destructive
+                ? 'border-red-700 bg-red-700 text-white'
+                : 'border-slate-200 bg-white text-slate-900'
             }`}
           >
             {destructive ? (
@@ -38,7 +40,10 @@ export function ToastView({ toast, onClose }: { toast: ToastData | null; onClose
                 {toast.title}
               </p>
               {toast.description && (
-                <p className={`mt-1 text-sm ${destructive ? 'text-red-50' : 'text-slate-600'}`} data-testid="toast-description">
+                <p
+                  className={`mt-1 text-sm ${destructive ? 'text-red-50' : 'text-slate-600'}`}
+                  data-testid="toast-description"
+                >
                   {toast.description}
                 </p>
               )}
@@ -59,7 +64,9 @@ export function ToastView({ toast, onClose }: { toast: ToastData | null; onClose
               aria-label={t('common.toast.close')}
               data-testid="toast-close"
               className={`-m-2 inline-flex size-11 shrink-0 items-center justify-center rounded-lg focus-visible:outline-3 focus-visible:outline-offset-[-4px] ${
-                destructive ? 'hover:bg-red-800 focus-visible:outline-white' : 'hover:bg-slate-100 focus-visible:outline-indigo-600'
+                destructive
+                  ? 'hover:bg-red-800 focus-visible:outline-white'
+                  : 'hover:bg-slate-100 focus-visible:outline-indigo-600'
               }`}
             >
               <CloseIcon className="size-5" />

@@ -10,7 +10,13 @@ type ToolResultProps = {
 };
 
 /** Shown after a successful job: the download button on the page (the toast has one too). */
-export function ToolResult({ heading, downloadLabel, startOverLabel, onDownload, onStartOver }: ToolResultProps) {
+export function ToolResult({
+  heading,
+  downloadLabel,
+  startOverLabel,
+  onDownload,
+  onStartOver,
+}: ToolResultProps) {
   return (
     <div
       data-testid="tool-result"
@@ -21,7 +27,12 @@ export function ToolResult({ heading, downloadLabel, startOverLabel, onDownload,
       </span>
       <p className="text-lg font-semibold text-emerald-900">{heading}</p>
       <div className="flex flex-wrap justify-center gap-3">
-        <button type="button" onClick={onDownload} data-testid="download-button" className={BUTTON_STYLES.primary}>
+        <button
+          type="button"
+          onClick={onDownload}
+          data-testid="download-button"
+          className={BUTTON_STYLES.primary}
+        >
           <DownloadIcon className="size-5" />
           {downloadLabel}
         </button>

@@ -39,7 +39,12 @@ export function useToolJob(tool: ToolDefinition, callbacks: JobCallbacks) {
       controller.current = current;
       setState({ status: 'processing' });
       try {
-        const blob = await runTool(tool, { files, options, passwords: passwords.current, signal: current.signal });
+        const blob = await runTool(tool, {
+          files,
+          options,
+          passwords: passwords.current,
+          signal: current.signal,
+        });
         if (current.signal.aborted) return;
         const result = { blob, fileName: tool.output.fileName };
         setState({ status: 'done', result });

@@ -17,7 +17,10 @@ export function SelectedFileList(props: SelectedFileListProps) {
   if (files.length === 0) return null;
   return (
     <section aria-labelledby="selected-files-heading" className="mt-6">
-      <h3 id="selected-files-heading" className="flex items-baseline justify-between text-sm font-semibold text-slate-900">
+      <h3
+        id="selected-files-heading"
+        className="flex items-baseline justify-between text-sm font-semibold text-slate-900"
+      >
         <span>{heading}</span>
         <span className="font-normal text-slate-500">{countLabel}</span>
       </h3>
@@ -30,7 +33,10 @@ export function SelectedFileList(props: SelectedFileListProps) {
           >
             <FileIcon className="size-5 shrink-0 text-red-600" />
             <span className="min-w-0 flex-1">
-              <span className="block truncate text-sm font-medium text-slate-900" data-testid="selected-file-name">
+              <span
+                className="block truncate text-sm font-medium text-slate-900"
+                data-testid="selected-file-name"
+              >
                 {file.name}
               </span>
               <span className="block text-xs text-slate-500" data-testid="selected-file-size">

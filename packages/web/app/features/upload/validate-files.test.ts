@@ -22,9 +22,10 @@ describe('applySelection', () => {
   it('rejects a wrong type by extension', () => {
     const result = applySelection([], [pdf('photo.jpg'), pdf('doc.pdf')], merge);
     expect(result).toEqual({ files: [pdf('doc.pdf')], rejection: 'invalid-type' });
-    expect(applySelection([], [pdf('letter.docx')], { ...single, accepts: TOOLS['word-to-pdf'].accepts }).rejection).toBe(
-      null,
-    );
+    expect(
+      applySelection([], [pdf('letter.docx')], { ...single, accepts: TOOLS['word-to-pdf'].accepts })
+        .rejection,
+    ).toBe(null);
   });
 
   it('appends in multiple mode and cuts the total to the maximum count', () => {
@@ -34,7 +35,11 @@ describe('applySelection', () => {
   });
 
   it('reports only the first rejection', () => {
-    const result = applySelection([], [pdf('x.txt'), pdf('big.pdf', 5000), ...['a', 'b', 'c', 'd'].map((n) => pdf(`${n}.pdf`))], merge);
+    const result = applySelection(
+      [],
+      [pdf('x.txt'), pdf('big.pdf', 5000), ...['a', 'b', 'c', 'd'].map((n) => pdf(`${n}.pdf`))],
+      merge,
+    );
     expect(result.rejection).toBe('invalid-type');
     expect(result.files).toHaveLength(3);
     expect(applySelection([], [pdf('big.pdf', 5000), pdf('x.txt')], merge).rejection).toBe('too-large');

@@ -12,7 +12,7 @@ export type ToolOptionsProps = {
  * The options form of each tool, or null when it has none (yet). Merge has no options; the forms of split,
  * compress, pdf-to-jpg, jpg-to-pdf and rotate come with their issues. Until then their registry defaults are sent.
  */
-export const TOOL_OPTION_FORMS = {
+const TOOL_OPTION_FORMS = {
   merge: null,
   split: null,
   compress: null,
@@ -22,3 +22,8 @@ export const TOOL_OPTION_FORMS = {
   'jpg-to-pdf': null,
   rotate: null,
 } satisfies Record<ToolId, ComponentType<ToolOptionsProps> | null>;
+
+/** The options form of a tool (typed wide, so callers handle tools that gain a form later). */
+export function optionsFormOf(toolId: ToolId): ComponentType<ToolOptionsProps> | null {
+  return TOOL_OPTION_FORMS[toolId];
+}

@@ -1,0 +1,68 @@
+import { hasAcceptedExtension, TOOL_IDS, TOOLS, toolPath, type FileKind, type ToolId } from '@quire/shared';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { ToolIcon } from '../../components/tool-icon.tsx';
+import { useLocale } from '../../i18n/use-locale.ts';
+import { useT } from '../../i18n/use-t.ts';
+import { usePendingFiles } from '../upload/pending-files.tsx';
+import { UploadWidget } from '../upload/upload-widget.tsx';
+import type { UploadRules } from '../upload/validate-files.ts';
+
+const ALL_TOOLS = TOOL_IDS.map((id) => TOOLS[id]);
+
+/** The home page accepts whatever some tool accepts; the tool is chosen afterwards. */
+const HOME_RULES: UploadRules = {
+  accepts: [...new Set<FileKind>(ALL_TOOLS.flatMap((tool) => tool.accepts))],
+  maxFileBytes: Math.max(...ALL_TOOLS.map((tool) => tool.maxFileBytes)),
+  maxFiles: Math.max(...ALL_TOOLS.map((tool) => tool.maxFiles)),
+  multiple: true,
+};
+
+function toolsFor(files: readonly File[]): ToolId[] {
+  return TOOL_IDS.filter((id) => {
+    const tool = TOOLS[id];
+    return (
+      files.length <= tool.maxFiles &&
+      files.every((file) => hasAcceptedExtension(file.name, tool.accepts) && file.size <= tool.maxFileBytes)
+    );
+  });
+}
+
+/** The upload area of the home page: pick files, then choose what to do with them. */
+export function HomeUpload() {
+  const t = useT();
+  const locale = useLocale();
+  const pending = usePendingFiles();
+  const [files, setFiles] = useState<File[]>([]);
+  const tools = toolsFor(files);
+
+  return (
+    <div className="rounded-3xl border border-slate-200 bg-white p-5 shadow-xl shadow-indigo-900/5 sm:p-6">
+      <h2 className="mb-4 text-base font-semibold text-slate-900">{t('common.home.upload.title')}</h2>
+      <UploadWidget rules={HOME_RULES} files={files} onChange={setFiles} />
+      {files.length > 0 && (
+        <div className="mt-6" data-testid="home-tool-choice">
+          <p className="text-sm font-semibold text-slate-900">
+            {tools.length > 0
+              ? t('common.home.upload.chooseTool', { count: files.length })
+              : t('common.home.upload.noTool')}
+          </p>
+          <ul className="mt-3 grid grid-cols-1 gap-2 sm:grid-cols-2">
+            {tools.map((id) => (
+              <li key={id}>
+                <Link
+                  to={toolPath(locale, id)}
+                  onClick={() => pending.set(files)}
+                  className="flex min-h-11 items-center gap-3 rounded-xl border border-slate-200 p-2 text-sm font-medium text-slate-800 hover:border-indigo-300 hover:bg-indigo-50 focus-visible:outline-3 focus-visible:outline-indigo-600"
+                >
+                  <ToolIcon tool={TOOLS[id]} />
+                  {t(`tools.${id}.title`)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}

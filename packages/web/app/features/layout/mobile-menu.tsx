@@ -1,0 +1,60 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { CloseIcon } from '../../components/icons.tsx';
+
+type MobileMenuProps = {
+  readonly id: string;
+  readonly isOpen: boolean;
+  readonly title: string;
+  readonly closeLabel: string;
+  readonly onClose: () => void;
+  readonly children: ReactNode;
+};
+
+/** The slide-out navigation of small screens, entering from the end side (the right in left-to-right pages). */
+export function MobileMenu({ id, isOpen, title, closeLabel, onClose, children }: MobileMenuProps) {
+  const closeButton = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!isOpen) return;
+    closeButton.current?.focus();
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && onClose();
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [isOpen, onClose]);
+
+  return (
+    <div
+      className={`fixed inset-0 z-50 md:hidden ${isOpen ? '' : 'pointer-events-none invisible'}`}
+      aria-hidden={!isOpen}
+    >
+      <div
+        className={`absolute inset-0 bg-slate-900/40 transition-opacity ${isOpen ? 'opacity-100' : 'opacity-0'}`}
+        onClick={onClose}
+      />
+      <div
+        id={id}
+        role="dialog"
+        aria-modal="true"
+        aria-label={title}
+        inert={!isOpen}
+        data-testid="mobile-menu"
+        className={`absolute inset-y-0 end-0 flex w-[min(20rem,85vw)] flex-col gap-6 overflow-y-auto bg-white p-4 shadow-xl transition-transform motion-reduce:transition-none ${
+          isOpen ? 'translate-x-0' : 'translate-x-full rtl:-translate-x-full'
+        }`}
+      >
+        <div className="flex justify-end">
+          <button
+            ref={closeButton}
+            type="button"
+            onClick={onClose}
+            aria-label={closeLabel}
+            className="inline-flex size-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 focus-visible:outline-3 focus-visible:outline-indigo-600"
+          >
+            <CloseIcon className="size-6" />
+          </button>
+        </div>
+        {children}
+      </div>
+    </div>
+  );
+}

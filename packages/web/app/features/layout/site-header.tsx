@@ -1,0 +1,112 @@
+import { homePath } from '@quire/shared';
+import { useCallback, useEffect, useId, useState, type MouseEvent } from 'react';
+import { Link, useLocation } from 'react-router';
+import { BUTTON_STYLES } from '../../components/button-styles.ts';
+import { MenuIcon } from '../../components/icons.tsx';
+import { LogoMark } from '../../components/logo.tsx';
+import { useLocale } from '../../i18n/use-locale.ts';
+import { useT } from '../../i18n/use-t.ts';
+import { TOOLS_SECTION_ID, useScrollToTools } from '../../lib/use-scroll-to-tools.ts';
+import { LanguageList, LanguageMenu } from './language-switcher.tsx';
+import { MobileMenu } from './mobile-menu.tsx';
+import { HEADER_PAGES } from './nav-items.ts';
+
+const LINK =
+  'inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-3 focus-visible:outline-indigo-600';
+
+/** The sticky header: logo, navigation, language switcher and 'Start PDF Editing'. */
+export function SiteHeader() {
+  const t = useT();
+  const locale = useLocale();
+  const { pathname } = useLocation();
+  const scrollToTools = useScrollToTools();
+  const menuId = useId();
+  const [isMenuOpen, setMenuOpen] = useState(false);
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
+
+  useEffect(closeMenu, [pathname, closeMenu]);
+
+  const onTools = (event: MouseEvent) => {
+    event.preventDefault();
+    closeMenu();
+    scrollToTools();
+  };
+  const toolsHref = `${homePath(locale)}#${TOOLS_SECTION_ID}`;
+
+  const links = (className: string) => (
+    <>
+      <a href={toolsHref} onClick={onTools} className={className}>
+        {t('common.nav.tools')}
+      </a>
+      {HEADER_PAGES.map((item) => (
+        <Link key={item.key} to={item.href(locale)} className={className}>
+          {t(item.key)}
+        </Link>
+      ))}
+    </>
+  );
+
+  return (
+    <>
+      <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/90 backdrop-blur">
+        <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 sm:px-6">
+          <Link
+            to={homePath(locale)}
+            aria-label={t('common.brand.home')}
+            className="inline-flex min-h-11 items-center gap-2 rounded-lg text-lg font-bold text-slate-900 focus-visible:outline-3 focus-visible:outline-indigo-600"
+          >
+            <LogoMark className="size-8" />
+            <span>{t('common.brand.name')}</span>
+          </Link>
+          <nav aria-label={t('common.nav.label')} className="ms-4 hidden items-center gap-1 md:flex">
+            {links(LINK)}
+          </nav>
+          <div className="ms-auto hidden items-center gap-2 md:flex">
+            <LanguageMenu />
+            <button
+              type="button"
+              onClick={scrollToTools}
+              className={BUTTON_STYLES.primary}
+              data-testid="start-editing"
+            >
+              {t('common.nav.startEditing')}
+            </button>
+          </div>
+          <button
+            type="button"
+            aria-expanded={isMenuOpen}
+            aria-controls={menuId}
+            aria-label={t('common.nav.openMenu')}
+            onClick={() => setMenuOpen(true)}
+            data-testid="menu-button"
+            className="ms-auto inline-flex size-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 focus-visible:outline-3 focus-visible:outline-indigo-600 md:hidden"
+          >
+            <MenuIcon className="size-6" />
+          </button>
+        </div>
+      </header>
+      <MobileMenu
+        id={menuId}
+        isOpen={isMenuOpen}
+        title={t('common.nav.menu')}
+        closeLabel={t('common.nav.closeMenu')}
+        onClose={closeMenu}
+      >
+        <nav aria-label={t('common.nav.label')} className="flex flex-col gap-1">
+          {links(`${LINK} text-base`)}
+        </nav>
+        <button
+          type="button"
+          onClick={() => {
+            closeMenu();
+            scrollToTools();
+          }}
+          className={BUTTON_STYLES.primary}
+        >
+          {t('common.nav.startEditing')}
+        </button>
+        <LanguageList />
+      </MobileMenu>
+    </>
+  );
+}

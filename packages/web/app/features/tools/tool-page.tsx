@@ -1,0 +1,47 @@
+import { FILE_KINDS, homePath, TOOLS, type ToolId } from '@quire/shared';
+import { Link } from 'react-router';
+import { ArrowBackIcon } from '../../components/icons.tsx';
+import { ToolIcon } from '../../components/tool-icon.tsx';
+import { useLocale } from '../../i18n/use-locale.ts';
+import { useT } from '../../i18n/use-t.ts';
+import { TOOLS_SECTION_ID } from '../../lib/use-scroll-to-tools.ts';
+import { ToolHowTo } from './tool-how-to.tsx';
+import { ToolWorkbench } from './tool-workbench.tsx';
+
+/** The page of any tool, driven by the registry: back link, title, description, upload card and how-to. */
+export function ToolPage({ toolId }: { toolId: ToolId }) {
+  const t = useT();
+  const locale = useLocale();
+  const tool = TOOLS[toolId];
+  const title = t(`tools.${toolId}.title`);
+  const type = FILE_KINDS[tool.accepts[0] ?? 'pdf'].label;
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 pt-8 pb-20 sm:px-6">
+      <Link
+        to={`${homePath(locale)}#${TOOLS_SECTION_ID}`}
+        className="inline-flex min-h-11 items-center gap-2 rounded-lg text-sm font-medium text-slate-600 hover:text-indigo-700 focus-visible:outline-3 focus-visible:outline-indigo-600"
+        data-testid="back-to-tools"
+      >
+        <ArrowBackIcon className="size-4" />
+        {t('common.tool.back')}
+      </Link>
+      <header className="mt-4 mb-8 flex flex-col items-center text-center">
+        <ToolIcon tool={tool} size="lg" />
+        <h1 className="mt-4 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{title}</h1>
+        <p className="mt-3 max-w-2xl text-lg text-slate-600">{t(`tools.${toolId}.description`)}</p>
+      </header>
+      <div className="mx-auto max-w-3xl">
+        <ToolWorkbench key={toolId} tool={tool} />
+      </div>
+      <ToolHowTo
+        heading={t('common.tool.howTo', { tool: title })}
+        steps={[
+          t('common.tool.stepSelect', { type }),
+          t('common.tool.stepRun', { action: t(`tools.${toolId}.action`) }),
+          t('common.tool.stepDownload', { fileName: tool.output.fileName }),
+        ]}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import { ERROR_CODE_LIST, TOOL_IDS } from '@quire/shared';
+import { describe, expect, it } from 'vitest';
+import enErrors from '../../../../content/locales/en/errors.json';
+import { createTranslator, getTranslator } from './create-translator.ts';
+import { messagesFor } from './messages.ts';
+
+describe('English messages', () => {
+  it('have exactly one message per error code', () => {
+    expect(Object.keys(enErrors).sort()).toEqual([...ERROR_CODE_LIST].sort());
+  });
+
+  it('give every tool a title, a description and its page texts', () => {
+    const messages = messagesFor('en');
+    for (const id of TOOL_IDS) {
+      for (const field of ['title', 'description', 'action', 'selectPrompt', 'success', 'failure']) {
+        expect(messages[`tools.${id}.${field}` as keyof typeof messages], `${id}.${field}`).toMatch(/\S/);
+      }
+    }
+  });
+
+  it('format every error message with the values the site passes', () => {
+    const { t } = getTranslator('en');
+    const values = {
+      fileName: 'a.pdf',
+      hasFileName: 'yes',
+      limitMegabytes: 100,
+      maxFiles: 10,
+      minFiles: 2,
+      maxPages: 2000,
+      retryAfterSeconds: 5,
+      types: 'PDF',
+    };
+    for (const code of ERROR_CODE_LIST) {
+      const text = t(`errors.${code}`, values);
+      expect(text, code).not.toMatch(/[{}]/);
+    }
+    expect(t('errors.FILE_TOO_LARGE', values)).toBe(
+      '“a.pdf” is larger than 100MB. Compress or split it first, then try again.',
+    );
+  });
+});
+
+describe('locales', () => {
+  it('fall back to English for missing messages', () => {
+    expect(messagesFor('ar')['common.upload.dropHere']).toBe('Drop your PDF here');
+    expect(getTranslator('es').t('common.upload.select', { type: 'PDF' })).toBe('Select PDF Files');
+  });
+
+  it('use real plural rules: Arabic has six forms', () => {
+    const message = '{count, plural, zero {zero} one {one} two {two} few {few} many {many} other {other}}';
+    const { t } = createTranslator('ar', { ...messagesFor('ar'), 'common.upload.fileCount': message });
+    const forms = [0, 1, 2, 3, 11, 100].map((count) => t('common.upload.fileCount', { count }));
+    expect(forms).toEqual(['zero', 'one', 'two', 'few', 'many', 'other']);
+  });
+
+  it('pluralise English upload messages', () => {
+    const { t } = getTranslator('en');
+    expect(t('common.upload.fileCount', { count: 1 })).toBe('1 file');
+    expect(t('common.upload.fileCount', { count: 3 })).toBe('3 files');
+    expect(t('common.upload.tooMany', { maxFiles: 10 })).toBe('Maximum 10 files allowed.');
+    expect(t('common.upload.tooLarge', { maxMegabytes: 100 })).toBe(
+      'File is too large. Maximum size is 100MB.',
+    );
+  });
+});

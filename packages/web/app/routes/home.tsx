@@ -1,0 +1,34 @@
+import { splitLocale } from '@quire/shared';
+import type { MetaFunction } from 'react-router';
+import { CallToAction } from '../features/home/call-to-action.tsx';
+import { FeaturesSection } from '../features/home/features-section.tsx';
+import { Hero } from '../features/home/hero.tsx';
+import { HowItWorks } from '../features/home/how-it-works.tsx';
+import { ToolGrid } from '../features/home/tool-grid.tsx';
+import { getTranslator } from '../i18n/create-translator.ts';
+import { pageMeta } from '../lib/seo.ts';
+import { homeJsonLd } from '../lib/structured-data.ts';
+
+export const meta: MetaFunction = ({ location }) => {
+  const { locale } = splitLocale(location.pathname);
+  const { t } = getTranslator(locale);
+  const description = t('seo.home.description');
+  return pageMeta({
+    pathname: location.pathname,
+    title: t('seo.home.title'),
+    description,
+    jsonLd: homeJsonLd(locale, description),
+  });
+};
+
+export default function HomeRoute() {
+  return (
+    <>
+      <Hero />
+      <ToolGrid />
+      <FeaturesSection />
+      <HowItWorks />
+      <CallToAction />
+    </>
+  );
+}

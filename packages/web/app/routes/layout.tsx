@@ -1,0 +1,28 @@
+import { RawIntlProvider } from 'react-intl';
+import { Outlet } from 'react-router';
+import { SiteFooter } from '../features/layout/site-footer.tsx';
+import { SiteHeader } from '../features/layout/site-header.tsx';
+import { ToastProvider } from '../features/toasts/toast-context.tsx';
+import { PendingFilesProvider } from '../features/upload/pending-files.tsx';
+import { getTranslator } from '../i18n/create-translator.ts';
+import { useLocale } from '../i18n/use-locale.ts';
+
+/** The frame of every page of one language: messages, header, footer and the toast region. */
+export default function LanguageLayout() {
+  const { intl } = getTranslator(useLocale());
+  return (
+    <RawIntlProvider value={intl}>
+      <ToastProvider>
+        <PendingFilesProvider>
+          <div className="flex min-h-dvh flex-col">
+            <SiteHeader />
+            <main id="main" className="flex-1">
+              <Outlet />
+            </main>
+            <SiteFooter />
+          </div>
+        </PendingFilesProvider>
+      </ToastProvider>
+    </RawIntlProvider>
+  );
+}
