@@ -16,9 +16,18 @@ const FLAGS = [
   '--disable-dev-shm-usage',
 ];
 
-export async function launchBrowser(): Promise<{ browser: Browser; downloadsPath: string; close: () => Promise<void> }> {
+export async function launchBrowser(): Promise<{
+  browser: Browser;
+  downloadsPath: string;
+  close: () => Promise<void>;
+}> {
   const downloadsPath = await mkdtemp(join(tmpdir(), 'quire-e2e-downloads-'));
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: FLAGS, downloadsPath });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: FLAGS,
+    downloadsPath,
+  });
   return {
     browser,
     downloadsPath,
