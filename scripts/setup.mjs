@@ -17,8 +17,6 @@ const STATE_DIR = join(ROOT, '.quire');
 const args = new Set(process.argv.slice(2));
 const forTests = args.has('--test');
 
-main();
-
 function main() {
   checkNode();
   ensureSystemPackages();
@@ -169,3 +167,5 @@ function fail(message) {
   console.error(`\x1b[31m[setup]\x1b[0m ${message}`);
   process.exit(1);
 }
+
+main();
