@@ -90,6 +90,14 @@ export default tseslint.config(
     ),
   },
   {
+    // Build configuration runs in Node at build time and is never bundled.
+    files: ['packages/web/*.config.ts'],
+    rules: forbid(
+      ['@quire/engine', '@quire/server', '@quire/e2e', 'fastify'],
+      'the web talks to the server over its HTTP API',
+    ),
+  },
+  {
     files: ['packages/e2e/**'],
     rules: forbid(['@quire/engine', '@quire/server', '@quire/web'], 'e2e drives the running site over HTTP'),
   },

@@ -1,7 +1,5 @@
 import type { Config } from '@react-router/dev/config';
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- build-time hook, runs in Node, never bundled
 import { rename, rm } from 'node:fs/promises';
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- build-time hook, runs in Node, never bundled
 import { join } from 'node:path';
 import { LOCALES, allPagePaths } from '@quire/shared';
 import {

@@ -1,4 +1,11 @@
-import { AppError, type OptionSpec, type ToolDefinition } from '@quire/shared';
+import {
+  AppError,
+  TOOLS,
+  type OptionSpec,
+  type ToolDefinition,
+  type ToolId,
+  type ToolOptions,
+} from '@quire/shared';
 
 /** Longest page list accepted (`1-3, 7, 9-` …); the engine checks it against the document. */
 const MAX_PAGE_LIST_CHARS = 1000;
@@ -7,10 +14,11 @@ const MAX_PAGE_LIST_CHARS = 1000;
  * Reads a tool's options from the form fields against the registry's option specs: enumerations must hold one of
  * their values (or take the default), page lists are trimmed text without control characters.
  */
-export function parseToolOptions(
-  tool: ToolDefinition,
+export function parseToolOptions<T extends ToolId>(
+  toolId: T,
   fields: ReadonlyMap<string, string>,
-): Record<string, string | undefined> {
+): ToolOptions<T> {
+  const tool: ToolDefinition = TOOLS[toolId];
   for (const name of fields.keys()) {
     if (!Object.hasOwn(tool.options, name)) {
       throw new AppError('INVALID_OPTIONS', `Unknown field "${name}".`, { option: name });
@@ -61,5 +69,6 @@ export function parseToolOptions(
       });
     }
   }
-  return options;
+  // Every option of the spec was read and checked above, which is what ToolOptions<T> describes.
+  return options as ToolOptions<T>;
 }

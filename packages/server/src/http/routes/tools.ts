@@ -35,11 +35,11 @@ function registerToolRoute(
     });
 
     const uploads = await receiveUploads(request, tool, jobDir);
-    const options = parseToolOptions(tool, uploads.fields);
+    const options = parseToolOptions(toolId, uploads.fields);
     const started = performance.now();
     const result = await pool.run(
       toolId,
-      { files: uploads.files, options: options as never },
+      { files: uploads.files, options },
       { signal: cancel.signal, timeoutMs: tool.timeoutMs, workDir: jobDir },
     );
     const { size } = await stat(result.path);
@@ -57,6 +57,7 @@ function registerToolRoute(
       .header('content-length', String(size))
       .header('content-disposition', attachmentDisposition(tool.output.fileName))
       .header('cache-control', 'no-store')
+      .header('x-content-type-options', 'nosniff')
       .headers(result.headers)
       .send(createReadStream(result.path));
   });
