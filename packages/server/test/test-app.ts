@@ -17,7 +17,7 @@ export type TestApp = {
 };
 
 /** The real app with a real worker pool, its own job root and a small fake site build. */
-export async function createTestApp(): Promise<TestApp> {
+export async function createTestApp(poolOptions = { size: 2, maxQueue: 4 }): Promise<TestApp> {
   const base = await mkdtemp(join(tmpdir(), 'quire-server-test-'));
   const jobRoot = join(base, 'jobs');
   const webRoot = join(base, 'web');
@@ -32,7 +32,7 @@ export async function createTestApp(): Promise<TestApp> {
     'assets/app-123.js': 'console.log(1)',
   });
   const config = loadConfig({ QUIRE_JOB_ROOT: jobRoot, QUIRE_WEB_ROOT: webRoot, LOG_LEVEL: 'silent' });
-  const pool = new JobPool({ size: 2, maxQueue: 4 });
+  const pool = new JobPool(poolOptions);
   const app = await buildApp(config, { pool });
   return {
     app,

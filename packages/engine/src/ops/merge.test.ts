@@ -1,5 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { corpusEntries, corpusPath, featureValue, type CorpusEntry } from '@quire/corpus';
+import { MAX_PAGES } from '@quire/shared';
 import * as mupdf from 'mupdf';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -139,6 +142,21 @@ describe('merge with passwords', () => {
     const result = await mergeNames([OWNER_ONLY_FILE, SMALL]);
     expect(qpdfPageCount(result.path)).toBe(36);
     expect(isEncrypted(result.path)).toBe(false);
+  });
+});
+
+describe('merge of documents over the page limit', () => {
+  it(`refuses a document of more than ${MAX_PAGES} pages, naming it (DOCUMENT_TOO_COMPLEX)`, async () => {
+    const book = corpusPath('pdf/pdfjs_freeculture-book_352p.pdf');
+    const huge = join(ctx.workDir, 'huge.pdf');
+    const copies = Math.ceil((MAX_PAGES + 1) / 352);
+    execFileSync('qpdf', ['--empty', '--pages', ...Array.from({ length: copies }, () => book), '--', huge]);
+    await expect(
+      merge({ files: [inputFile(corpusPath(SMALL)), inputFile(huge)], options: {} }, ctx),
+    ).rejects.toMatchObject({
+      code: 'DOCUMENT_TOO_COMPLEX',
+      details: { fileIndex: 1, fileName: 'huge.pdf', maxPages: MAX_PAGES },
+    });
   });
 });
 
