@@ -9,3 +9,4 @@ export * from './i18n/locales.ts';
 export * from './tools/tool-ids.ts';
 export * from './tools/option-specs.ts';
 export * from './tools/registry.ts';
+export * from './page-ranges.ts';

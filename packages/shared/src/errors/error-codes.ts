@@ -4,6 +4,7 @@
  */
 export const ERROR_CODES = {
   INVALID_OPTIONS: { httpStatus: 400 },
+  INVALID_PAGE_RANGE: { httpStatus: 400 },
   INVALID_REQUEST: { httpStatus: 400 },
   TOO_FEW_FILES: { httpStatus: 400 },
   INVALID_API_KEY: { httpStatus: 401 },

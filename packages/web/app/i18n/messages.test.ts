@@ -1,8 +1,9 @@
-import { ERROR_CODE_LIST, TOOL_IDS } from '@quire/shared';
+import { AppError, ERROR_CODE_LIST, TOOLS, TOOL_IDS } from '@quire/shared';
 import { describe, expect, it } from 'vitest';
 import enErrors from '../../../../content/locales/en/errors.json';
 import { createTranslator, getTranslator } from './create-translator.ts';
 import { messagesFor } from './messages.ts';
+import { errorMessageValues } from './translate-error.ts';
 
 describe('English messages', () => {
   it('have exactly one message per error code', () => {
@@ -31,9 +32,20 @@ describe('English messages', () => {
       types: 'PDF',
     };
     for (const code of ERROR_CODE_LIST) {
-      const text = t(`errors.${code}`, values);
+      // The values the site really passes, built the way the tool page builds them.
+      const siteValues = errorMessageValues(new AppError(code, 'x', { fileName: 'a.pdf' }), TOOLS.merge);
+      const text = t(`errors.${code}`, siteValues);
       expect(text, code).not.toMatch(/[{}]/);
     }
+    expect(
+      t(
+        'errors.INVALID_PAGE_RANGE',
+        errorMessageValues(
+          new AppError('INVALID_PAGE_RANGE', 'x', { item: '12-20', reason: 'outOfRange', pageCount: 10 }),
+          TOOLS.split,
+        ),
+      ),
+    ).toBe('“12-20”: the document has 10 pages.');
     expect(t('errors.FILE_TOO_LARGE', values)).toBe(
       '“a.pdf” is larger than 100MB. Compress or split it first, then try again.',
     );
