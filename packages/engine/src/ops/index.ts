@@ -1,15 +1,17 @@
 import { merge } from './merge.ts';
+import { rotate } from './rotate.ts';
+import { split } from './split.ts';
 import type { EngineOps } from './types.ts';
 import { unavailable } from './unavailable.ts';
 
 /** The operation behind each tool. A tool without an entry here is a compile error. */
 export const ENGINE_OPS = {
   merge,
-  split: unavailable('split'),
+  split,
   compress: unavailable('compress'),
   'pdf-to-word': unavailable('pdf-to-word'),
   'word-to-pdf': unavailable('word-to-pdf'),
   'pdf-to-jpg': unavailable('pdf-to-jpg'),
   'jpg-to-pdf': unavailable('jpg-to-pdf'),
-  rotate: unavailable('rotate'),
+  rotate,
 } satisfies EngineOps;

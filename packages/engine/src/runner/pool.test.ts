@@ -65,8 +65,8 @@ describe('JobPool', () => {
 
   it('answers TOOL_UNAVAILABLE for a tool without an engine yet', async () => {
     const job = pool.run(
-      'rotate',
-      { files: [inputFile(A)], options: { angle: '90', pages: undefined } },
+      'word-to-pdf',
+      { files: [inputFile(A)], options: {} },
       {
         signal: new AbortController().signal,
         timeoutMs: 30_000,

@@ -1,0 +1,60 @@
+import { join } from 'node:path';
+import { AppError, describePageRangeProblem, parsePageRanges } from '@quire/shared';
+import { inspectPdf } from '../qpdf/inspect-pdf.ts';
+import { isQpdfSuccess, runQpdf } from '../qpdf/run-qpdf.ts';
+import type { EngineOp } from './types.ts';
+
+/**
+ * Rotates pages clockwise by 90, 180 or 270 degrees, all of them or a page list. Lossless: only each page's
+ * /Rotate changes, nothing is re-rendered or re-compressed; bookmarks, links, forms and text stay as they were.
+ */
+export const rotate: EngineOp<'rotate'> = async ({ files, options }, ctx) => {
+  const file = files[0];
+  if (!file) throw new AppError('TOO_FEW_FILES', 'Send one PDF file to rotate.', { minFiles: 1 });
+  const info = await inspectPdf(file, 0, ctx);
+  const pages = pagesToRotate(options.pages, info.pageCount);
+
+  const outputPath = join(ctx.workDir, 'rotated.pdf');
+  const result = await runQpdf(
+    [
+      ...(info.password ? [`--password=${info.password}`] : []),
+      '--decrypt',
+      `--rotate=+${options.angle}:${pages}`,
+      file.path,
+      outputPath,
+    ],
+    ctx,
+  );
+  if (!isQpdfSuccess(result)) {
+    throw new AppError('FILE_DAMAGED', `"${file.name}" is damaged and could not be rotated.`, {
+      fileIndex: 0,
+      fileName: file.name,
+    });
+  }
+  return { path: outputPath, headers: {}, warnings: info.wasRepaired ? [`${file.name} was repaired`] : [] };
+};
+
+/** The pages to turn in qpdf's range syntax (`1-3,7`), each page once whatever the overlaps; all when absent. */
+function pagesToRotate(list: string | undefined, pageCount: number): string {
+  if (list === undefined || list.trim() === '') return '1-z';
+  const parsed = parsePageRanges(list, pageCount);
+  if (!parsed.ok) {
+    throw new AppError('INVALID_PAGE_RANGE', describePageRangeProblem(parsed.problem), { ...parsed.problem });
+  }
+  const pages = new Set<number>();
+  for (const { first, last } of parsed.ranges)
+    for (let page = first; page <= last; page += 1) pages.add(page);
+  const sorted = [...pages].sort((a, b) => a - b);
+  const runs: string[] = [];
+  for (let index = 0; index < sorted.length;) {
+    const start = sorted[index] as number;
+    let end = start;
+    while (sorted[index + 1] === end + 1) {
+      end += 1;
+      index += 1;
+    }
+    index += 1;
+    runs.push(start === end ? `${start}` : `${start}-${end}`);
+  }
+  return runs.join(',');
+}
