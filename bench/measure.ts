@@ -30,3 +30,38 @@ export function formatTable(rows: string[][]): string {
     rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length))) ?? [];
   return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ')).join('\n');
 }
+
+export type OpReport = {
+  seconds: number[];
+  outputBytes: number;
+  /** The warm-up run's output, kept for checks; inside the work directory the caller removes. */
+  outputPath: string;
+  baselineRssMb: number;
+  /** Peak RSS of the whole runner process tree, in megabytes. */
+  peakRssMb: number;
+};
+
+/** Runs an engine op in a fresh warm process (bench/op-runner.ts) and reads its report. */
+export function measureOp(
+  toolId: string,
+  options: object,
+  runs: number,
+  workDir: string,
+  files: string[],
+): OpReport {
+  const runner = new URL('./op-runner.ts', import.meta.url).pathname;
+  const measured = measureCommand(process.execPath, [
+    '--import',
+    'tsx',
+    runner,
+    toolId,
+    JSON.stringify(options),
+    String(runs),
+    workDir,
+    ...files,
+  ]);
+  const report = JSON.parse(measured.stdout.trim().split('\n').pop() ?? '{}') as Omit<OpReport, 'peakRssMb'>;
+  return { ...report, peakRssMb: measured.maxRssKb / 1024 };
+}
+
+export const megabytes = (bytes: number): string => (bytes / 1024 / 1024).toFixed(1);

@@ -1,10 +1,11 @@
 // npm run bench merge: our merge (engine op, as a server worker runs it) against `qpdf --empty --pages … --` on
 // the same ten corpus PDFs, in one run. Time: median of RUNS; memory: peak RSS of the process tree (GNU time).
+import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { corpusPath } from '@quire/corpus';
-import { formatTable, measureCommand, median } from './measure.ts';
+import { formatTable, measureCommand, measureOp, median, megabytes } from './measure.ts';
 
 const FILES = [
   'pdf/pdfjs_freeculture-book_352p.pdf',
@@ -31,43 +32,27 @@ try {
   const qpdfRuns = Array.from({ length: RUNS }, () =>
     measureCommand('qpdf', ['--empty', '--pages', ...paths, '--', qpdfOutput]),
   );
-
-  // Ours runs in a fresh Node process that loads the engine once, merges once to warm up, then RUNS times.
-  const ours = measureCommand(process.execPath, [
-    '--import',
-    'tsx',
-    join(import.meta.dirname, 'merge-runner.ts'),
-    workDir,
-    String(RUNS),
-    ...paths,
-  ]);
-  const report = JSON.parse(ours.stdout.trim().split('\n').pop() ?? '{}') as {
-    seconds: number[];
-    outputBytes: number;
-    pages: number;
-    baselineRssMb: number;
-  };
+  const ours = measureOp('merge', {}, RUNS, workDir, paths);
+  const pages = Number(execFileSync('qpdf', ['--show-npages', ours.outputPath], { encoding: 'utf8' }));
 
   const qpdfSeconds = median(qpdfRuns.map((run) => run.wallSeconds));
   const qpdfRssMb = Math.max(...qpdfRuns.map((run) => run.maxRssKb)) / 1024;
-  const oursSeconds = median(report.seconds);
-  const oursRssMb = ours.maxRssKb / 1024;
+  const oursSeconds = median(ours.seconds);
   const qpdfBytes = (await stat(qpdfOutput)).size;
-  const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
 
   console.log(
-    `merge: ${FILES.length} corpus PDFs, ${mb(inputBytes)} MB, ${report.pages} pages; median of ${RUNS} runs\n`,
+    `merge: ${FILES.length} corpus PDFs, ${megabytes(inputBytes)} MB, ${pages} pages; median of ${RUNS} runs\n`,
   );
   console.log(
     formatTable([
       ['', 'time (s)', 'peak RSS (MB)', 'output (MB)', 'bookmarks+links'],
-      ['qpdf --empty --pages', qpdfSeconds.toFixed(3), qpdfRssMb.toFixed(0), mb(qpdfBytes), 'dropped'],
-      ['Quire merge', oursSeconds.toFixed(3), oursRssMb.toFixed(0), mb(report.outputBytes), 'kept'],
+      ['qpdf --empty --pages', qpdfSeconds.toFixed(3), qpdfRssMb.toFixed(0), megabytes(qpdfBytes), 'dropped'],
+      ['Quire merge', oursSeconds.toFixed(3), ours.peakRssMb.toFixed(0), megabytes(ours.outputBytes), 'kept'],
       [
         'ratio Quire / qpdf',
         (oursSeconds / qpdfSeconds).toFixed(2),
-        (oursRssMb / qpdfRssMb).toFixed(2),
-        (report.outputBytes / qpdfBytes).toFixed(2),
+        (ours.peakRssMb / qpdfRssMb).toFixed(2),
+        (ours.outputBytes / qpdfBytes).toFixed(2),
         '',
       ],
     ]),
@@ -76,9 +61,9 @@ try {
     '\nQuire time is per merge in a warm process, as the server runs it; its peak RSS is the whole process',
   );
   console.log(
-    `tree, qpdf children included; ${report.baselineRssMb.toFixed(0)} MB of it is the idle runtime (Node, engine, MuPDF),`,
+    `tree, qpdf children included; ${ours.baselineRssMb.toFixed(0)} MB of it is the idle runtime (Node, engine, MuPDF),`,
   );
-  console.log(`so the merge itself adds ${(oursRssMb - report.baselineRssMb).toFixed(0)} MB.`);
+  console.log(`so the merge itself adds ${(ours.peakRssMb - ours.baselineRssMb).toFixed(0)} MB.`);
 } finally {
   await rm(workDir, { recursive: true, force: true });
 }

@@ -1,0 +1,46 @@
+// Child process of the benchmarks: runs one engine op as a server worker would (warm process, one warm-up run),
+// RUNS more times, and prints the timings and output size as JSON on its last line.
+//   tsx bench/op-runner.ts <toolId> <options JSON> <runs> <workDir> <file>...
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { ENGINE_OPS, type EngineOp } from '@quire/engine';
+import { isToolId, type ToolId } from '@quire/shared';
+import * as mupdf from 'mupdf';
+
+const [toolId, optionsJson, runsArg, workRoot, ...paths] = process.argv.slice(2);
+if (!isToolId(toolId) || !optionsJson || !runsArg || !workRoot) {
+  throw new Error('usage: op-runner <toolId> <options JSON> <runs> <workDir> <file>...');
+}
+const op = ENGINE_OPS[toolId] as EngineOp<ToolId>;
+const files = paths.map((path) => ({ path, name: basename(path) }));
+const options = JSON.parse(optionsJson) as never;
+
+async function runOnce(): Promise<{
+  seconds: number;
+  outputBytes: number;
+  outputPath: string;
+  workDir: string;
+}> {
+  const workDir = await mkdtemp(join(workRoot as string, 'run-'));
+  const started = performance.now();
+  const result = await op(
+    { files, options },
+    { signal: new AbortController().signal, workDir, timeoutMs: 300_000 },
+  );
+  const seconds = (performance.now() - started) / 1000;
+  return { seconds, outputBytes: (await stat(result.path)).size, outputPath: result.path, workDir };
+}
+
+// The runtime before any document: Node, the engine and MuPDF's WebAssembly, as in an idle server worker.
+void mupdf.Matrix.identity;
+const baselineRssMb = process.memoryUsage().rss / 1024 / 1024;
+const warmUp = await runOnce();
+const seconds: number[] = [];
+for (let run = 0; run < Number(runsArg); run += 1) {
+  const result = await runOnce();
+  seconds.push(result.seconds);
+  await rm(result.workDir, { recursive: true, force: true });
+}
+console.log(
+  JSON.stringify({ seconds, outputBytes: warmUp.outputBytes, outputPath: warmUp.outputPath, baselineRssMb }),
+);
