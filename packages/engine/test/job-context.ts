@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
+import { afterEach, beforeEach } from 'vitest';
 import type { InputFile, JobContext } from '../src/ops/types.ts';
 
 /** A job context with its own temporary directory, as the server gives each request. */
@@ -15,6 +16,21 @@ export async function createJobContext(
     signal: new AbortController().signal,
     dispose: () => rm(workDir, { recursive: true, force: true }),
   };
+}
+
+/**
+ * A fresh job context for every test of the calling file: the returned object is refilled before each test and
+ * its directory removed after it, so tests simply use `ctx.workDir`.
+ */
+export function useJobContext(timeoutMs?: number): JobContext {
+  const ctx = {} as JobContext & { dispose?: () => Promise<void> };
+  beforeEach(async () => {
+    Object.assign(ctx, await createJobContext(timeoutMs));
+  });
+  afterEach(async () => {
+    await ctx.dispose?.();
+  });
+  return ctx;
 }
 
 export function inputFile(path: string, password?: string): InputFile {

@@ -4,24 +4,11 @@ import { join } from 'node:path';
 import { corpusEntries, corpusPath, featureValue, type CorpusEntry } from '@quire/corpus';
 import { MAX_PAGES } from '@quire/shared';
 import * as mupdf from 'mupdf';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createJobContext,
-  inputFile,
-  isEncrypted,
-  qpdfCheck,
-  qpdfPageCount,
-} from '../../test/job-context.ts';
+import { describe, expect, it } from 'vitest';
+import { useJobContext, inputFile, isEncrypted, qpdfCheck, qpdfPageCount } from '../../test/job-context.ts';
 import { merge } from './merge.ts';
 
-type Context = Awaited<ReturnType<typeof createJobContext>>;
-let ctx: Context;
-beforeEach(async () => {
-  ctx = await createJobContext();
-});
-afterEach(async () => {
-  await ctx.dispose();
-});
+const ctx = useJobContext();
 
 const SMALL = 'pdf/pdfbox_rotations-90-180-270_6p.pdf';
 const USER_PASSWORD_FILE = 'pdf/pysamples_encrypted_user-openpassword.pdf';

@@ -1,17 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { corpusEntries, corpusPath, featureValue } from '@quire/corpus';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createJobContext, inputFile, qpdfCheck, qpdfPageCount } from '../../test/job-context.ts';
+import { describe, expect, it } from 'vitest';
+import { useJobContext, inputFile, qpdfCheck, qpdfPageCount } from '../../test/job-context.ts';
 import { rotate } from './rotate.ts';
 
-type Context = Awaited<ReturnType<typeof createJobContext>>;
-let ctx: Context;
-beforeEach(async () => {
-  ctx = await createJobContext();
-});
-afterEach(async () => {
-  await ctx.dispose();
-});
+const ctx = useJobContext();
 
 type PageFacts = { rotation: number; width: number; height: number };
 

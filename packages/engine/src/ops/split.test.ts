@@ -5,24 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { corpusEntries, corpusPath, featureValue } from '@quire/corpus';
 import { unzipSync } from 'fflate';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createJobContext,
-  inputFile,
-  isEncrypted,
-  qpdfCheck,
-  qpdfPageCount,
-} from '../../test/job-context.ts';
+import { describe, expect, it } from 'vitest';
+import { useJobContext, inputFile, isEncrypted, qpdfCheck, qpdfPageCount } from '../../test/job-context.ts';
 import { split } from './split.ts';
 
-type Context = Awaited<ReturnType<typeof createJobContext>>;
-let ctx: Context;
-beforeEach(async () => {
-  ctx = await createJobContext();
-});
-afterEach(async () => {
-  await ctx.dispose();
-});
+const ctx = useJobContext();
 
 const PAPER = 'pdf/pdfjs_tracemonkey-paper_14p-text-2col.pdf';
 

@@ -1,19 +1,12 @@
 import { corpusPath } from '@quire/corpus';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createJobContext, inputFile, qpdfPageCount } from '../../test/job-context.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { useJobContext, inputFile, qpdfPageCount } from '../../test/job-context.ts';
 import { JobPool } from './pool.ts';
 
 const A = corpusPath('pdf/pdfbox_rotations-90-180-270_6p.pdf');
 const B = corpusPath('pdf/pdfjs_freeculture-book_352p.pdf');
 
-type Context = Awaited<ReturnType<typeof createJobContext>>;
-let ctx: Context;
-beforeEach(async () => {
-  ctx = await createJobContext();
-});
-afterEach(async () => {
-  await ctx.dispose();
-});
+const ctx = useJobContext();
 
 describe('JobPool', () => {
   const pool = new JobPool({ size: 1, maxQueue: 1, abortGraceMs: 500 });
