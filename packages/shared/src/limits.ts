@@ -14,6 +14,11 @@ export const MAX_REQUEST_BYTES = 500 * MEBIBYTE;
 export const MAX_MERGE_FILES = 10;
 /** Most images one JPG to PDF conversion accepts (spec A.5). */
 export const MAX_IMAGE_FILES = 50;
+/**
+ * Largest image, in pixels, the JPG to PDF tool decodes: read from the header before any decoding, so a small file
+ * that claims a huge raster (a pixel bomb, hardening item 47) is refused instead of allocating gigabytes.
+ */
+export const MAX_IMAGE_PIXELS = 50_000_000;
 
 /** Most non-file fields in one request, and the longest value of each. */
 export const MAX_FIELDS = 64;

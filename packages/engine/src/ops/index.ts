@@ -1,3 +1,4 @@
+import { jpgToPdf } from './jpg-to-pdf.ts';
 import { merge } from './merge.ts';
 import { rotate } from './rotate.ts';
 import { split } from './split.ts';
@@ -12,6 +13,6 @@ export const ENGINE_OPS = {
   'pdf-to-word': unavailable('pdf-to-word'),
   'word-to-pdf': unavailable('word-to-pdf'),
   'pdf-to-jpg': unavailable('pdf-to-jpg'),
-  'jpg-to-pdf': unavailable('jpg-to-pdf'),
+  'jpg-to-pdf': jpgToPdf,
   rotate,
 } satisfies EngineOps;

@@ -1,0 +1,21 @@
+import { AppError, MAX_IMAGE_PIXELS } from '@quire/shared';
+
+/** Which upload an image came from, so that every error names the file the visitor should replace. */
+export type ImageSource = { name: string; index: number };
+
+export function createImageDamagedError(source: ImageSource, cause?: unknown): AppError {
+  return new AppError(
+    'FILE_DAMAGED',
+    `"${source.name}" is damaged or not a complete JPG or PNG image.`,
+    { fileIndex: source.index, fileName: source.name },
+    { cause },
+  );
+}
+
+export function createImageTooLargeError(source: ImageSource, width: number, height: number): AppError {
+  return new AppError(
+    'DOCUMENT_TOO_COMPLEX',
+    `"${source.name}" is ${width} × ${height} pixels, more than ${MAX_IMAGE_PIXELS} pixels.`,
+    { fileIndex: source.index, fileName: source.name, width, height, maxPixels: MAX_IMAGE_PIXELS },
+  );
+}
