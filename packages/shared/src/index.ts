@@ -10,3 +10,4 @@ export * from './tools/tool-ids.ts';
 export * from './tools/option-specs.ts';
 export * from './tools/registry.ts';
 export * from './page-ranges.ts';
+export * from './render-dpi.ts';

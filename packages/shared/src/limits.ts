@@ -28,6 +28,8 @@ export const MAX_PARTS = 128;
 
 /** Most pages one document may have for page-assembly tools (merge, split, rotate). */
 export const MAX_PAGES = 2000;
+/** Most pages one document may have for tools that rasterise every page (PDF to JPG). */
+export const MAX_RENDER_PAGES = 300;
 
 /** Wall-clock limit of one document job, unless a tool sets its own. */
 export const JOB_TIMEOUT_MS = 60_000;

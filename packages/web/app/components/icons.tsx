@@ -116,6 +116,16 @@ export const CodeIcon = (props: IconProps) => (
     <path d="M16 18l6-6-6-6M8 6l-6 6 6 6" />
   </Svg>
 );
+export const ChevronUpIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="m6 15 6-6 6 6" />
+  </Svg>
+);
+export const ChevronDownIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="m6 9 6 6 6-6" />
+  </Svg>
+);
 export const CheckIcon = (props: IconProps) => (
   <Svg {...props}>
     <path d="M20 6 9 17l-5-5" />

@@ -9,11 +9,17 @@ export type ToolRequest = {
   readonly signal?: AbortSignal;
 };
 
+/** A tool's answer: the result file plus the response headers some tools report in (compress: the sizes). */
+export type ToolResponse = {
+  readonly blob: Blob;
+  readonly headers: Headers;
+};
+
 /**
  * Runs one tool on the server: `POST tool.apiPath` with multipart fields named by the registry. Resolves to the
- * result file; a non-2xx answer rejects with the `AppError` read from its error body.
+ * result file and the response headers; a non-2xx answer rejects with the `AppError` read from its error body.
  */
-export async function runTool(tool: ToolDefinition, request: ToolRequest): Promise<Blob> {
+export async function runTool(tool: ToolDefinition, request: ToolRequest): Promise<ToolResponse> {
   const body = new FormData();
   for (const [name, value] of Object.entries(request.options ?? {})) body.append(name, value);
   for (const [index, password] of Object.entries(request.passwords ?? {})) {
@@ -28,7 +34,7 @@ export async function runTool(tool: ToolDefinition, request: ToolRequest): Promi
     signal: request.signal,
   });
   if (!response.ok) throw await readError(response);
-  return response.blob();
+  return { blob: await response.blob(), headers: response.headers };
 }
 
 async function readError(response: Response): Promise<AppError> {

@@ -1,4 +1,5 @@
 import { BUTTON_STYLES } from '../../components/button-styles.ts';
+import type { ReactNode } from 'react';
 import { CheckIcon, DownloadIcon } from '../../components/icons.tsx';
 
 type ToolResultProps = {
@@ -7,6 +8,8 @@ type ToolResultProps = {
   readonly startOverLabel: string;
   readonly onDownload: () => void;
   readonly onStartOver: () => void;
+  /** Tool-specific details above the buttons, such as the sizes after compression. */
+  readonly children?: ReactNode;
 };
 
 /** Shown after a successful job: the download button on the page (the toast has one too). */
@@ -16,6 +19,7 @@ export function ToolResult({
   startOverLabel,
   onDownload,
   onStartOver,
+  children,
 }: ToolResultProps) {
   return (
     <div
@@ -26,6 +30,7 @@ export function ToolResult({
         <CheckIcon className="size-6" />
       </span>
       <p className="text-lg font-semibold text-emerald-900">{heading}</p>
+      {children}
       <div className="flex flex-wrap justify-center gap-3">
         <button
           type="button"

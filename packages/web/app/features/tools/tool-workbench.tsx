@@ -11,7 +11,9 @@ import { UploadWidget } from '../upload/upload-widget.tsx';
 import { applySelection } from '../upload/validate-files.ts';
 import { defaultOptionsOf } from './default-options.ts';
 import { optionsFormOf } from './options/index.ts';
+import { prepareOptions, type OptionProblem } from './options/prepare-options.ts';
 import { PasswordDialog } from './password-dialog.tsx';
+import { resultDetailsOf, successMessageKeyOf } from './results/index.ts';
 import { ToolResult } from './tool-result.tsx';
 import { uploadRulesOf } from './upload-rules.ts';
 import { useToolJob, type JobResult } from './use-tool-job.ts';
@@ -24,6 +26,7 @@ export function ToolWorkbench({ tool }: { tool: ToolDefinition }) {
   const rules = useMemo(() => uploadRulesOf(tool), [tool]);
   const [files, setFiles] = useState<File[]>(() => applySelection([], [...pending.files], rules).files);
   const [options, setOptions] = useState(() => defaultOptionsOf(tool));
+  const [problem, setProblem] = useState<OptionProblem | null>(null);
   const fileNames = useRef<string[]>([]);
   fileNames.current = files.map((file) => file.name);
 
@@ -38,7 +41,7 @@ export function ToolWorkbench({ tool }: { tool: ToolDefinition }) {
         toast.show({
           variant: 'default',
           title: t('common.toast.success'),
-          description: t(`tools.${tool.id}.success`),
+          description: t(successMessageKeyOf(tool.id, result.headers)),
           action: { label: t('common.toast.download'), onClick: () => download(result) },
         }),
       onError: (error: unknown) =>
@@ -57,17 +60,25 @@ export function ToolWorkbench({ tool }: { tool: ToolDefinition }) {
   const isBusy = state.status === 'processing';
   const selectPrompt = t(`tools.${tool.id}.selectPrompt`, { minFiles: tool.minFiles });
   const OptionsForm = optionsFormOf(tool.id);
+  const ResultDetails = resultDetailsOf(tool.id);
 
   const onFilesChange = (next: File[]) => {
     job.reset();
     setFiles(next);
   };
-  const onRun = () => {
+  const onOptionsChange = (next: Record<string, string>) => {
+    setProblem(null);
+    setOptions(next);
+  };
+  /** Checks the files and the options, then sends the job; a wrong option is shown beside its field. */
+  const run = () => {
     if (files.length < tool.minFiles) {
       toast.show({ variant: 'destructive', title: t('common.toast.error'), description: selectPrompt });
       return;
     }
-    void job.start(files, options);
+    const prepared = prepareOptions(tool, options);
+    setProblem(prepared.ok ? null : prepared.problem);
+    if (prepared.ok) void job.start(files, prepared.fields);
   };
 
   const canRun = files.length >= tool.minFiles && !isBusy && state.status !== 'done';
@@ -79,7 +90,17 @@ export function ToolWorkbench({ tool }: { tool: ToolDefinition }) {
       data-testid="tool-workbench"
     >
       <UploadWidget rules={rules} files={files} disabled={isBusy} onChange={onFilesChange} />
-      {OptionsForm && <OptionsForm values={options} disabled={isBusy} onChange={setOptions} />}
+      {OptionsForm && (
+        <OptionsForm
+          values={options}
+          files={files}
+          disabled={isBusy}
+          problem={
+            problem && { option: problem.option, message: t(problem.message.key, problem.message.values) }
+          }
+          onChange={onOptionsChange}
+        />
+      )}
       {files.length > 0 && files.length < tool.minFiles && (
         <p className="mt-4 text-sm text-slate-600" data-testid="select-prompt">
           {selectPrompt}
@@ -88,7 +109,7 @@ export function ToolWorkbench({ tool }: { tool: ToolDefinition }) {
       {canRun && (
         <button
           type="button"
-          onClick={onRun}
+          onClick={run}
           data-testid="action-button"
           className={`${BUTTON_STYLES.primary} mt-6 w-full text-base`}
         >
@@ -112,7 +133,9 @@ export function ToolWorkbench({ tool }: { tool: ToolDefinition }) {
           startOverLabel={t('common.tool.startOver')}
           onDownload={() => download(state.result)}
           onStartOver={() => onFilesChange([])}
-        />
+        >
+          {ResultDetails && <ResultDetails headers={state.result.headers} />}
+        </ToolResult>
       )}
       {state.status === 'needs-password' && passwordFile && (
         <PasswordDialog
@@ -130,7 +153,7 @@ export function ToolWorkbench({ tool }: { tool: ToolDefinition }) {
           onCancel={job.cancelPassword}
           onSubmit={(password) => {
             job.setPassword(state.request.fileIndex, password);
-            void job.start(files, options);
+            run();
           }}
         />
       )}

@@ -2,7 +2,12 @@ import { isAppError, type AppError, type ToolDefinition } from '@quire/shared';
 import { useCallback, useRef, useState } from 'react';
 import { runTool } from '../../lib/api-client.ts';
 
-export type JobResult = { readonly blob: Blob; readonly fileName: string };
+export type JobResult = {
+  readonly blob: Blob;
+  readonly fileName: string;
+  /** The response headers, for tools that report details in them (compress). */
+  readonly headers: Headers;
+};
 
 /** A protected file the server asked a password for (spec A.3). */
 export type PasswordRequest = { readonly fileIndex: number; readonly isRetry: boolean };
@@ -39,14 +44,14 @@ export function useToolJob(tool: ToolDefinition, callbacks: JobCallbacks) {
       controller.current = current;
       setState({ status: 'processing' });
       try {
-        const blob = await runTool(tool, {
+        const { blob, headers } = await runTool(tool, {
           files,
           options,
           passwords: passwords.current,
           signal: current.signal,
         });
         if (current.signal.aborted) return;
-        const result = { blob, fileName: tool.output.fileName };
+        const result = { blob, headers, fileName: tool.output.fileName };
         setState({ status: 'done', result });
         callbacks.onSuccess(result);
       } catch (error) {

@@ -1,5 +1,16 @@
 import { formatBytes } from '@quire/shared';
+import { useRef, useState, type DragEvent } from 'react';
 import { CloseIcon, FileIcon } from '../../components/icons.tsx';
+import { FileOrderButtons } from './file-order-buttons.tsx';
+import { listKeysOf } from './list-keys.ts';
+
+/** Texts and the callback of a list whose order matters (merge, JPG to PDF). */
+export type FileReorder = {
+  readonly moveUpLabel: (fileName: string) => string;
+  readonly moveDownLabel: (fileName: string) => string;
+  readonly movedLabel: (fileName: string, position: number, count: number) => string;
+  readonly onMove: (from: number, to: number) => void;
+};
 
 type SelectedFileListProps = {
   readonly files: readonly File[];
@@ -9,12 +20,53 @@ type SelectedFileListProps = {
   readonly disabled: boolean;
   readonly removeLabel: (fileName: string) => string;
   readonly onRemove: (index: number) => void;
+  /** When given, each entry gets move up / move down buttons and can be dragged. */
+  readonly reorder?: FileReorder;
 };
 
-/** The 'Selected Files' list: name, human-readable size and a remove button per file. */
+const DRAG_TYPE = 'application/x-quire-file-index';
+
+/** The 'Selected Files' list: name, human-readable size and a remove button per file; optionally reorderable. */
 export function SelectedFileList(props: SelectedFileListProps) {
-  const { files, heading, countLabel, numberLocale, disabled, removeLabel, onRemove } = props;
+  const { files, heading, countLabel, numberLocale, disabled, removeLabel, onRemove, reorder } = props;
+  const listRef = useRef<HTMLUListElement>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const keys = listKeysOf(files);
   if (files.length === 0) return null;
+
+  const move = (from: number, to: number, direction?: 'up' | 'down') => {
+    const file = files[from];
+    if (!reorder || !file || to < 0 || to >= files.length) return;
+    reorder.onMove(from, to);
+    setAnnouncement(reorder.movedLabel(file.name, to + 1, files.length));
+    if (!direction) return;
+    // Keep the keyboard where the file went: on the same button, or the other one at either end of the list.
+    requestAnimationFrame(() => {
+      const entry = listRef.current?.children[to];
+      const same = entry?.querySelector<HTMLButtonElement>(`[data-move="${direction}"]:not(:disabled)`);
+      (same ?? entry?.querySelector<HTMLButtonElement>('[data-move]:not(:disabled)'))?.focus();
+    });
+  };
+  const dragProps = (index: number) =>
+    reorder && !disabled
+      ? {
+          draggable: true,
+          onDragStart: (event: DragEvent) => {
+            event.dataTransfer.setData(DRAG_TYPE, String(index));
+            event.dataTransfer.effectAllowed = 'move';
+          },
+          onDragOver: (event: DragEvent) => {
+            if (event.dataTransfer.types.includes(DRAG_TYPE)) event.preventDefault();
+          },
+          onDrop: (event: DragEvent) => {
+            const from = Number(event.dataTransfer.getData(DRAG_TYPE));
+            if (!event.dataTransfer.types.includes(DRAG_TYPE) || !Number.isInteger(from)) return;
+            event.preventDefault();
+            move(from, index);
+          },
+        }
+      : {};
+
   return (
     <section aria-labelledby="selected-files-heading" className="mt-6">
       <h3
@@ -24,12 +76,13 @@ export function SelectedFileList(props: SelectedFileListProps) {
         <span>{heading}</span>
         <span className="font-normal text-slate-500">{countLabel}</span>
       </h3>
-      <ul className="mt-3 space-y-2" data-testid="selected-files">
+      <ul ref={listRef} className="mt-3 space-y-2" data-testid="selected-files">
         {files.map((file, index) => (
           <li
-            key={`${file.name}-${file.size}-${file.lastModified}-${index}`}
+            key={keys[index]}
             data-testid="selected-file"
-            className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white py-2 ps-3 pe-2"
+            className={`flex items-center gap-3 rounded-xl border border-slate-200 bg-white py-2 ps-3 pe-2 ${reorder && !disabled ? 'cursor-grab active:cursor-grabbing' : ''}`}
+            {...dragProps(index)}
           >
             <FileIcon className="size-5 shrink-0 text-red-600" />
             <span className="min-w-0 flex-1">
@@ -43,6 +96,17 @@ export function SelectedFileList(props: SelectedFileListProps) {
                 {formatBytes(file.size, numberLocale)}
               </span>
             </span>
+            {reorder && (
+              <FileOrderButtons
+                isFirst={index === 0}
+                isLast={index === files.length - 1}
+                disabled={disabled}
+                upLabel={reorder.moveUpLabel(file.name)}
+                downLabel={reorder.moveDownLabel(file.name)}
+                onUp={() => move(index, index - 1, 'up')}
+                onDown={() => move(index, index + 1, 'down')}
+              />
+            )}
             <button
               type="button"
               disabled={disabled}
@@ -56,6 +120,11 @@ export function SelectedFileList(props: SelectedFileListProps) {
           </li>
         ))}
       </ul>
+      {reorder && (
+        <p aria-live="polite" className="sr-only">
+          {announcement}
+        </p>
+      )}
     </section>
   );
 }

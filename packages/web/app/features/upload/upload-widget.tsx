@@ -4,6 +4,7 @@ import { AlertIcon } from '../../components/icons.tsx';
 import { useLocale } from '../../i18n/use-locale.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { DropArea } from './drop-area.tsx';
+import { moveItem } from './move-item.ts';
 import { rejectionMessage } from './rejection-message.ts';
 import { SelectedFileList } from './selected-file-list.tsx';
 import { applySelection, type UploadRejection, type UploadRules } from './validate-files.ts';
@@ -35,6 +36,17 @@ export function UploadWidget({ rules, files, disabled = false, onChange }: Uploa
     onChange(files.filter((_, position) => position !== index));
   };
 
+  // In multiple mode the order is the order of the result (merge, JPG to PDF), so the visitor can change it.
+  const reorder = rules.multiple
+    ? {
+        moveUpLabel: (fileName: string) => t('common.upload.moveUp', { fileName }),
+        moveDownLabel: (fileName: string) => t('common.upload.moveDown', { fileName }),
+        movedLabel: (fileName: string, position: number, count: number) =>
+          t('common.upload.moved', { fileName, position, count }),
+        onMove: (from: number, to: number) => onChange(moveItem(files, from, to)),
+      }
+    : undefined;
+
   return (
     <div>
       <DropArea
@@ -45,7 +57,7 @@ export function UploadWidget({ rules, files, disabled = false, onChange }: Uploa
         errorId={errorId}
         onFiles={onFiles}
         text={{
-          idle: t('common.upload.dropHere'),
+          idle: t(firstKind === 'image' ? 'common.upload.dropImagesHere' : 'common.upload.dropHere'),
           dragging: t('common.upload.dropActive'),
           browse: t('common.upload.browse'),
           button: t('common.upload.select', { type: FILE_KINDS[firstKind].label }),
@@ -74,6 +86,7 @@ export function UploadWidget({ rules, files, disabled = false, onChange }: Uploa
         disabled={disabled}
         removeLabel={(fileName) => t('common.upload.remove', { fileName })}
         onRemove={onRemove}
+        reorder={reorder}
       />
     </div>
   );

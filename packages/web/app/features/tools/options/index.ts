@@ -1,26 +1,32 @@
 import type { ToolId } from '@quire/shared';
 import type { ComponentType } from 'react';
+import { CompressOptions } from './compress-options.tsx';
+import { JpgToPdfOptions } from './jpg-to-pdf-options.tsx';
+import { PdfToJpgOptions } from './pdf-to-jpg-options.tsx';
+import { RotateOptions } from './rotate-options.tsx';
+import { SplitOptions } from './split-options.tsx';
 
 /** What every tool-specific options form receives: the option fields as the server expects them. */
 export type ToolOptionsProps = {
   readonly values: Readonly<Record<string, string>>;
+  /** The selected files, for forms that preview them (rotate). */
+  readonly files: readonly File[];
   readonly disabled: boolean;
+  /** A field the visitor must fix, with its translated message; null when there is none. */
+  readonly problem: { readonly option: string; readonly message: string } | null;
   readonly onChange: (values: Record<string, string>) => void;
 };
 
-/**
- * The options form of each tool, or null when it has none (yet). Merge has no options; the forms of split,
- * compress, pdf-to-jpg, jpg-to-pdf and rotate come with their issues. Until then their registry defaults are sent.
- */
+/** The options form of each tool, or null when it has none. */
 const TOOL_OPTION_FORMS = {
   merge: null,
-  split: null,
-  compress: null,
+  split: SplitOptions,
+  compress: CompressOptions,
   'pdf-to-word': null,
   'word-to-pdf': null,
-  'pdf-to-jpg': null,
-  'jpg-to-pdf': null,
-  rotate: null,
+  'pdf-to-jpg': PdfToJpgOptions,
+  'jpg-to-pdf': JpgToPdfOptions,
+  rotate: RotateOptions,
 } satisfies Record<ToolId, ComponentType<ToolOptionsProps> | null>;
 
 /** The options form of a tool (typed wide, so callers handle tools that gain a form later). */

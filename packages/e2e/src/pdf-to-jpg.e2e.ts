@@ -1,0 +1,104 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { corpusEntry, corpusPath } from '@quire/corpus';
+import { JPG_DPI, TOOLS, toolPath } from '@quire/shared';
+import { unzipSync } from 'fflate';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { launchBrowser } from './browser.ts';
+
+const baseUrl = inject('baseUrl');
+const jobRoot = inject('jobRoot');
+/** Three pages; the first is US Letter portrait (612 × 792 pt). */
+const MIXED_SIZES = 'pdf/pdfjs_mixed-page-sizes-3p.pdf';
+
+let session: Awaited<ReturnType<typeof launchBrowser>>;
+let page: Page;
+beforeAll(async () => {
+  session = await launchBrowser();
+});
+afterAll(async () => {
+  await session.close();
+});
+beforeEach(async () => {
+  const context = await session.browser.newContext({
+    acceptDownloads: true,
+    viewport: { width: 1280, height: 900 },
+  });
+  page = await context.newPage();
+  await page.goto(new URL(toolPath('en', 'pdf-to-jpg'), baseUrl).href);
+  // The page is interactive once React has hydrated the prerendered HTML.
+  await page.waitForFunction(() => document.querySelector('[data-testid="file-input"]') !== null);
+});
+
+/** Width and height of a JPEG, read from its first start-of-frame marker. */
+function jpegSize(bytes: Uint8Array): { width: number; height: number } {
+  expect([bytes[0], bytes[1]]).toEqual([0xff, 0xd8]);
+  let offset = 2;
+  while (offset + 9 < bytes.length) {
+    const marker = bytes[offset + 1] ?? 0;
+    const length = ((bytes[offset + 2] ?? 0) << 8) | (bytes[offset + 3] ?? 0);
+    if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker)) {
+      const height = ((bytes[offset + 5] ?? 0) << 8) | (bytes[offset + 6] ?? 0);
+      const width = ((bytes[offset + 7] ?? 0) << 8) | (bytes[offset + 8] ?? 0);
+      return { width, height };
+    }
+    offset += 2 + length;
+  }
+  throw new Error('no start-of-frame marker');
+}
+
+/** Picks the quality, runs the tool and returns the entries of the downloaded zip. */
+async function convertAndDownload(quality: string): Promise<Record<string, Uint8Array>> {
+  await page.locator('input[type=file]').setInputFiles([corpusPath(MIXED_SIZES)]);
+  await page.getByRole('radio', { name: quality }).check();
+  const [response] = await Promise.all([
+    page.waitForResponse((candidate) => candidate.url().endsWith(TOOLS['pdf-to-jpg'].apiPath)),
+    page.getByTestId('action-button').click(),
+  ]);
+  expect(response.status()).toBe(200);
+  await expect.poll(() => page.getByTestId('toast').getAttribute('data-variant')).toBe('default');
+  expect(await page.getByTestId('toast-title').textContent()).toBe('Success');
+  expect(await page.getByTestId('toast-description').textContent()).toBe(
+    'PDF converted to JPG images successfully!',
+  );
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('download-button').click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(TOOLS['pdf-to-jpg'].output.fileName);
+  const saved = join(session.downloadsPath, `pdf-images-${Date.now()}.zip`);
+  await download.saveAs(saved);
+  return unzipSync(new Uint8Array(await readFile(saved)));
+}
+
+describe('the PDF to JPG page in a real browser', () => {
+  it('offers the three qualities with their resolution, medium first', async () => {
+    const radios = page.getByTestId('jpg-quality').getByRole('radio');
+    expect(await radios.count()).toBe(3);
+    expect(await page.getByRole('radio', { name: 'Medium (150 DPI)' }).isChecked()).toBe(true);
+    expect(await page.getByRole('radio', { name: 'High (300 DPI)' }).count()).toBe(1);
+    expect(await page.getByRole('radio', { name: 'Low (72 DPI)' }).count()).toBe(1);
+  });
+
+  it('renders one JPG per page at 150 DPI by default', async () => {
+    const entries = await convertAndDownload('Medium (150 DPI)');
+    const count = corpusEntry(MIXED_SIZES).pages ?? 0;
+    expect(Object.keys(entries)).toEqual(
+      Array.from({ length: count }, (_, index) => `page-${String(index + 1).padStart(3, '0')}.jpg`),
+    );
+    const first = jpegSize(entries['page-001.jpg'] ?? new Uint8Array());
+    expect(first.width).toBeCloseTo((612 * JPG_DPI.medium) / 72, -1);
+    expect(first.height).toBeCloseTo((792 * JPG_DPI.medium) / 72, -1);
+
+    // Nothing of the visitor's stays on the server once the answer is sent.
+    await expect.poll(() => readdir(jobRoot), { timeout: 5000 }).toEqual([]);
+  });
+
+  it('renders at 72 DPI when low quality is chosen', async () => {
+    const entries = await convertAndDownload('Low (72 DPI)');
+    const first = jpegSize(entries['page-001.jpg'] ?? new Uint8Array());
+    expect(first.width).toBeCloseTo(612, -1);
+    expect(first.height).toBeCloseTo(792, -1);
+  });
+});

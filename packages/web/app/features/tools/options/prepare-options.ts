@@ -1,0 +1,61 @@
+import { parsePageRanges, type PageRangeProblem, type ToolDefinition, type ToolId } from '@quire/shared';
+import type { MessageValues } from '../../../i18n/create-translator.ts';
+import type { MessageKey } from '../../../i18n/messages.ts';
+
+/** A form field the visitor must fix before the job is sent, with the message to show beside it. */
+export type OptionProblem = {
+  readonly option: string;
+  readonly message: { readonly key: MessageKey; readonly values?: MessageValues };
+};
+
+export type PreparedOptions =
+  | { readonly ok: true; readonly fields: Record<string, string> }
+  | { readonly ok: false; readonly problem: OptionProblem };
+
+/** What to say when a page list the visitor chose to give is blank (spec section 5 for split). */
+const EMPTY_PAGE_LIST_KEYS: Partial<Record<ToolId, MessageKey>> = {
+  split: 'tools.split.options.rangeRequired',
+  rotate: 'tools.rotate.options.pagesRequired',
+};
+
+/**
+ * Turns the form values into the fields posted to the server. A page list is sent only when it applies: a
+ * `requiredWhen` list (split's `pageRange`) only in its mode, any other (rotate's `pages`) only when the form
+ * put it in the values. It is trimmed, must not be blank and must be a valid list; the page count is checked
+ * by the server.
+ */
+export function prepareOptions(
+  tool: ToolDefinition,
+  values: Readonly<Record<string, string>>,
+): PreparedOptions {
+  const fields: Record<string, string> = {};
+  for (const [name, value] of Object.entries(values)) {
+    const spec = tool.options[name];
+    if (spec?.kind !== 'page-list') fields[name] = value;
+  }
+  for (const [option, spec] of Object.entries(tool.options)) {
+    if (spec.kind !== 'page-list') continue;
+    const condition = spec.requiredWhen;
+    const applies = condition ? values[condition.option] === condition.value : option in values;
+    if (!applies) continue;
+    const text = (values[option] ?? '').trim();
+    const parsed = parsePageRanges(text);
+    if (!parsed.ok)
+      return { ok: false, problem: { option, message: problemMessage(tool.id, parsed.problem) } };
+    fields[option] = text;
+  }
+  return { ok: true, fields };
+}
+
+/** A blank list gets the tool's own prompt; a wrong item the server's INVALID_PAGE_RANGE message. */
+function problemMessage(
+  toolId: ToolId,
+  { item, reason, pageCount = 0 }: PageRangeProblem,
+): OptionProblem['message'] {
+  if (reason === 'empty')
+    return {
+      key: EMPTY_PAGE_LIST_KEYS[toolId] ?? 'errors.INVALID_PAGE_RANGE',
+      values: { item, reason, pageCount },
+    };
+  return { key: 'errors.INVALID_PAGE_RANGE', values: { item, reason, pageCount } };
+}

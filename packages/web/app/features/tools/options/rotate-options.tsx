@@ -1,0 +1,70 @@
+import { TOOLS } from '@quire/shared';
+import { useState } from 'react';
+import { ChoiceGroup } from '../../../components/choice-group.tsx';
+import { PageListField } from '../../../components/page-list-field.tsx';
+import { useT } from '../../../i18n/use-t.ts';
+import type { ToolOptionsProps } from './index.ts';
+import { choiceOf } from './option-values.ts';
+import { RotatePreview } from './rotate-preview.tsx';
+
+const { angle: ANGLE } = TOOLS.rotate.options;
+
+/** Whether the form sends a page list; "all" leaves the optional `pages` field out of the request. */
+const SCOPES = ['all', 'list'] as const;
+type Scope = (typeof SCOPES)[number];
+
+/** Rotate: the angle, all pages or a page list, and a preview of the first pages turning as the visitor chooses. */
+export function RotateOptions({ values, files, disabled, problem, onChange }: ToolOptionsProps) {
+  const t = useT();
+  const angle = choiceOf(ANGLE, values.angle);
+  const scope: Scope = values.pages === undefined ? 'all' : 'list';
+  const [draft, setDraft] = useState(values.pages ?? '');
+
+  const onScope = (next: Scope) => {
+    const { pages: _dropped, ...rest } = values;
+    onChange(next === 'list' ? { ...rest, pages: draft } : rest);
+  };
+
+  return (
+    <div className="mt-6 space-y-4" data-testid="tool-options">
+      <ChoiceGroup
+        name="rotate-angle"
+        legend={t('tools.rotate.options.angleLabel')}
+        value={angle}
+        disabled={disabled}
+        testId="rotate-angle"
+        choices={ANGLE.values.map((value) => ({
+          value,
+          label: t(`tools.rotate.options.angle.${value}`),
+          hint: t(`tools.rotate.options.angleHint.${value}`),
+        }))}
+        onChange={(next) => onChange({ ...values, angle: next })}
+      />
+      <ChoiceGroup
+        name="rotate-scope"
+        legend={t('tools.rotate.options.scopeLabel')}
+        value={scope}
+        disabled={disabled}
+        testId="rotate-scope"
+        choices={SCOPES.map((value) => ({ value, label: t(`tools.rotate.options.scope.${value}`) }))}
+        onChange={onScope}
+      />
+      {scope === 'list' && (
+        <PageListField
+          label={t('tools.rotate.options.pagesLabel')}
+          hint={t('tools.rotate.options.pagesHint')}
+          placeholder={t('tools.rotate.options.pagesPlaceholder')}
+          value={values.pages ?? ''}
+          error={problem?.option === 'pages' ? problem.message : null}
+          disabled={disabled}
+          testId="rotate-pages"
+          onChange={(pages) => {
+            setDraft(pages);
+            onChange({ ...values, pages });
+          }}
+        />
+      )}
+      <RotatePreview file={files[0]} angle={Number(angle)} pages={values.pages} />
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { turnedPagesOf } from './turned-pages.ts';
+
+const turned = (pages: string | undefined, pageCount: number) => {
+  const isTurned = turnedPagesOf(pages, pageCount);
+  return Array.from({ length: pageCount }, (_, index) => index + 1).filter(isTurned);
+};
+
+describe('turnedPagesOf', () => {
+  it('turns every page when no list is given', () => {
+    expect(turned(undefined, 4)).toEqual([1, 2, 3, 4]);
+  });
+
+  it('turns only the listed pages, open ranges to the end', () => {
+    expect(turned('2, 4', 6)).toEqual([2, 4]);
+    expect(turned(' 1-2 , 5- ', 6)).toEqual([1, 2, 5, 6]);
+  });
+
+  it('turns nothing while the list is blank or wrong', () => {
+    expect(turned('', 3)).toEqual([]);
+    expect(turned('2-1', 3)).toEqual([]);
+    expect(turned('9', 3)).toEqual([]);
+  });
+});
