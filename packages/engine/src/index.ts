@@ -1,3 +1,4 @@
 export { JobPool, type PoolOptions, type RunOptions } from './runner/pool.ts';
+export { JobRunner, type LaneStats } from './runner/job-runner.ts';
 export { ENGINE_OPS } from './ops/index.ts';
 export type { EngineOp, InputFile, JobContext, JobInput, JobResult } from './ops/types.ts';

@@ -1,5 +1,5 @@
 import fastifyMultipart from '@fastify/multipart';
-import type { JobPool } from '@quire/engine';
+import type { JobRunner } from '@quire/engine';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
@@ -7,10 +7,10 @@ import { registerHealthRoutes } from './http/routes/health.ts';
 import { registerSiteRoutes } from './http/routes/site.ts';
 import { registerToolRoutes } from './http/routes/tools.ts';
 
-export type AppDeps = { pool: JobPool };
+export type AppDeps = { runner: JobRunner };
 
 /** Builds the HTTP application without listening, so tests can call it in-process with `inject`. */
-export async function buildApp(config: Config, { pool }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp(config: Config, { runner }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -33,8 +33,8 @@ export async function buildApp(config: Config, { pool }: AppDeps): Promise<Fasti
   });
   registerErrorHandler(app);
   await app.register(fastifyMultipart, { throwFileSizeLimit: true });
-  registerHealthRoutes(app, { pool, maxQueue: config.maxQueue });
-  registerToolRoutes(app, { pool, jobRoot: config.jobRoot });
+  registerHealthRoutes(app, { runner });
+  registerToolRoutes(app, { runner, jobRoot: config.jobRoot });
   await registerSiteRoutes(app, config.webRoot);
   return app;
 }

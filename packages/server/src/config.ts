@@ -10,9 +10,12 @@ export type Config = Readonly<{
   jobRoot: string;
   /** The prerendered site (`packages/web/build/client`). */
   webRoot: string;
-  /** Document jobs that run at once (one worker thread each) and jobs that may wait behind them. */
+  /** PDF jobs that run at once (one worker thread each) and jobs that may wait behind them. */
   workers: number;
   maxQueue: number;
+  /** Office conversions (LibreOffice) that run at once, and conversions that may wait behind them. */
+  officeWorkers: number;
+  officeMaxQueue: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Trust `X-Forwarded-*` from a reverse proxy in front of the server. */
   trustProxy: boolean;
@@ -31,6 +34,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webRoot: resolve(env.QUIRE_WEB_ROOT?.trim() || join(PACKAGE_ROOT, '../web/build/client')),
     workers: readInteger(env, 'QUIRE_WORKERS', 2, 1, 64),
     maxQueue: readInteger(env, 'QUIRE_MAX_QUEUE', 32, 0, 10_000),
+    officeWorkers: readInteger(env, 'QUIRE_OFFICE_WORKERS', 1, 1, 16),
+    officeMaxQueue: readInteger(env, 'QUIRE_OFFICE_MAX_QUEUE', 8, 0, 1_000),
     logLevel: readChoice(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
     trustProxy: readChoice(env, 'QUIRE_TRUST_PROXY', ['true', 'false'] as const, 'false') === 'true',
   });

@@ -1,4 +1,4 @@
-import { JobPool } from '@quire/engine';
+import { JobRunner } from '@quire/engine';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { sweepJobRoot } from './http/job-dir.ts';
@@ -9,12 +9,13 @@ const SHUTDOWN_GRACE_MS = 20_000;
 async function main(): Promise<void> {
   const config = loadConfig();
   const swept = await sweepJobRoot(config.jobRoot);
-  const pool = new JobPool({
-    size: config.workers,
-    maxQueue: config.maxQueue,
-    onCrash: (toolId, stack) => app.log.error({ tool: toolId, stack }, 'engine failure'),
+  const onCrash = (toolId: string | null, stack: string) =>
+    app.log.error({ tool: toolId, stack }, 'engine failure');
+  const runner = new JobRunner({
+    pdf: { size: config.workers, maxQueue: config.maxQueue, onCrash },
+    office: { size: config.officeWorkers, maxQueue: config.officeMaxQueue, onCrash },
   });
-  const app = await buildApp(config, { pool });
+  const app = await buildApp(config, { runner });
   if (swept > 0) app.log.warn({ count: swept }, 'removed job directories left by an earlier run');
 
   // Slow clients: headers within 20 s, a whole request (up to 500 MB) within 10 minutes, idle sockets closed.
@@ -30,7 +31,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     const forced = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS + 5_000).unref();
     await app.close();
-    await pool.close();
+    await runner.close();
     await sweepJobRoot(config.jobRoot);
     clearTimeout(forced);
     process.exit(0);

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
-import { JobPool } from '@quire/engine';
+import { JobRunner, type PoolOptions } from '@quire/engine';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
@@ -17,7 +17,7 @@ export type TestApp = {
 };
 
 /** The real app with a real worker pool, its own job root and a small fake site build. */
-export async function createTestApp(poolOptions = { size: 2, maxQueue: 4 }): Promise<TestApp> {
+export async function createTestApp(lane: PoolOptions = { size: 2, maxQueue: 4 }): Promise<TestApp> {
   const base = await mkdtemp(join(tmpdir(), 'quire-server-test-'));
   const jobRoot = join(base, 'jobs');
   const webRoot = join(base, 'web');
@@ -32,8 +32,8 @@ export async function createTestApp(poolOptions = { size: 2, maxQueue: 4 }): Pro
     'assets/app-123.js': 'console.log(1)',
   });
   const config = loadConfig({ QUIRE_JOB_ROOT: jobRoot, QUIRE_WEB_ROOT: webRoot, LOG_LEVEL: 'silent' });
-  const pool = new JobPool(poolOptions);
-  const app = await buildApp(config, { pool });
+  const runner = new JobRunner({ pdf: lane, office: { size: 1, maxQueue: 2 } });
+  const app = await buildApp(config, { runner });
   return {
     app,
     jobRoot,
@@ -41,7 +41,7 @@ export async function createTestApp(poolOptions = { size: 2, maxQueue: 4 }): Pro
     leftovers: async () => readdir(jobRoot).catch(() => []),
     close: async () => {
       await app.close();
-      await pool.close();
+      await runner.close();
       await rm(base, { recursive: true, force: true });
     },
   };

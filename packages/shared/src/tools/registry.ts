@@ -16,6 +16,9 @@ import type { ToolId } from './tool-ids.ts';
  */
 export type FileFieldStyle = 'single' | 'indexed';
 
+export const JOB_LANES = ['pdf', 'office'] as const;
+export type JobLane = (typeof JOB_LANES)[number];
+
 export type ToolDefinition = {
   readonly id: ToolId;
   /** Path segment of the tool's page, the same in every language. */
@@ -32,6 +35,11 @@ export type ToolDefinition = {
   readonly output: { readonly fileName: string; readonly mimeType: string };
   readonly options: Readonly<Record<string, OptionSpec>>;
   readonly timeoutMs: number;
+  /**
+   * Which set of workers runs the tool: `pdf` (worker threads, one job per core) or `office` (LibreOffice, kept
+   * warm, one conversion at a time). Each lane has its own concurrency and queue.
+   */
+  readonly lane: JobLane;
   /** Card accent colour (spec section 3). */
   readonly color: 'red' | 'blue' | 'green' | 'purple' | 'orange' | 'pink' | 'teal' | 'indigo';
 };
@@ -50,6 +58,7 @@ const onePdf = {
   maxRequestBytes: MAX_REQUEST_BYTES,
   readsPdf: true,
   timeoutMs: JOB_TIMEOUT_MS,
+  lane: 'pdf',
 } as const;
 
 /** Every tool, defined once. Server routes, engine ops, web pages, docs and tests are all derived from it. */
@@ -107,6 +116,7 @@ export const TOOLS = {
     output: { fileName: 'converted.pdf', mimeType: PDF },
     options: {},
     timeoutMs: 2 * JOB_TIMEOUT_MS,
+    lane: 'office',
     color: 'orange',
   },
   'pdf-to-jpg': {

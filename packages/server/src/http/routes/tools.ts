@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import type { JobPool } from '@quire/engine';
+import type { JobRunner } from '@quire/engine';
 import { TOOLS, TOOL_IDS, type ToolId } from '@quire/shared';
 import type { FastifyInstance } from 'fastify';
 import { attachmentDisposition } from '../file-names.ts';
@@ -10,17 +10,17 @@ import { parseToolOptions } from '../tool-options.ts';
 
 /**
  * One POST route per tool, all from the registry: stream the upload into a private job directory, validate the
- * options, run the tool's engine op in the worker pool and stream the result back. The job directory is removed
+ * options, run the tool's engine op in its lane of workers and stream the result back. The job directory is removed
  * when the response ends, whether it succeeded, failed or the client went away; a client that leaves also cancels
  * its job.
  */
-export function registerToolRoutes(app: FastifyInstance, deps: { pool: JobPool; jobRoot: string }): void {
+export function registerToolRoutes(app: FastifyInstance, deps: { runner: JobRunner; jobRoot: string }): void {
   for (const toolId of TOOL_IDS) registerToolRoute(app, deps, toolId);
 }
 
 function registerToolRoute(
   app: FastifyInstance,
-  { pool, jobRoot }: { pool: JobPool; jobRoot: string },
+  { runner, jobRoot }: { runner: JobRunner; jobRoot: string },
   toolId: ToolId,
 ) {
   const tool = TOOLS[toolId];
@@ -37,7 +37,7 @@ function registerToolRoute(
     const uploads = await receiveUploads(request, tool, jobDir);
     const options = parseToolOptions(toolId, uploads.fields);
     const started = performance.now();
-    const result = await pool.run(
+    const result = await runner.run(
       toolId,
       { files: uploads.files, options },
       { signal: cancel.signal, timeoutMs: tool.timeoutMs, workDir: jobDir },
