@@ -2,79 +2,62 @@ import { execFileSync } from 'node:child_process';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { corpusEntry, corpusPath } from '@quire/corpus';
-import { formatBytes, TOOLS, toolPath } from '@quire/shared';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from './browser.ts';
+import { formatBytes, TOOLS } from '@quire/shared';
+import { describe, expect, inject, it } from 'vitest';
+import { useToolPage } from './tool-page.ts';
 
-const baseUrl = inject('baseUrl');
 const jobRoot = inject('jobRoot');
 /** Six pages of text and photos: there is something to save. */
 const WITH_IMAGES = 'pdf/pdf2docx_demo_text-images-6p.pdf';
 
-let session: Awaited<ReturnType<typeof launchBrowser>>;
-let page: Page;
-beforeAll(async () => {
-  session = await launchBrowser();
-});
-afterAll(async () => {
-  await session.close();
-});
-beforeEach(async () => {
-  const context = await session.browser.newContext({
-    acceptDownloads: true,
-    viewport: { width: 1280, height: 900 },
-  });
-  page = await context.newPage();
-  await page.goto(new URL(toolPath('en', 'compress'), baseUrl).href);
-  // The page is interactive once React has hydrated the prerendered HTML.
-  await page.waitForFunction(() => document.querySelector('[data-testid="file-input"]') !== null);
-});
+const view = useToolPage('compress');
 
 /** Runs the tool and returns the response headers of the compress call. */
 async function compress(): Promise<Record<string, string>> {
   const [response] = await Promise.all([
-    page.waitForResponse((candidate) => candidate.url().endsWith(TOOLS.compress.apiPath)),
-    page.getByTestId('action-button').click(),
+    view.page.waitForResponse((candidate) => candidate.url().endsWith(TOOLS.compress.apiPath)),
+    view.page.getByTestId('action-button').click(),
   ]);
   expect(response.status()).toBe(200);
-  await expect.poll(() => page.getByTestId('toast').getAttribute('data-variant')).toBe('default');
-  expect(await page.getByTestId('toast-title').textContent()).toBe('Success');
+  await expect.poll(() => view.page.getByTestId('toast').getAttribute('data-variant')).toBe('default');
+  expect(await view.page.getByTestId('toast-title').textContent()).toBe('Success');
   return response.headers();
 }
 
 describe('the compress page in a real browser', () => {
   it('offers three quality levels with medium chosen, each explained', async () => {
-    const group = page.getByTestId('compress-quality');
+    const group = view.page.getByTestId('compress-quality');
     expect(await group.getByRole('radio').count()).toBe(3);
-    expect(await page.getByRole('radio', { name: /^Medium/ }).isChecked()).toBe(true);
+    expect(await view.page.getByRole('radio', { name: /^Medium/ }).isChecked()).toBe(true);
     expect(await group.textContent()).toContain('Light compression, images stay sharp');
     expect(await group.textContent()).toContain('Maximum compression, smallest file');
   });
 
   it('compresses a PDF and shows the original size, the new size and the reduction', async () => {
-    await page.locator('input[type=file]').setInputFiles([corpusPath(WITH_IMAGES)]);
-    await page.getByRole('radio', { name: /^Low quality/ }).check();
+    await view.page.locator('input[type=file]').setInputFiles([corpusPath(WITH_IMAGES)]);
+    await view.page.getByRole('radio', { name: /^Low quality/ }).check();
     const headers = await compress();
-    expect(await page.getByTestId('toast-description').textContent()).toBe('PDF compressed successfully!');
+    expect(await view.page.getByTestId('toast-description').textContent()).toBe(
+      'PDF compressed successfully!',
+    );
 
     const inputBytes = corpusEntry(WITH_IMAGES).bytes;
     expect(Number(headers['x-original-size'])).toBe(inputBytes);
     const outputBytes = Number(headers['x-compressed-size']);
     expect(outputBytes).toBeLessThan(inputBytes);
-    expect(await page.getByTestId('original-size').textContent()).toBe(formatBytes(inputBytes));
-    expect(await page.getByTestId('compressed-size').textContent()).toBe(formatBytes(outputBytes));
+    expect(await view.page.getByTestId('original-size').textContent()).toBe(formatBytes(inputBytes));
+    expect(await view.page.getByTestId('compressed-size').textContent()).toBe(formatBytes(outputBytes));
     const percent = Math.round(Number(headers['x-compression-ratio']) * 10) / 10;
-    expect(await page.getByTestId('compression-message').textContent()).toBe(
+    expect(await view.page.getByTestId('compression-message').textContent()).toBe(
       `Compression complete! File size reduced by ${percent}%`,
     );
 
     const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByTestId('download-button').click(),
+      view.page.waitForEvent('download'),
+      view.page.getByTestId('download-button').click(),
     ]);
     expect(download.suggestedFilename()).toBe(TOOLS.compress.output.fileName);
-    const saved = join(session.downloadsPath, 'compressed.pdf');
+    const saved = join(view.downloadsPath, 'compressed.pdf');
     await download.saveAs(saved);
     expect((await stat(saved)).size).toBe(outputBytes);
     const pages = Number(execFileSync('qpdf', ['--show-npages', saved], { encoding: 'utf8' }));
@@ -88,7 +71,7 @@ describe('the compress page in a real browser', () => {
     // Whether a real file can still be shrunk depends on the engine; the answer for one that cannot is fixed by
     // the API (the original back, ratio 0, X-Compression-Skipped), so that answer is played back here.
     const original = await readFile(corpusPath(WITH_IMAGES));
-    await page.route(`**${TOOLS.compress.apiPath}`, (route) =>
+    await view.page.route(`**${TOOLS.compress.apiPath}`, (route) =>
       route.fulfill({
         status: 200,
         contentType: TOOLS.compress.output.mimeType,
@@ -101,16 +84,16 @@ describe('the compress page in a real browser', () => {
         },
       }),
     );
-    await page.locator('input[type=file]').setInputFiles([corpusPath(WITH_IMAGES)]);
+    await view.page.locator('input[type=file]').setInputFiles([corpusPath(WITH_IMAGES)]);
     await compress();
-    const message = await page.getByTestId('compression-message').textContent();
+    const message = await view.page.getByTestId('compression-message').textContent();
     expect(message).not.toContain('reduced by');
     expect(message).toContain('nothing could be saved');
-    expect(await page.getByTestId('toast-description').textContent()).not.toBe(
+    expect(await view.page.getByTestId('toast-description').textContent()).not.toBe(
       'PDF compressed successfully!',
     );
     const size = formatBytes(corpusEntry(WITH_IMAGES).bytes);
-    expect(await page.getByTestId('original-size').textContent()).toBe(size);
-    expect(await page.getByTestId('compressed-size').textContent()).toBe(size);
+    expect(await view.page.getByTestId('original-size').textContent()).toBe(size);
+    expect(await view.page.getByTestId('compressed-size').textContent()).toBe(size);
   });
 });

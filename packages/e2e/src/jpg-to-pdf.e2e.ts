@@ -2,55 +2,36 @@ import { execFileSync } from 'node:child_process';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { corpusPath } from '@quire/corpus';
-import { TOOLS, toolPath } from '@quire/shared';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from './browser.ts';
+import { TOOLS } from '@quire/shared';
+import { describe, expect, inject, it } from 'vitest';
+import { useToolPage } from './tool-page.ts';
 
-const baseUrl = inject('baseUrl');
 const jobRoot = inject('jobRoot');
 const PORTRAIT = 'images/pythondocx_photo-portrait_300dpi-nikon.jpg';
 const LANDSCAPE = 'images/pysamples_progressive.jpg';
 const PNG = 'images/pdflib_greyscale-bird.png';
 
-let session: Awaited<ReturnType<typeof launchBrowser>>;
-let page: Page;
-beforeAll(async () => {
-  session = await launchBrowser();
-});
-afterAll(async () => {
-  await session.close();
-});
-beforeEach(async () => {
-  const context = await session.browser.newContext({
-    acceptDownloads: true,
-    viewport: { width: 1280, height: 900 },
-  });
-  page = await context.newPage();
-  await page.goto(new URL(toolPath('en', 'jpg-to-pdf'), baseUrl).href);
-  // The page is interactive once React has hydrated the prerendered HTML.
-  await page.waitForFunction(() => document.querySelector('[data-testid="file-input"]') !== null);
-});
+const view = useToolPage('jpg-to-pdf');
 
 const fileName = (path: string) => path.split('/')[1];
 
 /** Runs the tool, checks the success toast and returns the page sizes of the downloaded PDF, in points. */
 async function convertAndDownload(): Promise<{ width: number; height: number }[]> {
   const [response] = await Promise.all([
-    page.waitForResponse((candidate) => candidate.url().endsWith(TOOLS['jpg-to-pdf'].apiPath)),
-    page.getByTestId('action-button').click(),
+    view.page.waitForResponse((candidate) => candidate.url().endsWith(TOOLS['jpg-to-pdf'].apiPath)),
+    view.page.getByTestId('action-button').click(),
   ]);
   expect(response.status()).toBe(200);
-  await expect.poll(() => page.getByTestId('toast').getAttribute('data-variant')).toBe('default');
-  expect(await page.getByTestId('toast-description').textContent()).toBe(
+  await expect.poll(() => view.page.getByTestId('toast').getAttribute('data-variant')).toBe('default');
+  expect(await view.page.getByTestId('toast-description').textContent()).toBe(
     'Images converted to PDF successfully!',
   );
   const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByTestId('download-button').click(),
+    view.page.waitForEvent('download'),
+    view.page.getByTestId('download-button').click(),
   ]);
   expect(download.suggestedFilename()).toBe(TOOLS['jpg-to-pdf'].output.fileName);
-  const saved = join(session.downloadsPath, `converted-${Date.now()}.pdf`);
+  const saved = join(view.downloadsPath, `converted-${Date.now()}.pdf`);
   await download.saveAs(saved);
   const info = execFileSync('pdfinfo', ['-f', '1', '-l', '9999', saved], { encoding: 'utf8' });
   return [...info.matchAll(/^Page\s+\d+\s+size:\s+([\d.]+) x ([\d.]+) pts/gm)].map((match) => ({
@@ -61,9 +42,9 @@ async function convertAndDownload(): Promise<{ width: number; height: number }[]
 
 describe('the JPG to PDF page in a real browser', () => {
   it('takes several images and turns each into a page, in the order of the list', async () => {
-    await page.locator('input[type=file]').setInputFiles([corpusPath(PORTRAIT), corpusPath(LANDSCAPE)]);
+    await view.page.locator('input[type=file]').setInputFiles([corpusPath(PORTRAIT), corpusPath(LANDSCAPE)]);
     await expect
-      .poll(() => page.getByTestId('selected-file-name').allTextContents())
+      .poll(() => view.page.getByTestId('selected-file-name').allTextContents())
       .toEqual([fileName(PORTRAIT), fileName(LANDSCAPE)]);
     const sizes = await convertAndDownload();
     expect(sizes).toHaveLength(2);
@@ -75,17 +56,17 @@ describe('the JPG to PDF page in a real browser', () => {
   });
 
   it('reorders the images with the keyboard, and the PDF follows the new order', async () => {
-    await page.locator('input[type=file]').setInputFiles([corpusPath(PORTRAIT), corpusPath(LANDSCAPE)]);
-    const names = page.getByTestId('selected-file-name');
+    await view.page.locator('input[type=file]').setInputFiles([corpusPath(PORTRAIT), corpusPath(LANDSCAPE)]);
+    const names = view.page.getByTestId('selected-file-name');
     await expect.poll(() => names.allTextContents()).toEqual([fileName(PORTRAIT), fileName(LANDSCAPE)]);
 
-    const moveUp = page.getByRole('button', { name: `Move ${fileName(LANDSCAPE)} up` });
+    const moveUp = view.page.getByRole('button', { name: `Move ${fileName(LANDSCAPE)} up` });
     await moveUp.focus();
-    await page.keyboard.press('Enter');
+    await view.page.keyboard.press('Enter');
     await expect.poll(() => names.allTextContents()).toEqual([fileName(LANDSCAPE), fileName(PORTRAIT)]);
     // At the top the up button is disabled, so the focus stays with the moved image on its down button.
     await expect
-      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .poll(() => view.page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
       .toBe(`Move ${fileName(LANDSCAPE)} down`);
 
     const sizes = await convertAndDownload();
@@ -94,9 +75,9 @@ describe('the JPG to PDF page in a real browser', () => {
   });
 
   it('puts every image on an A4 page (turned to the image’s orientation) when A4 is chosen', async () => {
-    await page.locator('input[type=file]').setInputFiles([corpusPath(LANDSCAPE), corpusPath(PNG)]);
-    await page.getByRole('radio', { name: /^A4/ }).check();
-    await page.getByRole('radio', { name: 'Small margin' }).check();
+    await view.page.locator('input[type=file]').setInputFiles([corpusPath(LANDSCAPE), corpusPath(PNG)]);
+    await view.page.getByRole('radio', { name: /^A4/ }).check();
+    await view.page.getByRole('radio', { name: 'Small margin' }).check();
     const sizes = await convertAndDownload();
     expect(sizes).toHaveLength(2);
     for (const size of sizes) {
@@ -105,12 +86,12 @@ describe('the JPG to PDF page in a real browser', () => {
   });
 
   it('accepts images only, with a clear message for a PDF', async () => {
-    expect(await page.getByTestId('drop-area').textContent()).toContain('Drop your images here');
-    await page
+    expect(await view.page.getByTestId('drop-area').textContent()).toContain('Drop your images here');
+    await view.page
       .locator('input[type=file]')
       .setInputFiles([corpusPath('pdf/pysamples_outline-bookmarks_4p.pdf')]);
     await expect
-      .poll(() => page.getByTestId('upload-error').textContent())
+      .poll(() => view.page.getByTestId('upload-error').textContent())
       .toBe('Invalid file type. Please select JPG files.');
   });
 });

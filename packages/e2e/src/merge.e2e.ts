@@ -3,58 +3,42 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { corpusEntry, corpusPath } from '@quire/corpus';
 import { MAX_MERGE_FILES, TOOLS, toolPath } from '@quire/shared';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from './browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { useToolPage } from './tool-page.ts';
 
 const baseUrl = inject('baseUrl');
 const jobRoot = inject('jobRoot');
 const FIRST = 'pdf/pdfjs_tracemonkey-paper_14p-text-2col.pdf';
 const SECOND = 'pdf/pysamples_outline-bookmarks_4p.pdf';
 
-let session: Awaited<ReturnType<typeof launchBrowser>>;
-let page: Page;
-beforeAll(async () => {
-  session = await launchBrowser();
-});
-afterAll(async () => {
-  await session.close();
-});
-beforeEach(async () => {
-  const context = await session.browser.newContext({
-    acceptDownloads: true,
-    viewport: { width: 1280, height: 900 },
-  });
-  page = await context.newPage();
-  await page.goto(new URL(toolPath('en', 'merge'), baseUrl).href);
-  // The page is interactive once React has hydrated the prerendered HTML.
-  await page.waitForFunction(() => document.querySelector('[data-testid="file-input"]') !== null);
-});
+const view = useToolPage('merge');
 
 describe('the merge page in a real browser', () => {
   it('merges two PDFs and downloads merged.pdf with every page', async () => {
-    await page.locator('input[type=file]').setInputFiles([corpusPath(FIRST), corpusPath(SECOND)]);
-    await expect.poll(() => page.getByTestId('selected-file').count()).toBe(2);
+    await view.page.locator('input[type=file]').setInputFiles([corpusPath(FIRST), corpusPath(SECOND)]);
+    await expect.poll(() => view.page.getByTestId('selected-file').count()).toBe(2);
     await expect
-      .poll(() => page.getByTestId('selected-file-name').allTextContents())
+      .poll(() => view.page.getByTestId('selected-file-name').allTextContents())
       .toEqual([FIRST.split('/')[1], SECOND.split('/')[1]]);
 
     const [response] = await Promise.all([
-      page.waitForResponse((candidate) => candidate.url().endsWith(TOOLS.merge.apiPath)),
-      page.getByTestId('action-button').click(),
+      view.page.waitForResponse((candidate) => candidate.url().endsWith(TOOLS.merge.apiPath)),
+      view.page.getByTestId('action-button').click(),
     ]);
     expect(response.status()).toBe(200);
-    const toast = page.getByTestId('toast');
+    const toast = view.page.getByTestId('toast');
     await expect.poll(() => toast.getAttribute('data-variant')).toBe('default');
-    expect(await page.getByTestId('toast-title').textContent()).toBe('Success');
-    expect(await page.getByTestId('toast-description').textContent()).toBe('PDF files merged successfully!');
+    expect(await view.page.getByTestId('toast-title').textContent()).toBe('Success');
+    expect(await view.page.getByTestId('toast-description').textContent()).toBe(
+      'PDF files merged successfully!',
+    );
 
     const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByTestId('download-button').click(),
+      view.page.waitForEvent('download'),
+      view.page.getByTestId('download-button').click(),
     ]);
     expect(download.suggestedFilename()).toBe(TOOLS.merge.output.fileName);
-    const saved = join(session.downloadsPath, 'merged.pdf');
+    const saved = join(view.downloadsPath, 'merged.pdf');
     await download.saveAs(saved);
     const pages = Number(execFileSync('qpdf', ['--show-npages', saved], { encoding: 'utf8' }));
     expect(pages).toBe((corpusEntry(FIRST).pages ?? 0) + (corpusEntry(SECOND).pages ?? 0));
@@ -64,10 +48,10 @@ describe('the merge page in a real browser', () => {
   });
 
   it('shows the inline error for a file of the wrong type', async () => {
-    await page.locator('input[type=file]').setInputFiles([corpusPath('word/mammoth_tables.docx')]);
-    const error = page.getByTestId('upload-error');
+    await view.page.locator('input[type=file]').setInputFiles([corpusPath('word/mammoth_tables.docx')]);
+    const error = view.page.getByTestId('upload-error');
     await expect.poll(() => error.textContent()).toBe('Invalid file type. Please select PDF files.');
-    expect(await page.getByTestId('selected-file').count()).toBe(0);
+    expect(await view.page.getByTestId('selected-file').count()).toBe(0);
   });
 
   it(`keeps at most ${MAX_MERGE_FILES} files and says so`, async () => {
@@ -77,54 +61,58 @@ describe('the merge page in a real browser', () => {
       mimeType: 'application/pdf',
       buffer: Buffer.from(execFileSync('cat', [file])),
     }));
-    await page.locator('input[type=file]').setInputFiles(files);
+    await view.page.locator('input[type=file]').setInputFiles(files);
     await expect
-      .poll(() => page.getByTestId('upload-error').textContent())
+      .poll(() => view.page.getByTestId('upload-error').textContent())
       .toBe(`Maximum ${MAX_MERGE_FILES} files allowed.`);
-    expect(await page.getByTestId('selected-file').count()).toBe(MAX_MERGE_FILES);
+    expect(await view.page.getByTestId('selected-file').count()).toBe(MAX_MERGE_FILES);
   });
 
   it('shows no merge button until two files are selected', async () => {
-    await page.locator('input[type=file]').setInputFiles([corpusPath(FIRST)]);
-    await expect.poll(() => page.getByTestId('selected-file').count()).toBe(1);
-    expect(await page.getByTestId('action-button').count()).toBe(0);
-    expect(await page.getByTestId('select-prompt').textContent()).toBe(
+    await view.page.locator('input[type=file]').setInputFiles([corpusPath(FIRST)]);
+    await expect.poll(() => view.page.getByTestId('selected-file').count()).toBe(1);
+    expect(await view.page.getByTestId('action-button').count()).toBe(0);
+    expect(await view.page.getByTestId('select-prompt').textContent()).toBe(
       'Please select at least 2 PDF files to merge',
     );
   });
 
   it('asks for the password of a protected file and merges with it', async () => {
     const protectedFile = 'pdf/pysamples_encrypted_user-openpassword.pdf';
-    await page.locator('input[type=file]').setInputFiles([corpusPath(SECOND), corpusPath(protectedFile)]);
-    await page.getByTestId('action-button').click();
-    const dialog = page.getByRole('dialog', { name: 'Password required' });
+    await view.page
+      .locator('input[type=file]')
+      .setInputFiles([corpusPath(SECOND), corpusPath(protectedFile)]);
+    await view.page.getByTestId('action-button').click();
+    const dialog = view.page.getByRole('dialog', { name: 'Password required' });
     await dialog.waitFor();
     await dialog.getByLabel('Password').fill('openpassword');
     const [response] = await Promise.all([
-      page.waitForResponse((candidate) => candidate.url().endsWith(TOOLS.merge.apiPath)),
+      view.page.waitForResponse((candidate) => candidate.url().endsWith(TOOLS.merge.apiPath)),
       dialog.getByRole('button', { name: 'Unlock and continue' }).click(),
     ]);
     expect(response.status()).toBe(200);
-    await page.getByTestId('download-button').waitFor();
+    await view.page.getByTestId('download-button').waitFor();
   });
 });
 
 describe('languages in a real browser', () => {
   it('renders Arabic right to left and switches language at the same path', async () => {
-    await page.goto(new URL(toolPath('ar', 'merge'), baseUrl).href);
-    expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([
-      'ar',
-      'rtl',
+    await view.page.goto(new URL(toolPath('ar', 'merge'), baseUrl).href);
+    expect(
+      await view.page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]),
+    ).toEqual(['ar', 'rtl']);
+    await view.page.goto(new URL(toolPath('en', 'merge'), baseUrl).href);
+    await view.page.getByTestId('language-switcher').click();
+    await Promise.all([
+      view.page.waitForURL(/\/es\/merge-pdf$/),
+      view.page.getByTestId('language-es').first().click(),
     ]);
-    await page.goto(new URL(toolPath('en', 'merge'), baseUrl).href);
-    await page.getByTestId('language-switcher').click();
-    await Promise.all([page.waitForURL(/\/es\/merge-pdf$/), page.getByTestId('language-es').first().click()]);
-    expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
+    expect(await view.page.evaluate(() => document.documentElement.lang)).toBe('es');
   });
 
   it('shows the not-found page for an unknown path', async () => {
-    const response = await page.goto(new URL('/this/page/does-not-exist', baseUrl).href);
+    const response = await view.page.goto(new URL('/this/page/does-not-exist', baseUrl).href);
     expect(response?.status()).toBe(404);
-    await page.getByTestId('not-found').waitFor();
+    await view.page.getByTestId('not-found').waitFor();
   });
 });

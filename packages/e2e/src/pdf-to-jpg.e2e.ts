@@ -1,35 +1,16 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { corpusEntry, corpusPath } from '@quire/corpus';
-import { JPG_DPI, TOOLS, toolPath } from '@quire/shared';
+import { JPG_DPI, TOOLS } from '@quire/shared';
 import { unzipSync } from 'fflate';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from './browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { useToolPage } from './tool-page.ts';
 
-const baseUrl = inject('baseUrl');
 const jobRoot = inject('jobRoot');
 /** Three pages; the first is US Letter portrait (612 × 792 pt). */
 const MIXED_SIZES = 'pdf/pdfjs_mixed-page-sizes-3p.pdf';
 
-let session: Awaited<ReturnType<typeof launchBrowser>>;
-let page: Page;
-beforeAll(async () => {
-  session = await launchBrowser();
-});
-afterAll(async () => {
-  await session.close();
-});
-beforeEach(async () => {
-  const context = await session.browser.newContext({
-    acceptDownloads: true,
-    viewport: { width: 1280, height: 900 },
-  });
-  page = await context.newPage();
-  await page.goto(new URL(toolPath('en', 'pdf-to-jpg'), baseUrl).href);
-  // The page is interactive once React has hydrated the prerendered HTML.
-  await page.waitForFunction(() => document.querySelector('[data-testid="file-input"]') !== null);
-});
+const view = useToolPage('pdf-to-jpg');
 
 /** Width and height of a JPEG, read from its first start-of-frame marker. */
 function jpegSize(bytes: Uint8Array): { width: number; height: number } {
@@ -50,35 +31,35 @@ function jpegSize(bytes: Uint8Array): { width: number; height: number } {
 
 /** Picks the quality, runs the tool and returns the entries of the downloaded zip. */
 async function convertAndDownload(quality: string): Promise<Record<string, Uint8Array>> {
-  await page.locator('input[type=file]').setInputFiles([corpusPath(MIXED_SIZES)]);
-  await page.getByRole('radio', { name: quality }).check();
+  await view.page.locator('input[type=file]').setInputFiles([corpusPath(MIXED_SIZES)]);
+  await view.page.getByRole('radio', { name: quality }).check();
   const [response] = await Promise.all([
-    page.waitForResponse((candidate) => candidate.url().endsWith(TOOLS['pdf-to-jpg'].apiPath)),
-    page.getByTestId('action-button').click(),
+    view.page.waitForResponse((candidate) => candidate.url().endsWith(TOOLS['pdf-to-jpg'].apiPath)),
+    view.page.getByTestId('action-button').click(),
   ]);
   expect(response.status()).toBe(200);
-  await expect.poll(() => page.getByTestId('toast').getAttribute('data-variant')).toBe('default');
-  expect(await page.getByTestId('toast-title').textContent()).toBe('Success');
-  expect(await page.getByTestId('toast-description').textContent()).toBe(
+  await expect.poll(() => view.page.getByTestId('toast').getAttribute('data-variant')).toBe('default');
+  expect(await view.page.getByTestId('toast-title').textContent()).toBe('Success');
+  expect(await view.page.getByTestId('toast-description').textContent()).toBe(
     'PDF converted to JPG images successfully!',
   );
   const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByTestId('download-button').click(),
+    view.page.waitForEvent('download'),
+    view.page.getByTestId('download-button').click(),
   ]);
   expect(download.suggestedFilename()).toBe(TOOLS['pdf-to-jpg'].output.fileName);
-  const saved = join(session.downloadsPath, `pdf-images-${Date.now()}.zip`);
+  const saved = join(view.downloadsPath, `pdf-images-${Date.now()}.zip`);
   await download.saveAs(saved);
   return unzipSync(new Uint8Array(await readFile(saved)));
 }
 
 describe('the PDF to JPG page in a real browser', () => {
   it('offers the three qualities with their resolution, medium first', async () => {
-    const radios = page.getByTestId('jpg-quality').getByRole('radio');
+    const radios = view.page.getByTestId('jpg-quality').getByRole('radio');
     expect(await radios.count()).toBe(3);
-    expect(await page.getByRole('radio', { name: 'Medium (150 DPI)' }).isChecked()).toBe(true);
-    expect(await page.getByRole('radio', { name: 'High (300 DPI)' }).count()).toBe(1);
-    expect(await page.getByRole('radio', { name: 'Low (72 DPI)' }).count()).toBe(1);
+    expect(await view.page.getByRole('radio', { name: 'Medium (150 DPI)' }).isChecked()).toBe(true);
+    expect(await view.page.getByRole('radio', { name: 'High (300 DPI)' }).count()).toBe(1);
+    expect(await view.page.getByRole('radio', { name: 'Low (72 DPI)' }).count()).toBe(1);
   });
 
   it('renders one JPG per page at 150 DPI by default', async () => {

@@ -3,49 +3,31 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { corpusEntry, corpusPath, featureValue } from '@quire/corpus';
 import { TOOLS, toolPath } from '@quire/shared';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from './browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { useToolPage } from './tool-page.ts';
 
 const baseUrl = inject('baseUrl');
 const jobRoot = inject('jobRoot');
 const FOUR_PAGES = 'pdf/pysamples_outline-bookmarks_4p.pdf';
 const PROTECTED = 'pdf/pysamples_encrypted_user-openpassword.pdf';
 
-let session: Awaited<ReturnType<typeof launchBrowser>>;
-let page: Page;
-beforeAll(async () => {
-  session = await launchBrowser();
-});
-afterAll(async () => {
-  await session.close();
-});
-beforeEach(async () => {
-  const context = await session.browser.newContext({
-    acceptDownloads: true,
-    viewport: { width: 1280, height: 900 },
-  });
-  page = await context.newPage();
-  await page.goto(new URL(toolPath('en', 'rotate'), baseUrl).href);
-  // The page is interactive once React has hydrated the prerendered HTML.
-  await page.waitForFunction(() => document.querySelector('[data-testid="file-input"]') !== null);
-});
+const view = useToolPage('rotate');
 
 /** Runs the tool, checks the success toast and returns the /Rotate of every page of the downloaded PDF. */
 async function rotateAndDownload(): Promise<number[]> {
   const [response] = await Promise.all([
-    page.waitForResponse((candidate) => candidate.url().endsWith(TOOLS.rotate.apiPath)),
-    page.getByTestId('action-button').click(),
+    view.page.waitForResponse((candidate) => candidate.url().endsWith(TOOLS.rotate.apiPath)),
+    view.page.getByTestId('action-button').click(),
   ]);
   expect(response.status()).toBe(200);
-  await expect.poll(() => page.getByTestId('toast').getAttribute('data-variant')).toBe('default');
-  expect(await page.getByTestId('toast-description').textContent()).toBe('PDF rotated successfully!');
+  await expect.poll(() => view.page.getByTestId('toast').getAttribute('data-variant')).toBe('default');
+  expect(await view.page.getByTestId('toast-description').textContent()).toBe('PDF rotated successfully!');
   const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByTestId('download-button').click(),
+    view.page.waitForEvent('download'),
+    view.page.getByTestId('download-button').click(),
   ]);
   expect(download.suggestedFilename()).toBe(TOOLS.rotate.output.fileName);
-  const saved = join(session.downloadsPath, `rotated-${Date.now()}.pdf`);
+  const saved = join(view.downloadsPath, `rotated-${Date.now()}.pdf`);
   await download.saveAs(saved);
   const info = execFileSync('pdfinfo', ['-f', '1', '-l', '9999', saved], { encoding: 'utf8' });
   return [...info.matchAll(/^Page\s+\d+\s+rot:\s+(\d+)$/gm)].map((match) => Number(match[1]));
@@ -53,7 +35,7 @@ async function rotateAndDownload(): Promise<number[]> {
 
 /** The alt text and turn of each preview thumbnail. */
 function previewOf() {
-  return page
+  return view.page
     .getByTestId('rotate-thumbnail')
     .evaluateAll((images) =>
       images.map((image) => [image.getAttribute('alt'), (image as HTMLImageElement).style.transform]),
@@ -62,13 +44,13 @@ function previewOf() {
 
 describe('the rotate page in a real browser', () => {
   it('previews the first pages turning, then rotates every page', async () => {
-    await page.locator('input[type=file]').setInputFiles([corpusPath(FOUR_PAGES)]);
+    await view.page.locator('input[type=file]').setInputFiles([corpusPath(FOUR_PAGES)]);
     await expect
       .poll(previewOf, { timeout: 15_000 })
       .toEqual([1, 2, 3, 4].map((n) => [`Page ${n}, rotated by 90 degrees`, 'rotate(90deg)']));
-    expect(await page.getByRole('radio', { name: /90°/ }).isChecked()).toBe(true);
+    expect(await view.page.getByRole('radio', { name: /90°/ }).isChecked()).toBe(true);
 
-    await page.getByRole('radio', { name: /180°/ }).check();
+    await view.page.getByRole('radio', { name: /180°/ }).check();
     await expect
       .poll(previewOf)
       .toEqual([1, 2, 3, 4].map((n) => [`Page ${n}, rotated by 180 degrees`, 'rotate(180deg)']));
@@ -79,10 +61,10 @@ describe('the rotate page in a real browser', () => {
   });
 
   it('turns only the pages listed, in the preview and in the file', async () => {
-    await page.locator('input[type=file]').setInputFiles([corpusPath(FOUR_PAGES)]);
-    await page.getByRole('radio', { name: /270°/ }).check();
-    await page.getByRole('radio', { name: 'Selected pages' }).check();
-    await page.getByTestId('rotate-pages').fill('2, 4');
+    await view.page.locator('input[type=file]').setInputFiles([corpusPath(FOUR_PAGES)]);
+    await view.page.getByRole('radio', { name: /270°/ }).check();
+    await view.page.getByRole('radio', { name: 'Selected pages' }).check();
+    await view.page.getByTestId('rotate-pages').fill('2, 4');
     await expect.poll(previewOf, { timeout: 15_000 }).toEqual([
       ['Page 1, not rotated', 'rotate(0deg)'],
       ['Page 2, rotated by 270 degrees', 'rotate(270deg)'],
@@ -93,37 +75,37 @@ describe('the rotate page in a real browser', () => {
   });
 
   it('asks for the pages when "Selected pages" is left blank', async () => {
-    await page.locator('input[type=file]').setInputFiles([corpusPath(FOUR_PAGES)]);
-    await page.getByRole('radio', { name: 'Selected pages' }).check();
-    await page.getByTestId('action-button').click();
+    await view.page.locator('input[type=file]').setInputFiles([corpusPath(FOUR_PAGES)]);
+    await view.page.getByRole('radio', { name: 'Selected pages' }).check();
+    await view.page.getByTestId('action-button').click();
     await expect
-      .poll(() => page.getByTestId('rotate-pages-error').textContent())
+      .poll(() => view.page.getByTestId('rotate-pages-error').textContent())
       .toBe('Please enter the pages to rotate');
   });
 
   it('shows no preview for a protected file and rotates it with its password', async () => {
-    await page.locator('input[type=file]').setInputFiles([corpusPath(PROTECTED)]);
-    await page.getByTestId('action-button').click();
-    const dialog = page.getByRole('dialog', { name: 'Password required' });
+    await view.page.locator('input[type=file]').setInputFiles([corpusPath(PROTECTED)]);
+    await view.page.getByTestId('action-button').click();
+    const dialog = view.page.getByRole('dialog', { name: 'Password required' });
     await dialog.waitFor();
-    expect(await page.getByTestId('rotate-thumbnail').count()).toBe(0);
+    expect(await view.page.getByTestId('rotate-thumbnail').count()).toBe(0);
     await dialog.getByLabel('Password').fill(featureValue(corpusEntry(PROTECTED), 'user-password') ?? '');
     const [response] = await Promise.all([
-      page.waitForResponse((candidate) => candidate.url().endsWith(TOOLS.rotate.apiPath)),
+      view.page.waitForResponse((candidate) => candidate.url().endsWith(TOOLS.rotate.apiPath)),
       dialog.getByRole('button', { name: 'Unlock and continue' }).click(),
     ]);
     expect(response.status()).toBe(200);
-    await page.getByTestId('download-button').waitFor();
-    expect(await page.getByTestId('rotate-preview').count()).toBe(0);
+    await view.page.getByTestId('download-button').waitFor();
+    expect(await view.page.getByTestId('rotate-preview').count()).toBe(0);
   });
 
   it('loads pdf.js on the rotate page only', async () => {
     const loaded: string[] = [];
-    page.on('request', (request) => loaded.push(request.url()));
-    await page.goto(new URL(toolPath('en', 'split'), baseUrl).href);
-    await page.waitForFunction(() => document.querySelector('[data-testid="file-input"]') !== null);
-    await page.locator('input[type=file]').setInputFiles([corpusPath(FOUR_PAGES)]);
-    await page.getByTestId('selected-file').waitFor();
+    view.page.on('request', (request) => loaded.push(request.url()));
+    await view.page.goto(new URL(toolPath('en', 'split'), baseUrl).href);
+    await view.page.waitForFunction(() => document.querySelector('[data-testid="file-input"]') !== null);
+    await view.page.locator('input[type=file]').setInputFiles([corpusPath(FOUR_PAGES)]);
+    await view.page.getByTestId('selected-file').waitFor();
     expect(loaded.filter((url) => /pdf\.worker|pdf-thumbnails/.test(url))).toEqual([]);
   });
 });

@@ -2,53 +2,34 @@ import { execFileSync } from 'node:child_process';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { corpusEntry, corpusPath, featureValue } from '@quire/corpus';
-import { TOOLS, toolPath } from '@quire/shared';
+import { TOOLS } from '@quire/shared';
 import { unzipSync } from 'fflate';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from './browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { useToolPage } from './tool-page.ts';
 
-const baseUrl = inject('baseUrl');
 const jobRoot = inject('jobRoot');
 const FOUR_PAGES = 'pdf/pysamples_outline-bookmarks_4p.pdf';
 const PROTECTED = 'pdf/pysamples_encrypted_user-openpassword.pdf';
 
-let session: Awaited<ReturnType<typeof launchBrowser>>;
-let page: Page;
-beforeAll(async () => {
-  session = await launchBrowser();
-});
-afterAll(async () => {
-  await session.close();
-});
-beforeEach(async () => {
-  const context = await session.browser.newContext({
-    acceptDownloads: true,
-    viewport: { width: 1280, height: 900 },
-  });
-  page = await context.newPage();
-  await page.goto(new URL(toolPath('en', 'split'), baseUrl).href);
-  // The page is interactive once React has hydrated the prerendered HTML.
-  await page.waitForFunction(() => document.querySelector('[data-testid="file-input"]') !== null);
-});
+const view = useToolPage('split');
 
 /** Runs the tool, checks the success toast and returns the entries of the downloaded zip. */
 async function splitAndDownload(): Promise<Record<string, Uint8Array>> {
   const [response] = await Promise.all([
-    page.waitForResponse((candidate) => candidate.url().endsWith(TOOLS.split.apiPath)),
-    page.getByTestId('action-button').click(),
+    view.page.waitForResponse((candidate) => candidate.url().endsWith(TOOLS.split.apiPath)),
+    view.page.getByTestId('action-button').click(),
   ]);
   expect(response.status()).toBe(200);
-  await expect.poll(() => page.getByTestId('toast').getAttribute('data-variant')).toBe('default');
-  expect(await page.getByTestId('toast-title').textContent()).toBe('Success');
-  expect(await page.getByTestId('toast-description').textContent()).toBe('PDF split successfully!');
+  await expect.poll(() => view.page.getByTestId('toast').getAttribute('data-variant')).toBe('default');
+  expect(await view.page.getByTestId('toast-title').textContent()).toBe('Success');
+  expect(await view.page.getByTestId('toast-description').textContent()).toBe('PDF split successfully!');
 
   const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByTestId('download-button').click(),
+    view.page.waitForEvent('download'),
+    view.page.getByTestId('download-button').click(),
   ]);
   expect(download.suggestedFilename()).toBe(TOOLS.split.output.fileName);
-  const saved = join(session.downloadsPath, `split-${Date.now()}.zip`);
+  const saved = join(view.downloadsPath, `split-${Date.now()}.zip`);
   await download.saveAs(saved);
   return unzipSync(new Uint8Array(await readFile(saved)));
 }
@@ -57,16 +38,16 @@ async function splitAndDownload(): Promise<Record<string, Uint8Array>> {
 async function pagesOf(entries: Record<string, Uint8Array>, name: string): Promise<number> {
   const bytes = entries[name];
   if (!bytes) throw new Error(`${name} is not in the zip`);
-  const path = join(session.downloadsPath, name);
+  const path = join(view.downloadsPath, name);
   await writeFile(path, bytes);
   return Number(execFileSync('qpdf', ['--show-npages', path], { encoding: 'utf8' }));
 }
 
 describe('the split page in a real browser', () => {
   it('splits every page into its own PDF by default', async () => {
-    await page.locator('input[type=file]').setInputFiles([corpusPath(FOUR_PAGES)]);
-    await expect.poll(() => page.getByTestId('selected-file').count()).toBe(1);
-    expect(await page.getByTestId('page-range').count()).toBe(0);
+    await view.page.locator('input[type=file]').setInputFiles([corpusPath(FOUR_PAGES)]);
+    await expect.poll(() => view.page.getByTestId('selected-file').count()).toBe(1);
+    expect(await view.page.getByTestId('page-range').count()).toBe(0);
 
     const entries = await splitAndDownload();
     const stem = 'pysamples_outline-bookmarks_4p';
@@ -81,9 +62,9 @@ describe('the split page in a real browser', () => {
   });
 
   it('extracts the ranges typed in range mode, in the order given', async () => {
-    await page.locator('input[type=file]').setInputFiles([corpusPath(FOUR_PAGES)]);
-    await page.getByRole('radio', { name: /Page ranges/ }).check();
-    const range = page.getByTestId('page-range');
+    await view.page.locator('input[type=file]').setInputFiles([corpusPath(FOUR_PAGES)]);
+    await view.page.getByRole('radio', { name: /Page ranges/ }).check();
+    const range = view.page.getByTestId('page-range');
     expect(await range.getAttribute('placeholder')).toBe('1-5, 10-15');
     await range.fill('  3-4, 1 ');
 
@@ -95,24 +76,26 @@ describe('the split page in a real browser', () => {
   });
 
   it('asks for a page range before sending anything, and names a wrong item', async () => {
-    await page.locator('input[type=file]').setInputFiles([corpusPath(FOUR_PAGES)]);
-    await page.getByRole('radio', { name: /Page ranges/ }).check();
+    await view.page.locator('input[type=file]').setInputFiles([corpusPath(FOUR_PAGES)]);
+    await view.page.getByRole('radio', { name: /Page ranges/ }).check();
     let requests = 0;
-    page.on('request', (request) => {
+    view.page.on('request', (request) => {
       if (request.url().endsWith(TOOLS.split.apiPath)) requests += 1;
     });
 
-    const range = page.getByTestId('page-range');
+    const range = view.page.getByTestId('page-range');
     await range.fill('   ');
-    await page.getByTestId('action-button').click();
-    const error = page.getByTestId('page-range-error');
+    await view.page.getByTestId('action-button').click();
+    const error = view.page.getByTestId('page-range-error');
     await expect.poll(() => error.textContent()).toBe('Please enter a page range');
     expect(await range.getAttribute('aria-invalid')).toBe('true');
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('page-range');
+    expect(await view.page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(
+      'page-range',
+    );
 
     await range.fill('1-2, 4-3');
     expect(await error.count()).toBe(0);
-    await page.getByTestId('action-button').click();
+    await view.page.getByTestId('action-button').click();
     await expect
       .poll(() => error.textContent())
       .toBe('“4-3”: the range runs backwards. Write the lower page first.');
@@ -120,31 +103,31 @@ describe('the split page in a real browser', () => {
   });
 
   it('shows the server’s message for a range beyond the last page', async () => {
-    await page.locator('input[type=file]').setInputFiles([corpusPath(FOUR_PAGES)]);
-    await page.getByRole('radio', { name: /Page ranges/ }).check();
-    await page.getByTestId('page-range').fill('2-9');
+    await view.page.locator('input[type=file]').setInputFiles([corpusPath(FOUR_PAGES)]);
+    await view.page.getByRole('radio', { name: /Page ranges/ }).check();
+    await view.page.getByTestId('page-range').fill('2-9');
     const [response] = await Promise.all([
-      page.waitForResponse((candidate) => candidate.url().endsWith(TOOLS.split.apiPath)),
-      page.getByTestId('action-button').click(),
+      view.page.waitForResponse((candidate) => candidate.url().endsWith(TOOLS.split.apiPath)),
+      view.page.getByTestId('action-button').click(),
     ]);
     expect(response.status()).toBe(400);
-    await expect.poll(() => page.getByTestId('toast').getAttribute('data-variant')).toBe('destructive');
-    expect(await page.getByTestId('toast-description').textContent()).toBe(
+    await expect.poll(() => view.page.getByTestId('toast').getAttribute('data-variant')).toBe('destructive');
+    expect(await view.page.getByTestId('toast-description').textContent()).toBe(
       '“2-9”: the document has 4 pages.',
     );
   });
 
   it('asks for the password of a protected file and splits it', async () => {
-    await page.locator('input[type=file]').setInputFiles([corpusPath(PROTECTED)]);
-    await page.getByTestId('action-button').click();
-    const dialog = page.getByRole('dialog', { name: 'Password required' });
+    await view.page.locator('input[type=file]').setInputFiles([corpusPath(PROTECTED)]);
+    await view.page.getByTestId('action-button').click();
+    const dialog = view.page.getByRole('dialog', { name: 'Password required' });
     await dialog.waitFor();
     await dialog.getByLabel('Password').fill(featureValue(corpusEntry(PROTECTED), 'user-password') ?? '');
     const [response] = await Promise.all([
-      page.waitForResponse((candidate) => candidate.url().endsWith(TOOLS.split.apiPath)),
+      view.page.waitForResponse((candidate) => candidate.url().endsWith(TOOLS.split.apiPath)),
       dialog.getByRole('button', { name: 'Unlock and continue' }).click(),
     ]);
     expect(response.status()).toBe(200);
-    await page.getByTestId('download-button').waitFor();
+    await view.page.getByTestId('download-button').waitFor();
   });
 });
