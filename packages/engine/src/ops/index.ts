@@ -1,3 +1,4 @@
+import { compress } from './compress.ts';
 import { jpgToPdf } from './jpg-to-pdf.ts';
 import { merge } from './merge.ts';
 import { rotate } from './rotate.ts';
@@ -9,7 +10,7 @@ import { unavailable } from './unavailable.ts';
 export const ENGINE_OPS = {
   merge,
   split,
-  compress: unavailable('compress'),
+  compress,
   'pdf-to-word': unavailable('pdf-to-word'),
   'word-to-pdf': unavailable('word-to-pdf'),
   'pdf-to-jpg': unavailable('pdf-to-jpg'),

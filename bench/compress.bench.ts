@@ -1,0 +1,159 @@
+// npm run bench compress: our compress op (as a server worker runs it, in this process) against Ghostscript
+// pdfwrite with the matching -dPDFSETTINGS, in one run. Sizes are summed over the corpus PDFs that draw images;
+// similarity is the SSIM of 150-DPI page renders against the original's; form fields are counted on the
+// AcroForm files of the corpus, before and after.
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { corpusEntries, corpusPath, featureValue, hasFeature, type CorpusEntry } from '@quire/corpus';
+import { ENGINE_OPS } from '@quire/engine';
+import {
+  countFormFields,
+  hasImages,
+  renderPages,
+  scoreSimilarity,
+  SIMILARITY_DPI,
+  type GreyRender,
+} from './compress-similarity.ts';
+import { formatTable, measureCommand } from './measure.ts';
+
+/** Pages compared per file (the first ones): enough to see image damage, bounded for 352-page books. */
+const SIMILARITY_PAGES = 5;
+/** The acceptance goal of issue 3: medium output at most this fraction of Ghostscript /ebook's. */
+const GOAL_SIZE_RATIO = 0.95;
+
+type Quality = 'high' | 'medium' | 'low';
+const LEVELS: { quality: Quality; gsSetting: string }[] = [
+  { quality: 'high', gsSetting: '/printer' },
+  { quality: 'medium', gsSetting: '/ebook' },
+  { quality: 'low', gsSetting: '/screen' },
+];
+
+type Totals = { bytes: number; cappedBytes: number; seconds: number; scores: number[]; fields: number };
+type Subject = { entry: CorpusEntry; path: string; password: string | undefined; hasImages: boolean };
+
+const subjects: Subject[] = corpusEntries()
+  .filter((entry) => entry.group === 'pdf')
+  .map((entry) => {
+    const path = corpusPath(entry.name);
+    const password = featureValue(entry, 'user-password');
+    return { entry, path, password, hasImages: hasImages(path, password) };
+  })
+  .filter((subject) => subject.hasImages || hasFeature(subject.entry, 'acroform'));
+const imageSubjects = subjects.filter((subject) => subject.hasImages);
+const formSubjects = subjects.filter((subject) => hasFeature(subject.entry, 'acroform'));
+
+const inputBytes = imageSubjects.reduce((sum, subject) => sum + subject.entry.bytes, 0);
+const inputFields = formSubjects.reduce((sum, subject) => sum + countFormFields(subject.path), 0);
+const originalRenders = new Map<string, GreyRender[]>();
+const rendersOf = (subject: Subject) => {
+  let renders = originalRenders.get(subject.entry.name);
+  if (!renders) {
+    renders = renderPages(subject.path, SIMILARITY_PAGES, subject.password);
+    originalRenders.set(subject.entry.name, renders);
+  }
+  return renders;
+};
+
+const emptyTotals = (): Totals => ({ bytes: 0, cappedBytes: 0, seconds: 0, scores: [], fields: 0 });
+const results = new Map<string, { ours: Totals; gs: Totals }>();
+const workRoot = await mkdtemp(join(tmpdir(), 'quire-bench-compress-'));
+try {
+  for (const { quality, gsSetting } of LEVELS) {
+    const ours = emptyTotals();
+    const gs = emptyTotals();
+    for (const subject of subjects) {
+      const workDir = await mkdtemp(join(workRoot, 'job-'));
+      const started = performance.now();
+      const result = await ENGINE_OPS.compress(
+        {
+          files: [{ path: subject.path, name: subject.entry.name, password: subject.password }],
+          options: { quality },
+        },
+        { signal: new AbortController().signal, workDir, timeoutMs: 120_000 },
+      );
+      const oursSeconds = (performance.now() - started) / 1000;
+      const gsPath = join(workDir, 'gs.pdf');
+      const gsRun = measureCommand('gs', [
+        '-q',
+        '-dNOPAUSE',
+        '-dBATCH',
+        '-dSAFER',
+        '-sDEVICE=pdfwrite',
+        `-dPDFSETTINGS=${gsSetting}`,
+        '-dAutoRotatePages=/None',
+        ...(subject.password ? [`-sPDFPassword=${subject.password}`] : []),
+        `-sOutputFile=${gsPath}`,
+        subject.path,
+      ]);
+      await record(subject, ours, result.path, oursSeconds);
+      await record(subject, gs, gsPath, gsRun.wallSeconds);
+      await rm(workDir, { recursive: true, force: true });
+    }
+    results.set(quality, { ours, gs });
+  }
+} finally {
+  await rm(workRoot, { recursive: true, force: true });
+}
+
+async function record(subject: Subject, totals: Totals, outputPath: string, seconds: number) {
+  totals.seconds += seconds;
+  if (hasFeature(subject.entry, 'acroform')) totals.fields += countFormFields(outputPath);
+  if (!subject.hasImages) return;
+  const bytes = (await stat(outputPath)).size;
+  totals.bytes += bytes;
+  totals.cappedBytes += Math.min(bytes, subject.entry.bytes);
+  const originals = rendersOf(subject);
+  const outputs = renderPages(outputPath, SIMILARITY_PAGES, subject.password);
+  const scores = await Promise.all(
+    originals.map((original, index) => {
+      const output = outputs[index];
+      return output ? scoreSimilarity(original, output) : Promise.resolve(0);
+    }),
+  );
+  totals.scores.push(scores.reduce((sum, score) => sum + score, 0) / Math.max(1, scores.length));
+}
+
+const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(2);
+const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length);
+const rows: string[][] = [
+  ['', 'size (MB)', '× input', '× gs', '× gs capped', 'mean SSIM', 'min SSIM', 'form fields', 'time (s)'],
+  ['input', mb(inputBytes), '1.000', '', '', '1.0000', '1.0000', `${inputFields}/${inputFields}`, ''],
+];
+for (const { quality, gsSetting } of LEVELS) {
+  const { ours, gs } = results.get(quality) ?? { ours: emptyTotals(), gs: emptyTotals() };
+  const row = (label: string, totals: Totals, isOurs: boolean) => [
+    label,
+    mb(totals.bytes),
+    (totals.bytes / inputBytes).toFixed(3),
+    isOurs ? (totals.bytes / gs.bytes).toFixed(3) : '1.000',
+    isOurs ? (totals.bytes / gs.cappedBytes).toFixed(3) : '',
+    mean(totals.scores).toFixed(4),
+    Math.min(...totals.scores).toFixed(4),
+    `${totals.fields}/${inputFields}`,
+    totals.seconds.toFixed(1),
+  ];
+  rows.push(row(`gs ${gsSetting}`, gs, false), row(`Quire ${quality}`, ours, true));
+}
+console.log(
+  `compress: ${imageSubjects.length} corpus PDFs with images (${mb(inputBytes)} MB) for sizes and similarity ` +
+    `(SSIM of the first ${SIMILARITY_PAGES} pages at ${SIMILARITY_DPI} DPI against the original); ` +
+    `${formSubjects.length} AcroForm PDFs for form fields\n`,
+);
+console.log(formatTable(rows));
+
+const medium = results.get('medium');
+if (medium) {
+  const ratio = medium.ours.bytes / medium.gs.bytes;
+  const cappedRatio = medium.ours.bytes / medium.gs.cappedBytes;
+  const isSimilarEnough = mean(medium.ours.scores) >= mean(medium.gs.scores);
+  const areFieldsKept = medium.ours.fields === inputFields;
+  const isMet = ratio <= GOAL_SIZE_RATIO && isSimilarEnough && areFieldsKept;
+  console.log(
+    `\n"× gs capped" compares with the smaller of Ghostscript's output and the input for each file (what a user` +
+      `\nwould keep); Ghostscript grows some files. Time: Quire in-process, gs process wall.` +
+      `\nGoal (medium ≤ ${GOAL_SIZE_RATIO}× gs /ebook, similarity ≥ gs, every form field kept): ` +
+      `${isMet ? 'MET' : 'NOT MET'} (size ${ratio.toFixed(3)}×; against gs capped ${cappedRatio.toFixed(3)}×; ` +
+      `similarity ${isSimilarEnough ? '≥' : '<'} gs; fields ${medium.ours.fields}/${inputFields})`,
+  );
+}

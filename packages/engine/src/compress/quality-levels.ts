@@ -1,0 +1,34 @@
+import type { ToolOptions } from '@quire/shared';
+
+export type CompressQuality = ToolOptions<'compress'>['quality'];
+
+/** How hard one quality level works on images. */
+export type ImagePolicy = {
+  /** Resolution an oversampled image is brought down to, at its largest placement on any page. */
+  targetDpi: number;
+  /** Only images above this resolution are resampled: a small reduction costs sharpness and saves little. */
+  downsampleAboveDpi: number;
+  /** mozjpeg quality (0–100) of re-encoded images. */
+  jpegQuality: number;
+};
+
+/** Images are resampled only when they exceed their target by this factor (as Ghostscript's default threshold). */
+const DOWNSAMPLE_THRESHOLD_FACTOR = 1.5;
+
+const HIGH_TARGET_DPI = 225;
+const HIGH_JPEG_QUALITY = 85;
+const MEDIUM_TARGET_DPI = 150;
+const MEDIUM_JPEG_QUALITY = 72;
+const LOW_TARGET_DPI = 96;
+const LOW_JPEG_QUALITY = 55;
+
+function policyFor(targetDpi: number, jpegQuality: number): ImagePolicy {
+  return { targetDpi, downsampleAboveDpi: targetDpi * DOWNSAMPLE_THRESHOLD_FACTOR, jpegQuality };
+}
+
+/** Values chosen with `npm run bench compress` against Ghostscript's /printer, /ebook and /screen settings. */
+export const IMAGE_POLICIES: Record<CompressQuality, ImagePolicy> = {
+  high: policyFor(HIGH_TARGET_DPI, HIGH_JPEG_QUALITY),
+  medium: policyFor(MEDIUM_TARGET_DPI, MEDIUM_JPEG_QUALITY),
+  low: policyFor(LOW_TARGET_DPI, LOW_JPEG_QUALITY),
+};

@@ -1,0 +1,160 @@
+import { deflateSync } from 'node:zlib';
+import type * as Mupdf from 'mupdf';
+import type { MupdfModule } from '../mupdf/load-mupdf.ts';
+import {
+  decodeImageSamples,
+  encodeJpeg,
+  resizeSamples,
+  type PixelSize,
+  type Samples,
+} from './encode-image.ts';
+import { findMaskObjects, forEachImageStream, readImageObject, type ImageObject } from './image-objects.ts';
+import { imageSizeKey, measureImagePlacements } from './image-placements.ts';
+import type { ImagePolicy } from './quality-levels.ts';
+
+/** Images stored in fewer bytes are not worth decoding unless they must be resampled. */
+const MIN_REENCODED_STORED_BYTES = 4096;
+/**
+ * A JPEG that is not resampled replaces the original JPEG only at this size or less: re-encoding loses a
+ * generation of quality, which must buy a real saving.
+ */
+const MAX_JPEG_REENCODE_SIZE_RATIO = 0.75;
+/**
+ * A losslessly stored image becomes a JPEG only when the JPEG is this much smaller than the lossless form.
+ * Photographs shrink five to ten times; line art, screenshots and text shrink little and would ring, so they
+ * stay lossless (this is the decision Ghostscript's automatic filter choice makes, by a different test).
+ */
+const MAX_LOSSY_TO_LOSSLESS_SIZE_RATIO = 0.5;
+/** zlib level used only to estimate the lossless size; MuPDF compresses the stream for real when saving. */
+const ESTIMATE_DEFLATE_LEVEL = 6;
+
+export type ImageRewriteCounts = { jpeg: number; lossless: number };
+
+/**
+ * Brings every drawn image down to the policy's resolution and re-encodes it where that pays, in place in `pdf`.
+ * Images shared by several pages are rewritten once (they are one object), at the resolution their largest
+ * placement needs. Images not drawn on any page are left for garbage collection to drop or keep.
+ */
+export async function recompressImages(
+  mupdf: MupdfModule,
+  pdf: Mupdf.PDFDocument,
+  policy: ImagePolicy,
+  signal: AbortSignal,
+): Promise<ImageRewriteCounts> {
+  dropOverriddenColorKeyMasks(pdf);
+  const placements = measureImagePlacements(mupdf, pdf, signal);
+  const masks = findMaskObjects(pdf);
+  const images: ImageObject[] = [];
+  forEachImageStream(pdf, (ref, num) => {
+    if (masks.has(num)) return;
+    const image = readImageObject(ref);
+    if (image) images.push(image);
+  });
+
+  const counts: ImageRewriteCounts = { jpeg: 0, lossless: 0 };
+  for (const image of images) {
+    if (signal.aborted) throw signal.reason;
+    const dpi = placements.get(imageSizeKey(image.width, image.height));
+    if (dpi === undefined) continue;
+    const outcome = await rewriteImage(mupdf, pdf, image, targetSize(image, dpi, policy), policy);
+    if (outcome !== null) counts[outcome] += 1;
+  }
+  return counts;
+}
+
+function targetSize(image: ImageObject, dpi: number, policy: ImagePolicy): PixelSize {
+  if (dpi <= policy.downsampleAboveDpi) return { width: image.width, height: image.height };
+  const scale = policy.targetDpi / dpi;
+  return {
+    width: Math.max(1, Math.round(image.width * scale)),
+    height: Math.max(1, Math.round(image.height * scale)),
+  };
+}
+
+async function rewriteImage(
+  mupdf: MupdfModule,
+  pdf: Mupdf.PDFDocument,
+  image: ImageObject,
+  size: PixelSize,
+  policy: ImagePolicy,
+): Promise<'jpeg' | 'lossless' | null> {
+  const isResized = size.width !== image.width || size.height !== image.height;
+  if (!isResized && image.storedBytes < MIN_REENCODED_STORED_BYTES) return null;
+  const decoded = decodeImageSamples(mupdf, pdf, image.ref, true);
+  if (decoded === null || (decoded.channels !== 1 && decoded.channels !== 3)) return null;
+  const samples = isResized ? await resizeSamples(decoded, size) : decoded;
+  if (samples === null) return null;
+  const jpeg = await encodeJpeg(samples, policy.jpegQuality);
+
+  if (image.isJpeg) {
+    const limit = isResized ? image.storedBytes : image.storedBytes * MAX_JPEG_REENCODE_SIZE_RATIO;
+    if (jpeg.length >= limit) return null;
+    await resizeSoftMask(mupdf, pdf, image, size);
+    writeImage(pdf, image, samples, jpeg);
+    return 'jpeg';
+  }
+  const losslessBytes = isResized
+    ? deflateSync(samples.pixels, { level: ESTIMATE_DEFLATE_LEVEL }).length
+    : image.storedBytes;
+  if (jpeg.length <= losslessBytes * MAX_LOSSY_TO_LOSSLESS_SIZE_RATIO && jpeg.length < image.storedBytes) {
+    await resizeSoftMask(mupdf, pdf, image, size);
+    writeImage(pdf, image, samples, jpeg);
+    return 'jpeg';
+  }
+  if (isResized && losslessBytes < image.storedBytes) {
+    await resizeSoftMask(mupdf, pdf, image, size);
+    writeImage(pdf, image, samples, null);
+    return 'lossless';
+  }
+  return null;
+}
+
+/** Replaces the image's stream and the dictionary entries that describe it; `jpeg` null means raw samples. */
+function writeImage(pdf: Mupdf.PDFDocument, image: ImageObject, samples: Samples, jpeg: Buffer | null) {
+  const { ref } = image;
+  if (jpeg) {
+    ref.writeRawStream(jpeg);
+    ref.put('Filter', pdf.newName('DCTDecode'));
+  } else {
+    // Written unencoded; the save's `compress` option deflates it.
+    ref.writeStream(samples.pixels);
+    ref.delete('Filter');
+  }
+  ref.delete('DecodeParms');
+  ref.put('Width', samples.width);
+  ref.put('Height', samples.height);
+  ref.put('BitsPerComponent', 8);
+  // Decoding converted CMYK to RGB; grey and RGB keep their colour space, ICC profile included.
+  if (image.components === 4) ref.put('ColorSpace', pdf.newName('DeviceRGB'));
+}
+
+/** Resamples the soft mask with its image so both keep matching sizes; it stays lossless. */
+async function resizeSoftMask(
+  mupdf: MupdfModule,
+  pdf: Mupdf.PDFDocument,
+  image: ImageObject,
+  size: PixelSize,
+) {
+  const mask = image.resizableSoftMask;
+  if (mask === null || (size.width === image.width && size.height === image.height)) return;
+  const decoded = decodeImageSamples(mupdf, pdf, mask, false);
+  // A soft mask that cannot be decoded as grey keeps its size: it still covers the same area.
+  if (decoded === null || decoded.channels !== 1) return;
+  const resized = await resizeSamples(decoded, size);
+  if (resized === null) return;
+  mask.writeStream(resized.pixels);
+  mask.delete('Filter');
+  mask.delete('DecodeParms');
+  mask.put('Width', size.width);
+  mask.put('Height', size.height);
+}
+
+/**
+ * A colour-key /Mask beside a /SMask is ignored by the specification, but MuPDF applies it while decoding (it
+ * becomes alpha, which hides the true colours); removing it first changes nothing a conforming viewer shows.
+ */
+function dropOverriddenColorKeyMasks(pdf: Mupdf.PDFDocument) {
+  forEachImageStream(pdf, (ref) => {
+    if (ref.get('Mask').isArray() && ref.get('SMask').isStream()) ref.delete('Mask');
+  });
+}

@@ -1,0 +1,244 @@
+import { readFile, stat } from 'node:fs/promises';
+import { corpusEntries, corpusPath, featureValue, hasFeature, type CorpusEntry } from '@quire/corpus';
+import { AppError } from '@quire/shared';
+import * as mupdf from 'mupdf';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  createJobContext,
+  inputFile,
+  isEncrypted,
+  qpdfCheck,
+  qpdfPageCount,
+} from '../../test/job-context.ts';
+import { compress } from './compress.ts';
+
+type Context = Awaited<ReturnType<typeof createJobContext>>;
+type Quality = 'high' | 'medium' | 'low';
+let ctx: Context;
+beforeEach(async () => {
+  ctx = await createJobContext();
+});
+afterEach(async () => {
+  await ctx.dispose();
+});
+
+const USER_PASSWORD_FILE = 'pdf/pysamples_encrypted_user-openpassword.pdf';
+const OWNER_ONLY_FILE = 'pdf/qpdf_encrypted-rc4-owner-only_restricted_30p.pdf';
+const OUTLINE_FILE = 'pdf/pysamples_outline-bookmarks_4p.pdf';
+const ROTATED_FILE = 'pdf/pdfbox_rotations-90-180-270_6p.pdf';
+const IMAGE_FILES = ['pdf/pysamples_base64image_large-image.pdf', 'pdf/pdfjs_images-cairo_10-images.pdf'];
+/** Its 3.4 MB are an attached PDF (kept: attachments are part of the document); the page image is 25 KB. */
+const ATTACHMENT_FILE = 'pdf/pdflib_giraffe_large-jpeg-600pt.pdf';
+/** Pages whose text is compared before and after: enough to catch broken fonts, bounded for 352-page books. */
+const TEXT_PAGES = 3;
+
+const validPdfs = corpusEntries().filter((entry) => entry.group === 'pdf');
+
+function compressName(name: string, quality: Quality = 'medium', password?: string) {
+  return compress({ files: [inputFile(corpusPath(name), password)], options: { quality } }, ctx);
+}
+
+async function openPdf(path: string, password?: string): Promise<mupdf.PDFDocument> {
+  const pdf = new mupdf.PDFDocument(await readFile(path));
+  if (pdf.needsPassword()) pdf.authenticatePassword(password ?? '');
+  return pdf;
+}
+
+/** What must survive compression, read page by page with MuPDF. */
+async function readDocument(path: string, password?: string) {
+  const pdf = await openPdf(path, password);
+  const pages = Array.from({ length: pdf.countPages() }, (_, index) => pdf.loadPage(index));
+  const snapshot = {
+    text: pages
+      .slice(0, TEXT_PAGES)
+      .map((page) => page.toStructuredText('preserve-whitespace').asText().replace(/\s+/g, ' ').trim()),
+    widgets: pages.flatMap((page) =>
+      page.getWidgets().map((widget) => `${widget.getFieldType()}:${widget.getName()}=${widget.getValue()}`),
+    ),
+    links: pages.map((page) => page.getLinks().map((link) => link.getURI())),
+    rotations: pages.map((page) => page.getObject().getInheritable('Rotate').asNumber()),
+    outline: pdf.loadOutline(),
+  };
+  pdf.destroy();
+  return snapshot;
+}
+
+async function expectSameDocument(entry: CorpusEntry, outputPath: string) {
+  const password = featureValue(entry, 'user-password');
+  const check = qpdfCheck(outputPath);
+  expect(check.ok, check.output).toBe(true);
+  expect(qpdfPageCount(outputPath, password)).toBe(entry.pages);
+  const before = await readDocument(corpusPath(entry.name), password);
+  const after = await readDocument(outputPath, password);
+  expect(after.text).toEqual(before.text);
+  expect(after.widgets).toEqual(before.widgets);
+  expect(after.links).toEqual(before.links);
+  expect(after.rotations).toEqual(before.rotations);
+  expect(after.outline).toEqual(before.outline);
+}
+
+describe('compress over the corpus (medium)', () => {
+  it.each(validPdfs.map((entry) => [entry.name, entry] as const))(
+    '%s: same document, never larger',
+    async (_name, entry) => {
+      const result = await compressName(entry.name, 'medium', featureValue(entry, 'user-password'));
+      const outputBytes = (await stat(result.path)).size;
+      expect(result.path.startsWith(ctx.workDir)).toBe(true);
+      expect(outputBytes).toBeLessThanOrEqual(entry.bytes);
+      expect(result.headers).toMatchObject({
+        'X-Original-Size': String(entry.bytes),
+        'X-Compressed-Size': String(outputBytes),
+        'X-Compression-Ratio': ((1 - outputBytes / entry.bytes) * 100).toFixed(1),
+      });
+      await expectSameDocument(entry, result.path);
+    },
+  );
+});
+
+describe('compress quality levels', () => {
+  it.each(IMAGE_FILES)('%s shrinks at every level, most at low', async (name) => {
+    const entry = validPdfs.find((candidate) => candidate.name === name) as CorpusEntry;
+    const sizes: Record<Quality, number> = { high: 0, medium: 0, low: 0 };
+    for (const quality of ['high', 'medium', 'low'] as const) {
+      const result = await compressName(name, quality);
+      sizes[quality] = Number(result.headers['X-Compressed-Size']);
+      const check = qpdfCheck(result.path);
+      expect(check.ok, check.output).toBe(true);
+      expect(qpdfPageCount(result.path)).toBe(entry.pages);
+    }
+    expect(sizes.medium).toBeLessThan(entry.bytes * 0.25);
+    expect(sizes.low).toBeLessThan(entry.bytes * 0.25);
+    expect(sizes.low).toBeLessThanOrEqual(sizes.medium);
+    expect(sizes.medium).toBeLessThanOrEqual(sizes.high);
+  });
+
+  it('keeps attachments: a file that is mostly an attached PDF barely shrinks', async () => {
+    const result = await compressName(ATTACHMENT_FILE, 'low');
+    const pdf = await openPdf(result.path);
+    expect(Object.keys(pdf.getEmbeddedFiles())).toHaveLength(1);
+    pdf.destroy();
+    expect(Number(result.headers['X-Compressed-Size'])).toBeLessThanOrEqual(
+      (await stat(corpusPath(ATTACHMENT_FILE))).size,
+    );
+  });
+
+  it.each(['high', 'low'] as const)('keeps text, forms and bookmarks at %s', async (quality) => {
+    for (const name of [
+      OUTLINE_FILE,
+      'pdf/pdfjs_irs-f1040-prefilled_acroform.pdf',
+      'pdf/pdf2docx_demo_text-images-6p.pdf',
+    ]) {
+      const entry = validPdfs.find((candidate) => candidate.name === name) as CorpusEntry;
+      await expectSameDocument(entry, (await compressName(name, quality)).path);
+    }
+  });
+});
+
+describe('compress keeps navigation and forms', () => {
+  it('keeps every bookmark of the outline file', async () => {
+    const result = await compressName(OUTLINE_FILE);
+    const after = await readDocument(result.path);
+    expect(after.outline?.length).toBeGreaterThan(0);
+    expect(after.outline).toEqual((await readDocument(corpusPath(OUTLINE_FILE))).outline);
+  });
+
+  it('keeps every form field, with its value, on the AcroForm files', async () => {
+    const forms = validPdfs.filter((entry) => hasFeature(entry, 'acroform'));
+    expect(forms.length).toBeGreaterThanOrEqual(3);
+    for (const entry of forms) {
+      const before = await readDocument(corpusPath(entry.name));
+      const after = await readDocument((await compressName(entry.name)).path);
+      expect(before.widgets.length).toBeGreaterThan(0);
+      expect(after.widgets).toEqual(before.widgets);
+    }
+  });
+
+  it('keeps page rotation', async () => {
+    const after = await readDocument((await compressName(ROTATED_FILE)).path);
+    const before = await readDocument(corpusPath(ROTATED_FILE));
+    expect(new Set(before.rotations).size).toBeGreaterThan(1);
+    expect(after.rotations).toEqual(before.rotations);
+  });
+});
+
+describe('compress with passwords', () => {
+  it('asks for the password of a protected file, naming it', async () => {
+    await expect(compressName(USER_PASSWORD_FILE)).rejects.toMatchObject({
+      code: 'PASSWORD_REQUIRED',
+      details: { fileIndex: 0, fileName: 'pysamples_encrypted_user-openpassword.pdf' },
+    });
+  });
+
+  it('says when the password is wrong', async () => {
+    await expect(compressName(USER_PASSWORD_FILE, 'medium', 'nope')).rejects.toMatchObject({
+      code: 'PASSWORD_INCORRECT',
+    });
+  });
+
+  it('compresses with the right password and writes an unprotected result', async () => {
+    const result = await compressName(USER_PASSWORD_FILE, 'medium', 'openpassword');
+    expect(result.headers['X-Compression-Skipped']).toBeUndefined();
+    expect(isEncrypted(result.path)).toBe(false);
+    expect(qpdfPageCount(result.path)).toBe(1);
+  });
+
+  it('compresses owner-password files without asking', async () => {
+    const result = await compressName(OWNER_ONLY_FILE);
+    expect(qpdfPageCount(result.path)).toBe(30);
+    expect(isEncrypted(result.path)).toBe(false);
+  });
+});
+
+describe('compress never returns a larger file', () => {
+  it('returns the input unchanged, and says so, when nothing smaller comes out', async () => {
+    const once = await compressName('pdf/pdfassoc_simple-pdf-2.0.pdf', 'low');
+    const again = await compress({ files: [inputFile(once.path)], options: { quality: 'low' } }, ctx);
+    const onceBytes = await readFile(once.path);
+    const againBytes = await readFile(again.path);
+    expect(againBytes.length).toBeLessThanOrEqual(onceBytes.length);
+    if (again.headers['X-Compression-Skipped'] === 'already-optimal') {
+      expect(againBytes.equals(onceBytes)).toBe(true);
+      expect(again.headers['X-Compression-Ratio']).toBe('0.0');
+    }
+  });
+});
+
+describe('compress stops when the job is cancelled', () => {
+  it('rejects with the abort reason', async () => {
+    const controller = new AbortController();
+    controller.abort(new AppError('JOB_TIMEOUT', 'stopped by the test'));
+    await expect(
+      compress(
+        { files: [inputFile(corpusPath(IMAGE_FILES[1] as string))], options: { quality: 'medium' } },
+        { ...ctx, signal: controller.signal },
+      ),
+    ).rejects.toMatchObject({ code: 'JOB_TIMEOUT' });
+  });
+});
+
+describe('compress of damaged and hostile files', () => {
+  const bad = corpusEntries().filter((entry) => entry.group === 'bad' && entry.name.endsWith('.pdf'));
+  const mustRepair = (entry: CorpusEntry) =>
+    /^repair/.test(entry.expected) && !/or reject/.test(entry.expected);
+  const mustReject = (entry: CorpusEntry) => /^reject/.test(entry.expected) && !/\bor\b/.test(entry.expected);
+
+  it.each(bad.map((entry) => [entry.name, entry] as const))(
+    '%s: answered as the manifest expects',
+    async (_name, entry) => {
+      const outcome = await compressName(entry.name).then(
+        (result) => ({
+          ok: true as const,
+          pages: qpdfPageCount(result.path),
+          check: qpdfCheck(result.path).ok,
+        }),
+        (error: unknown) => ({ ok: false as const, error: error as { code?: string } }),
+      );
+      if (mustRepair(entry)) expect(outcome).toMatchObject({ ok: true, pages: entry.pages, check: true });
+      if (mustReject(entry)) expect(outcome).toMatchObject({ ok: false });
+      if (!outcome.ok)
+        expect(['FILE_DAMAGED', 'DOCUMENT_TOO_COMPLEX', 'EMPTY_FILE', 'INVALID_FILE_TYPE']).toContain(
+          outcome.error.code,
+        );
+    },
+  );
+});
