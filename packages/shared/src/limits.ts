@@ -30,6 +30,8 @@ export const MAX_PARTS = 128;
 export const MAX_PAGES = 2000;
 /** Most pages one document may have for tools that rasterise every page (PDF to JPG). */
 export const MAX_RENDER_PAGES = 300;
+/** Most pages one document may have for tools that convert every page's layout (PDF to Word). */
+export const MAX_CONVERT_PAGES = 500;
 
 /** Wall-clock limit of one document job, unless a tool sets its own. */
 export const JOB_TIMEOUT_MS = 60_000;

@@ -1,6 +1,7 @@
 import { compress } from './compress.ts';
 import { jpgToPdf } from './jpg-to-pdf.ts';
 import { merge } from './merge.ts';
+import { pdfToJpg } from './pdf-to-jpg.ts';
 import { rotate } from './rotate.ts';
 import { split } from './split.ts';
 import type { EngineOps } from './types.ts';
@@ -13,7 +14,7 @@ export const ENGINE_OPS = {
   compress,
   'pdf-to-word': unavailable('pdf-to-word'),
   'word-to-pdf': unavailable('word-to-pdf'),
-  'pdf-to-jpg': unavailable('pdf-to-jpg'),
+  'pdf-to-jpg': pdfToJpg,
   'jpg-to-pdf': jpgToPdf,
   rotate,
 } satisfies EngineOps;

@@ -1,0 +1,161 @@
+import { mkdir, readdir } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { AppError, JPG_DPI, MAX_RENDER_PAGES } from '@quire/shared';
+import { readPageSizes } from '../poppler/read-page-sizes.ts';
+import { renderJpegPages } from '../poppler/render-jpeg-pages.ts';
+import { inspectPdf } from '../qpdf/inspect-pdf.ts';
+import { pageEntryName } from '../render/page-entry-name.ts';
+import { planPageRenders, type PageRender } from '../render/plan-page-renders.ts';
+import { planRenderBatches } from '../render/plan-render-batches.ts';
+import { prepareRenderSource } from '../render/prepare-render-source.ts';
+import { readJpegSize } from '../render/read-jpeg-size.ts';
+import { runInLanes } from '../render/run-in-lanes.ts';
+import { writeZip } from '../zip/write-zip.ts';
+import type { EngineOp } from './types.ts';
+
+/** Renderer processes per job: measured 1.5–1.9× the pages per second of one on 2 cores (`npm run bench to-jpg`). */
+const MAX_RENDER_PROCESSES = 2;
+/** Batches per process: slow pages (scans, drawings) spread over both processes instead of piling up in one. */
+const BATCHES_PER_PROCESS = 3;
+/** Each batch opens the document again; below this many pages the reopening costs more than balance gains. */
+const MIN_PAGES_PER_BATCH = 4;
+/** pdftoppm and our plan round the page size independently, from a size pdfinfo prints to 6 digits. */
+const PIXEL_SIZE_TOLERANCE_PX = 1;
+
+/** Response headers set when a page was rendered below the requested resolution to stay within the pixel budget. */
+export const DOWNSCALED_PAGES_HEADER = 'X-Pages-Downscaled';
+export const MIN_RENDER_DPI_HEADER = 'X-Render-Dpi-Min';
+
+/**
+ * Renders every page of one PDF to a JPEG at 300, 150 or 72 DPI and zips them as `page-001.jpg`, …. poppler's
+ * pdftoppm draws the pages (chosen by `npm run bench to-jpg`: faster and a tenth of the memory of MuPDF.js with
+ * sharp, same colours on the CMYK, JPEG 2000 and transparency files of the corpus), in parallel processes over
+ * page ranges. Every page's pixel size is decided before anything is drawn: a page over `MAX_PAGE_PIXELS` is drawn
+ * at the largest resolution that fits, and the response says so in `X-Pages-Downscaled` and `X-Render-Dpi-Min`.
+ */
+export const pdfToJpg: EngineOp<'pdf-to-jpg'> = async ({ files, options }, ctx) => {
+  const [file] = files;
+  if (!file || files.length !== 1) {
+    throw new AppError('INVALID_REQUEST', 'PDF to JPG converts exactly one PDF file.', { maxFiles: 1 });
+  }
+  const requestedDpi = JPG_DPI[options.quality];
+  const fileRef = { name: file.name, index: 0 };
+  const fileDetails = { fileIndex: 0, fileName: file.name };
+  const deadline = Date.now() + ctx.timeoutMs;
+  const controller = new AbortController();
+  const signal = AbortSignal.any([ctx.signal, controller.signal]);
+  const limits = () => ({ signal, timeoutMs: Math.max(1, deadline - Date.now()) });
+
+  const info = await inspectPdf(file, 0, ctx);
+  if (info.pageCount > MAX_RENDER_PAGES) {
+    throw new AppError('DOCUMENT_TOO_COMPLEX', `"${file.name}" has more than ${MAX_RENDER_PAGES} pages.`, {
+      ...fileDetails,
+      pageCount: info.pageCount,
+      maxPages: MAX_RENDER_PAGES,
+    });
+  }
+  const sourcePath = await prepareRenderSource(file, 0, info, ctx);
+  const pageSizes = await readPageSizes(sourcePath, info.pageCount, fileRef, limits());
+  const renders = planPageRenders(pageSizes, requestedDpi);
+
+  const pagesDir = join(ctx.workDir, 'pages');
+  await mkdir(pagesDir);
+  const lanes = Math.min(MAX_RENDER_PROCESSES, availableParallelism());
+  const batches = planRenderBatches(renders, lanes * BATCHES_PER_PROCESS, MIN_PAGES_PER_BATCH);
+  let hasDroppedImages = false;
+  await runInLanes(
+    batches,
+    lanes,
+    async (batch) => {
+      // Checked between batches; an abort during one kills its renderer process.
+      if (signal.aborted) throw toStopError(signal);
+      const prefix = join(pagesDir, `from-${batch.firstPage}`);
+      const outcome = await renderJpegPages(sourcePath, batch, prefix, fileRef, limits());
+      hasDroppedImages ||= outcome.hasDroppedImages;
+    },
+    () => controller.abort(),
+  );
+
+  const pagePaths = await collectPageImages(pagesDir, renders, file.name);
+  const outputPath = join(ctx.workDir, 'pdf-images.zip');
+  await writeZip(
+    outputPath,
+    renders.map((render, index) => ({
+      name: pageEntryName(render.pageNumber, info.pageCount),
+      path: pagePaths[index] as string,
+    })),
+  );
+  return {
+    path: outputPath,
+    ...describeResult(renders, requestedDpi, file.name, info.wasRepaired, hasDroppedImages),
+  };
+};
+
+/**
+ * Finds the image of every planned page and checks its pixel size against the plan: pdftoppm exits 0 even when
+ * it writes a 1×1 image for a page it cannot hold, so its exit code alone proves nothing.
+ */
+async function collectPageImages(
+  dir: string,
+  renders: readonly PageRender[],
+  fileName: string,
+): Promise<string[]> {
+  const byPage = new Map<number, string>();
+  for (const name of await readdir(dir)) {
+    const match = /^from-\d+-(\d+)\.jpg$/.exec(name);
+    if (match) byPage.set(Number(match[1]), join(dir, name));
+  }
+  // One page at a time: a few hundred small reads, without a few hundred buffers alive at once.
+  const paths: string[] = [];
+  for (const render of renders) {
+    const path = byPage.get(render.pageNumber);
+    const size = path ? await readJpegSize(path) : null;
+    const isPlannedSize =
+      size !== null &&
+      Math.abs(size.width - render.widthPx) <= PIXEL_SIZE_TOLERANCE_PX &&
+      Math.abs(size.height - render.heightPx) <= PIXEL_SIZE_TOLERANCE_PX;
+    if (!path || !isPlannedSize) {
+      throw new AppError(
+        'CONVERSION_FAILED',
+        `Page ${render.pageNumber} of "${fileName}" could not be rendered.`,
+        {
+          fileIndex: 0,
+          fileName,
+          pageNumber: render.pageNumber,
+        },
+      );
+    }
+    paths.push(path);
+  }
+  return paths;
+}
+
+function describeResult(
+  renders: readonly PageRender[],
+  requestedDpi: number,
+  fileName: string,
+  wasRepaired: boolean,
+  hasDroppedImages: boolean,
+): { headers: Record<string, string>; warnings: string[] } {
+  const downscaled = renders.filter((render) => render.dpi < requestedDpi);
+  const headers: Record<string, string> = {};
+  const warnings: string[] = [];
+  if (wasRepaired) warnings.push(`${fileName} was repaired`);
+  if (downscaled.length > 0) {
+    const minDpi = Math.min(...downscaled.map((render) => render.dpi));
+    headers[DOWNSCALED_PAGES_HEADER] = String(downscaled.length);
+    headers[MIN_RENDER_DPI_HEADER] = String(minDpi);
+    warnings.push(
+      `${downscaled.length} page(s) of ${fileName} were rendered at ${minDpi} DPI or more, below ${requestedDpi} DPI, to stay within the size limit`,
+    );
+  }
+  if (hasDroppedImages) warnings.push(`Images in ${fileName} too large to draw were left out`);
+  return { headers, warnings };
+}
+
+function toStopError(signal: AbortSignal): AppError {
+  return signal.reason instanceof AppError
+    ? signal.reason
+    : new AppError('JOB_TIMEOUT', 'The job was stopped before it finished.');
+}

@@ -1,0 +1,50 @@
+import { AppError } from '@quire/shared';
+import type { RenderBatch } from '../render/plan-render-batches.ts';
+import { runPoppler } from './run-poppler.ts';
+
+/** libjpeg quality of every page image, as in the engine measurements: small text stays crisp. */
+export const JPEG_QUALITY = 85;
+
+export type RenderOutcome = {
+  /** poppler reported that it ran out of memory and drew the page without an image that was too large. */
+  hasDroppedImages: boolean;
+};
+
+/**
+ * Renders one batch of pages to `<prefix>-<page>.jpg` with pdftoppm: the crop box (what viewers show), annotations
+ * and form fields drawn, antialiased text and vectors, ICC colour through lcms, transparency on white. pdftoppm's
+ * exit code is not trusted alone: the caller checks every image it expects exists with the planned size.
+ */
+export async function renderJpegPages(
+  sourcePath: string,
+  batch: RenderBatch,
+  prefix: string,
+  file: { name: string; index: number },
+  limits: { signal: AbortSignal; timeoutMs: number },
+): Promise<RenderOutcome> {
+  const args = [
+    '-jpeg',
+    '-jpegopt',
+    `quality=${JPEG_QUALITY}`,
+    '-r',
+    String(batch.dpi),
+    '-cropbox',
+    '-f',
+    String(batch.firstPage),
+    '-l',
+    String(batch.lastPage),
+    sourcePath,
+    prefix,
+  ];
+  const result = await runPoppler('pdftoppm', args, limits);
+  const isOutOfMemory = /out of memory/i.test(result.stderr);
+  if (result.exitCode !== 0) {
+    const details = { fileIndex: file.index, fileName: file.name, pageNumber: batch.firstPage };
+    // Running out of memory under the cap means a document too heavy to draw; any other failure, a crash in a
+    // hostile codec included, is a broken file. Either way only the child dies and the job fails cleanly.
+    throw isOutOfMemory
+      ? new AppError('DOCUMENT_TOO_COMPLEX', `"${file.name}" needs too much memory to render.`, details)
+      : new AppError('FILE_DAMAGED', `"${file.name}" is damaged and could not be rendered.`, details);
+  }
+  return { hasDroppedImages: isOutOfMemory };
+}
