@@ -1,6 +1,6 @@
 // Bundles the server and the engine's worker entry into packages/server/dist. Workspace packages (@quire/*) are
 // TypeScript source and are bundled in; npm packages stay external and load from node_modules.
-import { readFileSync } from 'node:fs';
+import { copyFileSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -28,3 +28,8 @@ await build({
   external,
   logLevel: 'warning',
 });
+
+// Files the bundle loads by path beside itself (`new URL('./…', import.meta.url)`).
+const ASSETS = ['packages/engine/src/libreoffice/uno-bridge.py'];
+for (const asset of ASSETS)
+  copyFileSync(join(ROOT, asset), join(ROOT, 'packages/server/dist', asset.split('/').pop()));

@@ -3,6 +3,7 @@ import { jpgToPdf } from './jpg-to-pdf.ts';
 import { merge } from './merge.ts';
 import { pdfToJpg } from './pdf-to-jpg.ts';
 import { rotate } from './rotate.ts';
+import { wordToPdf } from './word-to-pdf.ts';
 import { split } from './split.ts';
 import type { EngineOps } from './types.ts';
 import { unavailable } from './unavailable.ts';
@@ -13,7 +14,7 @@ export const ENGINE_OPS = {
   split,
   compress,
   'pdf-to-word': unavailable('pdf-to-word'),
-  'word-to-pdf': unavailable('word-to-pdf'),
+  'word-to-pdf': wordToPdf,
   'pdf-to-jpg': pdfToJpg,
   'jpg-to-pdf': jpgToPdf,
   rotate,

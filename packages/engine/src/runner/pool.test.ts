@@ -55,17 +55,4 @@ describe('JobPool', () => {
     );
     await expect(job).rejects.toMatchObject({ code: 'PASSWORD_REQUIRED', details: { fileIndex: 1 } });
   });
-
-  it('answers TOOL_UNAVAILABLE for a tool without an engine yet', async () => {
-    const job = pool.run(
-      'word-to-pdf',
-      { files: [inputFile(A)], options: {} },
-      {
-        signal: new AbortController().signal,
-        timeoutMs: 30_000,
-        workDir: ctx.workDir,
-      },
-    );
-    await expect(job).rejects.toMatchObject({ code: 'TOOL_UNAVAILABLE' });
-  });
 });

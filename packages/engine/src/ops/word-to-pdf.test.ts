@@ -1,0 +1,258 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo, type Server } from 'node:net';
+import { join } from 'node:path';
+import { corpusEntries, corpusPath, hasFeature, type CorpusEntry } from '@quire/corpus';
+import { unzipSync, zipSync, strToU8 } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createJobContext,
+  inputFile,
+  qpdfCheck,
+  qpdfPageCount,
+  useJobContext,
+} from '../../test/job-context.ts';
+import { stopWarmOffice, warmOfficeProcessGroup } from '../libreoffice/warm-office.ts';
+import { JobPool } from '../runner/pool.ts';
+import type { JobContext } from './types.ts';
+import { wordToPdf } from './word-to-pdf.ts';
+
+const ctx = useJobContext(60_000);
+const convert = (path: string, context: JobContext = ctx) =>
+  wordToPdf({ files: [inputFile(path)], options: {} }, context);
+const pdfText = (path: string) =>
+  execFileSync('pdftotext', ['-enc', 'UTF-8', path, '-'], { encoding: 'utf8' });
+const squeeze = (text: string) => text.replace(/\s+/g, '');
+
+/** Share of the document's words (letter runs of 4+, from `word/document.xml`) found in the PDF's text. */
+function wordShare(docxPath: string, pdfPath: string): number {
+  const xml = new TextDecoder().decode(unzipSync(readFileSync(docxPath))['word/document.xml']);
+  const text = [...xml.matchAll(/<w:t(?:\s[^>]*)?>([^<]*)<\/w:t>/g)].map((match) => match[1]).join(' ');
+  const words = [...new Set(text.match(/\p{L}{4,}/gu) ?? [])];
+  const pdf = squeeze(pdfText(pdfPath));
+  return words.length ? words.filter((word) => pdf.includes(word)).length / words.length : 1;
+}
+
+afterAll(stopWarmOffice);
+
+describe('wordToPdf over the corpus', () => {
+  const documents = corpusEntries().filter(
+    (entry) => entry.group === 'word' && !hasFeature(entry, 'encrypted-ooxml'),
+  );
+
+  it.each(documents.map((entry) => [entry.name, entry] as const))('converts %s', async (_, entry) => {
+    const path = corpusPath(entry.name);
+    const result = await convert(path);
+    expect(qpdfCheck(result.path).ok).toBe(true);
+    const pages = qpdfPageCount(result.path);
+    expect(pages).toBeGreaterThanOrEqual(1);
+    if (entry.name === 'word/gotenberg_12-pages.docx') expect(pages).toBe(12);
+    if (entry.name.endsWith('.docx') && !hasFeature(entry, 'empty-body')) {
+      expect(wordShare(path, result.path)).toBeGreaterThan(0.8);
+    } else if (entry.name.endsWith('.doc')) {
+      expect(squeeze(pdfText(result.path)).length).toBeGreaterThan(20);
+    }
+  });
+
+  it('refuses the password-protected .docx with PASSWORD_REQUIRED', async () => {
+    const entry = corpusEntries().find((candidate) => hasFeature(candidate, 'encrypted-ooxml'));
+    await expect(convert(corpusPath(entry?.name ?? ''))).rejects.toMatchObject({
+      code: 'PASSWORD_REQUIRED',
+      details: { fileName: 'gotenberg_encrypted_password-foo.docx' },
+    });
+  });
+});
+
+describe('wordToPdf on bad inputs', () => {
+  /** The answer each bad Word file's `expected` column asks for, keyed by the feature that says why. */
+  const expectations: Array<[feature: string, code: string | null]> = [
+    ['zero-byte', 'EMPTY_FILE'],
+    ['zip-not-ooxml', 'INVALID_FILE_TYPE'],
+    ['truncated-zip', 'FILE_DAMAGED'],
+    ['corrupt-zip', 'FILE_DAMAGED'],
+    // Deviation from `expected` (reject): LibreOffice recovers this fuzzed .doc (its FIB holds one character)
+    // into a 1-page PDF; nothing in the container is inconsistent enough to reject it before conversion.
+    ['corrupt-doc', null],
+    ['external-image-reference', null],
+    // LibreOffice refuses a part with a DOCTYPE: a clean rejection, and the entity is never resolved.
+    ['xxe', 'FILE_DAMAGED'],
+  ];
+  const badWord = corpusEntries().filter((entry) => entry.group === 'bad' && /\.docx?$/.test(entry.name));
+  const cases = badWord.map((entry: CorpusEntry) => {
+    const match = expectations.find(([feature]) => hasFeature(entry, feature));
+    if (!match) throw new Error(`no expectation for ${entry.name}: ${entry.expected}`);
+    return [entry.name, match[1]] as const;
+  });
+
+  it.each(cases)('answers %s with %s (null: converts)', async (name, code) => {
+    const job = convert(corpusPath(name));
+    if (code) {
+      await expect(job).rejects.toMatchObject({ code, details: { fileName: name.split('/')[1] } });
+    } else {
+      expect(qpdfPageCount((await job).path)).toBeGreaterThanOrEqual(1);
+    }
+  });
+});
+
+describe('wordToPdf never fetches linked content', () => {
+  let canary: Server;
+  let port = 0;
+  const requests: string[] = [];
+  const hostname = readFileSync('/etc/hostname', 'utf8').trim();
+
+  beforeAll(async () => {
+    // A raw TCP canary (the engine has no HTTP code): it records any connection at all, whatever the protocol.
+    canary = createServer((socket) => {
+      socket.once('data', (chunk) => requests.push(chunk.toString('latin1').split('\r\n')[0] ?? ''));
+      socket.end('HTTP/1.0 200 OK\r\nContent-Type: text/plain\r\n\r\nCANARYBODY');
+      requests.push('connection');
+    });
+    await new Promise<void>((resolve) => canary.listen(0, '127.0.0.1', resolve));
+    port = (canary.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => canary.close(() => resolve())));
+
+  it('converts a .docx with external image relationships and INCLUDETEXT/INCLUDEPICTURE fields', async () => {
+    const path = join(ctx.workDir, 'links.docx');
+    writeFileSync(path, linkingDocx(`http://127.0.0.1:${port}`));
+    const result = await convert(path);
+    const text = pdfText(result.path);
+    expect(text).toContain('Quire link canary');
+    expect(text).not.toContain('CANARYBODY');
+    expect(squeeze(text)).not.toContain(squeeze(hostname));
+    expect(requests).toEqual([]);
+  });
+
+  it('converts the corpus document linking file:// images without embedding them', async () => {
+    const result = await convert(corpusPath('bad/pythondocx_linked-images-file-url.docx'));
+    expect(qpdfPageCount(result.path)).toBeGreaterThanOrEqual(1);
+    expect(requests).toEqual([]);
+  });
+});
+
+describe('wordToPdf when LibreOffice fails', () => {
+  const SHORT = 'word/mammoth_tables.docx';
+  const LONG = 'word/poi_Bug50936-3_long-87k-chars.doc';
+
+  it('survives LibreOffice killed mid-job: that job is retried cold, the next one runs warm again', async () => {
+    await convert(corpusPath(SHORT));
+    const group = await warmOfficeProcessGroup();
+    expect(group).toBeGreaterThan(0);
+    const job = convert(corpusPath(LONG));
+    setTimeout(() => process.kill(-(group as number), 'SIGKILL'), 300);
+    expect(qpdfPageCount((await job).path)).toBeGreaterThan(1);
+    expect(qpdfPageCount((await convert(corpusPath(SHORT))).path)).toBeGreaterThanOrEqual(1);
+    const replacement = await warmOfficeProcessGroup();
+    expect(replacement).toBeGreaterThan(0);
+    expect(replacement).not.toBe(group);
+  });
+
+  it('kills a conversion that runs out of time with JOB_TIMEOUT, and the next job succeeds', async () => {
+    await convert(corpusPath(SHORT));
+    const short = await createJobContext(50);
+    try {
+      await expect(convert(corpusPath(LONG), short)).rejects.toMatchObject({ code: 'JOB_TIMEOUT' });
+    } finally {
+      await short.dispose();
+    }
+    expect(qpdfPageCount((await convert(corpusPath(SHORT))).path)).toBeGreaterThanOrEqual(1);
+  });
+
+  it('leaves no LibreOffice or bridge process behind when its worker thread ends', async () => {
+    await stopWarmOffice();
+    const pool = new JobPool({ size: 1, maxQueue: 1 });
+    const result = await pool.run(
+      'word-to-pdf',
+      { files: [inputFile(corpusPath(SHORT))], options: {} },
+      { signal: new AbortController().signal, timeoutMs: 60_000, workDir: ctx.workDir },
+    );
+    expect(qpdfPageCount(result.path)).toBe(1);
+    const started = officeDescendants(process.pid);
+    expect(started.length).toBeGreaterThan(0);
+    await pool.close();
+    await expect.poll(() => started.filter(isRunning), { timeout: 5000 }).toEqual([]);
+  });
+});
+
+/** LibreOffice processes (bwrap, the Python bridge, soffice.bin) among `pid`'s descendants, as pids. */
+function officeDescendants(pid: number): number[] {
+  const children = (parent: number): number[] =>
+    readdirSync(`/proc/${parent}/task`).flatMap((task) =>
+      readFileSync(`/proc/${parent}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number),
+    );
+  const all: number[] = [];
+  const visit = (parent: number) => {
+    for (const child of children(parent)) {
+      all.push(child);
+      visit(child);
+    }
+  };
+  visit(pid);
+  return all.filter((child) => /bwrap|python|soffice/.test(readFileSync(`/proc/${child}/comm`, 'utf8')));
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    return !readFileSync(`/proc/${pid}/stat`, 'utf8').split(' ')[2]?.startsWith('Z');
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A .docx that tries every way Word has to pull content in: image relationships with `TargetMode="External"`
+ * to the canary and to `file:///etc/hostname`, and INCLUDETEXT / INCLUDEPICTURE fields to both.
+ */
+function linkingDocx(canaryUrl: string): Uint8Array {
+  const ns =
+    'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" ' +
+    'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships" ' +
+    'xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing" ' +
+    'xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" ' +
+    'xmlns:pic="http://schemas.openxmlformats.org/drawingml/2006/picture"';
+  const linkedImage = (id: string, n: number) =>
+    `<w:p><w:r><w:drawing><wp:inline><wp:extent cx="952500" cy="952500"/><wp:docPr id="${n}" name="p${n}"/>` +
+    '<a:graphic><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/picture"><pic:pic>' +
+    `<pic:nvPicPr><pic:cNvPr id="${n}" name="p${n}"/><pic:cNvPicPr/></pic:nvPicPr>` +
+    `<pic:blipFill><a:blip r:link="${id}"/><a:stretch><a:fillRect/></a:stretch></pic:blipFill>` +
+    '<pic:spPr><a:xfrm><a:off x="0" y="0"/><a:ext cx="952500" cy="952500"/></a:xfrm>' +
+    '<a:prstGeom prst="rect"/></pic:spPr></pic:pic></a:graphicData></a:graphic></wp:inline></w:drawing></w:r></w:p>';
+  const field = (instruction: string) =>
+    '<w:p><w:r><w:fldChar w:fldCharType="begin"/></w:r>' +
+    `<w:r><w:instrText xml:space="preserve"> ${instruction} </w:instrText></w:r>` +
+    '<w:r><w:fldChar w:fldCharType="separate"/></w:r><w:r><w:t>stored field result</w:t></w:r>' +
+    '<w:r><w:fldChar w:fldCharType="end"/></w:r></w:p>';
+  const document =
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document ${ns}><w:body>` +
+    '<w:p><w:r><w:t>Quire link canary</w:t></w:r></w:p>' +
+    linkedImage('rIdHttp', 1) +
+    linkedImage('rIdFile', 2) +
+    field('INCLUDETEXT "file:///etc/hostname"') +
+    field(`INCLUDETEXT "${canaryUrl}/text.txt"`) +
+    field(`INCLUDEPICTURE "${canaryUrl}/y.png" \\d`) +
+    field('INCLUDEPICTURE "file:///etc/hostname" \\d') +
+    `<w:p><w:fldSimple w:instr=' INCLUDETEXT "file:///etc/hostname" '><w:r><w:t>simple</w:t></w:r></w:fldSimple></w:p>` +
+    '</w:body></w:document>';
+  const image = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/image';
+  return zipSync({
+    '[Content_Types].xml': strToU8(
+      '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+        '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
+        '<Default Extension="xml" ContentType="application/xml"/>' +
+        '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/>' +
+        '</Types>',
+    ),
+    '_rels/.rels': strToU8(
+      '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+        '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/>' +
+        '</Relationships>',
+    ),
+    'word/document.xml': strToU8(document),
+    'word/_rels/document.xml.rels': strToU8(
+      '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+        `<Relationship Id="rIdHttp" Type="${image}" Target="${canaryUrl}/x.png" TargetMode="External"/>` +
+        `<Relationship Id="rIdFile" Type="${image}" Target="file:///etc/hostname" TargetMode="External"/>` +
+        '</Relationships>',
+    ),
+  });
+}

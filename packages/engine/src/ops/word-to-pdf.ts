@@ -1,0 +1,17 @@
+import { join } from 'node:path';
+import { AppError } from '@quire/shared';
+import { convertWordToPdf } from '../libreoffice/convert-word-to-pdf.ts';
+import type { EngineOp } from './types.ts';
+
+/**
+ * Converts a Word document (.docx or .doc, told apart by its bytes) to PDF with LibreOffice, kept running in
+ * this worker between jobs and locked down (no macros, no links fetched, sandboxed; see `../libreoffice/`).
+ * Password-protected documents are refused with `PASSWORD_REQUIRED`: the tool has no password field.
+ */
+export const wordToPdf: EngineOp<'word-to-pdf'> = async ({ files }, ctx) => {
+  const file = files[0];
+  if (!file) throw new AppError('TOO_FEW_FILES', 'Send one Word document to convert.', { minFiles: 1 });
+  const outputPath = join(ctx.workDir, 'converted.pdf');
+  await convertWordToPdf(file, outputPath, ctx);
+  return { path: outputPath, headers: {}, warnings: [] };
+};
