@@ -41,6 +41,7 @@ export function errorMessageValues(
     maxPages: numberOr(details.maxPages, MAX_PAGES),
     retryAfterSeconds: numberOr(details.retryAfterSeconds, RETRY_AFTER_SECONDS),
     types: typeLabelsOf(tool.accepts),
+    canEnterPassword: tool.readsPdf ? 'yes' : 'no',
     item: typeof details.item === 'string' ? details.item : '',
     reason: typeof details.reason === 'string' ? details.reason : 'other',
     pageCount: numberOr(details.pageCount, 0),

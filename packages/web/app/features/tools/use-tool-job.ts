@@ -24,8 +24,10 @@ type JobCallbacks = {
   readonly onError: (error: unknown) => void;
 };
 
-function passwordRequestOf(error: AppError, fileCount: number): PasswordRequest | null {
+/** A password can only be asked for where the tool takes one (PDF readers); elsewhere the error is shown. */
+function passwordRequestOf(error: AppError, tool: ToolDefinition, fileCount: number): PasswordRequest | null {
   const index = error.details.fileIndex;
+  if (!tool.readsPdf) return null;
   if (error.code !== 'PASSWORD_REQUIRED' && error.code !== 'PASSWORD_INCORRECT') return null;
   if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index >= fileCount) return null;
   return { fileIndex: index, isRetry: error.code === 'PASSWORD_INCORRECT' };
@@ -56,7 +58,7 @@ export function useToolJob(tool: ToolDefinition, callbacks: JobCallbacks) {
         callbacks.onSuccess(result);
       } catch (error) {
         if (current.signal.aborted) return;
-        const request = isAppError(error) ? passwordRequestOf(error, files.length) : null;
+        const request = isAppError(error) ? passwordRequestOf(error, tool, files.length) : null;
         if (request) {
           setState({ status: 'needs-password', request });
           return;
