@@ -1,19 +1,19 @@
-import { compress } from './compress.ts';
 import { jpgToPdf } from './jpg-to-pdf.ts';
+import { compress } from './compress.ts';
 import { merge } from './merge.ts';
 import { pdfToJpg } from './pdf-to-jpg.ts';
+import { pdfToWord } from './pdf-to-word.ts';
 import { rotate } from './rotate.ts';
-import { wordToPdf } from './word-to-pdf.ts';
 import { split } from './split.ts';
 import type { EngineOps } from './types.ts';
-import { unavailable } from './unavailable.ts';
+import { wordToPdf } from './word-to-pdf.ts';
 
 /** The operation behind each tool. A tool without an entry here is a compile error. */
 export const ENGINE_OPS = {
   merge,
   split,
   compress,
-  'pdf-to-word': unavailable('pdf-to-word'),
+  'pdf-to-word': pdfToWord,
   'word-to-pdf': wordToPdf,
   'pdf-to-jpg': pdfToJpg,
   'jpg-to-pdf': jpgToPdf,

@@ -1,0 +1,203 @@
+// npm run bench pdf-to-word: our PDF-to-Word converter (engine op, as a server worker runs it) against LibreOffice's
+// PDF import (`--infilter=writer_pdf_import`), on every corpus PDF with a text layer. Per file and in total: word
+// recall against pdftotext, share of text in text boxes or frames, Word tables on the table PDFs, visual similarity
+// of the .docx rendered back to PDF by LibreOffice against the original (first pages), and time.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { corpusEntries, corpusPath, featureValue, hasFeature, type CorpusEntry } from '@quire/corpus';
+import { pdfText, readDocx, recall, words } from './docx-quality.ts';
+import { formatTable, measureOp } from './measure.ts';
+import { renderGrey, similarity } from './page-similarity.ts';
+
+/** Pages compared for visual similarity, from the first. */
+const VISUAL_PAGES = 3;
+const MIN_TEXT_WORDS = 20;
+/** LibreOffice's import of some files takes minutes; each soffice run is stopped after this long. */
+const LIBREOFFICE_TIMEOUT_SECONDS = 120;
+
+type Side = {
+  recallFound: number;
+  recallTotal: number;
+  boxedShare: number;
+  tables: number;
+  visual: number;
+  seconds: number;
+};
+
+const entries = corpusEntries().filter(
+  (entry) =>
+    entry.group === 'pdf' &&
+    !featureValue(entry, 'user-password') &&
+    words(pdfText(corpusPath(entry.name))).length >= MIN_TEXT_WORDS,
+);
+const isTableFile = (entry: CorpusEntry) => hasFeature(entry, 'tables') || hasFeature(entry, 'table');
+
+const timedOut: string[] = [];
+const workDir = await mkdtemp(join(tmpdir(), 'quire-bench-pdf-to-word-'));
+try {
+  const rows: string[][] = [
+    ['file', 'pages', 'recall Q/LO', 'in boxes Q/LO', 'tables Q/LO', 'visual Q/LO', 's Q/LO'],
+  ];
+  const totals = { ours: [] as Side[], libre: [] as Side[], pages: 0 };
+  for (const [index, entry] of entries.entries()) {
+    const path = corpusPath(entry.name);
+    const pages = entry.pages ?? 1;
+    const dir = join(workDir, String(index));
+    mkdirSync(dir);
+    const reference = words(pdfText(path));
+    const originalRenders = renderGrey(path, VISUAL_PAGES, dir, 'original');
+
+    const ours = measureOp('pdf-to-word', {}, 1, dir, [path]);
+    const libreDir = join(dir, 'libre');
+    const libreSeconds = runSoffice(join(dir, 'profile-import'), [
+      '--infilter=writer_pdf_import',
+      '--convert-to',
+      'docx:MS Word 2007 XML',
+      '--outdir',
+      libreDir,
+      path,
+    ]);
+    const libreDocx = join(libreDir, basename(path).replace(/\.pdf$/i, '.docx'));
+    if (libreSeconds === null) timedOut.push(entry.name);
+
+    const sides: Side[] = [];
+    for (const [label, docx, seconds] of [
+      ['ours', ours.outputPath, ours.seconds[0] ?? 0],
+      ['libre', libreDocx, libreSeconds ?? LIBREOFFICE_TIMEOUT_SECONDS],
+    ] as const) {
+      if (!existsSync(docx)) {
+        sides.push({
+          recallFound: 0,
+          recallTotal: reference.length,
+          boxedShare: 1,
+          tables: 0,
+          visual: 0,
+          seconds,
+        });
+        continue;
+      }
+      const content = readDocx(docx, pages);
+      const score = recall(reference, words(content.text));
+      const renderDir = join(dir, `render-${label}`);
+      runSoffice(join(dir, `profile-${label}`), ['--convert-to', 'pdf', '--outdir', renderDir, docx]);
+      const rendered = join(renderDir, basename(docx).replace(/\.docx$/i, '.pdf'));
+      const visual = existsSync(rendered)
+        ? await similarity(originalRenders, renderGrey(rendered, VISUAL_PAGES, renderDir, label))
+        : 0;
+      sides.push({
+        recallFound: score.found,
+        recallTotal: score.total,
+        boxedShare: content.boxedShare,
+        tables: content.tables,
+        visual,
+        seconds,
+      });
+    }
+    const [oursSide, libreSide] = sides as [Side, Side];
+    totals.ours.push(oursSide);
+    totals.libre.push(libreSide);
+    totals.pages += pages;
+    rows.push([
+      entry.name.replace(/^pdf\//, ''),
+      String(pages),
+      `${percent(oursSide.recallFound / oursSide.recallTotal)}/${percent(libreSide.recallFound / libreSide.recallTotal)}`,
+      `${percent(oursSide.boxedShare)}/${percent(libreSide.boxedShare)}`,
+      isTableFile(entry) ? `${oursSide.tables}/${libreSide.tables}` : '',
+      `${oursSide.visual.toFixed(2)}/${libreSide.visual.toFixed(2)}`,
+      `${oursSide.seconds.toFixed(2)}/${libreSide.seconds.toFixed(2)}`,
+    ]);
+    console.error(`done ${entry.name}`);
+  }
+
+  const summary = (sides: Side[]) => ({
+    recall:
+      sides.reduce((sum, side) => sum + side.recallFound, 0) /
+      sides.reduce((sum, side) => sum + side.recallTotal, 0),
+    boxed: sides.reduce((sum, side) => sum + side.boxedShare, 0) / sides.length,
+    visual: sides.reduce((sum, side) => sum + side.visual, 0) / sides.length,
+    seconds: sides.reduce((sum, side) => sum + side.seconds, 0),
+  });
+  const ours = summary(totals.ours);
+  const libre = summary(totals.libre);
+  console.log(
+    `pdf-to-word: ${entries.length} corpus PDFs with text, ${totals.pages} pages; Q = Quire, LO = LibreOffice import\n`,
+  );
+  console.log(formatTable(rows));
+  console.log('');
+  console.log(
+    formatTable([
+      ['', 'word recall', 'text in boxes', 'visual (SSIM)', 'pages/s'],
+      [
+        'Quire',
+        percent(ours.recall),
+        percent(ours.boxed),
+        ours.visual.toFixed(3),
+        (totals.pages / ours.seconds).toFixed(1),
+      ],
+      [
+        'LibreOffice import',
+        percent(libre.recall),
+        percent(libre.boxed),
+        libre.visual.toFixed(3),
+        (totals.pages / libre.seconds).toFixed(1),
+      ],
+      [
+        'ratio Quire / LO',
+        (ours.recall / libre.recall).toFixed(3),
+        '',
+        (ours.visual / libre.visual).toFixed(2),
+        (libre.seconds / ours.seconds).toFixed(2),
+      ],
+    ]),
+  );
+  console.log('');
+  console.log(`goal word recall ≥ 99%: ${ours.recall >= 0.99 ? 'met' : 'not met'} (${percent(ours.recall)})`);
+  console.log(
+    `goal 0% of text in boxes or frames: ${ours.boxed === 0 ? 'met' : 'not met'} (${percent(ours.boxed)})`,
+  );
+  console.log(
+    `goal visual similarity clearly above LibreOffice's import: ${ours.visual > libre.visual + 0.02 ? 'met' : 'not met'} (${ours.visual.toFixed(3)} vs ${libre.visual.toFixed(3)})`,
+  );
+  console.log(
+    `goal ≥ 5 pages/s: ${totals.pages / ours.seconds >= 5 ? 'met' : 'not met'} (${(totals.pages / ours.seconds).toFixed(1)})`,
+  );
+  if (timedOut.length > 0) {
+    console.log(
+      `\nLibreOffice's import ran out of its ${LIBREOFFICE_TIMEOUT_SECONDS} s on ${timedOut.join(', ')}: scored 0 recall, 100% in boxes, 0 visual, ${LIBREOFFICE_TIMEOUT_SECONDS} s.`,
+    );
+  }
+  console.log(
+    '\nQuire time is per conversion in a warm process (one warm-up run first); LibreOffice time is a cold soffice per file.',
+  );
+  console.log(
+    `Visual similarity: mean SSIM of the first ${VISUAL_PAGES} pages at low resolution, .docx rendered by LibreOffice.`,
+  );
+} finally {
+  await rm(workDir, { recursive: true, force: true });
+}
+
+/** Runs soffice headless with its own profile, under a time limit; its wall seconds, or null when it ran out. */
+function runSoffice(profile: string, args: string[]): number | null {
+  const started = performance.now();
+  const result = spawnSync(
+    'timeout',
+    [
+      '-k',
+      '5',
+      String(LIBREOFFICE_TIMEOUT_SECONDS),
+      'soffice',
+      `-env:UserInstallation=file://${profile}`,
+      '--headless',
+      ...args,
+    ],
+    { encoding: 'utf8' },
+  );
+  return result.status === 0 ? (performance.now() - started) / 1000 : null;
+}
+
+function percent(value: number): string {
+  return `${(value * 100).toFixed(1)}%`;
+}

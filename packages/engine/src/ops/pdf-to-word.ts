@@ -1,0 +1,75 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { AppError, MAX_CONVERT_PAGES } from '@quire/shared';
+import { loadMupdf } from '../mupdf/load-mupdf.ts';
+import { convertDocument } from '../pdf-to-word/convert-document.ts';
+import { inspectPdf } from '../qpdf/inspect-pdf.ts';
+import type { EngineOp } from './types.ts';
+
+/** Response header: how many pages had no text layer (scans), kept as images without OCR. */
+export const PAGES_WITHOUT_TEXT_HEADER = 'X-Pages-Without-Text';
+
+/**
+ * Converts one PDF to an editable Word document with our own converter: MuPDF reads each page's text (with font,
+ * size, weight, style, colour and position), images and rules; the pdf-to-word modules rebuild flowing paragraphs,
+ * headings, lists, columns, tables, headers and footers; the `docx` library writes the file. Body text is never put
+ * in text boxes or frames. Scanned pages keep their image; `X-Pages-Without-Text` says how many there were.
+ */
+export const pdfToWord: EngineOp<'pdf-to-word'> = async ({ files }, ctx) => {
+  const [file] = files;
+  if (!file || files.length !== 1) {
+    throw new AppError('INVALID_REQUEST', 'PDF to Word converts exactly one PDF file.', { maxFiles: 1 });
+  }
+  const details = { fileIndex: 0, fileName: file.name };
+  const info = await inspectPdf(file, 0, ctx);
+  if (info.pageCount > MAX_CONVERT_PAGES) {
+    throw new AppError('DOCUMENT_TOO_COMPLEX', `"${file.name}" has more than ${MAX_CONVERT_PAGES} pages.`, {
+      ...details,
+      pageCount: info.pageCount,
+      maxPages: MAX_CONVERT_PAGES,
+    });
+  }
+  const mupdf = await loadMupdf();
+  let document: InstanceType<typeof mupdf.Document>;
+  try {
+    document = mupdf.Document.openDocument(await readFile(file.path), 'application/pdf');
+  } catch {
+    throw new AppError('FILE_DAMAGED', `"${file.name}" is damaged and could not be repaired.`, details);
+  }
+  try {
+    if (!document.isPDF()) {
+      throw new AppError('FILE_DAMAGED', `"${file.name}" is not a readable PDF.`, details);
+    }
+    if (document.needsPassword() && !(info.password && document.authenticatePassword(info.password))) {
+      throw new AppError('PASSWORD_INCORRECT', `The password for "${file.name}" is not correct.`, details);
+    }
+    const conversion = await convertDocument(mupdf, document, () => {
+      if (ctx.signal.aborted) throw toStopError(ctx.signal);
+    }).catch((error: unknown) => {
+      if (error instanceof AppError) throw error;
+      throw new AppError('CONVERSION_FAILED', `"${file.name}" could not be converted to Word.`, details);
+    });
+    const outputPath = join(ctx.workDir, 'converted.docx');
+    await writeFile(outputPath, conversion.docx);
+    const warnings: string[] = [];
+    if (info.wasRepaired) warnings.push(`${file.name} was repaired`);
+    if (conversion.pagesWithoutText > 0) {
+      warnings.push(
+        `${conversion.pagesWithoutText} of ${conversion.pageCount} page(s) of ${file.name} have no text layer (scanned): they are kept as images, without text recognition`,
+      );
+    }
+    return {
+      path: outputPath,
+      headers: { [PAGES_WITHOUT_TEXT_HEADER]: String(conversion.pagesWithoutText) },
+      warnings,
+    };
+  } finally {
+    document.destroy();
+  }
+};
+
+function toStopError(signal: AbortSignal): AppError {
+  return signal.reason instanceof AppError
+    ? signal.reason
+    : new AppError('JOB_TIMEOUT', 'The job was stopped before it finished.');
+}

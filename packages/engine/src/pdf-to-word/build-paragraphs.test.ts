@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { buildParagraphs } from './build-paragraphs.ts';
+import { line } from './test-layout.ts';
+
+const COLUMN = { x0: 50, y0: 0, x1: 300, y1: 800 };
+const textOf = (runs: { text: string }[]) => runs.map((run) => run.text).join('');
+
+describe('buildParagraphs', () => {
+  it('joins the lines of a paragraph and undoes hyphenation at line ends', () => {
+    const paragraphs = buildParagraphs(
+      [
+        line('Dynamic languages are more difficult to com-', 50, 100, { x1: 300 }),
+        line('pile than statically typed ones, and so', 50, 112, { x1: 300 }),
+        line('they are slower.', 50, 124),
+      ],
+      COLUMN,
+    );
+    expect(paragraphs).toHaveLength(1);
+    expect(textOf(paragraphs[0]?.runs ?? [])).toBe(
+      'Dynamic languages are more difficult to compile than statically typed ones, and so they are slower.',
+    );
+    expect(paragraphs[0]?.alignment).toBe('justify');
+    expect(paragraphs[0]?.lineSpacing).toBe(12);
+  });
+
+  it('starts a new paragraph after a short line, at an indented line and after a larger gap', () => {
+    const paragraphs = buildParagraphs(
+      [
+        line('The end of a paragraph.', 50, 100),
+        line('An indented first line of the next one', 62, 112, { x1: 300 }),
+        line('continues here.', 50, 124),
+        line('After a gap, another paragraph.', 50, 150),
+      ],
+      COLUMN,
+    );
+    expect(paragraphs.map((paragraph) => textOf(paragraph.runs))).toEqual([
+      'The end of a paragraph.',
+      'An indented first line of the next one continues here.',
+      'After a gap, another paragraph.',
+    ]);
+    expect(paragraphs[1]?.firstLineIndent).toBeCloseTo(12);
+  });
+
+  it('keeps CJK lines together without spaces', () => {
+    const paragraphs = buildParagraphs(
+      [line('日本語の文章は空白なしで', 50, 100, { x1: 300 }), line('書かれます。', 50, 112)],
+      COLUMN,
+    );
+    expect(textOf(paragraphs[0]?.runs ?? [])).toBe('日本語の文章は空白なしで書かれます。');
+  });
+
+  it('recognises bullets, centred lines and right-to-left text', () => {
+    const paragraphs = buildParagraphs(
+      [
+        line('• first item', 60, 100),
+        line('• second item', 60, 112),
+        line('A centred title', 137.5, 140),
+        line('مرحبا بالعالم', 200, 170, { x1: 300 }),
+      ],
+      COLUMN,
+    );
+    expect(paragraphs.map((paragraph) => paragraph.isBullet)).toEqual([true, true, false, false]);
+    expect(textOf(paragraphs[0]?.runs ?? [])).toBe('first item');
+    expect(paragraphs[2]?.alignment).toBe('center');
+    expect(paragraphs[3]?.isRightToLeft).toBe(true);
+  });
+
+  it('joins pieces on one baseline with a tab and records the tab stop', () => {
+    const paragraphs = buildParagraphs([line('Name', 50, 100), line('Value', 200, 100)], COLUMN);
+    expect(paragraphs).toHaveLength(1);
+    expect(textOf(paragraphs[0]?.runs ?? [])).toBe('Name\tValue');
+    expect(paragraphs[0]?.tabStops).toEqual([150]);
+  });
+});

@@ -1,0 +1,274 @@
+import { median, type Box, type Line, type TextStyle } from './layout-model.ts';
+import { isCjk, isMostlyRightToLeft } from './script-direction.ts';
+
+export type Run = { text: string; style: TextStyle };
+export type Alignment = 'left' | 'center' | 'right' | 'justify';
+
+export type ParagraphBlock = {
+  kind: 'paragraph';
+  runs: Run[];
+  box: Box;
+  alignment: Alignment;
+  /** Points from the column's left edge to the paragraph's lines. */
+  indentLeft: number;
+  /** Points from the paragraph's right edge to the column's right edge. */
+  indentRight: number;
+  /** First line's start relative to `indentLeft`; negative for a hanging list item. */
+  firstLineIndent: number;
+  /** Distance between baselines, in points. */
+  lineSpacing: number;
+  firstBaseline: number;
+  lastBaseline: number;
+  /** Tab stops, in points from the column's left edge, for rows of separate pieces of text. */
+  tabStops: number[];
+  isRightToLeft: boolean;
+  /** Starts with a bullet character (removed from `runs`). */
+  isBullet: boolean;
+  /** Dominant size and boldness, for recognising headings across the document. */
+  size: number;
+  isAllBold: boolean;
+  headingLevel?: 1 | 2 | 3;
+};
+
+/** One visual text row: MuPDF lines sharing a baseline band (a superscript, cells on one row) joined left to right. */
+type Row = { box: Box; baseline: number; lines: Line[]; size: number; runs: Run[]; tabStops: number[] };
+
+const BULLET = /^[•◦▪▫●○■□‣⁃∙·➢►▶✓✔-]\s+|^[–—]\s+/u;
+const LIST_START = /^(\(?\d{1,3}[.)]|\(?[a-zA-Z][.)]|\(?[ivxIVX]{1,5}[.)]|[•◦▪▫●○■□‣⁃∙·➢►▶✓✔–—-])\s/u;
+/** Gap between pieces of one row, in font sizes, above which they are separated by a tab rather than a space. */
+const TAB_GAP_EM = 1.5;
+const SPACE_GAP_EM = 0.2;
+
+/**
+ * Turns the lines of one column, in reading order, into paragraphs: rows are joined while they continue the same
+ * paragraph (same size, regular spacing, not a new indented line or list item, previous row running to the
+ * column edge), hyphenation at line ends is undone, and alignment, indents and spacing are measured.
+ */
+export function buildParagraphs(lines: readonly Line[], column: Box): ParagraphBlock[] {
+  const rows = groupRows(lines);
+  const paragraphs: Row[][] = [];
+  for (const row of rows) {
+    const current = paragraphs.at(-1);
+    if (current && continuesParagraph(current, row, column)) current.push(row);
+    else paragraphs.push([row]);
+  }
+  return paragraphs.map((group) => toParagraph(group, column));
+}
+
+function groupRows(lines: readonly Line[]): Row[] {
+  const rows: Line[][] = [];
+  for (const line of lines) {
+    const row = rows.at(-1);
+    const last = row?.at(-1);
+    if (row && last && !line.isVertical && !last.isVertical && sharesRow(last, line)) row.push(line);
+    else rows.push([line]);
+  }
+  return rows.map((group) => {
+    const ordered = [...group].sort((a, b) => a.box.x0 - b.box.x0);
+    const main = ordered.reduce((best, line) =>
+      line.box.y1 - line.box.y0 > best.box.y1 - best.box.y0 ? line : best,
+    );
+    const size = dominantSize(
+      ordered.flatMap((line) => line.spans.map((span) => ({ text: span.text, style: span.style }))),
+    );
+    const runs: Run[] = [];
+    const tabStops: number[] = [];
+    ordered.forEach((line, index) => {
+      const previous = ordered[index - 1];
+      if (previous) {
+        const gap = line.box.x0 - previous.box.x1;
+        if (gap > TAB_GAP_EM * size) {
+          runs.push({ text: '\t', style: line.spans[0]?.style ?? (runs.at(-1) as Run).style });
+          tabStops.push(line.box.x0);
+        } else if (gap > SPACE_GAP_EM * size && !isCjk(previous.text.at(-1)) && !isCjk(line.text[0])) {
+          runs.push({ text: ' ', style: line.spans[0]?.style ?? (runs.at(-1) as Run).style });
+        }
+      }
+      runs.push(...line.spans.map((span) => ({ text: span.text, style: span.style })));
+    });
+    return {
+      box: unionBoxes(ordered.map((line) => line.box)),
+      baseline: main.baseline,
+      lines: ordered,
+      size,
+      runs,
+      tabStops,
+    };
+  });
+}
+
+function sharesRow(a: Line, b: Line): boolean {
+  const height = Math.min(a.box.y1 - a.box.y0, b.box.y1 - b.box.y0);
+  const shared = Math.min(a.box.y1, b.box.y1) - Math.max(a.box.y0, b.box.y0);
+  return shared > 0.5 * height && b.box.x0 >= a.box.x1 - 1;
+}
+
+function continuesParagraph(paragraph: Row[], row: Row, column: Box): boolean {
+  const previous = paragraph.at(-1) as Row;
+  const first = paragraph[0] as Row;
+  if (row.tabStops.length > 0 || previous.tabStops.length > 0) return false;
+  if (row.lines.some((line) => line.isVertical) || previous.lines.some((line) => line.isVertical))
+    return false;
+  const size = Math.max(row.size, previous.size);
+  if (Math.abs(row.size - previous.size) > 0.15 * size) return false;
+  const pitch = row.baseline - previous.baseline;
+  if (pitch <= 0) return false;
+  const established = paragraph.length >= 2 ? previous.baseline - (paragraph.at(-2) as Row).baseline : null;
+  if (established !== null ? pitch > established * 1.3 + 0.5 : pitch > 1.75 * size) return false;
+  const rowText = textOf(row.runs);
+  if (LIST_START.test(rowText)) return false;
+  if (isAllBold(previous.runs) !== isAllBold(row.runs) && isAllBold(paragraph.flatMap((r) => r.runs)))
+    return false;
+  const isCentered =
+    Math.abs(centerOf(row.box) - centerOf(previous.box)) < 3 && Math.abs(row.box.x0 - previous.box.x0) > 3;
+  if (isCentered) return true;
+  const isShort = previous.box.x1 < column.x1 - Math.max(3 * size, 0.12 * (column.x1 - column.x0));
+  if (isShort) return false;
+  const isIndented = row.box.x0 > previous.box.x0 + 0.8 * size;
+  const isListItem = LIST_START.test(textOf(first.runs));
+  if (isIndented && !(isListItem && paragraph.length === 1)) return false;
+  if (paragraph.length >= 2 && row.box.x0 < previous.box.x0 - 0.8 * size) return false;
+  return true;
+}
+
+function toParagraph(rows: Row[], column: Box): ParagraphBlock {
+  const runs: Run[] = [];
+  rows.forEach((row, index) => {
+    if (index > 0) joinLineEnd(runs, row.runs);
+    runs.push(...row.runs.map((run) => ({ ...run })));
+  });
+  const text = textOf(runs);
+  const isBullet = BULLET.test(text);
+  if (isBullet) stripPrefix(runs, (BULLET.exec(text)?.[0] ?? '').length);
+  const first = rows[0] as Row;
+  const rest = rows.slice(1);
+  const box = unionBoxes(rows.map((row) => row.box));
+  const pitches = rest.map((row, index) => row.baseline - (rows[index] as Row).baseline);
+  const size = dominantSize(runs);
+  const lineSpacing =
+    pitches.length > 0 ? median(pitches) : Math.max(first.box.y1 - first.box.y0, size * 1.15);
+  const alignment = measureAlignment(rows, column);
+  const bodyLeft = rest.length > 0 ? Math.min(...rest.map((row) => row.box.x0)) : first.box.x0;
+  const isFlush = alignment === 'left' || alignment === 'justify';
+  const indentLeft = isFlush ? Math.max(0, bodyLeft - column.x0) : 0;
+  const firstLineIndent = isFlush ? first.box.x0 - column.x0 - indentLeft : 0;
+  const indentRight = isFlush && rows.length > 1 ? Math.max(0, column.x1 - box.x1) : 0;
+  return {
+    kind: 'paragraph',
+    runs: mergeRuns(runs),
+    box,
+    alignment,
+    indentLeft,
+    indentRight,
+    firstLineIndent,
+    lineSpacing,
+    firstBaseline: first.baseline,
+    lastBaseline: (rows.at(-1) as Row).baseline,
+    tabStops: first.tabStops.map((x) => x - column.x0),
+    isRightToLeft: isMostlyRightToLeft(text),
+    isBullet,
+    size,
+    isAllBold: isAllBold(runs),
+  };
+}
+
+/** Appends what separates the previous row's end from the next row: nothing after a removed hyphen or CJK, else a space. */
+function joinLineEnd(runs: Run[], next: readonly Run[]): void {
+  const last = runs.at(-1);
+  if (!last) return;
+  const nextText = textOf(next);
+  const hyphenated = /(?<=\p{L})\s?[-\u00AD\u2010]$/u.exec(last.text);
+  if (hyphenated && /^\p{Ll}/u.test(nextText)) {
+    last.text = last.text.slice(0, hyphenated.index);
+    return;
+  }
+  if (last.text.endsWith('\u00AD')) {
+    last.text = last.text.slice(0, -1);
+    return;
+  }
+  if (isCjk(last.text.at(-1)) || isCjk(nextText[0]) || /\s$/.test(last.text)) return;
+  last.text += ' ';
+}
+
+function measureAlignment(rows: readonly Row[], column: Box): Alignment {
+  const lefts = rows.map((row) => row.box.x0);
+  const rights = rows.map((row) => row.box.x1);
+  const centers = rows.map((row) => centerOf(row.box));
+  const spread = (values: number[]) => Math.max(...values) - Math.min(...values);
+  if (rows.length === 1) {
+    const row = rows[0] as Row;
+    const width = column.x1 - column.x0;
+    if (Math.abs(centerOf(row.box) - (column.x0 + column.x1) / 2) < 4 && row.box.x0 > column.x0 + 0.1 * width)
+      return 'center';
+    if (Math.abs(row.box.x1 - column.x1) < 3 && row.box.x0 > column.x0 + 0.3 * width) return 'right';
+    return 'left';
+  }
+  const bodyLefts = lefts.slice(1);
+  const allButLastRights = rights.slice(0, -1);
+  if (spread(lefts) > 3 && spread(centers) < 4) return 'center';
+  if (spread(bodyLefts) > 3 && spread(rights) < 3) return 'right';
+  if (allButLastRights.length > 0 && spread(allButLastRights) < 2.5 && rows.length > 2) return 'justify';
+  if (allButLastRights.length > 0 && spread(allButLastRights) < 2.5 && Math.abs(rights[0]! - column.x1) < 3)
+    return 'justify';
+  return 'left';
+}
+
+function stripPrefix(runs: Run[], length: number): void {
+  let left = length;
+  while (left > 0 && runs.length > 0) {
+    const run = runs[0] as Run;
+    if (run.text.length <= left) {
+      left -= run.text.length;
+      runs.shift();
+    } else {
+      run.text = run.text.slice(left);
+      left = 0;
+    }
+  }
+}
+
+function mergeRuns(runs: readonly Run[]): Run[] {
+  const merged: Run[] = [];
+  for (const run of runs) {
+    const last = merged.at(-1);
+    if (last && isSameStyle(last.style, run.style)) last.text += run.text;
+    else if (run.text !== '') merged.push({ ...run });
+  }
+  return merged;
+}
+
+function isSameStyle(a: TextStyle, b: TextStyle): boolean {
+  return (
+    a === b ||
+    (a.font === b.font &&
+      a.size === b.size &&
+      a.isBold === b.isBold &&
+      a.isItalic === b.isItalic &&
+      a.isUnderline === b.isUnderline &&
+      a.color === b.color)
+  );
+}
+
+export function dominantSize(runs: readonly Run[]): number {
+  const weights = new Map<number, number>();
+  for (const run of runs)
+    weights.set(run.style.size, (weights.get(run.style.size) ?? 0) + run.text.trim().length);
+  return [...weights.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 10;
+}
+
+function isAllBold(runs: readonly Run[]): boolean {
+  const visible = runs.filter((run) => run.text.trim() !== '');
+  return visible.length > 0 && visible.every((run) => run.style.isBold);
+}
+
+const textOf = (runs: readonly Run[]): string => runs.map((run) => run.text).join('');
+const centerOf = (box: Box): number => (box.x0 + box.x1) / 2;
+
+function unionBoxes(boxes: readonly Box[]): Box {
+  return {
+    x0: Math.min(...boxes.map((box) => box.x0)),
+    y0: Math.min(...boxes.map((box) => box.y0)),
+    x1: Math.max(...boxes.map((box) => box.x1)),
+    y1: Math.max(...boxes.map((box) => box.y1)),
+  };
+}

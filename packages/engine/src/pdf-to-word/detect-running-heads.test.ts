@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { detectRunningHeads } from './detect-running-heads.ts';
+import { line } from './test-layout.ts';
+
+describe('detectRunningHeads', () => {
+  it('finds a repeated title and a page number, and keeps the body', () => {
+    const pages = [1, 2, 3, 4].map((number) => ({
+      height: 800,
+      lines: [
+        line('Annual report', 50, 40),
+        line(`Body text of page ${number}`, 50, 400),
+        line(String(number + 10), 300, 780),
+      ],
+    }));
+    const { items, removed } = detectRunningHeads(pages);
+    expect(items.map((item) => [item.zone, item.line.text])).toEqual([
+      ['header', 'Annual report'],
+      ['footer', '11'],
+    ]);
+    expect(items[1]?.pageNumberOffset).toBe(10);
+    expect(removed.every((set) => set.size === 2)).toBe(true);
+  });
+
+  it('keeps a line that is alone on its pages', () => {
+    const pages = [1, 2, 3].map((number) => ({ height: 800, lines: [line(`Page ${number}`, 50, 40)] }));
+    expect(detectRunningHeads(pages).items).toEqual([]);
+  });
+});

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { detectTables } from './detect-tables.ts';
+import type { Rule } from './layout-model.ts';
+import { line } from './test-layout.ts';
+
+const horizontal = (y: number, x0: number, x1: number): Rule => ({
+  box: { x0, y0: y - 0.25, x1, y1: y + 0.25 },
+  color: '000000',
+});
+const vertical = (x: number, y0: number, y1: number): Rule => ({
+  box: { x0: x - 0.25, y0, x1: x + 0.25, y1 },
+  color: '000000',
+});
+
+describe('detectTables', () => {
+  it('turns a ruled 2×3 grid into a table and moves its lines into the cells', () => {
+    const rules = [
+      ...[100, 120, 140].map((y) => horizontal(y, 50, 350)),
+      ...[50, 150, 250, 350].map((x) => vertical(x, 100, 140)),
+    ];
+    const lines = [line('a', 60, 114), line('b', 160, 114), line('c', 260, 134), line('outside', 60, 200)];
+    const { tables, lines: rest } = detectTables(lines, rules, []);
+    expect(tables).toHaveLength(1);
+    expect(
+      tables[0]?.rows.map((row) => row.map((cell) => cell.lines.map((item) => item.text).join(''))),
+    ).toEqual([
+      ['a', 'b', ''],
+      ['', '', 'c'],
+    ]);
+    expect(rest.map((item) => item.text)).toEqual(['outside']);
+  });
+
+  it('merges cells where a rule is missing', () => {
+    const rules = [
+      ...[100, 120, 140].map((y) => horizontal(y, 50, 350)),
+      vertical(50, 100, 140),
+      vertical(200, 120, 140),
+      vertical(350, 100, 140),
+    ];
+    const { tables } = detectTables(
+      [line('header', 60, 114), line('x', 60, 134), line('y', 210, 134)],
+      rules,
+      [],
+    );
+    expect(tables[0]?.rows[0]).toHaveLength(1);
+    expect(tables[0]?.rows[0]?.[0]?.colSpan).toBe(2);
+  });
+
+  it('leaves a frame around one paragraph alone', () => {
+    const rules = [
+      horizontal(100, 50, 350),
+      horizontal(140, 50, 350),
+      vertical(50, 100, 140),
+      vertical(350, 100, 140),
+    ];
+    const { tables, lines } = detectTables([line('boxed text', 60, 120)], rules, []);
+    expect(tables).toEqual([]);
+    expect(lines).toHaveLength(1);
+  });
+});

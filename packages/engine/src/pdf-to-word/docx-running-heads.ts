@@ -1,0 +1,110 @@
+import { AlignmentType, Footer, Header, PageNumber, Paragraph, Tab, TabStopType, TextRun } from 'docx';
+import { toTextRuns, twips } from './docx-blocks.ts';
+import type { Parity, RunningItem } from './detect-running-heads.ts';
+import type { Margins } from './page-margins.ts';
+
+export type RunningParts = {
+  headers: { default?: Header; even?: Header };
+  footers: { default?: Footer; even?: Footer };
+  hasEvenAndOdd: boolean;
+  /** Distances from the page edges to the header's top and the footer's bottom, in points. */
+  headerDistance?: number;
+  footerDistance?: number;
+  /** Number of the first page, when the document's own page numbers do not start at 1. */
+  firstPageNumber?: number;
+};
+
+/** Lines on one baseline, this close in points, make one header or footer paragraph. */
+const SAME_ROW = 3;
+
+/** Word headers and footers from the lines that repeat on the pages; page numbers become PAGE fields. */
+export function buildRunningParts(
+  items: readonly RunningItem[],
+  page: { width: number; height: number },
+  margins: Margins,
+): RunningParts {
+  const hasEvenAndOdd = items.some((item) => item.parity !== 'all');
+  const parts: RunningParts = { headers: {}, footers: {}, hasEvenAndOdd };
+  const offset = items.find((item) => item.pageNumberOffset !== undefined)?.pageNumberOffset;
+  if (offset !== undefined && offset !== 0 && offset + 1 >= 0) parts.firstPageNumber = offset + 1;
+  for (const zone of ['header', 'footer'] as const) {
+    const inZone = items.filter((item) => item.zone === zone);
+    if (inZone.length === 0) continue;
+    const forParity = (parity: Parity) =>
+      inZone.filter((item) => item.parity === 'all' || item.parity === parity);
+    const odd = paragraphsFor(hasEvenAndOdd ? forParity('odd') : inZone, page, margins);
+    const even = hasEvenAndOdd ? paragraphsFor(forParity('even'), page, margins) : null;
+    if (zone === 'header') {
+      parts.headers.default = new Header({ children: odd });
+      if (even) parts.headers.even = new Header({ children: even });
+      parts.headerDistance = Math.min(...inZone.map((item) => item.line.box.y0));
+    } else {
+      parts.footers.default = new Footer({ children: odd });
+      if (even) parts.footers.even = new Footer({ children: even });
+      parts.footerDistance = page.height - Math.max(...inZone.map((item) => item.line.box.y1));
+    }
+  }
+  return parts;
+}
+
+function paragraphsFor(
+  items: readonly RunningItem[],
+  page: { width: number },
+  margins: Margins,
+): Paragraph[] {
+  if (items.length === 0) return [new Paragraph({})];
+  const sorted = [...items].sort(
+    (a, b) => a.line.baseline - b.line.baseline || a.line.box.x0 - b.line.box.x0,
+  );
+  const rows: RunningItem[][] = [];
+  for (const item of sorted) {
+    const row = rows.at(-1);
+    if (row && Math.abs((row[0] as RunningItem).line.baseline - item.line.baseline) <= SAME_ROW)
+      row.push(item);
+    else rows.push([item]);
+  }
+  const textRight = page.width - margins.right;
+  const textWidth = textRight - margins.left;
+  return rows.map((row) => {
+    const children = row.flatMap((item, index) => [
+      ...(index > 0 ? [new TextRun({ children: [new Tab()] })] : []),
+      ...runsOf(item),
+    ]);
+    const first = row[0] as RunningItem;
+    if (row.length === 1) {
+      const center = (first.line.box.x0 + first.line.box.x1) / 2;
+      const isCentered = Math.abs(center - (margins.left + textRight) / 2) < 0.05 * textWidth;
+      const isRight =
+        !isCentered && first.line.box.x1 > textRight - 6 && first.line.box.x0 > margins.left + textWidth / 2;
+      return new Paragraph({
+        children,
+        alignment: isCentered ? AlignmentType.CENTER : isRight ? AlignmentType.RIGHT : AlignmentType.LEFT,
+        indent: isCentered || isRight ? {} : { left: twips(first.line.box.x0 - margins.left) },
+      });
+    }
+    const tabStops = row
+      .slice(1)
+      .map((item) =>
+        item.line.box.x1 > textRight - 6
+          ? { type: TabStopType.RIGHT, position: twips(textWidth) }
+          : { type: TabStopType.LEFT, position: twips(item.line.box.x0 - margins.left) },
+      );
+    return new Paragraph({ children, tabStops, indent: { left: twips(first.line.box.x0 - margins.left) } });
+  });
+}
+
+function runsOf(item: RunningItem): TextRun[] {
+  const runs = item.line.spans.map((span) => ({ text: span.text, style: span.style }));
+  if (item.pageNumberOffset === undefined) return toTextRuns(runs, false);
+  // The page number is written as a field, so it counts on the converted document's own pages.
+  const style = runs.find((run) => /\d/.test(run.text))?.style ?? runs[0]?.style;
+  const [before = '', after = ''] = item.line.text.split(/\d+/);
+  const format = style
+    ? { size: Math.round(style.size * 2), font: style.font, bold: style.isBold, italics: style.isItalic }
+    : {};
+  return [
+    ...(before ? [new TextRun({ text: before, ...format })] : []),
+    new TextRun({ children: [PageNumber.CURRENT], ...format }),
+    ...(after ? [new TextRun({ text: after, ...format })] : []),
+  ];
+}

@@ -1,0 +1,46 @@
+import sharp from 'sharp';
+import type { PageImage } from './layout-model.ts';
+import type { RawImage } from './read-page-layout.ts';
+
+/** Images are kept at most at this resolution for the size they are shown at on the page. */
+const MAX_IMAGE_DPI = 200;
+/** And at most this many pixels, whatever their placement. */
+const MAX_IMAGE_PIXELS = 12_000_000;
+const JPEG_QUALITY = 85;
+const POINTS_PER_INCH = 72;
+
+/**
+ * Encodes an image read from the page for Word: downscaled when it has far more pixels than its placement shows,
+ * PNG for transparency and black-and-white (scans, line art), JPEG for everything else.
+ */
+export async function encodeImage(raw: RawImage): Promise<PageImage> {
+  const placedWidth = ((raw.box.x1 - raw.box.x0) / POINTS_PER_INCH) * MAX_IMAGE_DPI;
+  const placedHeight = ((raw.box.y1 - raw.box.y0) / POINTS_PER_INCH) * MAX_IMAGE_DPI;
+  let scale = Math.min(1, placedWidth / raw.width, placedHeight / raw.height);
+  scale = Math.min(scale, Math.sqrt(MAX_IMAGE_PIXELS / (raw.width * raw.height)));
+  let image = sharp(raw.pixels, { raw: { width: raw.width, height: raw.height, channels: raw.channels } });
+  if (scale < 0.75) {
+    image = image.resize(
+      Math.max(1, Math.round(raw.width * scale)),
+      Math.max(1, Math.round(raw.height * scale)),
+      {
+        kernel: 'lanczos3',
+      },
+    );
+  }
+  const hasAlpha = raw.channels === 2 || raw.channels === 4;
+  if (hasAlpha || (raw.channels === 1 && isBilevel(raw.pixels))) {
+    return { box: raw.box, type: 'png', data: await image.png({ compressionLevel: 6 }).toBuffer() };
+  }
+  return { box: raw.box, type: 'jpg', data: await image.jpeg({ quality: JPEG_QUALITY }).toBuffer() };
+}
+
+/** Only black and white in a sample of the pixels. */
+function isBilevel(pixels: Uint8Array): boolean {
+  const step = Math.max(1, Math.floor(pixels.length / 10_000));
+  for (let index = 0; index < pixels.length; index += step) {
+    const value = pixels[index] ?? 0;
+    if (value !== 0 && value !== 255) return false;
+  }
+  return true;
+}

@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { mapFontName } from './font-names.ts';
+
+describe('mapFontName', () => {
+  it.each([
+    ['ABCDEF+TimesNewRomanPS-BoldItalicMT', 'serif', 'Times New Roman', true, true],
+    ['ArialMT', 'sans', 'Arial', false, false],
+    ['TACTGM+NimbusRomNo9L-Medi', 'serif', 'Times New Roman', true, false],
+    ['QWERTY+Calibri-Bold', 'sans', 'Calibri', true, false],
+    ['CMR10', 'serif', 'Times New Roman', false, false],
+    ['Georgia-Italic', 'serif', 'Georgia', false, true],
+    ['MS-Mincho', 'serif', 'MS Mincho', false, false],
+  ] as const)('%s → %s', (name, generic, family, isBold, isItalic) => {
+    expect(mapFontName(name, generic)).toEqual({ family, isBold, isItalic });
+  });
+});

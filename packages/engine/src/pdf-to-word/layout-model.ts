@@ -1,0 +1,87 @@
+/**
+ * The plain layout model the PDF-to-Word converter works on: what MuPDF read from one page, in PDF points with the
+ * origin at the top left of the page as displayed (crop box and rotation applied). Pure data, no MuPDF objects, so
+ * every layout step can be tested on small hand-built pages.
+ */
+export type Box = { x0: number; y0: number; x1: number; y1: number };
+
+export type TextStyle = {
+  /** Family name for Word, subset prefix and style suffixes removed. */
+  font: string;
+  /** Font size in points. */
+  size: number;
+  isBold: boolean;
+  isItalic: boolean;
+  isUnderline: boolean;
+  /** `RRGGBB`. */
+  color: string;
+};
+
+export type Span = { text: string; style: TextStyle; box: Box };
+
+export type Line = {
+  box: Box;
+  /** Baseline of the line's first character. */
+  baseline: number;
+  spans: Span[];
+  /** Text of all spans, in MuPDF's (logical) order. */
+  text: string;
+  /** Written top to bottom (vertical CJK) or turned: kept as text, not used for layout decisions. */
+  isVertical: boolean;
+};
+
+export type PageImage = {
+  box: Box;
+  /** Encoded image, ready for Word. */
+  data: Uint8Array;
+  type: 'png' | 'jpg';
+};
+
+/** A thin filled rectangle or stroked straight line: a table rule, an underline or a separator. */
+export type Rule = { box: Box; color: string };
+
+/** A filled rectangle that is not thin: cell shading, highlights, coloured boxes. */
+export type Fill = { box: Box; color: string };
+
+export type PageLayout = {
+  /** 1-based. */
+  pageNumber: number;
+  width: number;
+  height: number;
+  lines: Line[];
+  images: PageImage[];
+  rules: Rule[];
+  fills: Fill[];
+};
+
+export const boxWidth = (box: Box): number => box.x1 - box.x0;
+export const boxHeight = (box: Box): number => box.y1 - box.y0;
+export const centerX = (box: Box): number => (box.x0 + box.x1) / 2;
+export const centerY = (box: Box): number => (box.y0 + box.y1) / 2;
+
+export function unionBox(boxes: readonly Box[]): Box {
+  return {
+    x0: Math.min(...boxes.map((box) => box.x0)),
+    y0: Math.min(...boxes.map((box) => box.y0)),
+    x1: Math.max(...boxes.map((box) => box.x1)),
+    y1: Math.max(...boxes.map((box) => box.y1)),
+  };
+}
+
+export function containsPoint(box: Box, x: number, y: number, tolerance = 0): boolean {
+  return (
+    x >= box.x0 - tolerance && x <= box.x1 + tolerance && y >= box.y0 - tolerance && y <= box.y1 + tolerance
+  );
+}
+
+/** Overlap length of two intervals; negative when they are apart. */
+export function overlap(a0: number, a1: number, b0: number, b1: number): number {
+  return Math.min(a1, b1) - Math.max(a0, b0);
+}
+
+export function median(values: readonly number[]): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}

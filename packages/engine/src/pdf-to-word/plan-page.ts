@@ -1,0 +1,156 @@
+import { buildParagraphs, type ParagraphBlock } from './build-paragraphs.ts';
+import { detectTables, type Table } from './detect-tables.ts';
+import {
+  centerX,
+  centerY,
+  unionBox,
+  type Box,
+  type Line,
+  type PageImage,
+  type PageLayout,
+} from './layout-model.ts';
+import { findGutters, orderPage, type Placed } from './reading-order.ts';
+
+export type ImageBlock = { kind: 'image'; images: PageImage[]; box: Box };
+export type TableBlock = { kind: 'table'; table: Table; box: Box; cells: ParagraphBlock[][][] };
+export type Block = ParagraphBlock | ImageBlock | TableBlock;
+
+export type PlannedColumn = { x0: number; x1: number; blocks: Block[] };
+export type PlannedBand = { y0: number; y1: number; columns: PlannedColumn[] };
+
+export type PagePlan = {
+  pageNumber: number;
+  width: number;
+  height: number;
+  bands: PlannedBand[];
+  /** Images with text drawn over them (scanned pages with a text layer, backgrounds): placed behind the text. */
+  backgrounds: PageImage[];
+  /** Bounding box of everything in the body, or null for an empty page. */
+  contentBox: Box | null;
+  hasText: boolean;
+};
+
+type FlowItem =
+  { kind: 'line'; line: Line } | { kind: 'table'; table: Table } | { kind: 'image'; image: PageImage };
+
+/** An image with at least this many lines of text drawn over it is a background. */
+const MIN_LINES_OVER_BACKGROUND = 2;
+
+/**
+ * Plans one page: ruled tables out of the text, images with text over them behind it, the rest in reading order
+ * (stripes and columns), each column's lines built into paragraphs. `textBounds` gives the left and right edges of
+ * the text area (the page margins) for stripes that are not in columns.
+ */
+export function planPage(
+  layout: PageLayout,
+  bodyLines: readonly Line[],
+  textBounds: { x0: number; x1: number },
+): PagePlan {
+  const { tables, lines } = detectTables(bodyLines, layout.rules, layout.fills);
+  const backgrounds: PageImage[] = [];
+  const flowImages: PageImage[] = [];
+  for (const image of layout.images) {
+    const covered = lines.filter((line) => {
+      const x = centerX(line.box);
+      const y = centerY(line.box);
+      return x > image.box.x0 && x < image.box.x1 && y > image.box.y0 && y < image.box.y1;
+    }).length;
+    (covered >= MIN_LINES_OVER_BACKGROUND ? backgrounds : flowImages).push(image);
+  }
+  const items: Placed<FlowItem>[] = [
+    ...lines.map((line) => ({ box: line.box, item: { kind: 'line' as const, line } })),
+    ...tables.map((table) => ({ box: table.box, item: { kind: 'table' as const, table } })),
+    ...flowImages.map((image) => ({ box: image.box, item: { kind: 'image' as const, image } })),
+  ];
+  const gutters = findGutters(lines);
+  const bands = orderPage(items, gutters).map((band): PlannedBand => {
+    const isMulti =
+      band.columns.length > 1 ||
+      (gutters.length > 0 && !spansGutter(band.columns[0]?.x0, band.columns[0]?.x1, gutters));
+    const bounds = isMulti ? columnBounds(textBounds, gutters) : [textBounds];
+    const columns: PlannedColumn[] = bounds.map((bound) => ({ ...bound, blocks: [] }));
+    for (const column of band.columns) {
+      const middle = (column.x0 + column.x1) / 2;
+      const index = isMulti
+        ? bounds.findIndex((bound) => middle >= bound.x0 - 1 && middle <= bound.x1 + 1)
+        : 0;
+      const target = columns[Math.max(0, index)] as PlannedColumn;
+      target.blocks.push(
+        ...planColumn(
+          column.items.map((placed) => placed.item),
+          target,
+        ),
+      );
+    }
+    return { y0: band.y0, y1: band.y1, columns };
+  });
+  const boxes = [
+    ...lines.map((line) => line.box),
+    ...tables.map((table) => table.box),
+    ...flowImages.map((image) => image.box),
+  ];
+  return {
+    pageNumber: layout.pageNumber,
+    width: layout.width,
+    height: layout.height,
+    bands,
+    backgrounds,
+    contentBox: boxes.length > 0 ? unionBox(boxes) : null,
+    hasText: layout.lines.some((line) => line.text.trim() !== ''),
+  };
+}
+
+function spansGutter(
+  x0: number | undefined,
+  x1: number | undefined,
+  gutters: readonly { x0: number; x1: number }[],
+) {
+  return gutters.some(
+    (gutter) => (x0 ?? 0) < (gutter.x0 + gutter.x1) / 2 && (x1 ?? 0) > (gutter.x0 + gutter.x1) / 2,
+  );
+}
+
+function columnBounds(text: { x0: number; x1: number }, gutters: readonly { x0: number; x1: number }[]) {
+  const edges = [text.x0, ...gutters.flatMap((gutter) => [gutter.x0, gutter.x1]), text.x1];
+  const bounds: { x0: number; x1: number }[] = [];
+  for (let index = 0; index < edges.length; index += 2) {
+    bounds.push({ x0: edges[index] as number, x1: edges[index + 1] as number });
+  }
+  return bounds;
+}
+
+/** Consecutive lines become paragraphs; images on one row share a paragraph; tables get paragraphs per cell. */
+function planColumn(items: readonly FlowItem[], column: { x0: number; x1: number }): Block[] {
+  const blocks: Block[] = [];
+  let pending: Line[] = [];
+  const columnBox = (y0: number, y1: number): Box => ({ x0: column.x0, y0, x1: column.x1, y1 });
+  const flushLines = () => {
+    if (pending.length > 0) blocks.push(...buildParagraphs(pending, columnBox(0, 0)));
+    pending = [];
+  };
+  for (const item of items) {
+    if (item.kind === 'line') {
+      pending.push(item.line);
+      continue;
+    }
+    flushLines();
+    if (item.kind === 'table') {
+      const cells = item.table.rows.map((row) => row.map((cell) => buildParagraphs(cell.lines, cell.box)));
+      blocks.push({ kind: 'table', table: item.table, box: item.table.box, cells });
+      continue;
+    }
+    const last = blocks.at(-1);
+    const shareRow =
+      last?.kind === 'image' &&
+      Math.min(last.box.y1, item.image.box.y1) - Math.max(last.box.y0, item.image.box.y0) >
+        0.5 * Math.min(last.box.y1 - last.box.y0, item.image.box.y1 - item.image.box.y0);
+    if (last?.kind === 'image' && shareRow) {
+      last.images.push(item.image);
+      last.box = unionBox([last.box, item.image.box]);
+    } else {
+      blocks.push({ kind: 'image', images: [item.image], box: item.image.box });
+    }
+  }
+  flushLines();
+  return blocks;
+}

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import type { Line } from './layout-model.ts';
+import { findGutters, orderPage } from './reading-order.ts';
+import { line } from './test-layout.ts';
+
+/** A title across the page, then two columns of ten lines each. */
+function twoColumnPage(): Line[] {
+  const lines = [line('A title across both of the columns of this page', 50, 60, { x1: 550 })];
+  for (let row = 0; row < 10; row += 1) {
+    lines.push(line(`left ${row}`, 50, 100 + row * 12, { x1: 290 }));
+    lines.push(line(`right ${row}`, 310, 100 + row * 12, { x1: 550 }));
+  }
+  return lines;
+}
+
+describe('reading order', () => {
+  it('finds the gutter between two columns of text', () => {
+    const gutters = findGutters(twoColumnPage());
+    expect(gutters).toHaveLength(1);
+    expect(gutters[0]?.x0).toBeGreaterThanOrEqual(290);
+    expect(gutters[0]?.x1).toBeLessThanOrEqual(311);
+  });
+
+  it('reads the title, then column 1, then column 2', () => {
+    const lines = twoColumnPage();
+    const bands = orderPage(
+      lines.map((item) => ({ box: item.box, item })),
+      findGutters(lines),
+    );
+    const order = bands.flatMap((band) =>
+      band.columns.flatMap((column) => column.items.map((placed) => placed.item.text)),
+    );
+    expect(order[0]).toMatch(/^A title/);
+    expect(order.slice(1, 11)).toEqual(Array.from({ length: 10 }, (_, row) => `left ${row}`));
+    expect(order.slice(11)).toEqual(Array.from({ length: 10 }, (_, row) => `right ${row}`));
+  });
+
+  it('finds no gutter in a table of short cells', () => {
+    const lines: Line[] = [];
+    for (let row = 0; row < 10; row += 1) {
+      lines.push(line(`key ${row}`, 50, 100 + row * 12));
+      lines.push(line(`value ${row}`, 310, 100 + row * 12));
+    }
+    expect(findGutters(lines)).toEqual([]);
+  });
+});

@@ -1,0 +1,137 @@
+import type { Box, Line } from './layout-model.ts';
+
+/** Anything placed on the page that takes part in the flow: a line of text, a table, an image. */
+export type Placed<T> = { box: Box; item: T; line?: Line };
+
+export type Column<T> = { x0: number; x1: number; items: Placed<T>[] };
+/** A horizontal stripe of the page with one column, or several read one after the other. */
+export type Band<T> = { y0: number; y1: number; columns: Column<T>[] };
+
+export type Gutter = { x0: number; x1: number };
+
+/** A gutter is at least this wide, in points. */
+const MIN_GUTTER_WIDTH = 7;
+/** A line wider than this share of the text area spans columns. */
+const MAX_COLUMN_SHARE = 0.6;
+/** A gutter is at most this share of the narrower column beside it. */
+const MAX_GUTTER_SHARE = 0.5;
+/** Lines that may cross a gutter: full-width titles, captions, footnotes. */
+const MAX_CROSSING_SHARE = 0.12;
+/** Each side of a gutter holds at least this many lines, and this share of all lines. */
+const MIN_SIDE_LINES = 4;
+const MIN_SIDE_SHARE = 0.15;
+/** Share of a column's lines that reach to within a quarter of its width of the gutter: text, not a table. */
+const MIN_REACHING_SHARE = 0.4;
+
+/**
+ * Finds the gutters between text columns: vertical stripes crossed by few lines, with enough lines on each side
+ * that run up to the stripe (prose, which fills its column, unlike a table's short cells).
+ */
+export function findGutters(lines: readonly Line[]): Gutter[] {
+  const horizontal = lines.filter((line) => !line.isVertical && line.box.x1 > line.box.x0);
+  if (horizontal.length < 2 * MIN_SIDE_LINES) return [];
+  const left = Math.floor(Math.min(...horizontal.map((line) => line.box.x0)));
+  const right = Math.ceil(Math.max(...horizontal.map((line) => line.box.x1)));
+  // Lines wider than a column (titles, single-column stretches) cannot tell where columns are.
+  const body = horizontal.filter((line) => line.box.x1 - line.box.x0 < MAX_COLUMN_SHARE * (right - left));
+  if (body.length < 2 * MIN_SIDE_LINES) return [];
+  const maxCrossing = Math.max(1, Math.floor(MAX_CROSSING_SHARE * body.length));
+  const gutters: Gutter[] = [];
+  let runStart: number | null = null;
+  let previousEnd = left;
+  for (let x = left; x <= right; x += 1) {
+    const crossing = body.filter((line) => line.box.x0 < x && line.box.x1 > x).length;
+    if (crossing <= maxCrossing) {
+      runStart ??= x;
+      continue;
+    }
+    if (runStart !== null && x - runStart >= MIN_GUTTER_WIDTH) {
+      const candidate = { x0: runStart, x1: x };
+      if (isColumnGutter(body, candidate, previousEnd)) {
+        gutters.push(candidate);
+        previousEnd = candidate.x1;
+      }
+    }
+    runStart = null;
+  }
+  return gutters;
+}
+
+function isColumnGutter(lines: readonly Line[], gutter: Gutter, columnStart: number): boolean {
+  const leftSide = lines.filter((line) => line.box.x1 <= gutter.x0 + 1 && line.box.x0 >= columnStart - 1);
+  const rightSide = lines.filter((line) => line.box.x0 >= gutter.x1 - 1);
+  const minLines = Math.max(MIN_SIDE_LINES, MIN_SIDE_SHARE * lines.length);
+  if (leftSide.length < minLines || rightSide.length < minLines) return false;
+  const leftStart = Math.min(...leftSide.map((line) => line.box.x0));
+  const rightEnd = Math.max(...rightSide.map((line) => line.box.x1));
+  // Columns are much wider than the space between them; a key and its value far apart are not columns.
+  const gutterWidth = gutter.x1 - gutter.x0;
+  if (gutterWidth > MAX_GUTTER_SHARE * Math.min(gutter.x0 - leftStart, rightEnd - gutter.x1)) return false;
+  const leftReach = gutter.x0 - (gutter.x0 - leftStart) / 4;
+  const rightReach = gutter.x1 + (rightEnd - gutter.x1) / 4;
+  const leftReaching = leftSide.filter((line) => line.box.x1 >= leftReach).length;
+  const rightReaching = rightSide.filter((line) => line.box.x0 <= rightReach).length;
+  return (
+    leftReaching >= MIN_REACHING_SHARE * leftSide.length &&
+    rightReaching >= MIN_REACHING_SHARE * rightSide.length
+  );
+}
+
+/**
+ * Puts the page's items in reading order: stripes from top to bottom; in a stripe under columns, each column from
+ * top to bottom before the next (right to left on right-to-left pages). An item that crosses a gutter (a title, a
+ * wide figure) ends the columns above it and stands in a stripe of its own.
+ */
+export function orderPage<T>(
+  items: readonly Placed<T>[],
+  gutters: readonly Gutter[],
+  isRightToLeft = false,
+): Band<T>[] {
+  const sorted = [...items].sort(compareTopDown);
+  const bands: Band<T>[] = [];
+  const columnOf = (box: Box): number => {
+    let index = 0;
+    for (const gutter of gutters) {
+      const middle = (gutter.x0 + gutter.x1) / 2;
+      if (box.x0 < middle - 2 && box.x1 > middle + 2) return -1;
+      if (box.x0 >= middle - 2) index += 1;
+    }
+    return index;
+  };
+  for (const placed of sorted) {
+    const column = gutters.length === 0 ? 0 : columnOf(placed.box);
+    const current = bands.at(-1);
+    const isMulti = column >= 0 && gutters.length > 0;
+    const currentIsMulti = current !== undefined && current.columns.length > 1;
+    if (!current || isMulti !== currentIsMulti) {
+      bands.push({
+        y0: placed.box.y0,
+        y1: placed.box.y1,
+        columns: isMulti
+          ? Array.from({ length: gutters.length + 1 }, () => ({ x0: Infinity, x1: -Infinity, items: [] }))
+          : [{ x0: Infinity, x1: -Infinity, items: [] }],
+      });
+    }
+    const band = bands.at(-1) as Band<T>;
+    const target = band.columns[isMulti ? column : 0] as Column<T>;
+    target.items.push(placed);
+    target.x0 = Math.min(target.x0, placed.box.x0);
+    target.x1 = Math.max(target.x1, placed.box.x1);
+    band.y0 = Math.min(band.y0, placed.box.y0);
+    band.y1 = Math.max(band.y1, placed.box.y1);
+  }
+  for (const band of bands) {
+    band.columns = band.columns.filter((column) => column.items.length > 0);
+    for (const column of band.columns) column.items.sort(compareTopDown);
+    if (isRightToLeft) band.columns.reverse();
+  }
+  return bands;
+}
+
+/** Top to bottom; items on the same text row left to right. */
+function compareTopDown<T>(a: Placed<T>, b: Placed<T>): number {
+  const height = Math.min(a.box.y1 - a.box.y0, b.box.y1 - b.box.y0);
+  const sharedHeight = Math.min(a.box.y1, b.box.y1) - Math.max(a.box.y0, b.box.y0);
+  if (sharedHeight > height * 0.5) return a.box.x0 - b.box.x0;
+  return a.box.y0 - b.box.y0 || a.box.x0 - b.box.x0;
+}

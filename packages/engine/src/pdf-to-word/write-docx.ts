@@ -1,0 +1,170 @@
+import {
+  AlignmentType,
+  Column,
+  ColumnBreak,
+  Document,
+  LevelFormat,
+  LineRuleType,
+  Packer,
+  PageOrientation,
+  Paragraph,
+  SectionType,
+  type ISectionOptions,
+  type Table,
+} from 'docx';
+import type { RunningItem } from './detect-running-heads.ts';
+import {
+  blockExtent,
+  BULLET_REFERENCE,
+  toBackgroundRun,
+  toImageParagraph,
+  toParagraph,
+  toTable,
+  twips,
+} from './docx-blocks.ts';
+import { buildRunningParts } from './docx-running-heads.ts';
+import type { Margins } from './page-margins.ts';
+import type { PagePlan, PlannedBand, PlannedColumn } from './plan-page.ts';
+
+export type DocumentPlan = { pages: PagePlan[]; margins: Margins[]; running: RunningItem[] };
+
+/** Images are shrunk to leave this share of the text height free, so a full-page image cannot spill onto a new page. */
+const IMAGE_HEIGHT_SHARE = 0.97;
+
+/**
+ * Writes the planned pages as a .docx: one Word section per stripe of each page (a new page for the first, the same
+ * page after it), with the PDF page's size and margins, and Word columns where the page has columns. All text is in
+ * ordinary paragraphs and tables; only pictures behind text are anchored.
+ */
+export async function writeDocx(plan: DocumentPlan): Promise<Uint8Array> {
+  const firstPage = plan.pages[0];
+  const firstMargins = plan.margins[0];
+  const running =
+    firstPage && firstMargins && plan.running.length > 0
+      ? buildRunningParts(plan.running, firstPage, firstMargins)
+      : null;
+  const sections: ISectionOptions[] = [];
+  plan.pages.forEach((page, pageIndex) => {
+    const margins = plan.margins[pageIndex] as Margins;
+    const isLandscape = page.width > page.height;
+    const pageProperties = {
+      size: isLandscape
+        ? { width: twips(page.height), height: twips(page.width), orientation: PageOrientation.LANDSCAPE }
+        : { width: twips(page.width), height: twips(page.height), orientation: PageOrientation.PORTRAIT },
+      margin: {
+        top: twips(margins.top),
+        right: twips(margins.right),
+        bottom: twips(margins.bottom),
+        left: twips(margins.left),
+        header: twips(Math.min(running?.headerDistance ?? margins.top / 2, margins.top)),
+        footer: twips(Math.min(running?.footerDistance ?? margins.bottom / 2, margins.bottom)),
+      },
+      ...(pageIndex === 0 && running?.firstPageNumber
+        ? { pageNumbers: { start: running.firstPageNumber } }
+        : {}),
+    };
+    const textBounds = { x0: margins.left, x1: page.width - margins.right };
+    const maxImageHeight = (page.height - margins.top - margins.bottom) * IMAGE_HEIGHT_SHARE;
+    let flowBottom = margins.top;
+    const bands: (PlannedBand | null)[] = page.bands.length > 0 ? page.bands : [null];
+    bands.forEach((band, bandIndex) => {
+      const children: (Paragraph | Table)[] = [];
+      if (bandIndex === 0 && page.backgrounds.length > 0) {
+        children.push(
+          new Paragraph({
+            children: page.backgrounds.map(toBackgroundRun),
+            spacing: { before: 0, after: 0, line: 20, lineRule: LineRuleType.EXACT },
+          }),
+        );
+      }
+      let bandBottom = flowBottom;
+      for (const [columnIndex, column] of (band?.columns ?? []).entries()) {
+        const written = writeColumn(
+          column,
+          columnIndex > 0,
+          flowBottom,
+          maxImageHeight,
+          band?.columns.length === 1 ? textBounds : column,
+        );
+        children.push(...written.children);
+        bandBottom = Math.max(bandBottom, written.bottom);
+      }
+      flowBottom = bandBottom;
+      if (children.length === 0) children.push(new Paragraph({}));
+      const columns = band?.columns ?? [];
+      sections.push({
+        ...(pageIndex === 0 && bandIndex === 0 && running
+          ? { headers: running.headers, footers: running.footers }
+          : {}),
+        properties: {
+          type: bandIndex === 0 ? SectionType.NEXT_PAGE : SectionType.CONTINUOUS,
+          page: pageProperties,
+          ...(columns.length > 1 ? { column: toColumns(columns) } : {}),
+        },
+        children,
+      });
+    });
+  });
+  const document = new Document({
+    creator: 'Quire',
+    sections,
+    evenAndOddHeaderAndFooters: running?.hasEvenAndOdd ?? false,
+    // The PDF's text was hyphenated at line ends; Word does the same for the re-flowed text.
+    hyphenation: { autoHyphenation: true },
+    numbering: {
+      config: [
+        {
+          reference: BULLET_REFERENCE,
+          levels: [{ level: 0, format: LevelFormat.BULLET, text: '•', alignment: AlignmentType.LEFT }],
+        },
+      ],
+    },
+  });
+  return new Uint8Array(await Packer.toBuffer(document));
+}
+
+function writeColumn(
+  column: PlannedColumn,
+  startsNewColumn: boolean,
+  top: number,
+  maxImageHeight: number,
+  bounds: { x0: number; x1: number },
+): { children: (Paragraph | Table)[]; bottom: number } {
+  const children: (Paragraph | Table)[] = [];
+  let previousBottom = top;
+  let needsColumnBreak = startsNewColumn;
+  for (const block of column.blocks) {
+    const extent = blockExtent(block);
+    const spaceBefore = Math.max(0, extent.top - previousBottom);
+    if (block.kind === 'paragraph') {
+      children.push(toParagraph(block, spaceBefore, { hasColumnBreak: needsColumnBreak }));
+    } else if (block.kind === 'image') {
+      children.push(toImageParagraph(block, bounds, spaceBefore, maxImageHeight, needsColumnBreak));
+    } else {
+      if (needsColumnBreak) children.push(columnBreakParagraph());
+      children.push(toTable(block, bounds));
+    }
+    needsColumnBreak = false;
+    previousBottom = Math.max(previousBottom, extent.bottom);
+  }
+  if (needsColumnBreak) children.push(columnBreakParagraph());
+  return { children, bottom: previousBottom };
+}
+
+function columnBreakParagraph(): Paragraph {
+  return new Paragraph({
+    children: [new ColumnBreak()],
+    spacing: { before: 0, after: 0, line: 20, lineRule: LineRuleType.EXACT },
+  });
+}
+
+function toColumns(columns: readonly PlannedColumn[]) {
+  const children = columns.map((column, index) => {
+    const next = columns[index + 1];
+    return new Column({
+      width: twips(column.x1 - column.x0),
+      ...(next ? { space: twips(next.x0 - column.x1) } : {}),
+    });
+  });
+  return { count: columns.length, equalWidth: false, children };
+}
