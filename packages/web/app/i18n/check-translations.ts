@@ -43,7 +43,11 @@ const UNTRANSLATED_WORDS = new Set(
 );
 
 type Plural = { readonly name: string; readonly ordinal: boolean; readonly forms: readonly string[] };
-type Shape = { readonly args: ReadonlySet<string>; readonly plurals: readonly Plural[]; readonly text: string };
+type Shape = {
+  readonly args: ReadonlySet<string>;
+  readonly plurals: readonly Plural[];
+  readonly text: string;
+};
 
 /** Arguments, plurals and the literal text of a parsed message. */
 function shapeOf(elements: readonly MessageFormatElement[]): Shape {
@@ -130,7 +134,8 @@ export function checkTranslations(
     const lost = [...expected.args].filter((arg) => !own.args.has(arg));
     const unknown = [...own.args].filter((arg) => !expected.args.has(arg));
     if (lost.length > 0) report(key, `drops the argument(s) ${lost.map((a) => `{${a}}`).join(', ')}`);
-    if (unknown.length > 0) report(key, `uses unknown argument(s) ${unknown.map((a) => `{${a}}`).join(', ')}`);
+    if (unknown.length > 0)
+      report(key, `uses unknown argument(s) ${unknown.map((a) => `{${a}}`).join(', ')}`);
     for (const plural of own.plurals) {
       const needed = plural.ordinal ? ordinal : cardinal;
       const missingForms = needed.filter((form) => !plural.forms.includes(form));

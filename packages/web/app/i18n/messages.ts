@@ -21,7 +21,7 @@ export type Messages = Record<MessageKey, string>;
 type NestedMessages = { readonly [key: string]: string | NestedMessages };
 
 /** All locale files, bundled statically so that prerendering and hydration see the same text. */
-const FILES = import.meta.glob<NestedMessages>('../../../../content/locales/*/*.json', {
+export const LOCALE_FILES = import.meta.glob<NestedMessages>('../../../../content/locales/*/*.json', {
   eager: true,
   import: 'default',
 });
@@ -35,9 +35,10 @@ export function flattenMessages(nested: NestedMessages, prefix: string, into: Re
   return into;
 }
 
-function ownMessages(locale: Locale): Record<string, string> {
+/** A locale's own messages, flat, without the English fallback. */
+export function ownMessages(locale: Locale): Record<string, string> {
   const flat: Record<string, string> = {};
-  for (const [file, nested] of Object.entries(FILES)) {
+  for (const [file, nested] of Object.entries(LOCALE_FILES)) {
     const match = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(file);
     if (match?.[1] === locale && match[2]) flattenMessages(nested, match[2], flat);
   }
