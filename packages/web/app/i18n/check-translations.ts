@@ -92,6 +92,17 @@ export function isLanguageNeutral(message: string): boolean {
 }
 
 /**
+ * The plural forms a language uses for the counts we show (whole numbers up to 10,000), plus `other`, which ICU
+ * always needs. French's `many` (only for multiples of a million) is not asked for; Arabic's six forms are.
+ */
+function formsInUse(locale: string, type: Intl.PluralRuleType): string[] {
+  const rules = new Intl.PluralRules(locale, { type });
+  const forms = new Set<string>(['other']);
+  for (let count = 0; count <= 10_000; count += 1) forms.add(rules.select(count));
+  return [...forms].sort();
+}
+
+/**
  * Checks one locale's flat messages against English's. `allowIdentical` lists keys that may stay as in English
  * for a reason beyond the word list (a placeholder example such as `1-5, 10-15`).
  */
@@ -103,8 +114,8 @@ export function checkTranslations(
 ): TranslationProblem[] {
   const problems: TranslationProblem[] = [];
   const report = (key: string, problem: string) => problems.push({ key, problem });
-  const cardinal = new Intl.PluralRules(locale).resolvedOptions().pluralCategories;
-  const ordinal = new Intl.PluralRules(locale, { type: 'ordinal' }).resolvedOptions().pluralCategories;
+  const cardinal = formsInUse(locale, 'cardinal');
+  const ordinal = formsInUse(locale, 'ordinal');
 
   for (const key of Object.keys(translated)) {
     if (!(key in english)) report(key, 'extra key: English has no such message');
