@@ -87,7 +87,11 @@ function parseMessage(message: string): MessageFormatElement[] | Error {
 export function isLanguageNeutral(message: string): boolean {
   const elements = parseMessage(message);
   const text = elements instanceof Error ? message : shapeOf(elements).text;
-  const words = text.toLowerCase().match(/\p{L}+/gu) ?? [];
+  const words =
+    text
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu)
+      ?.filter((word) => /\p{L}/u.test(word)) ?? [];
   return words.every((word) => UNTRANSLATED_WORDS.has(word));
 }
 
