@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
@@ -20,7 +20,16 @@ export async function setup(project: TestProject): Promise<void> {
   jobRoot = await mkdtemp(join(tmpdir(), 'quire-e2e-jobs-'));
   server = spawn(process.execPath, [join(ROOT, 'packages/server/dist/main.js')], {
     cwd: ROOT,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', QUIRE_JOB_ROOT: jobRoot, LOG_LEVEL: 'info' },
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      QUIRE_JOB_ROOT: jobRoot,
+      QUIRE_DATA_DIR: join(jobRoot, '..', `${basename(jobRoot)}-data`),
+      // One round of status probes shortly after start, so the status page has real data to show.
+      QUIRE_STATUS_PROBE_SECONDS: '3600',
+      LOG_LEVEL: 'info',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const baseUrl = await new Promise<string>((resolvePromise, reject) => {
@@ -47,5 +56,8 @@ export async function teardown(): Promise<void> {
     server.kill('SIGTERM');
     await exited;
   }
-  if (jobRoot) await rm(jobRoot, { recursive: true, force: true });
+  if (jobRoot) {
+    await rm(jobRoot, { recursive: true, force: true });
+    await rm(`${jobRoot}-data`, { recursive: true, force: true });
+  }
 }

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import type { JobRunner } from '@quire/engine';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -5,7 +6,16 @@ import type { Config } from './config.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerHealthRoutes } from './http/routes/health.ts';
 import { registerSiteRoutes } from './http/routes/site.ts';
+import { registerStatusRoutes } from './http/routes/status.ts';
 import { registerToolRoutes } from './http/routes/tools.ts';
+import { StatusService } from './status/status-service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The live status: probes on a schedule, the report of `GET /api/status`. */
+    statusService: StatusService;
+  }
+}
 
 export type AppDeps = { runner: JobRunner };
 
@@ -34,6 +44,15 @@ export async function buildApp(config: Config, { runner }: AppDeps): Promise<Fas
   registerErrorHandler(app);
   await app.register(fastifyMultipart, { throwFileSizeLimit: true });
   registerHealthRoutes(app, { runner });
+  const status = new StatusService({
+    databaseFile: join(config.dataDir, 'status.sqlite'),
+    maintenanceFile: config.maintenanceFile,
+    probeIntervalSeconds: config.statusProbeSeconds,
+  });
+  app.decorate('statusService', status);
+  app.addHook('onReady', async () => status.start(app));
+  app.addHook('onClose', async () => status.close());
+  registerStatusRoutes(app, status);
   registerToolRoutes(app, { runner, jobRoot: config.jobRoot });
   await registerSiteRoutes(app, config.webRoot);
   return app;

@@ -19,9 +19,16 @@ export type Config = Readonly<{
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Trust `X-Forwarded-*` from a reverse proxy in front of the server. */
   trustProxy: boolean;
+  /** Where the server keeps its own data (the status probes' SQLite file); never visitors' files. */
+  dataDir: string;
+  /** Seconds between two rounds of status probes; 0 turns them off. */
+  statusProbeSeconds: number;
+  /** The operator's scheduled maintenance, shown on the status page. */
+  maintenanceFile: string;
 }>;
 
 const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const REPO_ROOT = resolve(PACKAGE_ROOT, '../..');
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export class ConfigError extends Error {}
@@ -38,6 +45,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     officeMaxQueue: readInteger(env, 'QUIRE_OFFICE_MAX_QUEUE', 8, 0, 1_000),
     logLevel: readChoice(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
     trustProxy: readChoice(env, 'QUIRE_TRUST_PROXY', ['true', 'false'] as const, 'false') === 'true',
+    dataDir: resolve(env.QUIRE_DATA_DIR?.trim() || join(REPO_ROOT, '.quire/data')),
+    statusProbeSeconds: readInteger(env, 'QUIRE_STATUS_PROBE_SECONDS', 60, 0, 86_400),
+    maintenanceFile: resolve(
+      env.QUIRE_MAINTENANCE_FILE?.trim() || join(REPO_ROOT, 'content/status/maintenance.json'),
+    ),
   });
 }
 

@@ -31,7 +31,13 @@ export async function createTestApp(lane: PoolOptions = { size: 2, maxQueue: 4 }
     '__spa-fallback.html': 'spa fallback',
     'assets/app-123.js': 'console.log(1)',
   });
-  const config = loadConfig({ QUIRE_JOB_ROOT: jobRoot, QUIRE_WEB_ROOT: webRoot, LOG_LEVEL: 'silent' });
+  const config = loadConfig({
+    QUIRE_JOB_ROOT: jobRoot,
+    QUIRE_WEB_ROOT: webRoot,
+    QUIRE_DATA_DIR: join(base, 'data'),
+    QUIRE_STATUS_PROBE_SECONDS: '0',
+    LOG_LEVEL: 'silent',
+  });
   const runner = new JobRunner({ pdf: lane, office: { size: 1, maxQueue: 2 } });
   const app = await buildApp(config, { runner });
   return {

@@ -11,3 +11,4 @@ export * from './tools/option-specs.ts';
 export * from './tools/registry.ts';
 export * from './page-ranges.ts';
 export * from './render-dpi.ts';
+export * from './status/status-report.ts';

@@ -1,0 +1,39 @@
+import { TOOL_IDS, type StatusReport } from '@quire/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, waitForNoLeftovers, type TestApp } from '../../../test/test-app.ts';
+
+describe('GET /api/status', () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await createTestApp();
+  });
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  it('says nothing is known before the first probe', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/status' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    const report = response.json<StatusReport>();
+    expect(report.overall).toBeNull();
+    expect(report.history.every((day) => day.uptime === null)).toBe(true);
+  });
+
+  it('runs every tool on its tiny document through the real stack and reports them operational', async () => {
+    await testApp.app.statusService.probeNow(testApp.app);
+    const report = (await testApp.app.inject({ method: 'GET', url: '/api/status' })).json<StatusReport>();
+    expect(report.services.map((service) => [service.id, service.status])).toEqual(
+      TOOL_IDS.map((id) => [id, 'operational']),
+    );
+    expect(report.overall).toBe('operational');
+    expect(report.operationalServices).toBe(8);
+    expect(report.averageUptime).toBe(100);
+    expect(report.history.at(-1)?.uptime).toBe(100);
+    for (const service of report.services) {
+      expect(service.averageResponseMs).toBeGreaterThan(0);
+      expect(Date.parse(service.lastChecked ?? '')).toBeLessThanOrEqual(Date.now());
+    }
+    expect(await waitForNoLeftovers(testApp)).toEqual([]);
+  });
+});

@@ -1,0 +1,91 @@
+import { createProbeInputs, type ProbeInput } from '@quire/engine';
+import type { StatusReport, ToolId } from '@quire/shared';
+import type { FastifyInstance } from 'fastify';
+import { computeStatus, historyStart } from './compute-status.ts';
+import { ProbeStore } from './probe-store.ts';
+import { readMaintenance } from './read-maintenance.ts';
+import { runProbes } from './run-probes.ts';
+
+export type StatusOptions = {
+  /** The SQLite file of probe results. */
+  readonly databaseFile: string;
+  readonly maintenanceFile: string;
+  /** Seconds between two rounds of probes; 0 turns the probes off. */
+  readonly probeIntervalSeconds: number;
+  /** Delay before the first round after start, so the server is ready first. */
+  readonly firstProbeDelayMs?: number;
+};
+
+/**
+ * The live status of spec A.9: probes every tool on a schedule, records the results and computes the report that
+ * `GET /api/status` answers. A round never overlaps the previous one, and the timer never keeps the process alive.
+ */
+export class StatusService {
+  readonly #store: ProbeStore;
+  readonly #options: StatusOptions;
+  #timer: NodeJS.Timeout | undefined;
+  #round: Promise<void> | undefined;
+  #inputs: Promise<Readonly<Record<ToolId, ProbeInput>>> | undefined;
+  #closed = false;
+
+  constructor(options: StatusOptions) {
+    this.#options = options;
+    this.#store = new ProbeStore(options.databaseFile);
+  }
+
+  /** Starts the schedule (unless the interval is 0). */
+  start(app: FastifyInstance): void {
+    if (this.#options.probeIntervalSeconds === 0) return;
+    const tick = () => {
+      void this.probeNow(app).catch((error: unknown) =>
+        app.log.error({ err: error }, 'status probes failed'),
+      );
+    };
+    const first = setTimeout(() => {
+      tick();
+      this.#timer = setInterval(tick, this.#options.probeIntervalSeconds * 1000);
+      this.#timer.unref();
+    }, this.#options.firstProbeDelayMs ?? 5_000);
+    first.unref();
+    this.#timer = first;
+  }
+
+  /** Runs one round of probes now (or joins the round in progress) and records it. */
+  probeNow(app: FastifyInstance): Promise<void> {
+    this.#round ??= (async () => {
+      try {
+        this.#inputs ??= createProbeInputs();
+        const records = await runProbes(app, await this.#inputs);
+        if (this.#closed) return;
+        for (const record of records) this.#store.record(record);
+        this.#store.pruneOlderThanRetention(Date.now());
+        const failed = records.filter((record) => record.outcome !== 'ok');
+        app.log.info(
+          { probes: records.length, unsuccessful: failed.map((r) => r.tool) },
+          'status probes done',
+        );
+      } finally {
+        this.#round = undefined;
+      }
+    })();
+    return this.#round;
+  }
+
+  async report(now = Date.now()): Promise<StatusReport> {
+    return computeStatus({
+      probes: this.#store.since(historyStart(now)),
+      maintenance: await readMaintenance(this.#options.maintenanceFile),
+      now,
+      probeIntervalSeconds: this.#options.probeIntervalSeconds,
+    });
+  }
+
+  /** Stops the schedule, waits for a round in progress, closes the database. */
+  async close(): Promise<void> {
+    this.#closed = true;
+    clearTimeout(this.#timer);
+    clearInterval(this.#timer);
+    await this.#round?.catch(() => undefined);
+    this.#store.close();
+  }
+}
