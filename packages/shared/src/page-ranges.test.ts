@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describePageRangeProblem, parsePageRanges } from './page-ranges.ts';
+import { describePageRangeProblem, normalizePageList, parsePageRanges } from './page-ranges.ts';
 
 describe('parsePageRanges', () => {
   it('keeps items in the order given, pages and ranges alike', () => {
@@ -57,5 +57,21 @@ describe('parsePageRanges', () => {
     expect(describePageRangeProblem({ item: '12-20', reason: 'outOfRange', pageCount: 10 })).toBe(
       '"12-20": the document has 10 pages.',
     );
+  });
+});
+
+describe('page lists typed on other keyboards', () => {
+  it('read Arabic-Indic and full-width digits, Arabic and ideographic commas and dashes', () => {
+    expect(normalizePageList('١-٥، ١٠-١٥')).toBe('1-5, 10-15');
+    expect(normalizePageList('１－３，７、９–')).toBe('1-3,7,9-');
+    expect(normalizePageList('\u2066۸-\u2069')).toBe('8-');
+    const result = parsePageRanges('١-٥، ٨-', 10);
+    expect(result).toEqual({
+      ok: true,
+      ranges: [
+        { first: 1, last: 5, item: '1-5' },
+        { first: 8, last: 10, item: '8-' },
+      ],
+    });
   });
 });

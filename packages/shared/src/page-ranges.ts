@@ -14,13 +14,36 @@ export type PageRangeResult = { ok: true; ranges: PageRange[] } | { ok: false; p
 
 const ITEM = /^(\d+)(?:\s*-\s*(\d*))?$/;
 
+/** Code points of the digit zero in the digit sets people type page numbers with besides ASCII. */
+const DIGIT_ZEROS = [0x0660, 0x06f0, 0x0966, 0x09e6, 0xff10];
+const COMMAS = /[\u060c\uff0c\u3001\ufe50;]/gu; // Arabic comma, full-width and ideographic commas, semicolon
+const DASHES = /[\u2010-\u2015\u2212\ufe63\uff0d]/gu; // hyphen, en and em dashes, minus sign, full-width hyphen
+
+/**
+ * The page list as ASCII: Arabic-Indic, Persian, Devanagari, Bengali and full-width digits become 0–9, the commas of
+ * Arabic, Chinese and Japanese keyboards become `,`, dashes and minus signs become `-`; bidi marks are dropped.
+ */
+export function normalizePageList(text: string): string {
+  return text
+    .replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu, '')
+    .replace(COMMAS, ',')
+    .replace(DASHES, '-')
+    .replace(/\p{Nd}/gu, (digit) => {
+      const code = digit.codePointAt(0) ?? 0;
+      const zero = DIGIT_ZEROS.find((start) => code >= start && code <= start + 9);
+      return zero === undefined ? digit : String(code - zero);
+    });
+}
+
 /**
  * Parses a page list such as `1-5, 10-15`, `3` or `8-` (spec A.4): comma-separated items, each a page or a range,
  * kept in the order given. Without `pageCount` only the syntax is checked (the browser does this before
  * uploading); with it, every item must lie within the document. The first wrong item is reported.
  */
 export function parsePageRanges(text: string, pageCount?: number): PageRangeResult {
-  const items = text.split(',').map((item) => item.trim());
+  const items = normalizePageList(text)
+    .split(',')
+    .map((item) => item.trim());
   if (items.every((item) => item === '')) return { ok: false, problem: { item: '', reason: 'empty' } };
   if (items.length > MAX_PAGES) return { ok: false, problem: { item: '', reason: 'tooMany' } };
   const ranges: PageRange[] = [];
