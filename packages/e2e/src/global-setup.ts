@@ -28,6 +28,8 @@ export async function setup(project: TestProject): Promise<void> {
       QUIRE_DATA_DIR: join(jobRoot, '..', `${basename(jobRoot)}-data`),
       // One round of status probes shortly after start, so the status page has real data to show.
       QUIRE_STATUS_PROBE_SECONDS: '3600',
+      // The browser tests send more tool requests from one address than a visitor would.
+      QUIRE_RATE_LIMIT_PER_MINUTE: '1000',
       LOG_LEVEL: 'info',
     },
     stdio: ['ignore', 'pipe', 'inherit'],

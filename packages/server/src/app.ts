@@ -6,8 +6,10 @@ import type { Config } from './config.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerHealthRoutes } from './http/routes/health.ts';
 import { registerSiteRoutes } from './http/routes/site.ts';
+import { createToolGuards, hasSecretHeader } from './http/rate-limit.ts';
 import { registerStatusRoutes } from './http/routes/status.ts';
 import { registerToolRoutes } from './http/routes/tools.ts';
+import { PROBE_HEADER } from './status/run-probes.ts';
 import { StatusService } from './status/status-service.ts';
 
 declare module 'fastify' {
@@ -33,7 +35,7 @@ export async function buildApp(config: Config, { runner }: AppDeps): Promise<Fas
         }),
       },
     },
-    trustProxy: config.trustProxy,
+    trustProxy: config.trustProxy === false ? false : [...config.trustProxy],
     bodyLimit: 64 * 1024,
     requestIdHeader: false,
     genReqId: () => crypto.randomUUID(),
@@ -53,7 +55,12 @@ export async function buildApp(config: Config, { runner }: AppDeps): Promise<Fas
   app.addHook('onReady', async () => status.start(app));
   app.addHook('onClose', async () => status.close());
   registerStatusRoutes(app, status);
-  registerToolRoutes(app, { runner, jobRoot: config.jobRoot });
+  const guards = await createToolGuards(app, {
+    perMinute: config.rateLimitPerMinute,
+    apiKeys: config.apiKeys,
+    isProbe: (request) => hasSecretHeader(request, PROBE_HEADER, status.probeToken),
+  });
+  registerToolRoutes(app, { runner, jobRoot: config.jobRoot, guards });
   await registerSiteRoutes(app, config.webRoot);
   return app;
 }

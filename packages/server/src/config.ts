@@ -1,4 +1,6 @@
 import { tmpdir } from 'node:os';
+import { DEFAULT_RATE_LIMIT_PER_MINUTE } from '@quire/shared';
+import ipaddr from 'ipaddr.js';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -17,8 +19,15 @@ export type Config = Readonly<{
   officeWorkers: number;
   officeMaxQueue: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
-  /** Trust `X-Forwarded-*` from a reverse proxy in front of the server. */
-  trustProxy: boolean;
+  /**
+   * The reverse proxies whose `X-Forwarded-For` is believed (addresses or CIDR ranges); `false` believes none, so
+   * the client is the connection's peer.
+   */
+  trustProxy: false | readonly string[];
+  /** Tool requests per minute per client without an API key; 0 turns the limit off. */
+  rateLimitPerMinute: number;
+  /** Bearer tokens that lift the rate limit (part A.10). */
+  apiKeys: readonly string[];
   /** Where the server keeps its own data (the status probes' SQLite file); never visitors' files. */
   dataDir: string;
   /** Seconds between two rounds of status probes; 0 turns them off. */
@@ -44,13 +53,61 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     officeWorkers: readInteger(env, 'QUIRE_OFFICE_WORKERS', 1, 1, 16),
     officeMaxQueue: readInteger(env, 'QUIRE_OFFICE_MAX_QUEUE', 8, 0, 1_000),
     logLevel: readChoice(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
-    trustProxy: readChoice(env, 'QUIRE_TRUST_PROXY', ['true', 'false'] as const, 'false') === 'true',
+    trustProxy: readProxies(env),
+    rateLimitPerMinute: readInteger(
+      env,
+      'QUIRE_RATE_LIMIT_PER_MINUTE',
+      DEFAULT_RATE_LIMIT_PER_MINUTE,
+      0,
+      1_000_000,
+    ),
+    apiKeys: readApiKeys(env),
     dataDir: resolve(env.QUIRE_DATA_DIR?.trim() || join(REPO_ROOT, '.quire/data')),
     statusProbeSeconds: readInteger(env, 'QUIRE_STATUS_PROBE_SECONDS', 60, 0, 86_400),
     maintenanceFile: resolve(
       env.QUIRE_MAINTENANCE_FILE?.trim() || join(REPO_ROOT, 'content/status/maintenance.json'),
     ),
   });
+}
+
+/** `QUIRE_TRUST_PROXY`: a comma-separated list of proxy addresses or CIDR ranges, or `false` (the default). */
+function readProxies(env: NodeJS.ProcessEnv): false | readonly string[] {
+  const raw = env.QUIRE_TRUST_PROXY?.trim();
+  if (!raw || raw === 'false') return false;
+  const entries = raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    const [address, bits] = entry.split('/');
+    const isValid =
+      address !== undefined &&
+      ipaddr.isValid(address) &&
+      (bits === undefined ||
+        (/^\d+$/.test(bits) && Number(bits) <= (ipaddr.parse(address).kind() === 'ipv4' ? 32 : 128)));
+    if (!isValid) {
+      throw new ConfigError(
+        `QUIRE_TRUST_PROXY must list the proxies' addresses or CIDR ranges (e.g. 127.0.0.1,10.0.0.0/8), not "${entry}".`,
+      );
+    }
+  }
+  return Object.freeze(entries);
+}
+
+/** `QUIRE_API_KEYS`: comma-separated bearer tokens, each at least 24 characters of [A-Za-z0-9._~-]. */
+function readApiKeys(env: NodeJS.ProcessEnv): readonly string[] {
+  const keys = (env.QUIRE_API_KEYS ?? '')
+    .split(',')
+    .map((key) => key.trim())
+    .filter(Boolean);
+  for (const key of keys) {
+    if (!/^[A-Za-z0-9._~-]{24,256}$/.test(key)) {
+      throw new ConfigError(
+        'QUIRE_API_KEYS must hold tokens of 24 to 256 letters, digits or . _ ~ - (for example from `openssl rand -hex 32`).',
+      );
+    }
+  }
+  return Object.freeze(keys);
 }
 
 function readInteger(

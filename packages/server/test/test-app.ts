@@ -17,7 +17,10 @@ export type TestApp = {
 };
 
 /** The real app with a real worker pool, its own job root and a small fake site build. */
-export async function createTestApp(lane: PoolOptions = { size: 2, maxQueue: 4 }): Promise<TestApp> {
+export async function createTestApp(
+  lane: PoolOptions = { size: 2, maxQueue: 4 },
+  env: Readonly<Record<string, string>> = {},
+): Promise<TestApp> {
   const base = await mkdtemp(join(tmpdir(), 'quire-server-test-'));
   const jobRoot = join(base, 'jobs');
   const webRoot = join(base, 'web');
@@ -36,7 +39,10 @@ export async function createTestApp(lane: PoolOptions = { size: 2, maxQueue: 4 }
     QUIRE_WEB_ROOT: webRoot,
     QUIRE_DATA_DIR: join(base, 'data'),
     QUIRE_STATUS_PROBE_SECONDS: '0',
+    // Tests send many requests from one address; the limit itself is tested with its own setting.
+    QUIRE_RATE_LIMIT_PER_MINUTE: '0',
     LOG_LEVEL: 'silent',
+    ...env,
   });
   const runner = new JobRunner({ pdf: lane, office: { size: 1, maxQueue: 2 } });
   const app = await buildApp(config, { runner });

@@ -37,3 +37,9 @@ export const MAX_CONVERT_PAGES = 500;
 export const JOB_TIMEOUT_MS = 60_000;
 /** How long a client waits before retrying after a 503. */
 export const RETRY_AFTER_SECONDS = 5;
+
+/**
+ * Tool requests (`POST /api/pdf/*`) one client may send per minute without an API key, by default; the operator
+ * sets it with `QUIRE_RATE_LIMIT_PER_MINUTE`. A client is one IPv4 address or one IPv6 /64 network.
+ */
+export const DEFAULT_RATE_LIMIT_PER_MINUTE = 30;

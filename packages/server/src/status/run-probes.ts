@@ -6,7 +6,10 @@ import type { ProbeOutcome, ProbeRecord } from './status-types.ts';
 /** Errors that say the server was too busy to take the job, not that the tool is broken. */
 const BUSY_CODES = new Set(['SERVER_BUSY', 'JOB_TIMEOUT', 'RATE_LIMITED']);
 
-/** Marks the probes' own requests so that logs and the rate limit can tell them from visitors'. */
+/**
+ * Carries a secret made at start on the probes' own requests, so the rate limit can tell them from visitors' (who
+ * cannot know the secret).
+ */
 export const PROBE_HEADER = 'x-quire-status-probe';
 
 async function multipartOf(toolId: ToolId, input: ProbeInput) {
@@ -42,6 +45,7 @@ function errorCodeOf(body: string): string | null {
 export async function runProbes(
   app: FastifyInstance,
   inputs: Readonly<Record<ToolId, ProbeInput>>,
+  probeToken: string,
   now: () => number = Date.now,
 ): Promise<ProbeRecord[]> {
   const records: ProbeRecord[] = [];
@@ -56,7 +60,7 @@ export async function runProbes(
         method: 'POST',
         url: TOOLS[toolId].apiPath,
         payload,
-        headers: { 'content-type': contentType, [PROBE_HEADER]: '1' },
+        headers: { 'content-type': contentType, [PROBE_HEADER]: probeToken },
       });
       if (response.statusCode === 200 && response.rawPayload.length > 0) outcome = 'ok';
       else {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createProbeInputs, type ProbeInput } from '@quire/engine';
 import type { StatusReport, ToolId } from '@quire/shared';
 import type { FastifyInstance } from 'fastify';
@@ -27,6 +28,8 @@ export class StatusService {
   #round: Promise<void> | undefined;
   #inputs: Promise<Readonly<Record<ToolId, ProbeInput>>> | undefined;
   #closed = false;
+  /** The secret the probes' requests carry (see `PROBE_HEADER`). */
+  readonly probeToken = randomBytes(32).toString('hex');
 
   constructor(options: StatusOptions) {
     this.#options = options;
@@ -55,7 +58,7 @@ export class StatusService {
     this.#round ??= (async () => {
       try {
         this.#inputs ??= createProbeInputs();
-        const records = await runProbes(app, await this.#inputs);
+        const records = await runProbes(app, await this.#inputs, this.probeToken);
         if (this.#closed) return;
         for (const record of records) this.#store.record(record);
         this.#store.pruneOlderThanRetention(Date.now());

@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { JobRunner } from '@quire/engine';
 import { TOOLS, TOOL_IDS, type ToolId } from '@quire/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import { attachmentDisposition } from '../file-names.ts';
 import { createJobDir, removeJobDir } from '../job-dir.ts';
 import { receiveUploads } from '../receive-uploads.ts';
@@ -14,17 +14,20 @@ import { parseToolOptions } from '../tool-options.ts';
  * when the response ends, whether it succeeded, failed or the client went away; a client that leaves also cancels
  * its job.
  */
-export function registerToolRoutes(app: FastifyInstance, deps: { runner: JobRunner; jobRoot: string }): void {
+type ToolRouteDeps = {
+  runner: JobRunner;
+  jobRoot: string;
+  /** Checks run before the upload is read: API key and rate limit. */
+  guards: onRequestHookHandler[];
+};
+
+export function registerToolRoutes(app: FastifyInstance, deps: ToolRouteDeps): void {
   for (const toolId of TOOL_IDS) registerToolRoute(app, deps, toolId);
 }
 
-function registerToolRoute(
-  app: FastifyInstance,
-  { runner, jobRoot }: { runner: JobRunner; jobRoot: string },
-  toolId: ToolId,
-) {
+function registerToolRoute(app: FastifyInstance, { runner, jobRoot, guards }: ToolRouteDeps, toolId: ToolId) {
   const tool = TOOLS[toolId];
-  app.post(tool.apiPath, async (request, reply) => {
+  app.post(tool.apiPath, { onRequest: guards }, async (request, reply) => {
     const jobDir = await createJobDir(jobRoot);
     const cancel = new AbortController();
     reply.raw.once('close', () => {

@@ -1,0 +1,74 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+const KEY = 'k'.repeat(32);
+let testApp: TestApp | undefined;
+afterEach(async () => {
+  await testApp?.close();
+  testApp = undefined;
+});
+
+/** A tool request refused cheaply (not multipart), which the limit counts all the same. */
+function send(app: TestApp, headers: Record<string, string> = {}) {
+  return app.app.inject({
+    method: 'POST',
+    url: '/api/pdf/rotate',
+    payload: 'x',
+    headers: { 'content-type': 'text/plain', ...headers },
+  });
+}
+
+describe('rate limit and API keys', () => {
+  it('answers 429 RATE_LIMITED with Retry-After once a client passes the limit, and a valid key lifts it', async () => {
+    testApp = await createTestApp(undefined, { QUIRE_RATE_LIMIT_PER_MINUTE: '3', QUIRE_API_KEYS: KEY });
+    for (let index = 0; index < 3; index += 1) expect((await send(testApp)).statusCode).toBe(415);
+    const limited = await send(testApp);
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(60);
+    expect(limited.json()).toMatchObject({
+      success: false,
+      error: { code: 'RATE_LIMITED', details: { limitPerMinute: 3 } },
+    });
+    expect((await send(testApp, { authorization: `Bearer ${KEY}` })).statusCode).toBe(415);
+    // Pages and the status stay reachable.
+    expect((await testApp.app.inject({ method: 'GET', url: '/api/status' })).statusCode).toBe(200);
+  });
+
+  it('refuses a wrong key with 401 instead of treating it as anonymous', async () => {
+    testApp = await createTestApp(undefined, { QUIRE_RATE_LIMIT_PER_MINUTE: '3', QUIRE_API_KEYS: KEY });
+    const response = await send(testApp, { authorization: `Bearer ${'x'.repeat(32)}` });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({ success: false, error: { code: 'INVALID_API_KEY' } });
+    expect((await send(testApp, { authorization: 'Basic abc' })).statusCode).toBe(401);
+  });
+
+  it('counts an IPv6 /64 as one client, believing X-Forwarded-For only from the configured proxy', async () => {
+    testApp = await createTestApp(undefined, {
+      QUIRE_RATE_LIMIT_PER_MINUTE: '2',
+      QUIRE_TRUST_PROXY: '127.0.0.1',
+    });
+    const from = (ip: string) => send(testApp as TestApp, { 'x-forwarded-for': ip });
+    expect((await from('2001:db8:0:1::a')).statusCode).toBe(415);
+    expect((await from('2001:db8:0:1::b')).statusCode).toBe(415);
+    expect((await from('2001:db8:0:1:ffff::1')).statusCode).toBe(429);
+    expect((await from('2001:db8:0:2::a')).statusCode).toBe(415);
+  });
+
+  it('ignores X-Forwarded-For from a peer that is not a configured proxy', async () => {
+    testApp = await createTestApp(undefined, { QUIRE_RATE_LIMIT_PER_MINUTE: '2' });
+    const from = (ip: string) => send(testApp as TestApp, { 'x-forwarded-for': ip });
+    expect((await from('198.51.100.1')).statusCode).toBe(415);
+    expect((await from('198.51.100.2')).statusCode).toBe(415);
+    expect((await from('198.51.100.3')).statusCode).toBe(429);
+  });
+
+  it('never limits the status probes', async () => {
+    testApp = await createTestApp(undefined, { QUIRE_RATE_LIMIT_PER_MINUTE: '1' });
+    await testApp.app.statusService.probeNow(testApp.app);
+    const report = (await testApp.app.inject({ method: 'GET', url: '/api/status' })).json<{
+      operationalServices: number;
+    }>();
+    expect(report.operationalServices).toBe(8);
+  });
+});

@@ -1,0 +1,63 @@
+import { timingSafeEqual } from 'node:crypto';
+import fastifyRateLimit from '@fastify/rate-limit';
+import { AppError } from '@quire/shared';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
+import { ApiKeys } from './api-keys.ts';
+import { clientKey } from './client-key.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The request carries one of the operator's API keys. */
+    hasApiKey: boolean;
+  }
+}
+
+export type RateLimitOptions = {
+  /** Requests per minute per client; 0 turns the limit off (API keys are still checked). */
+  readonly perMinute: number;
+  readonly apiKeys: readonly string[];
+  /** The status probes' secret header value: their in-process requests are never limited. */
+  readonly isProbe: (request: FastifyRequest) => boolean;
+};
+
+/**
+ * The guards of the tool endpoints, run when the request line and headers have arrived and before any upload is
+ * read: the API key check (401 for a wrong key), then the per-client limit (429 `RATE_LIMITED` with `Retry-After`),
+ * which a valid key or a status probe skips. Counters live in memory for one minute and hold the client key only.
+ */
+export async function createToolGuards(
+  app: FastifyInstance,
+  options: RateLimitOptions,
+): Promise<onRequestHookHandler[]> {
+  const keys = new ApiKeys(options.apiKeys);
+  app.decorateRequest('hasApiKey', false);
+  const checkApiKey: onRequestHookHandler = async (request) => {
+    request.hasApiKey = keys.check(request);
+  };
+  if (options.perMinute === 0) return [checkApiKey];
+
+  await app.register(fastifyRateLimit, { global: false });
+  const limit = app.rateLimit({
+    max: options.perMinute,
+    timeWindow: 60_000,
+    keyGenerator: (request) => clientKey(request.ip),
+    allowList: (request) => request.hasApiKey || options.isProbe(request),
+    errorResponseBuilder: (_request, context) =>
+      new AppError(
+        'RATE_LIMITED',
+        `Too many requests: ${context.max} per minute are allowed without an API key.`,
+        {
+          retryAfterSeconds: Math.max(1, Math.ceil(context.ttl / 1000)),
+          limitPerMinute: context.max,
+        },
+      ),
+  });
+  return [checkApiKey, limit];
+}
+
+/** Compares a header value with a secret in constant time. */
+export function hasSecretHeader(request: FastifyRequest, name: string, secret: string): boolean {
+  const value = request.headers[name];
+  if (typeof value !== 'string' || value.length !== secret.length) return false;
+  return timingSafeEqual(Buffer.from(value), Buffer.from(secret));
+}
