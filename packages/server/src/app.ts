@@ -7,6 +7,7 @@ import { registerErrorHandler } from './http/error-handler.ts';
 import { registerHealthRoutes } from './http/routes/health.ts';
 import { registerSiteRoutes } from './http/routes/site.ts';
 import { createToolGuards, hasSecretHeader } from './http/rate-limit.ts';
+import { registerOpenApiRoute } from './http/routes/openapi.ts';
 import { registerStatusRoutes } from './http/routes/status.ts';
 import { registerToolRoutes } from './http/routes/tools.ts';
 import { PROBE_HEADER } from './status/run-probes.ts';
@@ -55,6 +56,7 @@ export async function buildApp(config: Config, { runner }: AppDeps): Promise<Fas
   app.addHook('onReady', async () => status.start(app));
   app.addHook('onClose', async () => status.close());
   registerStatusRoutes(app, status);
+  registerOpenApiRoute(app, { rateLimitPerMinute: config.rateLimitPerMinute });
   const guards = await createToolGuards(app, {
     perMinute: config.rateLimitPerMinute,
     apiKeys: config.apiKeys,

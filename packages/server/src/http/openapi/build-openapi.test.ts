@@ -1,0 +1,113 @@
+import { createProbeInputs } from '@quire/engine';
+import { TOOLS, TOOL_IDS, fileFieldName, type ToolId } from '@quire/shared';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, multipartOf, type TestApp } from '../../../test/test-app.ts';
+import { ERROR_BODY_SCHEMA, STATUS_REPORT_SCHEMA } from './schemas.ts';
+import { TOOL_DOCS } from './tool-docs.ts';
+
+type Operation = {
+  requestBody: {
+    content: {
+      'multipart/form-data': { schema: { properties: Record<string, unknown>; required: string[] } };
+    };
+  };
+  responses: Record<string, { headers?: Record<string, unknown> }>;
+};
+type Document = {
+  openapi: string;
+  paths: Record<string, { post?: Operation }>;
+  components: { schemas: Record<string, unknown> };
+};
+
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+addFormats.default(ajv);
+/** Headers every answer may carry besides those a tool documents. */
+const COMMON_HEADERS = [
+  'x-request-id',
+  'x-content-type-options',
+  'x-ratelimit-limit',
+  'x-ratelimit-remaining',
+  'x-ratelimit-reset',
+];
+
+describe('the OpenAPI document', () => {
+  let testApp: TestApp;
+  let document: Document;
+  beforeAll(async () => {
+    testApp = await createTestApp(undefined, { QUIRE_RATE_LIMIT_PER_MINUTE: '1000' });
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    document = response.json<Document>();
+  });
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  it('is OpenAPI 3.1 with one operation per tool whose fields are the registry’s', () => {
+    expect(document.openapi).toBe('3.1.0');
+    for (const id of TOOL_IDS) {
+      const tool = TOOLS[id];
+      const schema = document.paths[tool.apiPath]?.post?.requestBody.content['multipart/form-data'].schema;
+      expect(schema, id).toBeDefined();
+      expect(Object.keys(schema?.properties ?? {})).toEqual(
+        expect.arrayContaining([fileFieldName(tool, 0), ...Object.keys(tool.options)]),
+      );
+      expect(schema?.required).toContain(fileFieldName(tool, tool.minFiles - 1));
+      expect(Object.keys(TOOL_DOCS[id].options).sort(), `${id} documents exactly its options`).toEqual(
+        Object.keys(tool.options).sort(),
+      );
+    }
+    expect(
+      document.paths['/api/pdf/rotate']?.post?.requestBody.content['multipart/form-data'].schema.required,
+    ).toContain('angle');
+    for (const schema of Object.values(document.components.schemas))
+      expect(() => ajv.compile(schema as object)).not.toThrow();
+  });
+
+  it('documents exactly the headers each tool really answers with', async () => {
+    const inputs = await createProbeInputs();
+    for (const id of TOOL_IDS as readonly ToolId[]) {
+      const form = new FormData();
+      inputs[id].files.forEach((file, index) =>
+        form.append(fileFieldName(TOOLS[id], index), new Blob([file.bytes]), file.name),
+      );
+      for (const [name, value] of Object.entries(inputs[id].fields)) form.append(name, value);
+      const response = await testApp.app.inject({
+        method: 'POST',
+        url: TOOLS[id].apiPath,
+        ...(await multipartOf(form)),
+      });
+      expect(response.statusCode, id).toBe(200);
+      const documented = Object.keys(
+        document.paths[TOOLS[id].apiPath]?.post?.responses['200']?.headers ?? {},
+      ).map((name) => name.toLowerCase());
+      const extra = Object.keys(response.headers).filter(
+        (name) => name.startsWith('x-') && !COMMON_HEADERS.includes(name),
+      );
+      expect(
+        extra.filter((name) => !documented.includes(name)),
+        `${id}: undocumented headers`,
+      ).toEqual([]);
+      for (const [name, header] of Object.entries(TOOL_DOCS[id].resultHeaders)) {
+        if (!('conditional' in header))
+          expect(response.headers[name.toLowerCase()], `${id} sends ${name}`).toBeDefined();
+      }
+    }
+  });
+
+  it('describes the real status and error answers', async () => {
+    const status = await testApp.app.inject({ method: 'GET', url: '/api/status' });
+    const validateStatus = ajv.compile(STATUS_REPORT_SCHEMA);
+    expect(validateStatus(status.json()), JSON.stringify(validateStatus.errors)).toBe(true);
+    const refused = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/pdf/merge',
+      payload: 'x',
+      headers: { 'content-type': 'text/plain' },
+    });
+    const validateError = ajv.compile(ERROR_BODY_SCHEMA);
+    expect(validateError(refused.json()), JSON.stringify(validateError.errors)).toBe(true);
+  });
+});

@@ -1,0 +1,124 @@
+import type { ToolId } from '@quire/shared';
+
+export type ToolDoc = {
+  readonly summary: string;
+  readonly description: string;
+  /** What each option does, by option name (the option's type, values and default come from the registry). */
+  readonly options: Readonly<Record<string, string>>;
+  /** Headers the answer carries beyond Content-Type, Content-Length and Content-Disposition. */
+  readonly resultHeaders: Readonly<Record<string, ResultHeaderDoc>>;
+};
+
+export type ResultHeaderDoc = {
+  readonly description: string;
+  readonly type: 'string' | 'integer' | 'number';
+  /** Sent only in some cases (the description says when). */
+  readonly conditional?: true;
+};
+
+/**
+ * The API reference's words for each tool, in English. Everything else in the reference (fields, types, limits,
+ * defaults, answers, errors) is read from the registry and the error catalogue; a test checks these headers against
+ * real answers.
+ */
+export const TOOL_DOCS = {
+  merge: {
+    summary: 'Merge PDFs',
+    description:
+      'Combines the PDFs in the order of their fields (`file-0`, `file-1`, …) into one document. Bookmarks and links are kept.',
+    options: {},
+    resultHeaders: {},
+  },
+  split: {
+    summary: 'Split a PDF',
+    description:
+      'Splits one PDF into a zip of PDFs: one per page (`mode=pages`), or one per item of `pageRange` in the order given (`mode=range`). Entries are named after the file and the pages they hold, e.g. `report-p3.pdf`, `report-1-5.pdf`.',
+    options: {
+      mode: '`pages`: one PDF per page. `range`: one PDF per item of `pageRange`.',
+      pageRange:
+        'Required when `mode` is `range`: comma-separated pages and ranges such as `1-5, 10-15`, `3` or `8-` (page 8 to the end). An item that is malformed, zero, reversed or beyond the last page is refused with `INVALID_PAGE_RANGE` naming it.',
+    },
+    resultHeaders: {},
+  },
+  compress: {
+    summary: 'Compress a PDF',
+    description:
+      'Re-encodes images at the level’s resolution and quality, removes duplicate and unused objects and compresses streams. Text, links, bookmarks and form fields are kept. Never larger than the input: when nothing can be saved, the original bytes come back.',
+    options: {
+      quality:
+        '`high`: light compression, images stay sharp. `medium`: balanced. `low`: maximum compression.',
+    },
+    resultHeaders: {
+      'X-Original-Size': { description: 'Size of the uploaded PDF in bytes.', type: 'integer' },
+      'X-Compressed-Size': { description: 'Size of the answer in bytes.', type: 'integer' },
+      'X-Compression-Ratio': {
+        description:
+          'The reduction in percent with one decimal, e.g. `63.4` (`0.0` when the original came back).',
+        type: 'number',
+      },
+      'X-Compression-Skipped': {
+        description:
+          'Present when nothing could be saved and the original bytes came back: `already-optimal`.',
+        type: 'string',
+        conditional: true,
+      },
+    },
+  },
+  'pdf-to-word': {
+    summary: 'Convert a PDF to Word',
+    description:
+      'Writes an editable .docx with the text in flowing paragraphs (no text boxes), headings, lists, tables and images where they stand. Pages without a text layer (scans) keep their image.',
+    options: {},
+    resultHeaders: {
+      'X-Pages-Without-Text': {
+        description: 'How many pages had no text layer and were kept as images.',
+        type: 'integer',
+      },
+    },
+  },
+  'word-to-pdf': {
+    summary: 'Convert Word to PDF',
+    description:
+      'Converts a .doc or .docx document to PDF with LibreOffice and Word-compatible fonts. Macros never run and linked content is never fetched. Password-protected documents are refused with `PASSWORD_REQUIRED`.',
+    options: {},
+    resultHeaders: {},
+  },
+  'pdf-to-jpg': {
+    summary: 'Convert a PDF to JPG images',
+    description:
+      'Renders every page to a JPG (`page-001.jpg`, …) in a zip: 300, 150 or 72 DPI. A page too large for the pixel budget at that resolution is rendered at the largest resolution that fits, and the headers say so.',
+    options: { quality: '`high`: 300 DPI. `medium`: 150 DPI. `low`: 72 DPI.' },
+    resultHeaders: {
+      'X-Pages-Downscaled': {
+        description: 'Present when some pages were rendered below the requested resolution: how many.',
+        type: 'integer',
+        conditional: true,
+      },
+      'X-Render-Dpi-Min': {
+        description: 'Present with `X-Pages-Downscaled`: the lowest resolution used, in DPI.',
+        type: 'integer',
+        conditional: true,
+      },
+    },
+  },
+  'jpg-to-pdf': {
+    summary: 'Convert images to PDF',
+    description:
+      'One page per JPG or PNG, in the order of the fields. JPEG data is embedded without re-encoding; EXIF orientation is applied; CMYK colours and PNG transparency are kept.',
+    options: {
+      pageSize: '`fit`: each page the size of its image. `a4` or `letter`: the image centred on the page.',
+      margin: '`none` or `small` (a quarter inch).',
+    },
+    resultHeaders: {},
+  },
+  rotate: {
+    summary: 'Rotate PDF pages',
+    description:
+      'Turns pages clockwise by changing their rotation (nothing is re-rendered): all pages, or those of `pages`.',
+    options: {
+      angle: 'Degrees clockwise.',
+      pages: 'Pages to turn, e.g. `1-3, 7`; all pages when absent.',
+    },
+    resultHeaders: {},
+  },
+} as const satisfies { readonly [K in ToolId]: ToolDoc };
