@@ -23,7 +23,8 @@ export type RateLimitOptions = {
 /**
  * The guards of the tool endpoints, run when the request line and headers have arrived and before any upload is
  * read: the API key check (401 for a wrong key), then the per-client limit (429 `RATE_LIMITED` with `Retry-After`),
- * which a valid key or a status probe skips. Counters live in memory for one minute and hold the client key only.
+ * which a valid key or a status probe skips. Counters live only in memory (at most 5,000 clients, the least recent
+ * dropped first, each reset a minute after its first request) and hold the client key, never anything else.
  */
 export async function createToolGuards(
   app: FastifyInstance,
