@@ -14,5 +14,7 @@ export const config = Object.freeze({
   sourceUrl: read('VITE_SOURCE_URL', '/source.tar.gz'),
   /** The address behind "Contact Us". */
   contactEmail: read('VITE_CONTACT_EMAIL', 'contact@example.org'),
+  /** Who runs this copy of Quire, named in the legal pages. */
+  operatorName: read('VITE_OPERATOR_NAME', 'Quire'),
   siteName: 'Quire',
 });

@@ -12,7 +12,7 @@ import {
   type TextPageMeta,
 } from './content-schemas.ts';
 import { splitFrontMatter } from './front-matter.ts';
-import { fillLimits } from './limit-values.ts';
+import { fillPlaceholders } from './limit-values.ts';
 import { renderMarkdown } from './render-markdown.ts';
 
 /**
@@ -80,7 +80,7 @@ export async function loadTextPage(page: TextPage, locale: Locale): Promise<Text
   const meta = parseContent(TextPageMetaSchema, data, found.file);
   return {
     ...meta,
-    html: renderMarkdown(fillLimits(body, found.locale, found.file), found.locale),
+    html: renderMarkdown(fillPlaceholders(body, found.locale, found.file), found.locale),
     locale: found.locale,
   };
 }
@@ -95,8 +95,8 @@ export async function loadFaq(locale: Locale): Promise<{ items: FaqEntry[]; loca
     locale: found.locale,
     items: items.map((item) => ({
       ...item,
-      answer: fillLimits(item.answer, found.locale, found.file),
-      answerHtml: renderMarkdown(fillLimits(item.answer, found.locale, found.file), found.locale),
+      answer: fillPlaceholders(item.answer, found.locale, found.file),
+      answerHtml: renderMarkdown(fillPlaceholders(item.answer, found.locale, found.file), found.locale),
     })),
   };
 }
@@ -104,5 +104,17 @@ export async function loadFaq(locale: Locale): Promise<{ items: FaqEntry[]; loca
 export async function loadHelp(locale: Locale): Promise<HelpFile & { locale: Locale }> {
   const found = await read(HELP, (l) => `help/${l}.json`, locale);
   if (!found) throw new Error('content/help/en.json is missing');
-  return { ...parseContent(HelpFileSchema, found.value, found.file), locale: found.locale };
+  const fill = (text: string) => fillPlaceholders(text, found.locale, found.file);
+  const help = parseContent(HelpFileSchema, found.value, found.file);
+  return {
+    ...help,
+    intro: fill(help.intro),
+    guides: help.guides.map((guide) => ({
+      ...guide,
+      steps: guide.steps.map(fill),
+      tips: guide.tips.map(fill),
+    })),
+    benefits: help.benefits.map((benefit) => ({ ...benefit, body: fill(benefit.body) })),
+    locale: found.locale,
+  };
 }

@@ -12,6 +12,13 @@ export function headingId(text: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
+/** A link to one of our pages (`/merge-pdf`, `/blog/x#part`), not to a file such as `/source.tar.gz`. */
+function isPagePath(href: string): boolean {
+  if (!href.startsWith('/') || href.startsWith('//')) return false;
+  const path = href.split(/[?#]/)[0] ?? '';
+  return !/\.[a-z0-9]+$/i.test(path.split('/').at(-1) ?? '');
+}
+
 /**
  * Turns our Markdown content into HTML for one language: raw HTML in the source is shown as text (content never
  * brings markup of its own), links to our own pages (`/merge-pdf`) lead to the same page in the reader's language,
@@ -31,7 +38,7 @@ export function renderMarkdown(markdown: string, locale: Locale): string {
       link({ href, title, tokens }: Tokens.Link) {
         const inner = this.parser.parseInline(tokens);
         const titleAttribute = title ? ` title="${escapeHtml(title)}"` : '';
-        if (href.startsWith('/') && !href.startsWith('//')) {
+        if (isPagePath(href)) {
           return `<a href="${escapeHtml(switchLocale(href, locale))}"${titleAttribute}>${inner}</a>`;
         }
         return `<a href="${escapeHtml(href)}"${titleAttribute} rel="noopener noreferrer">${inner}</a>`;
