@@ -65,6 +65,7 @@ describe('page lists typed on other keyboards', () => {
     expect(normalizePageList('١-٥، ١٠-١٥')).toBe('1-5, 10-15');
     expect(normalizePageList('１－３，７、９–')).toBe('1-3,7,9-');
     expect(normalizePageList('\u2066۸-\u2069')).toBe('8-');
+    expect(normalizePageList('1-3; 7')).toBe('1-3, 7');
     const result = parsePageRanges('١-٥، ٨-', 10);
     expect(result).toEqual({
       ok: true,

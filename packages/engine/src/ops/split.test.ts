@@ -84,7 +84,7 @@ describe('split by page ranges (spec A.4)', () => {
     for (const [pageRange, reason] of [
       ['5-3', 'reversed'],
       ['0', 'zero'],
-      ['1;2', 'malformed'],
+      ['1..2', 'malformed'],
       ['', 'empty'],
     ]) {
       await expect(splitToEntries(PAPER, { mode: 'range', pageRange })).rejects.toMatchObject({
