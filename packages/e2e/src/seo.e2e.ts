@@ -208,7 +208,9 @@ describe.each(PAGES)('$path, as a search engine reads it before any script runs'
     const response = await fetch(new URL(new URL(image ?? '').pathname, baseUrl));
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('image/jpeg');
-    expect(jpegSize(new Uint8Array(await response.arrayBuffer()))).toEqual({ width: 1200, height: 630 });
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect(jpegSize(bytes)).toEqual({ width: 1200, height: 630 });
+    expect(bytes.length).toBeLessThanOrEqual(60 * 1024);
   });
 });
 

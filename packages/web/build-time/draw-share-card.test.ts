@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { createShareCardPainter } from './draw-share-card.ts';
+import { CARD_MAX_BYTES, createShareCardPainter } from './draw-share-card.ts';
 
 const paint = createShareCardPainter({
   brand: 'Quire',
@@ -36,7 +36,18 @@ describe('share cards', () => {
     const meta = await sharp(jpeg).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 1200, 630]);
     expect(jpeg.length).toBeGreaterThan(15_000);
-    expect(jpeg.length).toBeLessThan(60_000);
+    expect(jpeg.length).toBeLessThanOrEqual(CARD_MAX_BYTES);
+  });
+
+  it('stay within the size limit when much text makes the plain encoding too large', async () => {
+    const jpeg = await paint({
+      locale: 'fr',
+      headline: 'Tous les outils PDF dont vous avez besoin, au même endroit',
+      description:
+        'Outils PDF gratuits et open source : fusionnez, divisez, compressez, faites pivoter et convertissez vos fichiers PDF en ligne. Sans inscription ni filigrane ; les fichiers sont supprimés juste après le traitement.',
+    });
+    expect((await sharp(jpeg).metadata()).width).toBe(1200);
+    expect(jpeg.length).toBeLessThanOrEqual(CARD_MAX_BYTES);
   });
 
   it('set a left-to-right page’s text from the left margin and a right-to-left page’s from the right', async () => {
