@@ -19,9 +19,10 @@ const forTests = args.has('--test');
 
 function main() {
   checkNode();
+  const buildSettings = readBuildSettings();
   ensureSystemPackages();
   ensureNpmPackages();
-  ensureBuild();
+  ensureBuild(buildSettings);
 }
 
 function checkNode() {
@@ -29,6 +30,33 @@ function checkNode() {
   if (major < 20 || (major === 20 && minor < 19)) {
     fail(`Quire needs Node.js 20.19 or later; this is ${process.versions.node}.`);
   }
+}
+
+/**
+ * Operator settings baked into the build (see `.env.example`): part of what decides a rebuild, and handed to the
+ * web build as the `VITE_*` variables it reads. An unset setting is removed, so the web's default applies.
+ */
+function readBuildSettings() {
+  const raw = process.env.QUIRE_PUBLIC_ORIGIN?.trim() ?? '';
+  return { VITE_PUBLIC_ORIGIN: raw === '' ? undefined : parsePublicOrigin(raw) };
+}
+
+/** Scheme, host and optional port, nothing else (the web build checks the same in `app/lib/public-origin.ts`). */
+function parsePublicOrigin(raw) {
+  const problem = (reason) =>
+    fail(
+      `QUIRE_PUBLIC_ORIGIN must be an absolute http(s) origin such as https://pdf.example.org (${reason}), not "${raw}".`,
+    );
+  let url;
+  try {
+    url = new URL(raw);
+  } catch {
+    return problem('not an absolute URL');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') problem('the scheme must be http or https');
+  if (url.username !== '' || url.password !== '') problem('no user name or password');
+  if (url.pathname !== '/' || /[?#]/.test(raw)) problem('no path, query or fragment');
+  return url.origin;
 }
 
 function ensureSystemPackages() {
@@ -88,8 +116,11 @@ const BUILD_INPUTS = [
 ];
 const IGNORED_DIRS = new Set(['node_modules', 'dist', 'build', '.react-router', 'artifacts']);
 
-function ensureBuild() {
-  const sourceHash = hashFiles(BUILD_INPUTS.flatMap((input) => listFiles(join(ROOT, input))));
+function ensureBuild(buildSettings) {
+  const sourceHash = hashFiles(
+    BUILD_INPUTS.flatMap((input) => listFiles(join(ROOT, input))),
+    JSON.stringify(buildSettings),
+  );
   const stamp = join(STATE_DIR, 'build-stamp');
   const outputs = ['packages/server/dist/main.js', 'packages/web/build/client/index.html'];
   const isBuilt = outputs.every((output) => existsSync(join(ROOT, output)));
@@ -104,7 +135,13 @@ function ensureBuild() {
   step('Type-checking', ['npm', 'run', '--silent', 'typecheck']);
   step('Linting (dependency direction included)', ['npx', 'eslint', '--max-warnings', '0', '.']);
   step('Checking formatting', ['npx', 'prettier', '--check', '--log-level', 'warn', '.']);
-  step('Building the web app', ['npm', 'run', '--silent', 'build', '-w', '@quire/web']);
+  const buildEnv = { ...process.env };
+  for (const [name, value] of Object.entries(buildSettings)) {
+    if (value === undefined) delete buildEnv[name];
+    else buildEnv[name] = value;
+  }
+  if (buildSettings.VITE_PUBLIC_ORIGIN) log(`Public origin: ${buildSettings.VITE_PUBLIC_ORIGIN}`);
+  step('Building the web app', ['npm', 'run', '--silent', 'build', '-w', '@quire/web'], buildEnv);
   step('Building the server', ['node', 'scripts/build-server.mjs']);
   writeSourceArchive();
   mkdirSync(STATE_DIR, { recursive: true });
@@ -122,9 +159,9 @@ function writeSourceArchive() {
   if (result.status !== 0) log('Not a git checkout: /source.tar.gz is not included in this build.');
 }
 
-function step(title, command) {
+function step(title, command, env = process.env) {
   log(title);
-  if (runCommand(command).status !== 0) fail(`${title} failed; see the output above.`);
+  if (runCommand(command, env).status !== 0) fail(`${title} failed; see the output above.`);
 }
 
 function listFiles(path) {
@@ -136,8 +173,9 @@ function listFiles(path) {
     .sort();
 }
 
-function hashFiles(files) {
+function hashFiles(files, settings = '') {
   const hash = createHash('sha256');
+  hash.update(settings);
   for (const file of files) {
     hash.update(relative(ROOT, file));
     hash.update(readFileSync(file));

@@ -7,6 +7,7 @@ import {
   notFoundFileName,
   notFoundPrerenderPath,
 } from './app/lib/not-found-paths.ts';
+import { writeSeoFiles } from './build-time/write-seo-files.ts';
 
 /**
  * React Router compares prerender paths without their trailing slash (`/es/` would silently fall back to the SPA
@@ -27,5 +28,6 @@ export default {
       await rename(join(folder, 'index.html'), join(client, notFoundFileName(locale)));
       await rm(folder, { recursive: true, force: true });
     }
+    await writeSeoFiles(client);
   },
 } satisfies Config;

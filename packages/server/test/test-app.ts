@@ -33,6 +33,9 @@ export async function createTestApp(
     'es/404.html': 'not found es',
     '__spa-fallback.html': 'spa fallback',
     'assets/app-123.js': 'console.log(1)',
+    'sitemap.xml': '<?xml version="1.0" encoding="UTF-8"?><urlset/>',
+    'robots.txt': 'User-agent: *',
+    'og/en/index.jpg': 'jpeg bytes',
   });
   const config = loadConfig({
     QUIRE_JOB_ROOT: jobRoot,

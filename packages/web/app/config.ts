@@ -1,6 +1,9 @@
+import { parsePublicOrigin } from './lib/public-origin.ts';
+
 /**
  * Build-time settings; the only reader of `import.meta.env`. Set them when building, e.g.
- * `VITE_PUBLIC_ORIGIN=https://pdf.example.org npm run build -w @quire/web`.
+ * `VITE_PUBLIC_ORIGIN=https://pdf.example.org npm run build -w @quire/web` (`npm start` passes the operator's
+ * `QUIRE_PUBLIC_ORIGIN` on as `VITE_PUBLIC_ORIGIN`).
  */
 function read(name: string, fallback: string): string {
   const value: unknown = import.meta.env[name];
@@ -8,8 +11,8 @@ function read(name: string, fallback: string): string {
 }
 
 export const config = Object.freeze({
-  /** Absolute origin used for canonical URLs, hreflang alternates and structured data. */
-  publicOrigin: read('VITE_PUBLIC_ORIGIN', 'http://127.0.0.1:3000').replace(/\/+$/, ''),
+  /** Absolute origin of canonical URLs, hreflang alternates, structured data, the sitemap and share images. */
+  publicOrigin: parsePublicOrigin(read('VITE_PUBLIC_ORIGIN', 'http://127.0.0.1:3000'), 'VITE_PUBLIC_ORIGIN'),
   /** Where the complete corresponding source is offered (AGPL section 13). */
   sourceUrl: read('VITE_SOURCE_URL', '/source.tar.gz'),
   /** The address behind "Contact Us". */

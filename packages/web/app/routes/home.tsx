@@ -17,6 +17,7 @@ export const meta: MetaFunction = ({ location }) => {
     pathname: location.pathname,
     title: t('seo.home.title'),
     description,
+    headline: t('common.home.hero.title'),
     jsonLd: homeJsonLd(locale, description),
   });
 };

@@ -1,4 +1,4 @@
-import { splitLocale } from '@quire/shared';
+import { homePath, splitLocale } from '@quire/shared';
 import { useLocation, type MetaFunction } from 'react-router';
 import { NotFoundPage } from '../features/not-found/not-found-page.tsx';
 import { ToolPage } from '../features/tools/tool-page.tsx';
@@ -18,6 +18,8 @@ export const meta: MetaFunction = ({ location }) => {
     pathname: location.pathname,
     title: t('seo.tool.title', { tool: name }),
     description,
+    headline: name,
+    parents: [{ name: t('seo.breadcrumb.home'), path: homePath(locale) }],
     jsonLd: toolJsonLd(locale, toolId, name, description),
   });
 };

@@ -34,6 +34,18 @@ describe('the prerendered site', () => {
     expect(response.headers['cache-control']).toMatch(/immutable/);
   });
 
+  it('serves the sitemap as XML, robots.txt as text and share images as JPEG', async () => {
+    for (const [url, type] of [
+      ['/sitemap.xml', /^application\/xml/],
+      ['/robots.txt', /^text\/plain/],
+      ['/og/en/index.jpg', /^image\/jpeg$/],
+    ] as const) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type'], url).toMatch(type);
+    }
+  });
+
   it("answers unknown paths with 404 and the not-found page of the path's language", async () => {
     for (const [url, body] of [
       ['/no-such-page', 'not found en'],
