@@ -60,14 +60,14 @@ describe('the JPG to PDF page in a real browser', () => {
     const names = view.page.getByTestId('selected-file-name');
     await expect.poll(() => names.allTextContents()).toEqual([fileName(PORTRAIT), fileName(LANDSCAPE)]);
 
-    const moveUp = view.page.getByRole('button', { name: `Move ${fileName(LANDSCAPE)} up` });
+    const moveUp = view.page.getByRole('button', { name: `Move \u2068${fileName(LANDSCAPE)}\u2069 up` });
     await moveUp.focus();
     await view.page.keyboard.press('Enter');
     await expect.poll(() => names.allTextContents()).toEqual([fileName(LANDSCAPE), fileName(PORTRAIT)]);
     // At the top the up button is disabled, so the focus stays with the moved image on its down button.
     await expect
       .poll(() => view.page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
-      .toBe(`Move ${fileName(LANDSCAPE)} down`);
+      .toBe(`Move \u2068${fileName(LANDSCAPE)}\u2069 down`);
 
     const sizes = await convertAndDownload();
     expect(sizes[0]?.width).toBeGreaterThan(sizes[0]?.height ?? Infinity);
@@ -92,6 +92,6 @@ describe('the JPG to PDF page in a real browser', () => {
       .setInputFiles([corpusPath('pdf/pysamples_outline-bookmarks_4p.pdf')]);
     await expect
       .poll(() => view.page.getByTestId('upload-error').textContent())
-      .toBe('Invalid file type. Please select JPG files.');
+      .toBe('Invalid file type. Please select \u2068JPG\u2069 files.');
   });
 });

@@ -50,7 +50,9 @@ describe('the merge page in a real browser', () => {
   it('shows the inline error for a file of the wrong type', async () => {
     await view.page.locator('input[type=file]').setInputFiles([corpusPath('word/mammoth_tables.docx')]);
     const error = view.page.getByTestId('upload-error');
-    await expect.poll(() => error.textContent()).toBe('Invalid file type. Please select PDF files.');
+    await expect
+      .poll(() => error.textContent())
+      .toBe('Invalid file type. Please select \u2068PDF\u2069 files.');
     expect(await view.page.getByTestId('selected-file').count()).toBe(0);
   });
 

@@ -98,7 +98,7 @@ describe('the split page in a real browser', () => {
     await view.page.getByTestId('action-button').click();
     await expect
       .poll(() => error.textContent())
-      .toBe('“4-3”: the range runs backwards. Write the lower page first.');
+      .toBe('“\u20684-3\u2069”: the range runs backwards. Write the lower page first.');
     expect(requests).toBe(0);
   });
 
@@ -113,7 +113,7 @@ describe('the split page in a real browser', () => {
     expect(response.status()).toBe(400);
     await expect.poll(() => view.page.getByTestId('toast').getAttribute('data-variant')).toBe('destructive');
     expect(await view.page.getByTestId('toast-description').textContent()).toBe(
-      '“2-9”: the document has 4 pages.',
+      '“\u20682-9\u2069”: the document has 4 pages.',
     );
   });
 

@@ -34,7 +34,7 @@ describe('the Word to PDF page in a real browser', () => {
       .setInputFiles([corpusPath('pdf/pysamples_outline-bookmarks_4p.pdf')]);
     await expect
       .poll(() => view.page.getByTestId('upload-error').textContent())
-      .toBe('Invalid file type. Please select Word files.');
+      .toBe('Invalid file type. Please select \u2068Word\u2069 files.');
     await view.page.locator('input[type=file]').setInputFiles([corpusPath('word/poi_simple-table.doc')]);
     await expect.poll(() => view.page.getByTestId('selected-file').count()).toBe(1);
   });

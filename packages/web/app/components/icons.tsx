@@ -89,6 +89,11 @@ export const GlobeIcon = (props: IconProps) => (
     <path d="M3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18" />
   </Svg>
 );
+/**
+ * Points to the inline start ("back"), so it is mirrored in right-to-left pages. The only icon with a reading
+ * direction: the others are symmetric, vertical (move up and down, upload, download) or show something physical
+ * (the rotate tool turns pages clockwise in every language) and are never mirrored.
+ */
 export const ArrowBackIcon = (props: IconProps) => (
   <Svg {...props} className={`rtl:-scale-x-100 ${props.className ?? ''}`}>
     <path d="M19 12H5M12 19l-7-7 7-7" />

@@ -30,6 +30,7 @@ export function PageListField(props: PageListFieldProps) {
       <label htmlFor={inputId} className="block text-sm font-semibold text-slate-900">
         {label}
       </label>
+      {/* Page lists read left to right in every language (dir="ltr"), yet the field lines up with the label. */}
       <input
         ref={inputRef}
         id={inputId}
@@ -45,7 +46,7 @@ export function PageListField(props: PageListFieldProps) {
         aria-describedby={error ? `${errorId} ${hintId}` : hintId}
         data-testid={testId}
         onChange={(event) => onChange(event.currentTarget.value)}
-        className={`mt-1 block min-h-11 w-full rounded-xl border bg-white px-3 text-left text-slate-900 rtl:text-right placeholder:text-slate-400 focus-visible:outline-3 focus-visible:outline-indigo-600 disabled:opacity-60 ${error ? 'border-red-500' : 'border-slate-300'}`}
+        className={`mt-1 block min-h-11 w-full rounded-xl border bg-white px-3 text-slate-900 rtl:text-right placeholder:text-slate-400 focus-visible:outline-3 focus-visible:outline-indigo-600 disabled:opacity-60 ${error ? 'border-red-500' : 'border-slate-300'}`}
       />
       {error && (
         <p

@@ -1,10 +1,15 @@
 import { LOCALE_INFO, type Locale } from '@quire/shared';
 import { createIntl, createIntlCache, type IntlShape } from 'react-intl';
+import { isolateValues, plainArgumentsOf, type MessageValue } from './isolate-values.ts';
 import { messagesFor, type MessageKey } from './messages.ts';
 
-export type MessageValues = Readonly<Record<string, string | number | Date>>;
+export type MessageValues = Readonly<Record<string, MessageValue>>;
 
-/** Translates a typed key with ICU MessageFormat (plurals, selects) in the given language. */
+/**
+ * Translates a typed key with ICU MessageFormat (plurals, selects) in the given language. A string value printed
+ * as it is (`{fileName}`) is wrapped in a first-strong isolate, so a file name or a page range reads correctly in
+ * a sentence of the other direction; pass text of the page's own language through `markAsPageText`.
+ */
 export type Translate = (key: MessageKey, values?: MessageValues) => string;
 
 export type Translator = { intl: IntlShape; t: Translate; locale: Locale };
@@ -26,7 +31,18 @@ export function createTranslator(
     },
     intlCache,
   );
-  const t: Translate = (key, values) => intl.formatMessage({ id: key }, values);
+  const plainArguments = new Map<MessageKey, ReadonlySet<string>>();
+  const plainArgumentsFor = (key: MessageKey) => {
+    let names = plainArguments.get(key);
+    if (!names) {
+      const message = messages[key];
+      names = message === undefined ? new Set<string>() : plainArgumentsOf(message);
+      plainArguments.set(key, names);
+    }
+    return names;
+  };
+  const t: Translate = (key, values) =>
+    intl.formatMessage({ id: key }, values && isolateValues(values, plainArgumentsFor(key)));
   return { intl, t, locale };
 }
 

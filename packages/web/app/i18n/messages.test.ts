@@ -45,9 +45,9 @@ describe('English messages', () => {
           TOOLS.split,
         ),
       ),
-    ).toBe('“12-20”: the document has 10 pages.');
+    ).toBe('“\u206812-20\u2069”: the document has 10 pages.');
     expect(t('errors.FILE_TOO_LARGE', values)).toBe(
-      '“a.pdf” is larger than 100MB. Compress or split it first, then try again.',
+      '“\u2068a.pdf\u2069” is larger than 100MB. Compress or split it first, then try again.',
     );
   });
 });

@@ -6,10 +6,12 @@ import { ToastProvider } from '../features/toasts/toast-context.tsx';
 import { PendingFilesProvider } from '../features/upload/pending-files.tsx';
 import { getTranslator } from '../i18n/create-translator.ts';
 import { useLocale } from '../i18n/use-locale.ts';
+import { useCopyWithoutIsolates } from '../lib/use-copy-without-isolates.ts';
 
 /** The frame of every page of one language: messages, header, footer and the toast region. */
 export default function LanguageLayout() {
   const { intl } = getTranslator(useLocale());
+  useCopyWithoutIsolates();
   return (
     <RawIntlProvider value={intl}>
       <ToastProvider>

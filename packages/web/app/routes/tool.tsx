@@ -3,6 +3,7 @@ import { useLocation, type MetaFunction } from 'react-router';
 import { NotFoundPage } from '../features/not-found/not-found-page.tsx';
 import { ToolPage } from '../features/tools/tool-page.tsx';
 import { getTranslator } from '../i18n/create-translator.ts';
+import { markAsPageText } from '../i18n/isolate-values.ts';
 import { noIndexMeta, pageMeta } from '../lib/seo.ts';
 import { toolJsonLd } from '../lib/structured-data.ts';
 import { toolFromPath } from '../lib/tool-from-path.ts';
@@ -16,7 +17,7 @@ export const meta: MetaFunction = ({ location }) => {
   const description = t(`tools.${toolId}.description`);
   return pageMeta({
     pathname: location.pathname,
-    title: t('seo.tool.title', { tool: name }),
+    title: t('seo.tool.title', { tool: markAsPageText(name) }),
     description,
     headline: name,
     parents: [{ name: t('seo.breadcrumb.home'), path: homePath(locale) }],

@@ -54,7 +54,7 @@ export function SiteFooter() {
       </div>
       <div className="border-t border-slate-800">
         <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-6 text-sm text-slate-400 sm:px-6 md:flex-row md:items-center md:justify-between">
-          <p data-testid="copyright">{t('common.footer.copyright', { year: String(year) })}</p>
+          <p data-testid="copyright">{t('common.footer.copyright', { year })}</p>
           <p className="flex flex-wrap items-center gap-x-3">
             <span>{t('common.footer.license')}</span>
             <a href={config.sourceUrl} className={`${LINK} gap-1.5`} data-testid="source-link">

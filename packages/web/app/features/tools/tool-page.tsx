@@ -2,6 +2,7 @@ import { FILE_KINDS, homePath, TOOLS, type ToolId } from '@quire/shared';
 import { Link } from 'react-router';
 import { ArrowBackIcon } from '../../components/icons.tsx';
 import { ToolIcon } from '../../components/tool-icon.tsx';
+import { markAsPageText } from '../../i18n/isolate-values.ts';
 import { useLocale } from '../../i18n/use-locale.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { TOOLS_SECTION_ID } from '../../lib/use-scroll-to-tools.ts';
@@ -35,10 +36,10 @@ export function ToolPage({ toolId }: { toolId: ToolId }) {
         <ToolWorkbench key={toolId} tool={tool} />
       </div>
       <ToolHowTo
-        heading={t('common.tool.howTo', { tool: title })}
+        heading={t('common.tool.howTo', { tool: markAsPageText(title) })}
         steps={[
           t('common.tool.stepSelect', { type }),
-          t('common.tool.stepRun', { action: t(`tools.${toolId}.action`) }),
+          t('common.tool.stepRun', { action: markAsPageText(t(`tools.${toolId}.action`)) }),
           t('common.tool.stepDownload', { fileName: tool.output.fileName }),
         ]}
       />

@@ -86,8 +86,11 @@ export function SelectedFileList(props: SelectedFileListProps) {
           >
             <FileIcon className="size-5 shrink-0 text-red-600" />
             <span className="min-w-0 flex-1">
+              {/* The name takes its own direction (an Arabic name in an English page, or the reverse), so it reads
+                  and truncates at its own end, yet lines up with the page's start side. */}
               <span
-                className="block truncate text-sm font-medium text-slate-900"
+                dir="auto"
+                className="block truncate text-sm font-medium text-slate-900 text-match-parent"
                 data-testid="selected-file-name"
               >
                 {file.name}

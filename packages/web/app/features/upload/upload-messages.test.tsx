@@ -12,11 +12,13 @@ describe('upload widget texts', () => {
   it('state the four inline messages of spec section 5 from the registry limits', () => {
     const merge = uploadRulesOf(TOOLS.merge);
     expect(rejectionMessage(t, 'too-large', merge)).toBe('File is too large. Maximum size is 100MB.');
-    expect(rejectionMessage(t, 'invalid-type', merge)).toBe('Invalid file type. Please select PDF files.');
+    expect(rejectionMessage(t, 'invalid-type', merge)).toBe(
+      'Invalid file type. Please select \u2068PDF\u2069 files.',
+    );
     expect(rejectionMessage(t, 'failed', merge)).toBe('File upload failed. Please try again.');
     expect(rejectionMessage(t, 'too-many', merge)).toBe('Maximum 10 files allowed.');
     expect(rejectionMessage(t, 'invalid-type', uploadRulesOf(TOOLS['word-to-pdf']))).toBe(
-      'Invalid file type. Please select Word files.',
+      'Invalid file type. Please select \u2068Word\u2069 files.',
     );
   });
 
@@ -35,6 +37,7 @@ describe('upload widget texts', () => {
     );
     expect(html).toContain('report.pdf');
     expect(html).toContain('1.5 KB');
-    expect(html).toContain('aria-label="Remove report.pdf"');
+    expect(html).toMatch(/<span dir="auto"[^>]*data-testid="selected-file-name">report.pdf<\/span>/);
+    expect(html).toContain('aria-label="Remove \u2068report.pdf\u2069"');
   });
 });

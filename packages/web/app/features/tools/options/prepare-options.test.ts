@@ -33,10 +33,10 @@ describe('prepareOptions', () => {
 
   it('names the wrong item with the same message as the server', () => {
     expect(messageOf(prepareOptions(TOOLS.split, { mode: 'range', pageRange: '1-3, 5-2' }))).toBe(
-      '“5-2”: the range runs backwards. Write the lower page first.',
+      '“\u20685-2\u2069”: the range runs backwards. Write the lower page first.',
     );
     expect(messageOf(prepareOptions(TOOLS.split, { mode: 'range', pageRange: 'abc' }))).toBe(
-      '“abc” is not a page or a range such as 3, 1-5 or 8-.',
+      '“\u2068abc\u2069” is not a page or a range such as 3, 1-5 or 8-.',
     );
     const prepared = prepareOptions(TOOLS.split, { mode: 'range', pageRange: '0' });
     expect(prepared.ok ? null : prepared.problem.option).toBe('pageRange');
