@@ -33,6 +33,9 @@ export async function createTestApp(
     'es/404.html': 'not found es',
     '__spa-fallback.html': 'spa fallback',
     'assets/app-123.js': 'console.log(1)',
+    'assets/app-123.js.br': 'brotli copy',
+    'assets/app-123.js.gz': 'gzip copy',
+    'source.tar.gz': 'source archive',
   });
   const config = loadConfig({
     QUIRE_JOB_ROOT: jobRoot,
