@@ -90,8 +90,8 @@ export default tseslint.config(
     ),
   },
   {
-    // Build configuration runs in Node at build time and is never bundled.
-    files: ['packages/web/*.config.ts'],
+    // Build configuration and the post-build steps run in Node at build time and are never bundled.
+    files: ['packages/web/*.config.ts', 'packages/web/build-steps/**'],
     rules: forbid(
       ['@quire/engine', '@quire/server', '@quire/e2e', 'fastify'],
       'the web talks to the server over its HTTP API',

@@ -7,6 +7,7 @@ import {
   notFoundFileName,
   notFoundPrerenderPath,
 } from './app/lib/not-found-paths.ts';
+import { optimizePages } from './build-steps/optimize-pages.ts';
 
 /**
  * React Router compares prerender paths without their trailing slash (`/es/` would silently fall back to the SPA
@@ -19,7 +20,10 @@ function withoutTrailingSlash(path: string): string {
 export default {
   ssr: false,
   prerender: () => [...allPagePaths(), ...allNotFoundPrerenderPaths()].map(withoutTrailingSlash),
-  /** Moves each prerendered not-found page to the file the server answers unknown paths with. */
+  /**
+   * Moves each prerendered not-found page to the file the server answers unknown paths with, then optimizes the
+   * pages (stylesheet inline, message chunk preloaded, compressed copies): keep that last, after any other change.
+   */
   async buildEnd({ reactRouterConfig }) {
     const client = join(reactRouterConfig.buildDirectory, 'client');
     for (const locale of LOCALES) {
@@ -27,5 +31,6 @@ export default {
       await rename(join(folder, 'index.html'), join(client, notFoundFileName(locale)));
       await rm(folder, { recursive: true, force: true });
     }
+    await optimizePages(client);
   },
 } satisfies Config;
