@@ -2,7 +2,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { LOCALES, splitLocale, type Locale } from '@quire/shared';
 import { inlineStylesheets } from './inline-stylesheets.ts';
-import { findLocaleChunk } from './locale-chunks.ts';
+import { findLocaleChunk } from './chunk-groups.ts';
 import { precompress } from './precompress.ts';
 import { preloadModules, staticImportsOf } from './preload-modules.ts';
 
