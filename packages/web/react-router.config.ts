@@ -8,6 +8,7 @@ import {
   notFoundPrerenderPath,
 } from './app/lib/not-found-paths.ts';
 import { writeSeoFiles } from './build-time/write-seo-files.ts';
+import { optimizePages } from './build-time/optimize-pages.ts';
 
 /**
  * React Router compares prerender paths without their trailing slash (`/es/` would silently fall back to the SPA
@@ -20,7 +21,10 @@ function withoutTrailingSlash(path: string): string {
 export default {
   ssr: false,
   prerender: () => [...allPagePaths(), ...allNotFoundPrerenderPaths()].map(withoutTrailingSlash),
-  /** Moves each prerendered not-found page to the file the server answers unknown paths with. */
+  /**
+   * Moves each prerendered not-found page to the file the server answers unknown paths with, then optimizes the
+   * pages (stylesheet inline, message chunk preloaded, compressed copies): keep that last, after any other change.
+   */
   async buildEnd({ reactRouterConfig }) {
     const client = join(reactRouterConfig.buildDirectory, 'client');
     for (const locale of LOCALES) {
@@ -29,5 +33,6 @@ export default {
       await rm(folder, { recursive: true, force: true });
     }
     await writeSeoFiles(client);
+    await optimizePages(client);
   },
 } satisfies Config;

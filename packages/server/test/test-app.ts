@@ -36,6 +36,9 @@ export async function createTestApp(
     'sitemap.xml': '<?xml version="1.0" encoding="UTF-8"?><urlset/>',
     'robots.txt': 'User-agent: *',
     'og/en/index.jpg': 'jpeg bytes',
+    'assets/app-123.js.br': 'brotli copy',
+    'assets/app-123.js.gz': 'gzip copy',
+    'source.tar.gz': 'source archive',
   });
   const config = loadConfig({
     QUIRE_JOB_ROOT: jobRoot,

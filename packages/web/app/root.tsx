@@ -3,21 +3,27 @@ import type { ReactNode } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, type LinksFunction } from 'react-router';
 import stylesheet from './app.css?url';
 import { useLocale } from './i18n/use-locale.ts';
+import { BRAND_FONT_URL, usesBrandFont } from './lib/brand-font.ts';
 
 export const links: LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
   { rel: 'stylesheet', href: stylesheet },
 ];
 
-/** The document: `lang` and `dir` come from the URL's language. */
+/** The document: `lang`, `dir` and the font come from the URL's language. */
 export function Layout({ children }: { children: ReactNode }) {
-  const info = LOCALE_INFO[useLocale()];
+  const locale = useLocale();
+  const info = LOCALE_INFO[locale];
+  const hasBrandFont = usesBrandFont(locale);
   return (
-    <html lang={info.tag} dir={info.dir}>
+    <html lang={info.tag} dir={info.dir} className={hasBrandFont ? 'font-brand' : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#4f46e5" />
+        {hasBrandFont && (
+          <link rel="preload" href={BRAND_FONT_URL} as="font" type="font/woff2" crossOrigin="anonymous" />
+        )}
         <Meta />
         <Links />
       </head>

@@ -1,7 +1,7 @@
 import { LOCALE_INFO, type Locale } from '@quire/shared';
 import { createIntl, createIntlCache, type IntlShape } from 'react-intl';
 import { isolateValues, plainArgumentsOf, type MessageValue } from './isolate-values.ts';
-import { messagesFor, type MessageKey } from './messages.ts';
+import { hasMessages, messagesFor, type MessageKey } from './messages.ts';
 
 export type MessageValues = Readonly<Record<string, MessageValue>>;
 
@@ -48,12 +48,15 @@ export function createTranslator(
 
 const translators = new Map<Locale, Translator>();
 
-/** One shared translator per language, for components and for route `meta` functions alike. */
+/**
+ * One shared translator per language, for components and for route `meta` functions alike. A language whose
+ * messages are not loaded yet (see `loadMessages`) gets an English one that is not kept.
+ */
 export function getTranslator(locale: Locale): Translator {
   let translator = translators.get(locale);
   if (!translator) {
     translator = createTranslator(locale);
-    translators.set(locale, translator);
+    if (hasMessages(locale)) translators.set(locale, translator);
   }
   return translator;
 }

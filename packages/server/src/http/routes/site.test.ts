@@ -46,6 +46,27 @@ describe('the prerendered site', () => {
     }
   });
 
+  it('sends the compressed copy the client accepts, and never a copy by its own name', async () => {
+    const asset = (encoding?: string) =>
+      testApp.app.inject({
+        method: 'GET',
+        url: '/assets/app-123.js',
+        headers: encoding ? { 'accept-encoding': encoding } : {},
+      });
+    const brotli = await asset('gzip, deflate, br');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['content-type']).toMatch(/javascript/);
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotli.body).toBe('brotli copy');
+    expect((await asset('gzip')).body).toBe('gzip copy');
+    const plain = await asset();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1)');
+    expect((await get('/assets/app-123.js.br')).statusCode).toBe(404);
+    expect((await get('/merge-pdf')).headers['content-encoding']).toBeUndefined();
+    expect((await get('/source.tar.gz')).body).toBe('source archive');
+  });
+
   it("answers unknown paths with 404 and the not-found page of the path's language", async () => {
     for (const [url, body] of [
       ['/no-such-page', 'not found en'],

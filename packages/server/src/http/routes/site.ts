@@ -9,11 +9,14 @@ import { sendError } from '../error-handler.ts';
 /** Files of the build that are never served as pages. */
 const HIDDEN_FILES = new Set(['__spa-fallback.html']);
 const ONE_YEAR_MS = 365 * 24 * 60 * 60 * 1000;
+/** The suffix of a compressed copy the build writes beside a file (served through content negotiation). */
+const COMPRESSED_COPY = /\.(br|gz)$/;
 
 /**
  * Serves the prerendered site: `/merge-pdf` is `merge-pdf/index.html`, `/es/` is `es/index.html`, hashed assets
  * are cached for a year. The set of paths is read once at start, so a request can only ever name a file the build
  * wrote. Anything else is an HTTP 404 with the not-found page of the path's language (JSON under `/api/`).
+ * Where the build wrote a compressed copy beside a file (`x.js.br`, `x.js.gz`), a client that accepts it gets it.
  */
 export async function registerSiteRoutes(app: FastifyInstance, webRoot: string): Promise<void> {
   const pages = await indexSite(webRoot);
@@ -22,7 +25,7 @@ export async function registerSiteRoutes(app: FastifyInstance, webRoot: string):
     if (/(^|\/)404\.html$/.test(file)) notFoundPages.set(urlPath.replace(/404\.html$/, ''), file);
   }
 
-  await app.register(fastifyStatic, { root: webRoot, serve: false, index: false });
+  await app.register(fastifyStatic, { root: webRoot, serve: false, index: false, preCompressed: true });
 
   app.get('/*', async (request, reply) => {
     if (request.url.startsWith('/api/')) return sendApiNotFound(request, reply);
@@ -33,6 +36,7 @@ export async function registerSiteRoutes(app: FastifyInstance, webRoot: string):
     return reply
       .header('x-content-type-options', 'nosniff')
       .header('referrer-policy', 'strict-origin-when-cross-origin')
+      .header('vary', 'accept-encoding')
       .sendFile(file, isAsset ? { maxAge: ONE_YEAR_MS, immutable: true } : { maxAge: 0 });
   });
 
@@ -60,16 +64,21 @@ export async function registerSiteRoutes(app: FastifyInstance, webRoot: string):
   }
 }
 
-/** URL path → file relative to the web root, for every file of the build. */
+/** URL path → file relative to the web root, for every file of the build but compressed copies of another. */
 async function indexSite(webRoot: string): Promise<Map<string, string>> {
   const pages = new Map<string, string>();
   if (!existsSync(webRoot)) return pages;
   const entries = await readdir(webRoot, { recursive: true, withFileTypes: true });
-  for (const entry of entries) {
-    if (!entry.isFile() || HIDDEN_FILES.has(entry.name)) continue;
-    const file = relative(webRoot, join(entry.parentPath, entry.name)).split(sep).join('/');
+  const files = new Set(
+    entries
+      .filter((entry) => entry.isFile() && !HIDDEN_FILES.has(entry.name))
+      .map((entry) => relative(webRoot, join(entry.parentPath, entry.name)).split(sep).join('/')),
+  );
+  for (const file of files) {
+    if (COMPRESSED_COPY.test(file) && files.has(file.replace(COMPRESSED_COPY, ''))) continue;
+    const name = file.slice(file.lastIndexOf('/') + 1);
     pages.set(`/${file}`, file);
-    if (entry.name === 'index.html') {
+    if (name === 'index.html') {
       const dir = file.slice(0, -'index.html'.length);
       pages.set(`/${dir}`, file);
       if (dir !== '') pages.set(`/${dir.slice(0, -1)}`, file);

@@ -1,0 +1,198 @@
+// npm run bench lighthouse [-- /path …]: Lighthouse's mobile preset (simulated moto g power: 150 ms RTT, ~1.6 Mbps,
+// 4× CPU slowdown) on the built site, served by the built server. Median of RUNS runs per page, one run at a time;
+// exits non-zero when a page's median is under MIN_SCORE in a category. Build first (`npm run build`).
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { startServer } from './start-server.ts';
+import { formatTable, median } from './measure.ts';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const DEFAULT_PAGES = ['/', '/merge-pdf', '/ar/merge-pdf', '/ja/merge-pdf'];
+const RUNS = 3;
+const MIN_SCORE = 95;
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const METRICS = [
+  ['FCP (ms)', 'first-contentful-paint'],
+  ['LCP (ms)', 'largest-contentful-paint'],
+  ['TBT (ms)', 'total-blocking-time'],
+  ['CLS', 'cumulative-layout-shift'],
+] as const;
+/** Lighthouse's resource types, grouped as we report them. */
+const BYTE_GROUPS: Record<string, string> = {
+  Document: 'HTML',
+  Stylesheet: 'CSS',
+  Script: 'JS',
+  Font: 'fonts',
+  Image: 'images',
+};
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+type Audit = {
+  id: string;
+  title: string;
+  score: number | null;
+  scoreDisplayMode: string;
+  numericValue?: number;
+  displayValue?: string;
+  details?: { items?: Array<Record<string, unknown>> };
+};
+type Report = {
+  categories: Record<string, { score: number | null; auditRefs: Array<{ id: string; weight: number }> }>;
+  audits: Record<string, Audit>;
+  environment: { benchmarkIndex: number };
+  runtimeError?: { code: string; message: string };
+};
+type PageResult = { path: string; reports: Report[] };
+
+const lighthouseCli = createRequire(import.meta.url).resolve('lighthouse/cli/index.js');
+
+async function runLighthouse(url: string, workDir: string, run: number): Promise<Report> {
+  const output = join(workDir, `run-${run}.json`);
+  const profile = await mkdtemp(join(workDir, 'profile-'));
+  const result = spawnSync(
+    process.execPath,
+    [
+      lighthouseCli,
+      url,
+      '--quiet',
+      '--output=json',
+      `--output-path=${output}`,
+      `--only-categories=${CATEGORIES.join(',')}`,
+      '--max-wait-for-load=30000',
+      `--chrome-flags=${[...CHROME_FLAGS, `--user-data-dir=${profile}`].join(' ')}`,
+    ],
+    {
+      encoding: 'utf8',
+      env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
+    },
+  );
+  await rm(profile, { recursive: true, force: true });
+  if (result.status !== 0 || !existsSync(output)) {
+    throw new Error(`lighthouse failed on ${url} (${result.status}): ${result.stderr.slice(-2000)}`);
+  }
+  const report = JSON.parse(await readFile(output, 'utf8')) as Report;
+  if (report.runtimeError) throw new Error(`lighthouse on ${url}: ${report.runtimeError.message}`);
+  return report;
+}
+
+const score = (report: Report, category: string) =>
+  Math.round((report.categories[category]?.score ?? 0) * 100);
+
+/** Bytes on the wire per resource group, from the network requests Lighthouse saw (compressed size). */
+function transferredBytes(report: Report): Map<string, number> {
+  const totals = new Map<string, number>();
+  for (const item of report.audits['network-requests']?.details?.items ?? []) {
+    const group = BYTE_GROUPS[String(item.resourceType)] ?? 'other';
+    const bytes = typeof item.transferSize === 'number' ? item.transferSize : 0;
+    totals.set(group, (totals.get(group) ?? 0) + bytes);
+    totals.set('total', (totals.get('total') ?? 0) + bytes);
+  }
+  return totals;
+}
+
+/** Scored audits that did not pass, per category, with how many of the runs they failed in. */
+function failedAudits(reports: Report[]): string[] {
+  const failures = new Map<string, { count: number; value: string }>();
+  for (const report of reports) {
+    for (const category of CATEGORIES) {
+      for (const ref of report.categories[category]?.auditRefs ?? []) {
+        const audit = report.audits[ref.id];
+        if (!audit || ref.weight === 0 || audit.score === null || audit.score >= 0.9) continue;
+        const key = `${category}: ${audit.id} (${audit.title})`;
+        const seen = failures.get(key);
+        failures.set(key, { count: (seen?.count ?? 0) + 1, value: audit.displayValue ?? '' });
+      }
+    }
+  }
+  return [...failures].map(([key, { count, value }]) => `${key} ${value} [${count}/${reports.length} runs]`);
+}
+
+const kilobytes = (bytes: number | undefined) => ((bytes ?? 0) / 1024).toFixed(1);
+
+const pages = process.argv.slice(3).length > 0 ? process.argv.slice(3) : DEFAULT_PAGES;
+for (const built of ['packages/web/build/client/index.html', 'packages/server/dist/main.js']) {
+  if (!existsSync(join(ROOT, built))) {
+    console.error(`${built} is missing: build first (npm run build).`);
+    process.exit(1);
+  }
+}
+
+const workDir = await mkdtemp(join(tmpdir(), 'quire-bench-lighthouse-'));
+// No status probes: they would load the CPU while Lighthouse measures.
+const server = await startServer({
+  QUIRE_JOB_ROOT: join(workDir, 'jobs'),
+  QUIRE_DATA_DIR: join(workDir, 'data'),
+  QUIRE_STATUS_PROBE_SECONDS: '0',
+});
+const results: PageResult[] = [];
+try {
+  for (const path of pages) {
+    const reports: Report[] = [];
+    for (let run = 0; run < RUNS; run += 1) {
+      reports.push(await runLighthouse(new URL(path, server.baseUrl).href, workDir, run));
+      process.stderr.write('.');
+    }
+    results.push({ path, reports });
+  }
+  process.stderr.write('\n');
+} finally {
+  await server.stop();
+  await rm(workDir, { recursive: true, force: true });
+}
+
+console.log(`Lighthouse mobile preset, simulated throttling; median of ${RUNS} runs per page\n`);
+console.log(
+  formatTable([
+    ['page', ...CATEGORIES, ...METRICS.map(([label]) => label), 'benchmarkIndex'],
+    ...results.map(({ path, reports }) => [
+      path,
+      ...CATEGORIES.map((category) => String(median(reports.map((report) => score(report, category))))),
+      ...METRICS.map(([label, id]) => {
+        const value = median(reports.map((report) => report.audits[id]?.numericValue ?? 0));
+        return label === 'CLS' ? value.toFixed(3) : value.toFixed(0);
+      }),
+      median(reports.map((report) => report.environment.benchmarkIndex)).toFixed(0),
+    ]),
+  ]),
+);
+
+const groups = [...new Set(Object.values(BYTE_GROUPS)), 'other', 'total'];
+console.log('\nTransferred KiB per page (first run, as sent on the wire)\n');
+console.log(
+  formatTable([
+    ['page', ...groups],
+    ...results.map(({ path, reports }) => {
+      const totals = reports[0] ? transferredBytes(reports[0]) : new Map<string, number>();
+      return [path, ...groups.map((group) => kilobytes(totals.get(group)))];
+    }),
+  ]),
+);
+
+let isBelowTarget = false;
+for (const { path, reports } of results) {
+  const low = CATEGORIES.filter(
+    (category) => median(reports.map((report) => score(report, category))) < MIN_SCORE,
+  );
+  const audits = failedAudits(reports);
+  if (audits.length > 0) console.log(`\n${path}: audits below 90\n  ${audits.join('\n  ')}`);
+  if (low.length > 0) {
+    isBelowTarget = true;
+    console.log(`${path}: under ${MIN_SCORE} in ${low.join(', ')}`);
+  }
+}
+if (isBelowTarget) process.exit(1);
+console.log(`\nEvery page scores ${MIN_SCORE} or more in every category.`);

@@ -1,0 +1,167 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { corpusPath } from '@quire/corpus';
+import { LOCALES, TOOLS, allPagePaths, localePrefix, toolPath } from '@quire/shared';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser } from './browser.ts';
+
+const baseUrl = inject('baseUrl');
+/** axe-core's own build, injected into each page (the version is pinned in package.json). */
+const AXE_SOURCE = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+/** WCAG 2.0, 2.1 and 2.2, levels A and AA. */
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+type AxeResults = {
+  violations: Array<{
+    id: string;
+    impact?: string | null;
+    help: string;
+    nodes: Array<{ target: unknown[] }>;
+  }>;
+};
+
+/** Serious and critical violations on the page as it is now, one readable line per element. */
+async function seriousViolations(page: Page, where: string): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
+  const results = await page.evaluate(
+    (tags) =>
+      (
+        window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } }
+      ).axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] }),
+    AXE_TAGS,
+  );
+  return results.violations
+    .filter((violation) => BLOCKING_IMPACTS.has(violation.impact ?? ''))
+    .flatMap((violation) =>
+      violation.nodes.map(
+        (node) =>
+          `${where}: ${violation.id} (${violation.impact}) at ${node.target.map(String).join(' > ')}: ${violation.help}`,
+      ),
+    );
+}
+
+/** Opens a path and waits until React has hydrated the document (its elements carry React's fiber keys). */
+async function openHydrated(page: Page, path: string): Promise<void> {
+  await page.goto(new URL(path, baseUrl).href);
+  await page.waitForFunction(() => {
+    const main = document.querySelector('main');
+    return main !== null && Object.keys(main).some((key) => key.startsWith('__reactFiber'));
+  });
+}
+
+let close: (() => Promise<void>) | undefined;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  const session = await launchBrowser();
+  close = session.close;
+  // Reduced motion: axe judges colours once, so nothing should be halfway through a fade.
+  context = await session.browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce' });
+  page = await context.newPage();
+});
+afterAll(async () => {
+  await close?.();
+});
+
+describe('axe-core: no serious or critical WCAG 2.2 AA violation', () => {
+  it('on every page in every language, and on the not-found page of each', async () => {
+    const paths = [...allPagePaths(), ...LOCALES.map((locale) => `${localePrefix(locale)}/no-such-page`)];
+    const violations: string[] = [];
+    for (const path of paths) {
+      await openHydrated(page, path);
+      violations.push(...(await seriousViolations(page, path)));
+    }
+    expect(violations).toEqual([]);
+  });
+
+  it('on a tool page with files selected, an upload error, the password dialog and a toast', async () => {
+    const path = toolPath('en', 'merge');
+    const input = page.locator('input[type=file]');
+    const violations: string[] = [];
+    await openHydrated(page, path);
+
+    await input.setInputFiles([corpusPath('word/mammoth_tables.docx')]);
+    await page.getByTestId('upload-error').waitFor();
+    violations.push(...(await seriousViolations(page, `${path} with an upload error`)));
+
+    await input.setInputFiles([
+      corpusPath('pdf/pysamples_outline-bookmarks_4p.pdf'),
+      corpusPath('pdf/pysamples_encrypted_user-openpassword.pdf'),
+    ]);
+    await page.getByTestId('action-button').waitFor();
+    violations.push(...(await seriousViolations(page, `${path} with files selected`)));
+
+    await page.getByTestId('action-button').click();
+    const dialog = page.getByTestId('password-dialog');
+    await dialog.waitFor();
+    violations.push(...(await seriousViolations(page, `${path} with the password dialog open`)));
+
+    await dialog.locator('input[type=password]').fill('openpassword');
+    await Promise.all([
+      page.waitForResponse((response) => response.url().endsWith(TOOLS.merge.apiPath)),
+      dialog.locator('button[type=submit]').click(),
+    ]);
+    await page.getByTestId('toast').waitFor();
+    violations.push(...(await seriousViolations(page, `${path} with a toast and the result`)));
+
+    expect(violations).toEqual([]);
+  });
+
+  it('with the language menu open, and with the mobile menu open on a phone', async () => {
+    const violations: string[] = [];
+    for (const locale of ['en', 'ar'] as const) {
+      const path = toolPath(locale, 'merge');
+      await page.setViewportSize(DESKTOP);
+      await openHydrated(page, path);
+      await page.getByTestId('language-switcher').click();
+      await page.getByTestId('language-es').first().waitFor({ state: 'visible' });
+      violations.push(...(await seriousViolations(page, `${path} with the language menu open`)));
+
+      await page.setViewportSize(PHONE);
+      await openHydrated(page, path);
+      await page.getByTestId('menu-button').click();
+      await page.getByTestId('mobile-menu').locator('button').first().waitFor({ state: 'visible' });
+      violations.push(...(await seriousViolations(page, `${path} at 390×844 with the menu open`)));
+    }
+    await page.setViewportSize(DESKTOP);
+    expect(violations).toEqual([]);
+  });
+});
+
+describe('keyboard focus', () => {
+  it('is visible on every element the Tab key reaches', async () => {
+    const missing: string[] = [];
+    for (const path of ['/', toolPath('en', 'merge'), '/ar/']) {
+      await openHydrated(page, path);
+      let reached = 0;
+      for (let step = 0; step < 100; step += 1) {
+        await page.keyboard.press('Tab');
+        const focused = await page.evaluate(() => {
+          const element = document.activeElement;
+          if (!(element instanceof HTMLElement) || element === document.body) return null;
+          // Marked when first reached: meeting a marked element again means focus went round the page.
+          if (element.dataset.focusReached) return null;
+          element.dataset.focusReached = 'yes';
+          const style = getComputedStyle(element);
+          const hasOutline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
+          const hasRing = style.boxShadow !== 'none';
+          const label = element.getAttribute('aria-label') ?? element.textContent ?? '';
+          return {
+            name: `${element.tagName.toLowerCase()} "${label.trim().slice(0, 40)}"`,
+            isVisible: hasOutline || hasRing,
+          };
+        });
+        if (!focused) break;
+        reached += 1;
+        if (!focused.isVisible) missing.push(`${path}: ${focused.name}`);
+      }
+      expect(reached, path).toBeGreaterThan(10);
+    }
+    expect(missing).toEqual([]);
+  });
+});

@@ -1,0 +1,57 @@
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join, sep } from 'node:path';
+import { LOCALES, splitLocale, type Locale } from '@quire/shared';
+import { inlineStylesheets } from './inline-stylesheets.ts';
+import { findLocaleChunk } from './chunk-groups.ts';
+import { precompress } from './precompress.ts';
+import { preloadModules, staticImportsOf } from './preload-modules.ts';
+
+/**
+ * The post-build step over the prerendered site (`build/client`), run from `react-router.config.ts`'s `buildEnd`
+ * after every other change to its files: each page gets its stylesheet inline and a module preload of its
+ * language's message chunk, then every text file gets its brotli and gzip copies.
+ */
+export async function optimizePages(clientDir: string): Promise<void> {
+  const assetFiles = await readdir(join(clientDir, 'assets'));
+  const stylesheets = new Map<string, string>();
+  for (const file of assetFiles.filter((name) => name.endsWith('.css'))) {
+    stylesheets.set(`/assets/${file}`, await readFile(join(clientDir, 'assets', file), 'utf8'));
+  }
+  const messagePreloads = await localeMessagePreloads(clientDir, assetFiles);
+
+  const pages = (await readdir(clientDir, { recursive: true })).filter((file) => file.endsWith('.html'));
+  for (const page of pages) {
+    const file = join(clientDir, page);
+    const { locale } = splitLocale(`/${page.split(sep).join('/')}`);
+    const html = await readFile(file, 'utf8');
+    const optimized = preloadModules(
+      inlineStylesheets(html, (href) => stylesheets.get(href)),
+      messagePreloads.get(locale) ?? [],
+    );
+    if (optimized !== html) await writeFile(file, optimized);
+  }
+
+  const compressed = await precompress(clientDir);
+  console.log(
+    `optimizePages: ${pages.length} pages with their stylesheet inline; ${compressed.files} files precompressed ` +
+      `(${Math.round(compressed.bytes / 1024)} KiB, ${Math.round(compressed.brotliBytes / 1024)} KiB as brotli)`,
+  );
+}
+
+/** Per language, the hrefs of its message chunk and of the chunks that one imports. */
+async function localeMessagePreloads(
+  clientDir: string,
+  assetFiles: readonly string[],
+): Promise<Map<Locale, string[]>> {
+  const preloads = new Map<Locale, string[]>();
+  for (const locale of LOCALES) {
+    const chunk = findLocaleChunk(locale, assetFiles);
+    if (!chunk) throw new Error(`the build has no message chunk for ${locale} (see vite.config.ts)`);
+    const code = await readFile(join(clientDir, 'assets', chunk), 'utf8');
+    preloads.set(
+      locale,
+      [chunk, ...staticImportsOf(code)].map((name) => `/assets/${name}`),
+    );
+  }
+  return preloads;
+}

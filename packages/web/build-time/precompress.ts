@@ -1,0 +1,49 @@
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** Text formats worth compressing; fonts and images are compressed already. */
+const COMPRESSIBLE = /\.(html|css|js|mjs|json|svg|xml|txt|webmanifest)$/;
+/** Below this, the headers cost more than compression saves. */
+const MIN_COMPRESS_BYTES = 1024;
+
+/**
+ * Writes a brotli (`.br`) and a gzip (`.gz`) copy beside every text file of the build, which the server sends to
+ * clients that accept them. A copy that would not be smaller is not written; stale copies are removed first.
+ */
+export async function precompress(
+  root: string,
+): Promise<{ files: number; bytes: number; brotliBytes: number }> {
+  const entries = await readdir(root, { recursive: true, withFileTypes: true });
+  const files = entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
+  await Promise.all(
+    files
+      .filter((file) => /\.(br|gz)$/.test(file) && COMPRESSIBLE.test(file.slice(0, -3)))
+      .map((file) => rm(file)),
+  );
+  const totals = { files: 0, bytes: 0, brotliBytes: 0 };
+  for (const file of files) {
+    if (!COMPRESSIBLE.test(file)) continue;
+    const content = await readFile(file);
+    if (content.length < MIN_COMPRESS_BYTES) continue;
+    const [brotliCopy, gzipCopy] = await Promise.all([
+      brotli(content, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+          [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+        },
+      }),
+      gzipAsync(content, { level: constants.Z_BEST_COMPRESSION }),
+    ]);
+    if (brotliCopy.length < content.length) await writeFile(`${file}.br`, brotliCopy);
+    if (gzipCopy.length < content.length) await writeFile(`${file}.gz`, gzipCopy);
+    totals.files += 1;
+    totals.bytes += content.length;
+    totals.brotliBytes += Math.min(brotliCopy.length, content.length);
+  }
+  return totals;
+}
