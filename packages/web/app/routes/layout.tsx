@@ -1,5 +1,7 @@
+import { DEFAULT_LOCALE } from '@quire/shared';
 import { RawIntlProvider } from 'react-intl';
 import { Outlet } from 'react-router';
+import { LanguageOffer } from '../features/language-offer/language-offer.tsx';
 import { SiteFooter } from '../features/layout/site-footer.tsx';
 import { SiteHeader } from '../features/layout/site-header.tsx';
 import { ToastProvider } from '../features/toasts/toast-context.tsx';
@@ -9,18 +11,26 @@ import { useLocale } from '../i18n/use-locale.ts';
 
 /** The frame of every page of one language: messages, header, footer and the toast region. */
 export default function LanguageLayout() {
-  const { intl } = getTranslator(useLocale());
+  const locale = useLocale();
+  const { intl, t } = getTranslator(locale);
   return (
     <RawIntlProvider value={intl}>
       <ToastProvider>
         <PendingFilesProvider>
           <div className="flex min-h-dvh flex-col">
+            <a
+              href="#main"
+              className="sr-only rounded-lg bg-white px-4 py-3 text-sm font-semibold text-indigo-700 shadow-lg focus:not-sr-only focus:fixed focus:start-4 focus:top-4 focus:z-[60]"
+            >
+              {t('common.nav.skipToContent')}
+            </a>
             <SiteHeader />
-            <main id="main" className="flex-1">
+            <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
               <Outlet />
             </main>
             <SiteFooter />
           </div>
+          {locale === DEFAULT_LOCALE && <LanguageOffer />}
         </PendingFilesProvider>
       </ToastProvider>
     </RawIntlProvider>
