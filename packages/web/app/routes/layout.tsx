@@ -20,7 +20,7 @@ export default function LanguageLayout() {
           <div className="flex min-h-dvh flex-col">
             <a
               href="#main"
-              className="sr-only rounded-lg bg-white px-4 py-3 text-sm font-semibold text-indigo-700 shadow-lg focus:not-sr-only focus:fixed focus:start-4 focus:top-4 focus:z-[60]"
+              className="sr-only focus:not-sr-only focus:fixed focus:start-4 focus:top-3 focus:z-[60] focus:rounded-lg focus:bg-white focus:px-4 focus:py-3 focus:text-sm focus:font-semibold focus:text-indigo-700 focus:shadow-lg"
             >
               {t('common.nav.skipToContent')}
             </a>
