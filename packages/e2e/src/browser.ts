@@ -16,7 +16,11 @@ const FLAGS = [
   '--disable-dev-shm-usage',
 ];
 
-export async function launchBrowser(): Promise<{
+/**
+ * Playwright turns Chromium's back-forward cache off; `backForwardCache: true` leaves it on, for tests of what a
+ * page restored from that cache still holds.
+ */
+export async function launchBrowser(options: { backForwardCache?: boolean } = {}): Promise<{
   browser: Browser;
   downloadsPath: string;
   close: () => Promise<void>;
@@ -27,6 +31,7 @@ export async function launchBrowser(): Promise<{
     headless: true,
     args: FLAGS,
     downloadsPath,
+    ...(options.backForwardCache ? { ignoreDefaultArgs: ['--disable-back-forward-cache'] } : {}),
   });
   return {
     browser,

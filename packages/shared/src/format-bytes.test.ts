@@ -11,8 +11,14 @@ describe('formatBytes', () => {
     expect(formatBytes(5 * 1024 ** 3)).toBe('5 GB');
   });
 
-  it('formats numbers for the reader', () => {
-    expect(formatBytes(1536, 'de')).toBe('1,5 KB');
+  it('writes the number and the unit as the reader does', () => {
+    expect(formatBytes(1536, 'en-GB')).toBe('1.5 KB');
+    expect(formatBytes(1536, 'de')).toBe('1,5 kB');
+    expect(formatBytes(1536, 'fr')).toBe('1,5\u202fko');
+    expect(formatBytes(100 * 1024 * 1024, 'fr')).toBe('100\u202fMo');
+    expect(formatBytes(1536, 'ru')).toBe('1,5 кБ');
+    expect(formatBytes(0, 'fr')).toBe('0\u202fo');
+    expect(formatBytes(-1, 'de')).toBe(formatBytes(0, 'de'));
   });
 
   it('states limits in whole megabytes', () => {

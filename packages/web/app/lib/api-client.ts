@@ -1,4 +1,7 @@
 import { AppError, fileFieldName, passwordFieldName, type ToolDefinition } from '@quire/shared';
+import { sendForm, type FormAnswer, type UploadProgress } from './send-form.ts';
+
+export type { UploadProgress } from './send-form.ts';
 
 export type ToolRequest = {
   readonly files: readonly File[];
@@ -7,6 +10,10 @@ export type ToolRequest = {
   /** Option fields as the server expects them (`quality`, `mode`, …). */
   readonly options?: Readonly<Record<string, string>>;
   readonly signal?: AbortSignal;
+  /** How much of the upload has gone out. */
+  readonly onUploadProgress?: (progress: UploadProgress) => void;
+  /** The upload is complete; the server is working. */
+  readonly onUploaded?: () => void;
 };
 
 /** A tool's answer: the result file plus the response headers some tools report in (compress: the sizes). */
@@ -27,20 +34,19 @@ export async function runTool(tool: ToolDefinition, request: ToolRequest): Promi
   }
   request.files.forEach((file, index) => body.append(fileFieldName(tool, index), file, file.name));
 
-  const response = await fetch(tool.apiPath, {
-    method: 'POST',
-    body,
-    credentials: 'same-origin',
+  const answer = await sendForm(tool.apiPath, body, {
     signal: request.signal,
+    onUploadProgress: request.onUploadProgress,
+    onUploaded: request.onUploaded,
   });
-  if (!response.ok) throw await readError(response);
-  return { blob: await response.blob(), headers: response.headers };
+  if (answer.status < 200 || answer.status > 299) throw await readError(answer);
+  return { blob: answer.blob, headers: answer.headers };
 }
 
-async function readError(response: Response): Promise<AppError> {
+async function readError(answer: FormAnswer): Promise<AppError> {
   try {
-    return AppError.fromJson(await response.json());
+    return AppError.fromJson(JSON.parse(await answer.blob.text()));
   } catch {
-    return new AppError('INTERNAL', `Unexpected ${response.status} answer without an error body.`);
+    return new AppError('INTERNAL', `Unexpected ${answer.status} answer without an error body.`);
   }
 }

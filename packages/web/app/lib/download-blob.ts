@@ -1,12 +1,10 @@
-/** Saves a blob under a file name through a temporary object URL. */
-export function downloadBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
+/** Saves the blob behind an object URL under a file name (the URL's owner revokes it). */
+export function downloadBlob(blobUrl: string, fileName: string): void {
   const link = document.createElement('a');
-  link.href = url;
+  link.href = blobUrl;
   link.download = fileName;
   link.rel = 'noopener';
   document.body.append(link);
   link.click();
   link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }

@@ -1,6 +1,8 @@
+import { DEFAULT_LOCALE } from '@quire/shared';
 import { use } from 'react';
 import { RawIntlProvider } from 'react-intl';
 import { Outlet } from 'react-router';
+import { LanguageOffer } from '../features/language-offer/language-offer.tsx';
 import { SiteFooter } from '../features/layout/site-footer.tsx';
 import { SiteHeader } from '../features/layout/site-header.tsx';
 import { ToastProvider } from '../features/toasts/toast-context.tsx';
@@ -16,19 +18,26 @@ export default function LanguageLayout() {
   // The first page's language is loaded before hydration (entry.client.tsx); a client-side navigation into
   // another language waits here for its messages.
   if (!hasMessages(locale)) use(loadMessages(locale));
-  const { intl } = getTranslator(locale);
+  const { intl, t } = getTranslator(locale);
   useCopyWithoutIsolates();
   return (
     <RawIntlProvider value={intl}>
       <ToastProvider>
         <PendingFilesProvider>
           <div className="flex min-h-dvh flex-col">
+            <a
+              href="#main"
+              className="sr-only focus:not-sr-only focus:fixed focus:start-4 focus:top-3 focus:z-[60] focus:rounded-lg focus:bg-white focus:px-4 focus:py-3 focus:text-sm focus:font-semibold focus:text-indigo-700 focus:shadow-lg"
+            >
+              {t('common.nav.skipToContent')}
+            </a>
             <SiteHeader />
-            <main id="main" className="flex-1">
+            <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
               <Outlet />
             </main>
             <SiteFooter />
           </div>
+          {locale === DEFAULT_LOCALE && <LanguageOffer />}
         </PendingFilesProvider>
       </ToastProvider>
     </RawIntlProvider>

@@ -35,8 +35,14 @@ async function postMerge(entries: [string, string | File][]) {
   return testApp.app.inject({ method: 'POST', url: '/api/pdf/merge', ...(await multipartOf(form)) });
 }
 
-function expectError(response: { statusCode: number; json: () => unknown }, status: number, code: string) {
+function expectError(
+  response: { statusCode: number; headers: Record<string, unknown>; json: () => unknown },
+  status: number,
+  code: string,
+) {
   expect(response.statusCode).toBe(status);
+  // An error names the visitor's file at times: no cache keeps it.
+  expect(response.headers['cache-control']).toBe('no-store');
   const body = response.json() as {
     success: boolean;
     error: { code: string; message: string; details: object };

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { ToolIcon } from '../../components/tool-icon.tsx';
 import { useLocale } from '../../i18n/use-locale.ts';
 import { useT } from '../../i18n/use-t.ts';
+import { useForgetOnLeave } from '../../lib/use-forget-on-leave.ts';
 import { usePendingFiles } from '../upload/pending-files.tsx';
 import { UploadWidget } from '../upload/upload-widget.tsx';
 import type { UploadRules } from '../upload/validate-files.ts';
@@ -34,12 +35,18 @@ export function HomeUpload() {
   const locale = useLocale();
   const pending = usePendingFiles();
   const [files, setFiles] = useState<File[]>([]);
+  // A remount of the widget on leaving also drops its messages about the files.
+  const [uploadKey, setUploadKey] = useState(0);
+  useForgetOnLeave(() => {
+    setFiles([]);
+    setUploadKey((key) => key + 1);
+  });
   const tools = toolsFor(files);
 
   return (
     <div className="rounded-3xl border border-slate-200 bg-white p-5 shadow-xl shadow-indigo-900/5 sm:p-6">
       <h2 className="mb-4 text-base font-semibold text-slate-900">{t('common.home.upload.title')}</h2>
-      <UploadWidget rules={HOME_RULES} files={files} onChange={setFiles} />
+      <UploadWidget key={uploadKey} rules={HOME_RULES} files={files} onChange={setFiles} />
       {files.length > 0 && (
         <div className="mt-6" data-testid="home-tool-choice">
           <p className="text-sm font-semibold text-slate-900">

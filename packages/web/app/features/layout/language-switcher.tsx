@@ -1,5 +1,5 @@
 import { LOCALE_INFO, LOCALES, switchLocale } from '@quire/shared';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { useLocation } from 'react-router';
 import { GlobeIcon } from '../../components/icons.tsx';
 import { useLocale } from '../../i18n/use-locale.ts';
@@ -39,13 +39,21 @@ export function LanguageMenu() {
   const [isOpen, setOpen] = useState(false);
   const listId = useId();
   const root = useRef<HTMLDivElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const list = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     if (!isOpen) return;
+    // The keyboard moves into the list, onto the current language.
+    list.current?.querySelector<HTMLElement>('[aria-current="true"]')?.focus();
     const onPointer = (event: PointerEvent) => {
       if (!root.current?.contains(event.target as Node)) setOpen(false);
     };
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false);
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      toggle.current?.focus();
+    };
     document.addEventListener('pointerdown', onPointer);
     document.addEventListener('keydown', onKey);
     return () => {
@@ -54,9 +62,32 @@ export function LanguageMenu() {
     };
   }, [isOpen]);
 
+  /** Up and down arrows (and Home, End) move between the languages. */
+  const onListKey = (event: ReactKeyboardEvent<HTMLDivElement>) => {
+    const links = [...event.currentTarget.querySelectorAll<HTMLElement>('a')];
+    const index = links.indexOf(document.activeElement as HTMLElement);
+    const target = {
+      ArrowDown: links[(index + 1) % links.length],
+      ArrowUp: links[(index - 1 + links.length) % links.length],
+      Home: links[0],
+      End: links.at(-1),
+    }[event.key];
+    if (!target) return;
+    event.preventDefault();
+    target.focus();
+  };
+
   return (
-    <div ref={root} className="relative">
+    <div
+      ref={root}
+      className="relative"
+      onBlur={(event) => {
+        // Tabbing out of the menu closes it.
+        if (isOpen && !event.currentTarget.contains(event.relatedTarget)) setOpen(false);
+      }}
+    >
       <button
+        ref={toggle}
         type="button"
         aria-expanded={isOpen}
         aria-controls={listId}
@@ -69,8 +100,11 @@ export function LanguageMenu() {
         {LOCALE_INFO[locale].name}
       </button>
       <div
+        ref={list}
         id={listId}
         hidden={!isOpen}
+        onKeyDown={onListKey}
+        data-testid="language-list"
         className="absolute end-0 top-full z-50 mt-2 w-56 rounded-xl border border-slate-200 bg-white p-2 shadow-lg"
       >
         <LanguageLinks className="grid gap-0.5" itemClassName={ITEM} />

@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { CloseIcon } from '../../components/icons.tsx';
+import { trapTabKey } from '../../lib/focus-trap.ts';
 
 type MobileMenuProps = {
   readonly id: string;
@@ -10,16 +11,30 @@ type MobileMenuProps = {
   readonly children: ReactNode;
 };
 
-/** The slide-out navigation of small screens, entering from the end side (the right in left-to-right pages). */
+/**
+ * The slide-out navigation of small screens, entering from the end side (the right in left-to-right pages). While
+ * open it is a modal dialog: the keyboard moves into it, Tab stays inside, Escape closes it, and the keyboard goes
+ * back to what opened it.
+ */
 export function MobileMenu({ id, isOpen, title, closeLabel, onClose, children }: MobileMenuProps) {
+  const panel = useRef<HTMLDivElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     if (!isOpen) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     closeButton.current?.focus();
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && onClose();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+      else if (panel.current) trapTabKey(panel.current, event);
+    };
     document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      const active = document.activeElement;
+      const isFocusInMenu = !active || active === document.body || panel.current?.contains(active);
+      if (opener?.isConnected && isFocusInMenu) opener.focus();
+    };
   }, [isOpen, onClose]);
 
   return (
@@ -32,6 +47,7 @@ export function MobileMenu({ id, isOpen, title, closeLabel, onClose, children }:
         onClick={onClose}
       />
       <div
+        ref={panel}
         id={id}
         role="dialog"
         aria-modal="true"

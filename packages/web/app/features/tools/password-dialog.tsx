@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { BUTTON_STYLES } from '../../components/button-styles.ts';
+import { trapTabKey } from '../../lib/focus-trap.ts';
 
 type PasswordDialogProps = {
   readonly title: string;
@@ -11,7 +12,10 @@ type PasswordDialogProps = {
   readonly onCancel: () => void;
 };
 
-/** A small modal asking for one file's password; a native `<dialog>` traps focus and closes on Escape. */
+/**
+ * A small modal asking for one file's password: a native modal `<dialog>` (the page behind is inert, Escape
+ * cancels), with Tab kept inside it. The page puts the keyboard back on its action button when it closes.
+ */
 export function PasswordDialog(props: PasswordDialogProps) {
   const { title, description, label, submitLabel, cancelLabel, onSubmit, onCancel } = props;
   const ref = useRef<HTMLDialogElement>(null);
@@ -37,6 +41,7 @@ export function PasswordDialog(props: PasswordDialogProps) {
       aria-labelledby={titleId}
       aria-describedby={descriptionId}
       data-testid="password-dialog"
+      onKeyDown={(event) => trapTabKey(event.currentTarget, event)}
       onCancel={(event) => {
         event.preventDefault();
         onCancel();

@@ -1,23 +1,31 @@
 import { BUTTON_STYLES } from '../../components/button-styles.ts';
-import type { ReactNode } from 'react';
-import { CheckIcon, DownloadIcon } from '../../components/icons.tsx';
+import type { ReactNode, Ref } from 'react';
+import { CheckIcon, DownloadIcon, FileIcon } from '../../components/icons.tsx';
 
 type ToolResultProps = {
   readonly heading: string;
+  /** The result file's name and its size in the visitor's number format. */
+  readonly fileName: string;
+  readonly sizeLabel: string;
+  /** The object URL of the result: the download is a real link, so it works from the keyboard and on any click. */
+  readonly url: string;
   readonly downloadLabel: string;
   readonly startOverLabel: string;
-  readonly onDownload: () => void;
+  readonly downloadRef?: Ref<HTMLAnchorElement>;
   readonly onStartOver: () => void;
   /** Tool-specific details above the buttons, such as the sizes after compression. */
   readonly children?: ReactNode;
 };
 
-/** Shown after a successful job: the download button on the page (the toast has one too). */
+/** Shown after a successful job: the file's name and size, its download link and Start over. */
 export function ToolResult({
   heading,
+  fileName,
+  sizeLabel,
+  url,
   downloadLabel,
   startOverLabel,
-  onDownload,
+  downloadRef,
   onStartOver,
   children,
 }: ToolResultProps) {
@@ -31,17 +39,32 @@ export function ToolResult({
       </span>
       <p className="text-lg font-semibold text-emerald-900">{heading}</p>
       {children}
+      <p className="flex max-w-full items-center gap-3 rounded-xl bg-white px-4 py-2 shadow-sm">
+        <FileIcon className="size-5 shrink-0 text-red-600" />
+        <span className="min-w-0 truncate font-medium text-slate-900" data-testid="result-name">
+          {fileName}
+        </span>
+        <span className="shrink-0 text-sm text-slate-600 tabular-nums" data-testid="result-size">
+          {sizeLabel}
+        </span>
+      </p>
       <div className="flex flex-wrap justify-center gap-3">
-        <button
-          type="button"
-          onClick={onDownload}
+        <a
+          ref={downloadRef}
+          href={url}
+          download={fileName}
           data-testid="download-button"
           className={BUTTON_STYLES.primary}
         >
           <DownloadIcon className="size-5" />
           {downloadLabel}
-        </button>
-        <button type="button" onClick={onStartOver} className={BUTTON_STYLES.secondary}>
+        </a>
+        <button
+          type="button"
+          onClick={onStartOver}
+          data-testid="start-over"
+          className={BUTTON_STYLES.secondary}
+        >
           {startOverLabel}
         </button>
       </div>

@@ -1,10 +1,12 @@
 import { isAppError, type AppError, type ToolDefinition } from '@quire/shared';
-import { useCallback, useRef, useState } from 'react';
-import { runTool } from '../../lib/api-client.ts';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { runTool, type UploadProgress } from '../../lib/api-client.ts';
 
 export type JobResult = {
   readonly blob: Blob;
   readonly fileName: string;
+  /** An object URL of `blob`, revoked when the result is forgotten (start over, new files, leaving the page). */
+  readonly url: string;
   /** The response headers, for tools that report details in them (compress). */
   readonly headers: Headers;
 };
@@ -14,6 +16,9 @@ export type PasswordRequest = { readonly fileIndex: number; readonly isRetry: bo
 
 export type JobState =
   | { readonly status: 'idle' }
+  /** The files are going out; `percent` is null while the browser cannot tell how much is sent. */
+  | { readonly status: 'uploading'; readonly percent: number | null }
+  /** Everything is sent; the server is working. */
   | { readonly status: 'processing' }
   | { readonly status: 'done'; readonly result: JobResult }
   | { readonly status: 'error'; readonly error: unknown }
@@ -24,6 +29,12 @@ type JobCallbacks = {
   readonly onError: (error: unknown) => void;
 };
 
+/** Whole percent of an upload, or null when the total is unknown. */
+export function uploadPercentOf({ loaded, total }: UploadProgress): number | null {
+  if (!(total > 0)) return null;
+  return Math.min(100, Math.max(0, Math.floor((loaded / total) * 100)));
+}
+
 /** A password can only be asked for where the tool takes one (PDF readers); elsewhere the error is shown. */
 function passwordRequestOf(error: AppError, tool: ToolDefinition, fileCount: number): PasswordRequest | null {
   const index = error.details.fileIndex;
@@ -33,31 +44,57 @@ function passwordRequestOf(error: AppError, tool: ToolDefinition, fileCount: num
   return { fileIndex: index, isRetry: error.code === 'PASSWORD_INCORRECT' };
 }
 
-/** The tool-page cycle of spec section 4: idle, processing, then done or error; passwords asked on the way. */
+/**
+ * The tool-page cycle of spec section 4: idle, uploading, processing, then done or error; passwords asked on the
+ * way. The result lives in memory only, as a blob and its object URL, and both go when the job is reset, cancelled
+ * or unmounted.
+ */
 export function useToolJob(tool: ToolDefinition, callbacks: JobCallbacks) {
   const [state, setState] = useState<JobState>({ status: 'idle' });
   const passwords = useRef<Record<number, string>>({});
   const controller = useRef<AbortController | null>(null);
+  const resultUrl = useRef<string | null>(null);
+
+  const forgetResult = useCallback(() => {
+    if (resultUrl.current) URL.revokeObjectURL(resultUrl.current);
+    resultUrl.current = null;
+  }, []);
 
   const start = useCallback(
     async (files: readonly File[], options: Record<string, string>) => {
       controller.current?.abort();
+      forgetResult();
       const current = new AbortController();
       controller.current = current;
-      setState({ status: 'processing' });
+      const isCurrent = () => controller.current === current && !current.signal.aborted;
+      setState({ status: 'uploading', percent: 0 });
       try {
         const { blob, headers } = await runTool(tool, {
           files,
           options,
           passwords: passwords.current,
           signal: current.signal,
+          onUploadProgress: (progress) => {
+            const percent = uploadPercentOf(progress);
+            // One render per whole percent, not one per progress event.
+            setState((previous) =>
+              isCurrent() && previous.status === 'uploading' && previous.percent !== percent
+                ? { status: 'uploading', percent }
+                : previous,
+            );
+          },
+          onUploaded: () => {
+            if (isCurrent()) setState({ status: 'processing' });
+          },
         });
-        if (current.signal.aborted) return;
-        const result = { blob, headers, fileName: tool.output.fileName };
+        if (!isCurrent()) return;
+        const url = URL.createObjectURL(blob);
+        resultUrl.current = url;
+        const result = { blob, headers, url, fileName: tool.output.fileName };
         setState({ status: 'done', result });
         callbacks.onSuccess(result);
       } catch (error) {
-        if (current.signal.aborted) return;
+        if (!isCurrent()) return;
         const request = isAppError(error) ? passwordRequestOf(error, tool, files.length) : null;
         if (request) {
           setState({ status: 'needs-password', request });
@@ -67,15 +104,32 @@ export function useToolJob(tool: ToolDefinition, callbacks: JobCallbacks) {
         callbacks.onError(error);
       }
     },
-    [tool, callbacks],
+    [tool, callbacks, forgetResult],
   );
 
-  /** Forgets the result and any passwords, e.g. when the visitor picks new files. */
-  const reset = useCallback(() => {
+  /** Stops a running job: the request is aborted, so the server stops and deletes what it received. */
+  const cancel = useCallback(() => {
     controller.current?.abort();
-    passwords.current = {};
+    controller.current = null;
     setState({ status: 'idle' });
   }, []);
+
+  /** Forgets the result and any passwords, e.g. when the visitor picks new files or starts over. */
+  const reset = useCallback(() => {
+    controller.current?.abort();
+    controller.current = null;
+    forgetResult();
+    passwords.current = {};
+    setState({ status: 'idle' });
+  }, [forgetResult]);
+
+  useEffect(
+    () => () => {
+      controller.current?.abort();
+      forgetResult();
+    },
+    [forgetResult],
+  );
 
   const setPassword = useCallback((fileIndex: number, password: string) => {
     passwords.current = { ...passwords.current, [fileIndex]: password };
@@ -83,5 +137,5 @@ export function useToolJob(tool: ToolDefinition, callbacks: JobCallbacks) {
 
   const cancelPassword = useCallback(() => setState({ status: 'idle' }), []);
 
-  return { state, start, reset, setPassword, cancelPassword };
+  return { state, start, cancel, reset, setPassword, cancelPassword };
 }

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type DragEvent } from 'react';
+import { useId, useRef, useState, type DragEvent, type RefObject } from 'react';
 import { UploadIcon } from '../../components/icons.tsx';
 import { BUTTON_STYLES } from '../../components/button-styles.ts';
 
@@ -17,6 +17,8 @@ type DropAreaProps = {
   readonly hasError: boolean;
   readonly errorId: string;
   readonly text: DropAreaText;
+  /** The 'Select files' button, for the widget to put the keyboard back on it. */
+  readonly buttonRef?: RefObject<HTMLButtonElement | null>;
   readonly onFiles: (files: File[]) => void;
 };
 
@@ -24,7 +26,8 @@ type DropAreaProps = {
  * The drop area: a label for a visually hidden file input, plus a real button that opens the same picker.
  * Clicking anywhere in the area browses; dropping files adds them.
  */
-export function DropArea({ accept, multiple, disabled, hasError, errorId, text, onFiles }: DropAreaProps) {
+export function DropArea(props: DropAreaProps) {
+  const { accept, multiple, disabled, hasError, errorId, text, buttonRef, onFiles } = props;
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [isDragging, setDragging] = useState(false);
@@ -82,6 +85,7 @@ export function DropArea({ accept, multiple, disabled, hasError, errorId, text, 
         }}
       />
       <button
+        ref={buttonRef}
         type="button"
         disabled={disabled}
         onClick={() => inputRef.current?.click()}

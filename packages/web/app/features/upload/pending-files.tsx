@@ -1,4 +1,5 @@
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
+import { useForgetOnLeave } from '../../lib/use-forget-on-leave.ts';
 
 type PendingFiles = { readonly files: readonly File[]; readonly set: (files: readonly File[]) => void };
 
@@ -10,6 +11,7 @@ const PendingFilesContext = createContext<PendingFiles>({ files: [], set: () => 
  */
 export function PendingFilesProvider({ children }: { children: ReactNode }) {
   const [files, set] = useState<readonly File[]>([]);
+  useForgetOnLeave(() => set([]));
   const value = useMemo(() => ({ files, set }), [files]);
   return <PendingFilesContext.Provider value={value}>{children}</PendingFilesContext.Provider>;
 }

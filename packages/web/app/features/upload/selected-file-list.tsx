@@ -1,5 +1,5 @@
 import { formatBytes } from '@quire/shared';
-import { useRef, useState, type DragEvent } from 'react';
+import { useRef, type DragEvent } from 'react';
 import { CloseIcon, FileIcon } from '../../components/icons.tsx';
 import { FileOrderButtons } from './file-order-buttons.tsx';
 import { listKeysOf } from './list-keys.ts';
@@ -20,6 +20,8 @@ type SelectedFileListProps = {
   readonly disabled: boolean;
   readonly removeLabel: (fileName: string) => string;
   readonly onRemove: (index: number) => void;
+  /** Says a change to screen readers (the widget's live region): a file moved. */
+  readonly onAnnounce?: (text: string) => void;
   /** When given, each entry gets move up / move down buttons and can be dragged. */
   readonly reorder?: FileReorder;
 };
@@ -28,9 +30,9 @@ const DRAG_TYPE = 'application/x-quire-file-index';
 
 /** The 'Selected Files' list: name, human-readable size and a remove button per file; optionally reorderable. */
 export function SelectedFileList(props: SelectedFileListProps) {
-  const { files, heading, countLabel, numberLocale, disabled, removeLabel, onRemove, reorder } = props;
+  const { files, heading, countLabel, numberLocale, disabled, removeLabel, onRemove, onAnnounce, reorder } =
+    props;
   const listRef = useRef<HTMLUListElement>(null);
-  const [announcement, setAnnouncement] = useState('');
   const keys = listKeysOf(files);
   if (files.length === 0) return null;
 
@@ -38,13 +40,22 @@ export function SelectedFileList(props: SelectedFileListProps) {
     const file = files[from];
     if (!reorder || !file || to < 0 || to >= files.length) return;
     reorder.onMove(from, to);
-    setAnnouncement(reorder.movedLabel(file.name, to + 1, files.length));
+    onAnnounce?.(reorder.movedLabel(file.name, to + 1, files.length));
     if (!direction) return;
     // Keep the keyboard where the file went: on the same button, or the other one at either end of the list.
     requestAnimationFrame(() => {
       const entry = listRef.current?.children[to];
       const same = entry?.querySelector<HTMLButtonElement>(`[data-move="${direction}"]:not(:disabled)`);
       (same ?? entry?.querySelector<HTMLButtonElement>('[data-move]:not(:disabled)'))?.focus();
+    });
+  };
+  /** Removes a file and keeps the keyboard in the list: on the next file's remove button, or the previous one. */
+  const remove = (index: number) => {
+    onRemove(index);
+    requestAnimationFrame(() => {
+      const entries = listRef.current?.children;
+      const entry = entries?.[Math.min(index, entries.length - 1)];
+      entry?.querySelector<HTMLButtonElement>('[data-testid="remove-file"]')?.focus();
     });
   };
   const dragProps = (index: number) =>
@@ -113,7 +124,7 @@ export function SelectedFileList(props: SelectedFileListProps) {
             <button
               type="button"
               disabled={disabled}
-              onClick={() => onRemove(index)}
+              onClick={() => remove(index)}
               aria-label={removeLabel(file.name)}
               data-testid="remove-file"
               className="inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-slate-500 hover:bg-red-50 hover:text-red-700 focus-visible:outline-3 focus-visible:outline-indigo-600 disabled:opacity-50"
@@ -123,11 +134,6 @@ export function SelectedFileList(props: SelectedFileListProps) {
           </li>
         ))}
       </ul>
-      {reorder && (
-        <p aria-live="polite" className="sr-only">
-          {announcement}
-        </p>
-      )}
     </section>
   );
 }

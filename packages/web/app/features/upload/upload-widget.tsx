@@ -1,5 +1,5 @@
 import { FILE_KINDS, LOCALE_INFO, acceptAttributeOf, toWholeMegabytes } from '@quire/shared';
-import { useId, useState } from 'react';
+import { useId, useRef, useState, type RefObject } from 'react';
 import { AlertIcon } from '../../components/icons.tsx';
 import { useLocale } from '../../i18n/use-locale.ts';
 import { useT } from '../../i18n/use-t.ts';
@@ -13,27 +13,46 @@ type UploadWidgetProps = {
   readonly rules: UploadRules;
   readonly files: readonly File[];
   readonly disabled?: boolean;
+  /** The 'Select files' button, for the page to put the keyboard back on the upload area. */
+  readonly selectButtonRef?: RefObject<HTMLButtonElement | null>;
   /** Called after every change: a pick, a drop or a removal. */
   readonly onChange: (files: File[]) => void;
 };
 
 /** The shared upload widget of spec sections 2, 4 and 5. */
-export function UploadWidget({ rules, files, disabled = false, onChange }: UploadWidgetProps) {
+export function UploadWidget(props: UploadWidgetProps) {
+  const { rules, files, disabled = false, selectButtonRef, onChange } = props;
   const t = useT();
   const locale = useLocale();
   const errorId = useId();
   const [rejection, setRejection] = useState<UploadRejection | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const ownButtonRef = useRef<HTMLButtonElement>(null);
+  const buttonRef = selectButtonRef ?? ownButtonRef;
   const firstKind = rules.accepts[0] ?? 'pdf';
+
+  /** Says a change to screen readers; the same words twice differ by a space, so they are read again. */
+  const announce = (text: string) =>
+    setAnnouncement((previous) => (previous === text ? `${text}\u00a0` : text));
 
   const onFiles = (incoming: File[]) => {
     const result = applySelection(files, incoming, rules);
     setRejection(result.rejection);
     onChange(result.files);
+    const added = result.files.filter((file) => !files.includes(file)).length;
+    if (added > 0) {
+      announce(t('common.upload.added', { count: added, total: result.files.length }));
+    }
   };
 
   const onRemove = (index: number) => {
+    const removed = files[index];
+    const next = files.filter((_, position) => position !== index);
     setRejection(null);
-    onChange(files.filter((_, position) => position !== index));
+    onChange(next);
+    if (removed) announce(t('common.upload.removed', { fileName: removed.name, total: next.length }));
+    // The list goes with its last file: the keyboard goes back to the select button.
+    if (next.length === 0) requestAnimationFrame(() => buttonRef.current?.focus());
   };
 
   // In multiple mode the order is the order of the result (merge, JPG to PDF), so the visitor can change it.
@@ -55,6 +74,7 @@ export function UploadWidget({ rules, files, disabled = false, onChange }: Uploa
         disabled={disabled}
         hasError={rejection !== null}
         errorId={errorId}
+        buttonRef={buttonRef}
         onFiles={onFiles}
         text={{
           idle: t(firstKind === 'image' ? 'common.upload.dropImagesHere' : 'common.upload.dropHere'),
@@ -86,8 +106,12 @@ export function UploadWidget({ rules, files, disabled = false, onChange }: Uploa
         disabled={disabled}
         removeLabel={(fileName) => t('common.upload.remove', { fileName })}
         onRemove={onRemove}
+        onAnnounce={announce}
         reorder={reorder}
       />
+      <p role="status" className="sr-only" data-testid="upload-status">
+        {announcement}
+      </p>
     </div>
   );
 }
