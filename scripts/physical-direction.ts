@@ -147,8 +147,8 @@ export async function findPhysicalClasses(
   const compiler = await compile(themeCss, {
     base: '/',
     loadStylesheet: async (id) => {
-      if (id !== 'tailwindcss') throw new Error(`no style sheet ${id} in the direction check`);
-      const path = fileURLToPath(import.meta.resolve('tailwindcss/index.css'));
+      // Tailwind's own sheet, or a package's (the font faces), checked like the rest.
+      const path = fileURLToPath(import.meta.resolve(id === 'tailwindcss' ? 'tailwindcss/index.css' : id));
       return { path, base: dirname(path), content: await readFile(path, 'utf8') };
     },
   });
