@@ -3,7 +3,7 @@ import { formatBytes, TOOLS, toolPath } from '@quire/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowserSession, waitForHydration } from './browser-session.ts';
-import { focusedName, liveRecordOf, recordLiveRegions, saidIn } from './keyboard.ts';
+import { focusedName, isolated, liveRecordOf, recordLiveRegions, saidIn } from './keyboard.ts';
 
 /** About a megabyte, so a throttled upload takes a few seconds. */
 const LARGE = 'pdf/pdfjs_tracemonkey-paper_14p-text-2col.pdf';
@@ -62,7 +62,9 @@ describe('a running job', () => {
     expect(size).toBeGreaterThan(corpusEntry(LARGE).bytes / 2);
     expect(await page.getByTestId('result-name').textContent()).toBe(TOOLS.merge.output.fileName);
     expect(await page.getByTestId('result-size').textContent()).toBe(formatBytes(size));
-    expect(said.at(-1)).toBe(`merged.pdf is ready to download (${formatBytes(size)}).`);
+    expect(said.at(-1)).toBe(
+      `${isolated('merged.pdf')} is ready to download (${isolated(formatBytes(size))}).`,
+    );
   });
 
   it('stops with Cancel, keeps the files and says so', async () => {

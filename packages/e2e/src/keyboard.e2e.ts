@@ -9,6 +9,7 @@ import {
   catchFileChoosers,
   focusedLabel,
   focusedName,
+  isolated,
   isFocused,
   recordLiveRegions,
   saidIn,
@@ -53,19 +54,23 @@ describe('a tool page used with the keyboard only', () => {
 
     // The first file's "up" is disabled, so Tab lands on its "down"; moving it keeps the keyboard on the file.
     await page.keyboard.press('Tab');
-    expect(await focusedLabel(page)).toBe(`Move ${nameOf(FIRST)} down`);
+    expect(await focusedLabel(page)).toBe(`Move ${isolated(nameOf(FIRST))} down`);
     await page.keyboard.press('Enter');
     await expect
       .poll(() => page.getByTestId('selected-file-name').allTextContents())
       .toEqual([nameOf(SECOND), nameOf(FIRST)]);
-    expect((await saidIn(page, 'upload-status')).at(-1)).toBe(`${nameOf(FIRST)} is now number 2 of 2.`);
-    await expect.poll(() => focusedLabel(page)).toBe(`Move ${nameOf(FIRST)} up`);
+    expect((await saidIn(page, 'upload-status')).at(-1)).toBe(
+      `${isolated(nameOf(FIRST))} is now number 2 of 2.`,
+    );
+    await expect.poll(() => focusedLabel(page)).toBe(`Move ${isolated(nameOf(FIRST))} up`);
 
-    await tabTo(page, `[aria-label="Remove ${nameOf(SECOND)}"]`);
+    await tabTo(page, `[aria-label="Remove ${isolated(nameOf(SECOND))}"]`);
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByTestId('selected-file').count()).toBe(1);
-    expect((await saidIn(page, 'upload-status')).at(-1)).toBe(`${nameOf(SECOND)} removed. 1 file selected.`);
-    await expect.poll(() => focusedLabel(page)).toBe(`Remove ${nameOf(FIRST)}`);
+    expect((await saidIn(page, 'upload-status')).at(-1)).toBe(
+      `${isolated(nameOf(SECOND))} removed. 1 file selected.`,
+    );
+    await expect.poll(() => focusedLabel(page)).toBe(`Remove ${isolated(nameOf(FIRST))}`);
 
     await tabTo(page, '[data-testid="select-files-button"]', { backwards: true });
     await chooseWithEnter(page, [SECOND]);
@@ -79,7 +84,7 @@ describe('a tool page used with the keyboard only', () => {
     expect(said[0]).toBe('Uploading your files… 0%');
     expect(said).toContain('Processing your files. This can take a few seconds…');
     const sizeText = await page.getByTestId('result-size').textContent();
-    expect(said.at(-1)).toBe(`merged.pdf is ready to download (${sizeText}).`);
+    expect(said.at(-1)).toBe(`${isolated('merged.pdf')} is ready to download (${isolated(sizeText)}).`);
     expect(await page.getByTestId('result-name').textContent()).toBe('merged.pdf');
     expect(await page.getByTestId('toast-status').getByTestId('toast').count()).toBe(1);
 

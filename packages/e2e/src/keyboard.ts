@@ -107,3 +107,8 @@ export async function saidIn(page: Page, region: string): Promise<string[]> {
     .filter((entry) => entry.region === region)
     .map((entry) => entry.text);
 }
+
+/** A value as the page prints it inside a message: between first-strong and pop directional isolates. */
+export function isolated(value: string): string {
+  return `\u2068${value}\u2069`;
+}

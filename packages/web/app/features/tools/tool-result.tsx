@@ -41,7 +41,7 @@ export function ToolResult({
       {children}
       <p className="flex max-w-full items-center gap-3 rounded-xl bg-white px-4 py-2 shadow-sm">
         <FileIcon className="size-5 shrink-0 text-red-600" />
-        <span className="min-w-0 truncate font-medium text-slate-900" data-testid="result-name">
+        <span dir="auto" className="min-w-0 truncate font-medium text-slate-900" data-testid="result-name">
           {fileName}
         </span>
         <span className="shrink-0 text-sm text-slate-600 tabular-nums" data-testid="result-size">
