@@ -1,7 +1,11 @@
 import { DEFAULT_LOCALE, type Locale } from '@quire/shared';
+import type enApiDocs from '../../../../content/locales/en/apiDocs.json';
+import type enBlog from '../../../../content/locales/en/blog.json';
 import type enCommon from '../../../../content/locales/en/common.json';
 import type enErrors from '../../../../content/locales/en/errors.json';
+import type enInfo from '../../../../content/locales/en/info.json';
 import type enSeo from '../../../../content/locales/en/seo.json';
+import type enStatus from '../../../../content/locales/en/status.json';
 import type enTools from '../../../../content/locales/en/tools.json';
 
 /** Dotted key paths of a nested message object: `{ nav: { tools } }` under `common` gives `common.nav.tools`. */
@@ -14,7 +18,11 @@ export type MessageKey =
   | Leaves<typeof enCommon, 'common'>
   | Leaves<typeof enTools, 'tools'>
   | Leaves<typeof enErrors, 'errors'>
-  | Leaves<typeof enSeo, 'seo'>;
+  | Leaves<typeof enSeo, 'seo'>
+  | Leaves<typeof enInfo, 'info'>
+  | Leaves<typeof enBlog, 'blog'>
+  | Leaves<typeof enStatus, 'status'>
+  | Leaves<typeof enApiDocs, 'apiDocs'>;
 
 export type Messages = Record<MessageKey, string>;
 
