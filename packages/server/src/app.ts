@@ -6,6 +6,7 @@ import type { Config } from './config.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerHealthRoutes } from './http/routes/health.ts';
 import { registerSiteRoutes } from './http/routes/site.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { createToolGuards, hasSecretHeader } from './http/rate-limit.ts';
 import { registerOpenApiRoute } from './http/routes/openapi.ts';
 import { registerStatusRoutes } from './http/routes/status.ts';
@@ -45,6 +46,7 @@ export async function buildApp(config: Config, { runner }: AppDeps): Promise<Fas
     void reply.header('x-request-id', request.id);
   });
   registerErrorHandler(app);
+  registerSecurityHeaders(app);
   await app.register(fastifyMultipart, { throwFileSizeLimit: true });
   registerHealthRoutes(app, { runner });
   const status = new StatusService({

@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import { AppError, DEFAULT_LOCALE, splitLocale } from '@quire/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendError } from '../error-handler.ts';
+import { contentSecurityPolicy, PAGE_HEADERS } from '../security-headers.ts';
 
 /** Files of the build that are never served as pages. */
 const HIDDEN_FILES = new Set(['__spa-fallback.html']);
@@ -17,9 +18,11 @@ const COMPRESSED_COPY = /\.(br|gz)$/;
  * are cached for a year. The set of paths is read once at start, so a request can only ever name a file the build
  * wrote. Anything else is an HTTP 404 with the not-found page of the path's language (JSON under `/api/`).
  * Where the build wrote a compressed copy beside a file (`x.js.br`, `x.js.gz`), a client that accepts it gets it.
+ * Each HTML file's Content-Security-Policy is computed once, at start, from the inline scripts and styles it holds.
  */
 export async function registerSiteRoutes(app: FastifyInstance, webRoot: string): Promise<void> {
   const pages = await indexSite(webRoot);
+  const policies = await readPolicies(webRoot, new Set(pages.values()));
   const notFoundPages = new Map<string, string>();
   for (const [urlPath, file] of pages) {
     if (/(^|\/)404\.html$/.test(file)) notFoundPages.set(urlPath.replace(/404\.html$/, ''), file);
@@ -33,9 +36,9 @@ export async function registerSiteRoutes(app: FastifyInstance, webRoot: string):
     const file = pathname === null ? undefined : pages.get(pathname);
     if (file === undefined) return sendNotFound(pathname ?? '/', reply);
     const isAsset = file.startsWith('assets/');
+    const policy = policies.get(file);
+    if (policy !== undefined) void reply.headers({ ...PAGE_HEADERS, 'content-security-policy': policy });
     return reply
-      .header('x-content-type-options', 'nosniff')
-      .header('referrer-policy', 'strict-origin-when-cross-origin')
       .header('vary', 'accept-encoding')
       .sendFile(file, isAsset ? { maxAge: ONE_YEAR_MS, immutable: true } : { maxAge: 0 });
   });
@@ -60,8 +63,25 @@ export async function registerSiteRoutes(app: FastifyInstance, webRoot: string):
     const body = page
       ? await readFile(join(webRoot, page))
       : '<!doctype html><title>404 Page Not Found</title><h1>404 Page Not Found</h1>';
-    return reply.status(404).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(body);
+    const policy = (page && policies.get(page)) ?? contentSecurityPolicy(body.toString());
+    return reply
+      .headers({ ...PAGE_HEADERS, 'content-security-policy': policy })
+      .status(404)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(body);
   }
+}
+
+/** HTML file → its Content-Security-Policy. */
+async function readPolicies(webRoot: string, files: Set<string>): Promise<Map<string, string>> {
+  const policies = new Map<string, string>();
+  for (const file of files) {
+    if (file.endsWith('.html')) {
+      policies.set(file, contentSecurityPolicy(await readFile(join(webRoot, file), 'utf8')));
+    }
+  }
+  return policies;
 }
 
 /** URL path → file relative to the web root, for every file of the build but compressed copies of another. */

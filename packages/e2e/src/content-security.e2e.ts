@@ -1,0 +1,62 @@
+import { corpusPath } from '@quire/corpus';
+import { TOOLS, toolPath } from '@quire/shared';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowserSession } from './browser-session.ts';
+
+const session = useBrowserSession();
+const FOUR_PAGES = 'pdf/pysamples_outline-bookmarks_4p.pdf';
+
+/** Collects every Content-Security-Policy violation the page reports, from before its first script. */
+async function recordViolations(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    Object.assign(window, { __violations: seen });
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.push(`${event.effectiveDirective} ${event.blockedURI} ${event.sample}`),
+    );
+  });
+}
+
+const violationsOf = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __violations: string[] }).__violations);
+
+describe('the Content-Security-Policy in Chromium', () => {
+  it('lets the prerendered pages hydrate and run with no violation', async () => {
+    for (const path of ['/', '/ar/', '/ja/merge-pdf', '/de/no-such-page']) {
+      const page = await session.open(path, {}, recordViolations);
+      const response = await page.request.get(page.url());
+      expect(response.headers()['content-security-policy'], path).toMatch(/script-src 'self' 'sha256-/);
+      expect(await violationsOf(page), path).toEqual([]);
+    }
+  });
+
+  it('blocks a script injected into the page', async () => {
+    const page = await session.open('/', {}, recordViolations);
+    const ran = await page.evaluate(async () => {
+      const script = document.createElement('script');
+      script.textContent = 'window.__injected = true';
+      document.body.append(script);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      return (window as unknown as { __injected?: boolean }).__injected === true;
+    });
+    expect(ran).toBe(false);
+    expect((await violationsOf(page)).join('\n')).toMatch(/^script-src-elem inline/m);
+  });
+
+  it('runs a tool end to end, with pdf.js previews and the download, with no violation', async () => {
+    const page = await session.open(toolPath('en', 'rotate'), {}, recordViolations);
+    await page.locator('input[type=file]').setInputFiles([corpusPath(FOUR_PAGES)]);
+    await expect.poll(() => page.getByTestId('rotate-thumbnail').count(), { timeout: 20_000 }).toBe(4);
+    await Promise.all([
+      page.waitForResponse((candidate) => candidate.url().endsWith(TOOLS.rotate.apiPath)),
+      page.getByTestId('action-button').click(),
+    ]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('download-button').click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(TOOLS.rotate.output.fileName);
+    expect(await violationsOf(page)).toEqual([]);
+  });
+});
