@@ -51,6 +51,8 @@ async function openPage(path: string, viewport: Viewport): Promise<Page> {
     locale: 'en-US',
     timezoneId: 'UTC',
     reducedMotion: 'reduce',
+    // The frozen-animation style sheet below is the test's, not the page's: the page's CSP would refuse it.
+    bypassCSP: true,
   });
   const page = await context.newPage();
   await page.clock.setFixedTime(FIXED_TIME);
