@@ -12,3 +12,8 @@ export * from './tools/registry.ts';
 export * from './page-ranges.ts';
 export * from './render-dpi.ts';
 export * from './status/status-report.ts';
+export * from './api/api-schemas.ts';
+export * from './api/build-openapi.ts';
+export * from './api/openapi-types.ts';
+export * from './api/tool-docs.ts';
+export * from './api/tool-error-codes.ts';

@@ -70,3 +70,6 @@ export function uptimeLevel(uptime: number): UptimeLevel {
   if (uptime >= 99.0) return 'orange';
   return 'red';
 }
+
+/** How often the status page fetches the report again while auto-refresh is on (spec section 9). */
+export const STATUS_REFRESH_MS = 60_000;

@@ -1,6 +1,6 @@
+import { STATUS_REPORT_SCHEMA } from '@quire/shared';
 import type { FastifyInstance } from 'fastify';
 import type { StatusService } from '../../status/status-service.ts';
-import { STATUS_REPORT_SCHEMA } from '../openapi/schemas.ts';
 
 /** `GET /api/status`: the live status report computed from the recorded probes (spec A.9). */
 export function registerStatusRoutes(app: FastifyInstance, status: StatusService): void {

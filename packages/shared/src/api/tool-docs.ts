@@ -1,4 +1,5 @@
-import type { ToolId } from '@quire/shared';
+import type { ErrorCode } from '../errors/error-codes.ts';
+import type { ToolId } from '../tools/tool-ids.ts';
 
 export type ToolDoc = {
   readonly summary: string;
@@ -7,6 +8,10 @@ export type ToolDoc = {
   readonly options: Readonly<Record<string, string>>;
   /** Headers the answer carries beyond Content-Type, Content-Length and Content-Disposition. */
   readonly resultHeaders: Readonly<Record<string, ResultHeaderDoc>>;
+  /**
+   * Codes only some tools answer, beyond those every tool can (see `toolErrorCodes`): the tool's engine raises them.
+   */
+  readonly errors: readonly ErrorCode[];
 };
 
 export type ResultHeaderDoc = {
@@ -28,6 +33,7 @@ export const TOOL_DOCS = {
       'Combines the PDFs in the order of their fields (`file-0`, `file-1`, …) into one document. Bookmarks and links are kept.',
     options: {},
     resultHeaders: {},
+    errors: ['CONVERSION_FAILED'],
   },
   split: {
     summary: 'Split a PDF',
@@ -39,6 +45,7 @@ export const TOOL_DOCS = {
         'Required when `mode` is `range`: comma-separated pages and ranges such as `1-5, 10-15`, `3` or `8-` (page 8 to the end). An item that is malformed, zero, reversed or beyond the last page is refused with `INVALID_PAGE_RANGE` naming it.',
     },
     resultHeaders: {},
+    errors: [],
   },
   compress: {
     summary: 'Compress a PDF',
@@ -63,6 +70,7 @@ export const TOOL_DOCS = {
         conditional: true,
       },
     },
+    errors: [],
   },
   'pdf-to-word': {
     summary: 'Convert a PDF to Word',
@@ -75,6 +83,7 @@ export const TOOL_DOCS = {
         type: 'integer',
       },
     },
+    errors: ['CONVERSION_FAILED'],
   },
   'word-to-pdf': {
     summary: 'Convert Word to PDF',
@@ -82,6 +91,7 @@ export const TOOL_DOCS = {
       'Converts a .doc or .docx document to PDF with LibreOffice and Word-compatible fonts. Macros never run and linked content is never fetched. Password-protected documents are refused with `PASSWORD_REQUIRED`.',
     options: {},
     resultHeaders: {},
+    errors: ['PASSWORD_REQUIRED', 'CONVERSION_FAILED'],
   },
   'pdf-to-jpg': {
     summary: 'Convert a PDF to JPG images',
@@ -100,6 +110,7 @@ export const TOOL_DOCS = {
         conditional: true,
       },
     },
+    errors: ['CONVERSION_FAILED'],
   },
   'jpg-to-pdf': {
     summary: 'Convert images to PDF',
@@ -110,6 +121,7 @@ export const TOOL_DOCS = {
       margin: '`none` or `small` (a quarter inch).',
     },
     resultHeaders: {},
+    errors: [],
   },
   rotate: {
     summary: 'Rotate PDF pages',
@@ -120,5 +132,6 @@ export const TOOL_DOCS = {
       pages: 'Pages to turn, e.g. `1-3, 7`; all pages when absent.',
     },
     resultHeaders: {},
+    errors: [],
   },
 } as const satisfies { readonly [K in ToolId]: ToolDoc };

@@ -1,25 +1,20 @@
 import { createProbeInputs } from '@quire/engine';
-import { TOOLS, TOOL_IDS, fileFieldName, type ToolId } from '@quire/shared';
+import {
+  ERROR_BODY_SCHEMA,
+  STATUS_REPORT_SCHEMA,
+  TOOL_DOCS,
+  TOOLS,
+  TOOL_IDS,
+  buildOpenApi,
+  fileFieldName,
+  responseErrorCodes,
+  type OpenApiDocument,
+  type ToolId,
+} from '@quire/shared';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, multipartOf, type TestApp } from '../../../test/test-app.ts';
-import { ERROR_BODY_SCHEMA, STATUS_REPORT_SCHEMA } from './schemas.ts';
-import { TOOL_DOCS } from './tool-docs.ts';
-
-type Operation = {
-  requestBody: {
-    content: {
-      'multipart/form-data': { schema: { properties: Record<string, unknown>; required: string[] } };
-    };
-  };
-  responses: Record<string, { headers?: Record<string, unknown> }>;
-};
-type Document = {
-  openapi: string;
-  paths: Record<string, { post?: Operation }>;
-  components: { schemas: Record<string, unknown> };
-};
 
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 addFormats.default(ajv);
@@ -34,22 +29,27 @@ const COMMON_HEADERS = [
 
 describe('the OpenAPI document', () => {
   let testApp: TestApp;
-  let document: Document;
+  let document: OpenApiDocument;
   beforeAll(async () => {
     testApp = await createTestApp(undefined, { QUIRE_RATE_LIMIT_PER_MINUTE: '1000' });
     const response = await testApp.app.inject({ method: 'GET', url: '/api/openapi.json' });
     expect(response.statusCode).toBe(200);
-    document = response.json<Document>();
+    document = response.json<OpenApiDocument>();
   });
   afterAll(async () => {
     await testApp.close();
+  });
+
+  it('is the shared builder’s document, with this server’s rate limit', () => {
+    expect(document).toEqual(buildOpenApi({ version: document.info.version, rateLimitPerMinute: 1000 }));
+    expect(document['x-rate-limit-per-minute']).toBe(1000);
   });
 
   it('is OpenAPI 3.1 with one operation per tool whose fields are the registry’s', () => {
     expect(document.openapi).toBe('3.1.0');
     for (const id of TOOL_IDS) {
       const tool = TOOLS[id];
-      const schema = document.paths[tool.apiPath]?.post?.requestBody.content['multipart/form-data'].schema;
+      const schema = document.paths[tool.apiPath]?.post?.requestBody?.content['multipart/form-data'].schema;
       expect(schema, id).toBeDefined();
       expect(Object.keys(schema?.properties ?? {})).toEqual(
         expect.arrayContaining([fileFieldName(tool, 0), ...Object.keys(tool.options)]),
@@ -60,7 +60,7 @@ describe('the OpenAPI document', () => {
       );
     }
     expect(
-      document.paths['/api/pdf/rotate']?.post?.requestBody.content['multipart/form-data'].schema.required,
+      document.paths['/api/pdf/rotate']?.post?.requestBody?.content['multipart/form-data'].schema.required,
     ).toContain('angle');
     for (const schema of Object.values(document.components.schemas))
       expect(() => ajv.compile(schema as object)).not.toThrow();
@@ -108,6 +108,9 @@ describe('the OpenAPI document', () => {
       headers: { 'content-type': 'text/plain' },
     });
     const validateError = ajv.compile(ERROR_BODY_SCHEMA);
-    expect(validateError(refused.json()), JSON.stringify(validateError.errors)).toBe(true);
+    const body = refused.json<{ error: { code: string } }>();
+    expect(validateError(body), JSON.stringify(validateError.errors)).toBe(true);
+    const documented = document.paths['/api/pdf/merge']?.post?.responses[String(refused.statusCode)];
+    expect(documented && responseErrorCodes(documented)).toContain(body.error.code);
   });
 });

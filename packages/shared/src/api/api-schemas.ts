@@ -1,4 +1,6 @@
-import { ERROR_CODE_LIST, SERVICE_STATUSES, TOOL_IDS } from '@quire/shared';
+import { ERROR_CODE_LIST } from '../errors/error-codes.ts';
+import { SERVICE_STATUSES } from '../status/status-report.ts';
+import { TOOL_IDS } from '../tools/tool-ids.ts';
 
 /**
  * JSON Schemas of the API's JSON answers. The routes serialise with them (so an answer cannot carry a field the
