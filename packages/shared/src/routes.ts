@@ -60,9 +60,9 @@ export function switchLocale(pathname: string, target: Locale): string {
   return rest === '/' ? homePath(target) : `${localePrefix(target)}${rest}`;
 }
 
-/** Every language-neutral page path that is prerendered (home and the tools for now). */
+/** Every language-neutral page path that is prerendered. */
 export function sitePagePaths(): string[] {
-  return ['/', ...TOOL_IDS.map((id) => `/${TOOLS[id].slug}`)];
+  return ['/', ...TOOL_IDS.map((id) => `/${TOOLS[id].slug}`), '/status', '/api-docs'];
 }
 
 /** Every prerendered path in every language. */

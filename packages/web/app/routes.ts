@@ -12,6 +12,8 @@ function localeBranch(locale: Locale) {
     ...TOOL_IDS.map((toolId) =>
       route(TOOLS[toolId].slug, 'routes/tool.tsx', { id: `${locale}/tool/${toolId}` }),
     ),
+    route('status', 'routes/status.tsx', { id: `${locale}/status` }),
+    route('api-docs', 'routes/api-docs.tsx', { id: `${locale}/api-docs` }),
     route('*', 'routes/not-found.tsx', { id: `${locale}/not-found` }),
   ];
   return locale === DEFAULT_LOCALE

@@ -1,0 +1,146 @@
+import {
+  ERROR_CODES,
+  STATUS_REPORT_SCHEMA,
+  TOOLS,
+  TOOL_DOCS,
+  TOOL_IDS,
+  buildOpenApi,
+  toolOperationId,
+} from '@quire/shared';
+import { describe, expect, it } from 'vitest';
+import { ownMessages } from '../../i18n/messages.ts';
+import { curlExample } from './curl-example.ts';
+import { describeApi, type EndpointDoc } from './describe-api.ts';
+
+const ORIGIN = 'https://pdf.example.org';
+const document = buildOpenApi({ version: '0.1.0', rateLimitPerMinute: 30 });
+const model = describeApi(document, ORIGIN);
+const endpoint = (operationId: string): EndpointDoc => {
+  const found = model.endpoints.find((candidate) => candidate.operationId === operationId);
+  if (!found) throw new Error(`no ${operationId}`);
+  return found;
+};
+
+describe('describeApi', () => {
+  it('lists every operation of the document with its fields, answer and error codes', () => {
+    expect(model.endpoints.map((e) => `${e.method} ${e.path}`)).toEqual(
+      Object.entries(document.paths).flatMap(([path, item]) =>
+        Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
+      ),
+    );
+    const split = endpoint('split');
+    expect(split.params.map((p) => [p.name, p.kind, p.isRequired])).toEqual([
+      ['file', 'file', true],
+      ['password', 'password', false],
+      ['mode', 'option', false],
+      ['pageRange', 'option', false],
+    ]);
+    expect(split.params.find((p) => p.name === 'mode')).toMatchObject({
+      values: ['pages', 'range'],
+      defaultValue: 'pages',
+    });
+    expect(split.response).toMatchObject({ contentType: 'application/zip', fileName: 'split-pages.zip' });
+    expect(split.errors.find((e) => e.status === 400)?.codes).toContain('INVALID_PAGE_RANGE');
+    expect(endpoint('rotate').params.find((p) => p.name === 'angle')?.isRequired).toBe(true);
+    expect(model.rateLimitPerMinute).toBe(30);
+  });
+
+  it('gives numbered fields beyond those listed as one range, right after their kind', () => {
+    const merge = endpoint('merge');
+    expect(merge.params.map((p) => (p.lastName ? `${p.name}…${p.lastName}` : p.name))).toEqual([
+      'file-0',
+      'file-1',
+      `file-2…file-${TOOLS.merge.maxFiles - 1}`,
+      'password-0',
+      `password-1…password-${TOOLS.merge.maxFiles - 1}`,
+    ]);
+    expect(merge.params[1]).toMatchObject({ index: 1, isRequired: true, mediaTypes: ['application/pdf'] });
+    expect(merge.limits?.maxFiles).toBe(TOOLS.merge.maxFiles);
+  });
+
+  it('describes the compress answer’s size headers and the status report’s fields', () => {
+    expect(endpoint('compress').response.headers.map((h) => h.name)).toEqual(
+      expect.arrayContaining([
+        'Content-Disposition',
+        'X-Original-Size',
+        'X-Compression-Ratio',
+        'X-RateLimit-Limit',
+      ]),
+    );
+    const status = endpoint('getStatus');
+    expect(status.response.fields.map((f) => f.name)).toEqual(Object.keys(STATUS_REPORT_SCHEMA.properties));
+    expect(status.params).toEqual([]);
+    expect(status.acceptsApiKey).toBe(false);
+  });
+});
+
+describe('curlExample', () => {
+  it('posts the listed files and the options with values to the public origin and saves the result', () => {
+    expect(endpoint('split').curl).toBe(
+      [
+        `curl '${ORIGIN}/api/pdf/split'`,
+        `-F 'file=@document.pdf'`,
+        `-F 'mode=pages'`,
+        `-o 'split-pages.zip'`,
+      ].join(' \\\n  '),
+    );
+    expect(endpoint('jpgToPdf').curl).toContain(`-F 'file-0=@photo-1.jpg' \\\n  -F 'file-1=@photo-2.jpg'`);
+    expect(endpoint('wordToPdf').curl).toContain(`-F 'file=@report.docx'`);
+    expect(endpoint('rotate').curl).toContain(`-F 'angle=90'`);
+    expect(endpoint('getStatus').curl).toBe(`curl '${ORIGIN}/api/status'`);
+    for (const id of TOOL_IDS) {
+      expect(endpoint(toolOperationId(id)).curl.endsWith(`-o '${TOOLS[id].output.fileName}'`)).toBe(true);
+    }
+  });
+
+  it('quotes what a shell would otherwise split or expand', () => {
+    const curl = curlExample(
+      {
+        method: 'POST',
+        path: '/x',
+        params: [{ name: 'q', kind: 'option', isRequired: true, mediaTypes: [], values: ["it's"] }],
+        response: {},
+      },
+      ORIGIN,
+    );
+    expect(curl).toContain(`-F 'q=it'\\''s'`);
+  });
+});
+
+describe('the API docs messages', () => {
+  const english = ownMessages('en');
+  const text = (key: string) => english[`apiDocs.${key}`];
+
+  it('carry the document’s own English words for every tool, field and header', () => {
+    for (const id of TOOL_IDS) {
+      const op = toolOperationId(id);
+      expect(text(`operations.${op}.summary`), op).toBe(TOOL_DOCS[id].summary);
+      expect(text(`operations.${op}.description`), op).toBe(TOOL_DOCS[id].description);
+      for (const [name, description] of Object.entries(TOOL_DOCS[id].options)) {
+        expect(text(`operations.${op}.params.${name}`), `${op} ${name}`).toBe(description);
+      }
+      for (const [name, header] of Object.entries(TOOL_DOCS[id].resultHeaders)) {
+        expect(text(`headers.${name}`), name).toBe(header.description);
+      }
+    }
+  });
+
+  it('have a text for everything the page reads from the document', () => {
+    for (const e of model.endpoints) {
+      expect(text(`operations.${e.operationId}.summary`), e.operationId).toBeDefined();
+      expect(text(`operations.${e.operationId}.description`), e.operationId).toBeDefined();
+      if (!e.response.fileName) expect(text(`responses.${e.operationId}`), e.operationId).toBeDefined();
+      for (const h of e.response.headers) expect(text(`headers.${h.name}`), h.name).toBeDefined();
+      for (const f of e.response.fields) expect(text(`statusFields.${f.name}`), f.name).toBeDefined();
+      for (const p of e.params.filter((param) => param.kind === 'option')) {
+        expect(text(`operations.${e.operationId}.params.${p.name}`), p.name).toBeDefined();
+      }
+    }
+    for (const tag of model.tags) expect(text(`tags.${tag}.title`), tag).toBeDefined();
+    for (const { code, status } of model.errorCodes) {
+      expect(text(`codes.${code}`), code).toBeDefined();
+      expect(text(`statuses.${status}`), String(status)).toBeDefined();
+      expect(ERROR_CODES[code].httpStatus).toBe(status);
+    }
+  });
+});

@@ -1,0 +1,67 @@
+import type { StatusReport } from '@quire/shared';
+import { BUTTON_STYLES } from '../../components/button-styles.ts';
+import { SpinnerIcon } from '../../components/icons.tsx';
+import { useT } from '../../i18n/use-t.ts';
+import { STATUS_LOOKS, statusKey } from './status-badge.tsx';
+
+/** The headline card: the worst status present and what it means, or the loading state before the first answer. */
+export function OverallStatus({ report }: { report: StatusReport | null }) {
+  const t = useT();
+  if (!report) {
+    return (
+      <div
+        role="status"
+        className="flex items-center gap-4 rounded-2xl border border-slate-200 bg-white p-6"
+        data-testid="status-loading"
+      >
+        <span className="inline-flex size-12 shrink-0 items-center justify-center rounded-full bg-indigo-50 text-indigo-700">
+          <SpinnerIcon className="size-6" />
+        </span>
+        <p className="text-lg font-semibold text-slate-700">{t('status.loading')}</p>
+      </div>
+    );
+  }
+  const key = statusKey(report.overall);
+  const { icon, Icon } = STATUS_LOOKS[key];
+  return (
+    <section
+      aria-labelledby="overall-status-title"
+      className="flex items-start gap-4 rounded-2xl border border-slate-200 bg-white p-6"
+      data-testid="overall-status"
+      data-status={key}
+    >
+      <span className={`inline-flex size-12 shrink-0 items-center justify-center rounded-full ${icon}`}>
+        <Icon className="size-7" />
+      </span>
+      <div>
+        <p className="text-sm font-medium text-slate-600">{t('status.overall.label')}</p>
+        <h2 id="overall-status-title" className="text-2xl font-bold tracking-tight text-slate-900">
+          {t(`status.overall.${key}.title`)}
+        </h2>
+        <p className="mt-1 text-slate-600">{t(`status.overall.${key}.message`)}</p>
+      </div>
+    </section>
+  );
+}
+
+/** Shown while fetching fails: says so, says it retries by itself, and offers to try at once. */
+export function StatusError({ hasReport, onRetry }: { hasReport: boolean; onRetry: () => void }) {
+  const t = useT();
+  return (
+    <div
+      role="alert"
+      className="flex flex-col gap-3 rounded-2xl border border-red-200 bg-red-50 p-5 text-red-900 sm:flex-row sm:items-center sm:justify-between"
+      data-testid="status-error"
+    >
+      <div>
+        <p className="font-semibold">{t('status.error.title')}</p>
+        <p className="mt-1 text-sm">
+          {t('status.error.body')} {hasReport && t('status.error.stale')}
+        </p>
+      </div>
+      <button type="button" className={BUTTON_STYLES.secondary} onClick={onRetry}>
+        {t('status.error.retry')}
+      </button>
+    </div>
+  );
+}

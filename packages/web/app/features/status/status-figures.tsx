@@ -1,0 +1,61 @@
+import type { StatusReport } from '@quire/shared';
+import { useLocale } from '../../i18n/use-locale.ts';
+import { useT } from '../../i18n/use-t.ts';
+import { UPTIME_TEXT } from './uptime-colours.ts';
+import { formatCount, formatPercent, uptimeTone } from './status-view.ts';
+
+/** The three figures: average uptime over 30 days (two decimals), incidents, operational services of all. */
+export function StatusFigures({ report }: { report: StatusReport | null }) {
+  const t = useT();
+  const locale = useLocale();
+  const figures = [
+    {
+      id: 'uptime',
+      label: t('status.figures.uptime'),
+      value:
+        report?.averageUptime == null
+          ? t('status.figures.noData')
+          : formatPercent(report.averageUptime, locale, 2),
+      tone: UPTIME_TEXT[uptimeTone(report?.averageUptime ?? null)],
+    },
+    {
+      id: 'incidents',
+      label: t('status.figures.incidents'),
+      value: report ? formatCount(report.incidents, locale) : '',
+      tone: 'text-slate-900',
+    },
+    {
+      id: 'operational',
+      label: t('status.figures.operational'),
+      value: report
+        ? t('status.figures.operationalValue', {
+            operational: report.operationalServices,
+            total: report.totalServices,
+          })
+        : '',
+      tone: 'text-slate-900',
+    },
+  ];
+  return (
+    <dl className="grid gap-4 sm:grid-cols-3">
+      {figures.map((figure) => (
+        <div key={figure.id} className="rounded-2xl border border-slate-200 bg-white p-5">
+          <dt className="text-sm font-medium text-slate-600">{figure.label}</dt>
+          <dd
+            className={`mt-2 text-3xl font-bold tracking-tight ${figure.tone}`}
+            data-testid={`figure-${figure.id}`}
+          >
+            {report ? (
+              figure.value
+            ) : (
+              <span
+                aria-hidden="true"
+                className="block h-9 w-24 animate-pulse rounded-lg bg-slate-100 motion-reduce:animate-none"
+              />
+            )}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,36 @@
+import { DEFAULT_RATE_LIMIT_PER_MINUTE, buildOpenApi, homePath, splitLocale } from '@quire/shared';
+import { useLoaderData, type MetaFunction } from 'react-router';
+import webPackage from '../../package.json' with { type: 'json' };
+import { config } from '../config.ts';
+import { ApiDocsPage } from '../features/api-docs/api-docs-page.tsx';
+import { describeApi } from '../features/api-docs/describe-api.ts';
+import { getTranslator } from '../i18n/create-translator.ts';
+import { pageMeta } from '../lib/seo.ts';
+
+/**
+ * Runs when the site is built: the reference is read from the OpenAPI document the server publishes, built by the
+ * same function with the default rate limit (the page says that an operator may change it).
+ */
+export function loader() {
+  return describeApi(
+    buildOpenApi({ version: webPackage.version, rateLimitPerMinute: DEFAULT_RATE_LIMIT_PER_MINUTE }),
+    config.publicOrigin,
+  );
+}
+
+export const meta: MetaFunction = ({ location }) => {
+  const { locale } = splitLocale(location.pathname);
+  const { t } = getTranslator(locale);
+  return pageMeta({
+    pathname: location.pathname,
+    title: t('apiDocs.seo.title'),
+    description: t('apiDocs.seo.description'),
+    headline: t('apiDocs.title'),
+    parents: [{ name: t('seo.breadcrumb.home'), path: homePath(locale) }],
+  });
+};
+
+export default function ApiDocsRoute() {
+  const model = useLoaderData<typeof loader>();
+  return <ApiDocsPage model={model} origin={config.publicOrigin} />;
+}
