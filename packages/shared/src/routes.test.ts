@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from './i18n/locales.ts';
-import { allPagePaths, homePath, splitLocale, switchLocale, toolPath } from './routes.ts';
+import { allPagePaths, homePath, sitePagePaths, splitLocale, switchLocale, toolPath } from './routes.ts';
 import { TOOL_IDS } from './tools/tool-ids.ts';
 
 describe('routes', () => {
@@ -27,11 +27,14 @@ describe('routes', () => {
     expect(switchLocale('/', 'fr')).toBe('/fr/');
   });
 
-  it('lists home and every tool in every language, once each', () => {
+  it('lists home, every tool and the other pages in every language, once each', () => {
     const paths = allPagePaths();
-    expect(paths).toHaveLength(LOCALES.length * (1 + TOOL_IDS.length));
+    expect(sitePagePaths().length).toBeGreaterThan(1 + TOOL_IDS.length);
+    expect(paths).toHaveLength(LOCALES.length * sitePagePaths().length);
     expect(new Set(paths).size).toBe(paths.length);
     expect(paths).toContain('/');
     expect(paths).toContain('/ar/rotate-pdf');
+    expect(paths).toContain('/status');
+    expect(paths).toContain('/ar/api-docs');
   });
 });
