@@ -18,7 +18,8 @@ type AxeResults = {
  * may not wait for.
  */
 export async function seriousViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
+  // Evaluated through the DevTools protocol, not as a <script> tag, so the page's own CSP stays in force.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const results = await page.evaluate(
     (tags) =>
       (
