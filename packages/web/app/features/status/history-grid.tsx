@@ -6,6 +6,9 @@ import { HistoryLegend } from './history-legend.tsx';
 import { formatDay, formatPercent, roundedUptime, uptimeTone } from './status-view.ts';
 import { UPTIME_CELL } from './uptime-colours.ts';
 
+/** The days of the history (spec section 9). */
+const HISTORY_DAYS = 30;
+
 /**
  * The 30 days, oldest first: each cell prints its rounded uptime (or "–" for a day without checks) on the colour of
  * its band. One cell at a time takes the focus (arrow keys, Home and End move it), and the hovered or focused day's
@@ -19,14 +22,7 @@ export function HistoryGrid({ history }: { history: readonly DayReport[] | null 
   const cells = useRef<(HTMLLIElement | null)[]>([]);
   const isRtl = LOCALE_INFO[locale].dir === 'rtl';
 
-  if (!history) {
-    return (
-      <div
-        aria-hidden="true"
-        className="h-24 animate-pulse rounded-xl bg-slate-100 motion-reduce:animate-none"
-      />
-    );
-  }
+  if (!history) return <HistorySkeleton />;
   const last = history.length - 1;
   const tabStop = focusIndex ?? last;
   const describe = (day: DayReport) =>
@@ -58,7 +54,7 @@ export function HistoryGrid({ history }: { history: readonly DayReport[] | null 
     <div>
       <ol
         aria-label={t('status.history.listLabel')}
-        className="grid grid-cols-10 gap-1 sm:grid-cols-15 lg:grid-cols-30"
+        className={GRID}
         data-testid="history"
         onMouseLeave={() => setShownIndex(focusIndex)}
       >
@@ -94,17 +90,43 @@ export function HistoryGrid({ history }: { history: readonly DayReport[] | null 
           );
         })}
       </ol>
+      <HistoryFooter detail={shown ? describe(shown) : ''} />
+    </div>
+  );
+}
+
+const GRID = 'grid grid-cols-10 gap-1 sm:grid-cols-15 lg:grid-cols-30 lg:gap-0.5';
+
+/** The labels under the grid, the chosen day's details and the legend. */
+function HistoryFooter({ detail }: { detail: string }) {
+  const t = useT();
+  return (
+    <>
       <div className="mt-2 flex justify-between text-xs font-medium text-slate-600">
         <span>{t('status.history.start')}</span>
         <span>{t('status.history.end')}</span>
       </div>
       <p
-        className="mt-4 min-h-6 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-800"
+        className="mt-4 min-h-9 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-800"
         data-testid="history-detail"
       >
-        {shown && describe(shown)}
+        {detail}
       </p>
       <HistoryLegend />
+    </>
+  );
+}
+
+/** Before the first answer: the grid's 30 cells as placeholders, so nothing moves when the days arrive. */
+function HistorySkeleton() {
+  return (
+    <div>
+      <ul aria-hidden="true" className={GRID}>
+        {Array.from({ length: HISTORY_DAYS }, (_, index) => (
+          <li key={index} className="h-9 animate-pulse rounded-md bg-slate-100 motion-reduce:animate-none" />
+        ))}
+      </ul>
+      <HistoryFooter detail="" />
     </div>
   );
 }

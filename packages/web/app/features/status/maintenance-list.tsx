@@ -19,7 +19,7 @@ export function MaintenanceList({ maintenance, overall, now }: Props) {
     return (
       <div
         aria-hidden="true"
-        className="h-20 animate-pulse rounded-2xl bg-slate-100 motion-reduce:animate-none"
+        className="h-24 animate-pulse rounded-2xl bg-slate-100 motion-reduce:animate-none"
       />
     );
   }

@@ -7,38 +7,33 @@ import { STATUS_LOOKS, statusKey } from './status-badge.tsx';
 /** The headline card: the worst status present and what it means, or the loading state before the first answer. */
 export function OverallStatus({ report }: { report: StatusReport | null }) {
   const t = useT();
-  if (!report) {
-    return (
-      <div
-        role="status"
-        className="flex items-center gap-4 rounded-2xl border border-slate-200 bg-white p-6"
-        data-testid="status-loading"
-      >
-        <span className="inline-flex size-12 shrink-0 items-center justify-center rounded-full bg-indigo-50 text-indigo-700">
-          <SpinnerIcon className="size-6" />
-        </span>
-        <p className="text-lg font-semibold text-slate-700">{t('status.loading')}</p>
-      </div>
-    );
-  }
-  const key = statusKey(report.overall);
-  const { icon, Icon } = STATUS_LOOKS[key];
+  const key = report ? statusKey(report.overall) : null;
+  const look = key ? STATUS_LOOKS[key] : null;
   return (
     <section
       aria-labelledby="overall-status-title"
       className="flex items-start gap-4 rounded-2xl border border-slate-200 bg-white p-6"
-      data-testid="overall-status"
-      data-status={key}
+      data-testid={key ? 'overall-status' : 'status-loading'}
+      data-status={key ?? undefined}
     >
-      <span className={`inline-flex size-12 shrink-0 items-center justify-center rounded-full ${icon}`}>
-        <Icon className="size-7" />
+      <span
+        className={`inline-flex size-12 shrink-0 items-center justify-center rounded-full ${look?.icon ?? 'bg-indigo-50 text-indigo-700'}`}
+      >
+        {look ? <look.Icon className="size-7" /> : <SpinnerIcon className="size-6" />}
       </span>
-      <div>
+      <div className="min-w-0 flex-1">
         <p className="text-sm font-medium text-slate-600">{t('status.overall.label')}</p>
         <h2 id="overall-status-title" className="text-2xl font-bold tracking-tight text-slate-900">
-          {t(`status.overall.${key}.title`)}
+          {key ? t(`status.overall.${key}.title`) : t('status.loading')}
         </h2>
-        <p className="mt-1 text-slate-600">{t(`status.overall.${key}.message`)}</p>
+        {key ? (
+          <p className="mt-1 text-slate-600">{t(`status.overall.${key}.message`)}</p>
+        ) : (
+          <span
+            aria-hidden="true"
+            className="mt-1 block h-6 max-w-sm animate-pulse rounded bg-slate-100 motion-reduce:animate-none"
+          />
+        )}
       </div>
     </section>
   );

@@ -1,4 +1,4 @@
-import { TOOLS, type StatusReport } from '@quire/shared';
+import { TOOLS, TOOL_IDS, type ServiceReport, type StatusReport } from '@quire/shared';
 import { ToolIcon } from '../../components/tool-icon.tsx';
 import { useLocale } from '../../i18n/use-locale.ts';
 import { useT } from '../../i18n/use-t.ts';
@@ -6,31 +6,35 @@ import { StatusBadge } from './status-badge.tsx';
 import { formatDateTime, formatMilliseconds, formatPercent, uptimeTone } from './status-view.ts';
 import { UPTIME_TEXT } from './uptime-colours.ts';
 
+const UNKNOWN: Omit<ServiceReport, 'id'> = {
+  status: null,
+  uptime: null,
+  averageResponseMs: null,
+  lastChecked: null,
+};
+
 /** One row per tool: its name, status badge, 30-day uptime (coloured by band), response time and last check. */
+const Placeholder = ({ className }: { className: string }) => (
+  <span
+    aria-hidden="true"
+    className={`block animate-pulse rounded bg-slate-100 motion-reduce:animate-none ${className}`}
+  />
+);
+
+/**
+ * One row per tool: its name, status badge, 30-day uptime (coloured by band), response time and last check. Before
+ * the first answer the rows are there with placeholders of the same size, so nothing moves when the figures arrive.
+ */
 export function ServiceList({ report }: { report: StatusReport | null }) {
   const t = useT();
   const locale = useLocale();
-  if (!report) {
-    return (
-      <ul
-        aria-hidden="true"
-        className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white"
-      >
-        {Array.from({ length: 4 }, (_, index) => (
-          <li key={index} className="flex items-center gap-4 p-5">
-            <span className="size-12 animate-pulse rounded-xl bg-slate-100 motion-reduce:animate-none" />
-            <span className="h-5 w-40 animate-pulse rounded bg-slate-100 motion-reduce:animate-none" />
-          </li>
-        ))}
-      </ul>
-    );
-  }
+  const services = report?.services ?? TOOL_IDS.map((id) => ({ id, ...UNKNOWN }));
   return (
     <ul
       className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white"
       data-testid="service-list"
     >
-      {report.services.map((service) => (
+      {services.map((service) => (
         <li
           key={service.id}
           className="flex flex-col gap-4 p-5 lg:flex-row lg:items-center"
@@ -42,7 +46,11 @@ export function ServiceList({ report }: { report: StatusReport | null }) {
             <div className="min-w-0">
               <h3 className="font-semibold text-slate-900">{t(`tools.${service.id}.title`)}</h3>
               <div className="mt-1">
-                <StatusBadge status={service.status} />
+                {report ? (
+                  <StatusBadge status={service.status} />
+                ) : (
+                  <Placeholder className="h-6 w-28 rounded-full" />
+                )}
               </div>
             </div>
           </div>
@@ -53,23 +61,33 @@ export function ServiceList({ report }: { report: StatusReport | null }) {
                 className={`mt-0.5 font-semibold ${UPTIME_TEXT[uptimeTone(service.uptime)]}`}
                 data-testid="service-uptime"
               >
-                {service.uptime === null
-                  ? t('status.services.noData')
-                  : formatPercent(service.uptime, locale, 2)}
+                {!report ? (
+                  <Placeholder className="h-5 w-16" />
+                ) : service.uptime === null ? (
+                  t('status.services.noData')
+                ) : (
+                  formatPercent(service.uptime, locale, 2)
+                )}
               </dd>
             </div>
             <div>
               <dt className="text-slate-600">{t('status.services.responseTime')}</dt>
               <dd className="mt-0.5 font-semibold text-slate-900" data-testid="service-response">
-                {service.averageResponseMs === null
-                  ? t('status.services.noData')
-                  : formatMilliseconds(service.averageResponseMs, locale)}
+                {!report ? (
+                  <Placeholder className="h-5 w-16" />
+                ) : service.averageResponseMs === null ? (
+                  t('status.services.noData')
+                ) : (
+                  formatMilliseconds(service.averageResponseMs, locale)
+                )}
               </dd>
             </div>
             <div>
               <dt className="text-slate-600">{t('status.services.lastChecked')}</dt>
               <dd className="mt-0.5 font-semibold text-slate-900">
-                {service.lastChecked === null ? (
+                {!report ? (
+                  <Placeholder className="h-5 w-28" />
+                ) : service.lastChecked === null ? (
                   t('status.services.never')
                 ) : (
                   <time dateTime={service.lastChecked}>{formatDateTime(service.lastChecked, locale)}</time>
