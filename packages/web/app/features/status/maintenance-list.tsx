@@ -16,11 +16,18 @@ export function MaintenanceList({ maintenance, overall, now }: Props) {
   const t = useT();
   const locale = useLocale();
   if (!maintenance) {
+    // The empty state's frame, the likeliest answer, so that the page below does not move when it arrives.
     return (
       <div
         aria-hidden="true"
-        className="h-24 animate-pulse rounded-2xl bg-slate-100 motion-reduce:animate-none"
-      />
+        className="flex items-start gap-4 rounded-2xl border border-slate-200 bg-white p-6"
+      >
+        <span className="size-10 shrink-0 animate-pulse rounded-full bg-slate-100 motion-reduce:animate-none" />
+        <div className="flex-1 space-y-1">
+          <span className="block h-6 max-w-sm animate-pulse rounded bg-slate-100 motion-reduce:animate-none" />
+          <span className="block h-6 max-w-xs animate-pulse rounded bg-slate-100 motion-reduce:animate-none" />
+        </div>
+      </div>
     );
   }
   if (maintenance.length === 0) {

@@ -31,7 +31,7 @@ export function OverallStatus({ report }: { report: StatusReport | null }) {
         ) : (
           <span
             aria-hidden="true"
-            className="mt-1 block h-6 max-w-sm animate-pulse rounded bg-slate-100 motion-reduce:animate-none"
+            className="mt-1 block h-12 max-w-sm sm:h-6 animate-pulse rounded bg-slate-100 motion-reduce:animate-none"
           />
         )}
       </div>

@@ -17,16 +17,19 @@ export function RefreshBar({ isAutoRefresh, onToggle, updatedAt }: Props) {
   const labelId = useId();
   return (
     <div className="flex flex-col gap-3 rounded-2xl bg-slate-50 px-5 py-4 sm:flex-row sm:items-center sm:justify-between">
-      <p className="text-sm text-slate-700">
-        {isAutoRefresh ? t('status.refresh.note') : t('status.refresh.paused')}{' '}
-        {updatedAt && (
-          <span className="font-medium text-slate-900" data-testid="last-updated">
+      <div className="text-sm">
+        <p className="text-slate-700">
+          {isAutoRefresh ? t('status.refresh.note') : t('status.refresh.paused')}
+        </p>
+        {/* Its line is kept while loading, so the time does not push the page down when it arrives. */}
+        <p className="min-h-5 font-medium text-slate-900" data-testid="last-updated">
+          {updatedAt && (
             <time dateTime={updatedAt}>
               {t('status.refresh.lastUpdated', { time: formatTime(updatedAt, locale) })}
             </time>
-          </span>
-        )}
-      </p>
+          )}
+        </p>
+      </div>
       <div className="flex items-center gap-3">
         <span id={labelId} className="text-sm font-medium text-slate-800">
           {t('status.refresh.toggle')}

@@ -45,7 +45,7 @@ export function ServiceList({ report }: { report: StatusReport | null }) {
             <ToolIcon tool={TOOLS[service.id]} />
             <div className="min-w-0">
               <h3 className="font-semibold text-slate-900">{t(`tools.${service.id}.title`)}</h3>
-              <div className="mt-1">
+              <div className="mt-1 flex">
                 {report ? (
                   <StatusBadge status={service.status} />
                 ) : (
