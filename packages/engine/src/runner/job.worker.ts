@@ -1,5 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import { AppError, type ToolId } from '@quire/shared';
+import { stopWarmOffice } from '../libreoffice/warm-office.ts';
 import { loadMupdf } from '../mupdf/load-mupdf.ts';
 import { ENGINE_OPS } from '../ops/index.ts';
 import type { EngineOp, JobInput } from '../ops/types.ts';
@@ -17,6 +18,10 @@ void loadMupdf();
 port.on('message', (message: ToWorker) => {
   if (message.type === 'abort') {
     running.get(message.jobId)?.abort(new AppError('JOB_TIMEOUT', 'The job was stopped.'));
+    return;
+  }
+  if (message.type === 'shutdown') {
+    void stopWarmOffice().then(() => port.postMessage({ type: 'shut-down' } satisfies FromWorker));
     return;
   }
   void runJob(message);
