@@ -42,6 +42,7 @@ async function main(): Promise<void> {
     const grace = config.shutdownGraceMs;
     app.log.info({ signal, graceSeconds: grace / 1000, lanes: runner.stats }, 'shutting down');
     setTimeout(() => process.exit(1), grace + SHUTDOWN_BACKSTOP_MS).unref();
+    app.beginShutdown();
     const closed = app.close();
     const isGraceOver = await Promise.race([
       closed.then(() => false),

@@ -56,3 +56,25 @@ describe('JobPool', () => {
     await expect(job).rejects.toMatchObject({ code: 'PASSWORD_REQUIRED', details: { fileIndex: 1 } });
   });
 });
+
+describe('JobPool.close', () => {
+  it('stops the running job with SERVER_BUSY and fails the queued ones', async () => {
+    const pool = new JobPool({ size: 1, maxQueue: 1, abortGraceMs: 500 });
+    const input = {
+      files: [inputFile(corpusPath('pdf/pysamples_geotopo-lecture-notes_117p.pdf'))],
+      options: { quality: 'high' as const },
+    };
+    const options = { signal: new AbortController().signal, timeoutMs: 120_000, workDir: ctx.workDir };
+    const running = expect(pool.run('pdf-to-jpg', input, options)).rejects.toMatchObject({
+      code: 'SERVER_BUSY',
+    });
+    const queued = expect(pool.run('pdf-to-jpg', input, options)).rejects.toMatchObject({
+      code: 'SERVER_BUSY',
+    });
+    expect(pool.stats).toMatchObject({ running: 1, queued: 1 });
+    await pool.close();
+    await running;
+    await queued;
+    await expect(pool.run('pdf-to-jpg', input, options)).rejects.toMatchObject({ code: 'SERVER_BUSY' });
+  });
+});

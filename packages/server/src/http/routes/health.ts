@@ -2,14 +2,24 @@ import { AppError, JOB_LANES, RETRY_AFTER_SECONDS } from '@quire/shared';
 import type { JobRunner } from '@quire/engine';
 import type { FastifyInstance } from 'fastify';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Marks the server as stopping (what `close()` also does): readiness 503, new tool requests refused. */
+    beginShutdown: () => void;
+  }
+}
+
 /**
  * Liveness (`/healthz`: the process answers) and readiness (`/readyz`: every lane has workers and queue room, and the
  * server is not shutting down). From the moment a shutdown starts (`app.close()`, which SIGTERM calls), readiness
  * answers 503 `stopping`, new tool requests on connections still open are refused with 503 `SERVER_BUSY`, and every
- * answer closes its connection, while running jobs go on.
+ * answer closes its connection, while running jobs go on. `app.beginShutdown()` does the same without closing.
  */
 export function registerHealthRoutes(app: FastifyInstance, deps: { runner: JobRunner }): void {
   let isStopping = false;
+  app.decorate('beginShutdown', () => {
+    isStopping = true;
+  });
   app.addHook('preClose', async () => {
     isStopping = true;
   });
