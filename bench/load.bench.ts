@@ -4,7 +4,7 @@
 // files, child processes and leftovers. Each figure is compared with docs/hardening.md section 5. The exit status is
 // non-zero only for correctness failures (answers other than success or 503, leftovers, leaked files or processes),
 // never for latency: the machine is shared. Env: QUIRE_LOAD_PHASE_SECONDS, QUIRE_LOAD_SOAK_SECONDS.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFile, mkdtemp, mkdir, readdir, rm } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -19,6 +19,7 @@ import {
   descendants,
   processesMentioning,
   sampleServer,
+  threadTimes,
   type ServerSample,
 } from './proc-stats.ts';
 import { startServer } from './start-server.ts';
@@ -82,17 +83,33 @@ const server = await startServer({
   QUIRE_STATUS_PROBE_SECONDS: '0',
 });
 const benchStart = performance.now();
-const phases: { name: string; from: number; to: number }[] = [];
+const phases: { name: string; from: number; to: number; busy: number; waiting: number }[] = [];
+/** `/healthz` of the server, and the same request to a bare Node server beside it: what the machine alone costs. */
 const health: { at: number; ms: number; status: number }[] = [];
-const sampler = spawn(
-  process.execPath,
-  ['--import', 'tsx', join(ROOT, 'bench/healthz-sampler.ts'), `${server.baseUrl}/healthz`, '100'],
-  { stdio: ['pipe', 'pipe', 'inherit'] },
-);
-createInterface({ input: sampler.stdout }).on('line', (line) => {
-  const [at, latency, status] = line.split(' ').map(Number);
-  health.push({ at: at ?? 0, ms: latency ?? 0, status: status ?? 0 });
+const control: { at: number; ms: number; status: number }[] = [];
+const children: ChildProcess[] = [];
+const controlServer = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'bench/control-server.ts')], {
+  stdio: ['pipe', 'pipe', 'inherit'],
 });
+children.push(controlServer);
+const controlUrl = await new Promise<string>((resolvePromise) =>
+  createInterface({ input: controlServer.stdout }).once('line', resolvePromise),
+);
+for (const [target, samples] of [
+  [`${server.baseUrl}/healthz`, health],
+  [controlUrl, control],
+] as const) {
+  const sampler = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(ROOT, 'bench/healthz-sampler.ts'), target, '100'],
+    { stdio: ['pipe', 'pipe', 'inherit'] },
+  );
+  children.push(sampler);
+  createInterface({ input: sampler.stdout }).on('line', (line) => {
+    const [at, latency, status] = line.split(' ').map(Number);
+    samples.push({ at: at ?? 0, ms: latency ?? 0, status: status ?? 0 });
+  });
+}
 const goals = new Goals();
 const url = (path: string) => `${server.baseUrl}${path}`;
 
@@ -293,21 +310,41 @@ try {
     `${tmpBefore} → ${tmpAfter} entries`,
   );
 
-  // /healthz throughout.
-  console.log('\n/healthz, sampled every 100 ms from a separate process:');
-  for (const { name, from, to } of phases) {
-    const inPhase = health.filter((sample) => sample.at >= from && sample.at <= to);
+  // /healthz throughout, beside the bare control server, with the server's main thread's time.
+  console.log(
+    '\n/healthz every 100 ms from a separate process; control: a bare Node server beside it, sampled alike;',
+  );
+  console.log(
+    'main thread: share of the phase the event loop ran / waited runnable for a core (/proc schedstat)',
+  );
+  for (const { name, from, to, busy, waiting } of phases) {
+    const of = (samples: typeof health) => samples.filter((sample) => sample.at >= from && sample.at <= to);
+    const inPhase = of(health);
     const lat = latencies(inPhase.filter((sample) => sample.status === 200).map((sample) => sample.ms));
+    const base = latencies(
+      of(control)
+        .filter((sample) => sample.status === 200)
+        .map((sample) => sample.ms),
+    );
     const bad = inPhase.filter((sample) => sample.status !== 200).length;
     console.log(
-      `  ${name.padEnd(20)} n=${String(lat.count).padStart(5)}  p50 ${ms(lat.p50).padStart(9)}  p99 ${ms(lat.p99).padStart(9)}  max ${ms(lat.max).padStart(9)}${bad ? `  ${bad} failed` : ''}`,
+      `  ${name.padEnd(20)} n=${String(lat.count).padStart(5)}  p50 ${ms(lat.p50).padStart(9)}  p99 ${ms(lat.p99).padStart(9)}  max ${ms(lat.max).padStart(9)}` +
+        `  | control p50 ${ms(base.p50).padStart(8)} p99 ${ms(base.p99).padStart(9)}` +
+        `  | main thread ${(busy * 100).toFixed(0).padStart(3)}% running, ${(waiting * 100).toFixed(0).padStart(3)}% waiting${bad ? `  ${bad} failed` : ''}`,
     );
-    if (name !== 'idle') goals.target(`/healthz p99 < 100 ms during ${name}`, lat.p99 < 100, ms(lat.p99));
+    if (name !== 'idle')
+      goals.target(
+        `/healthz p99 < 100 ms during ${name}`,
+        lat.p99 < 100,
+        `${ms(lat.p99)} (control ${ms(base.p99)})`,
+      );
     goals.correct(`/healthz always answered during ${name}`, bad === 0, `${bad} failed`);
   }
 } finally {
-  sampler.stdin.end();
-  sampler.kill();
+  for (const child of children) {
+    child.stdin?.end();
+    child.kill();
+  }
   const stopStarted = performance.now();
   await server.stop();
   const shutdownMs = performance.now() - stopStarted;
@@ -325,13 +362,24 @@ if (goals.correctnessFailures.length > 0) {
   process.exitCode = 1;
 }
 
+/** Runs one phase, noting its time span and how the server's main thread spent it (running, or waiting for a core). */
 async function phase<T>(name: string, run: () => Promise<T>): Promise<T> {
   const from = Date.now();
+  const before = threadTimes(server.pid);
   console.log(`\n${name}: running (load average ${formatLoad()})…`);
   try {
     return await run();
   } finally {
-    phases.push({ name, from, to: Date.now() });
+    const to = Date.now();
+    const after = threadTimes(server.pid);
+    const wallMs = Math.max(1, to - from);
+    phases.push({
+      name,
+      from,
+      to,
+      busy: (after.runMs - before.runMs) / wallMs,
+      waiting: (after.waitMs - before.waitMs) / wallMs,
+    });
   }
 }
 

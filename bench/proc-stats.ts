@@ -85,3 +85,18 @@ export async function countEntries(dir: string): Promise<number> {
   const entries = await readdir(dir, { recursive: true }).catch(() => []);
   return entries.length;
 }
+
+/** CPU time a thread has run and has waited runnable for a core, in ms (`/proc/<pid>/task/<tid>/schedstat`). */
+export type ThreadTimes = { runMs: number; waitMs: number };
+
+export function threadTimes(pid: number, tid = pid): ThreadTimes {
+  try {
+    const [run, wait] = readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8')
+      .trim()
+      .split(' ')
+      .map(Number);
+    return { runMs: (run ?? 0) / 1e6, waitMs: (wait ?? 0) / 1e6 };
+  } catch {
+    return { runMs: 0, waitMs: 0 };
+  }
+}

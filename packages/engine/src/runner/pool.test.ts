@@ -1,3 +1,4 @@
+import { readFileSync, readdirSync } from 'node:fs';
 import { corpusPath } from '@quire/corpus';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useJobContext, inputFile, qpdfPageCount } from '../../test/job-context.ts';
@@ -42,6 +43,15 @@ describe('JobPool', () => {
     const job = run(30_000, controller.signal);
     controller.abort();
     await expect(job).rejects.toMatchObject({ code: 'JOB_TIMEOUT' });
+  });
+
+  it('runs document work at a lower CPU priority than the event loop', async () => {
+    await run();
+    const niceness = (task: string) =>
+      Number(readFileSync(`/proc/self/task/${task}/stat`, 'utf8').split(') ')[1]?.split(' ')[16]);
+    const tasks = readdirSync('/proc/self/task');
+    expect(niceness(String(process.pid))).toBe(0);
+    expect(tasks.map(niceness)).toContain(10);
   });
 
   it('reports errors of the op with their code', async () => {
