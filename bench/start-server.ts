@@ -4,7 +4,12 @@ import { join, resolve } from 'node:path';
 const ROOT = resolve(import.meta.dirname, '..');
 const START_TIMEOUT_MS = 30_000;
 
-export type RunningServer = { readonly baseUrl: string; readonly stop: () => Promise<void> };
+export type RunningServer = {
+  readonly baseUrl: string;
+  /** The server process's id, for reading its memory, open files and children from `/proc`. */
+  readonly pid: number;
+  readonly stop: () => Promise<void>;
+};
 
 /**
  * Starts the built server (`packages/server/dist/main.js`, as `npm start` does) on a free port of 127.0.0.1 and
@@ -42,7 +47,7 @@ export async function startServer(env: NodeJS.ProcessEnv = {}): Promise<RunningS
     });
     // Keep draining the log so the server never blocks on a full pipe.
     server.stdout.resume();
-    return { baseUrl, stop };
+    return { baseUrl, pid: server.pid ?? 0, stop };
   } catch (error) {
     await stop();
     throw error;

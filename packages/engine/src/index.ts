@@ -3,3 +3,4 @@ export { JobRunner, type LaneStats } from './runner/job-runner.ts';
 export { ENGINE_OPS } from './ops/index.ts';
 export type { EngineOp, InputFile, JobContext, JobInput, JobResult } from './ops/types.ts';
 export { createProbeInputs, type ProbeFile, type ProbeInput } from './probe/probe-inputs.ts';
+export { sweepOfficeDirs } from './libreoffice/office-dirs.ts';

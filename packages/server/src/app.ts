@@ -41,6 +41,8 @@ export async function buildApp(config: Config, { runner }: AppDeps): Promise<Fas
     bodyLimit: 64 * 1024,
     requestIdHeader: false,
     genReqId: () => crypto.randomUUID(),
+    // A shutdown refuses tool requests with our own error body (http/routes/health.ts), not Fastify's.
+    return503OnClosing: false,
   });
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
@@ -64,7 +66,7 @@ export async function buildApp(config: Config, { runner }: AppDeps): Promise<Fas
     apiKeys: config.apiKeys,
     isProbe: (request) => hasSecretHeader(request, PROBE_HEADER, status.probeToken),
   });
-  registerToolRoutes(app, { runner, jobRoot: config.jobRoot, guards });
+  registerToolRoutes(app, { runner, jobRoot: config.jobRoot, guards, jobTimeoutMs: config.jobTimeoutMs });
   await registerSiteRoutes(app, config.webRoot);
   return app;
 }

@@ -18,6 +18,10 @@ export type Config = Readonly<{
   /** Office conversions (LibreOffice) that run at once, and conversions that may wait behind them. */
   officeWorkers: number;
   officeMaxQueue: number;
+  /** Overrides every tool's wall-clock limit (the registry's `timeoutMs`) when set; null keeps the registry's. */
+  jobTimeoutMs: number | null;
+  /** On SIGTERM, how long running jobs may take to finish before they are stopped. */
+  shutdownGraceMs: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /**
    * The reverse proxies whose `X-Forwarded-For` is believed (addresses or CIDR ranges); `false` believes none, so
@@ -52,6 +56,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxQueue: readInteger(env, 'QUIRE_MAX_QUEUE', 32, 0, 10_000),
     officeWorkers: readInteger(env, 'QUIRE_OFFICE_WORKERS', 1, 1, 16),
     officeMaxQueue: readInteger(env, 'QUIRE_OFFICE_MAX_QUEUE', 8, 0, 1_000),
+    jobTimeoutMs: env.QUIRE_JOB_TIMEOUT_SECONDS?.trim()
+      ? readInteger(env, 'QUIRE_JOB_TIMEOUT_SECONDS', 60, 1, 3_600) * 1000
+      : null,
+    shutdownGraceMs: readInteger(env, 'QUIRE_SHUTDOWN_GRACE_SECONDS', 20, 0, 3_600) * 1000,
     logLevel: readChoice(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
     trustProxy: readProxies(env),
     rateLimitPerMinute: readInteger(

@@ -1,14 +1,18 @@
-import { JobRunner } from '@quire/engine';
+import { JobRunner, sweepOfficeDirs } from '@quire/engine';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { sweepJobRoot } from './http/job-dir.ts';
 
-/** How long a shutdown waits for running jobs before stopping them. */
-const SHUTDOWN_GRACE_MS = 20_000;
+/** After the grace period, how long the stopped jobs' answers may take before the remaining connections are cut. */
+const STOPPED_JOBS_ANSWER_MS = 2_000;
+/** The last resort: a shutdown that has not ended this long after its grace period exits with status 1. */
+const SHUTDOWN_BACKSTOP_MS = 15_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  // What a crash or a kill may have left: job directories, and LibreOffice directories of processes now gone.
   const swept = await sweepJobRoot(config.jobRoot);
+  const sweptOffice = await sweepOfficeDirs();
   const onCrash = (toolId: string | null, stack: string) =>
     app.log.error({ tool: toolId, stack }, 'engine failure');
   const runner = new JobRunner({
@@ -16,7 +20,9 @@ async function main(): Promise<void> {
     office: { size: config.officeWorkers, maxQueue: config.officeMaxQueue, onCrash },
   });
   const app = await buildApp(config, { runner });
-  if (swept > 0) app.log.warn({ count: swept }, 'removed job directories left by an earlier run');
+  if (swept + sweptOffice > 0) {
+    app.log.warn({ jobs: swept, office: sweptOffice }, 'removed directories left by an earlier run');
+  }
 
   // Slow clients: headers within 20 s, a whole request (up to 500 MB) within 10 minutes, idle sockets closed.
   app.server.headersTimeout = 20_000;
@@ -25,15 +31,34 @@ async function main(): Promise<void> {
   app.server.maxConnections = 1024;
 
   let isStopping = false;
+  /**
+   * SIGTERM / SIGINT: stop accepting connections (readiness turns 503), let running jobs finish within the grace
+   * period, then stop the rest (their clients get 503, their processes are killed), cut connections still
+   * uploading, remove every file and exit 0.
+   */
   const stop = async (signal: string) => {
     if (isStopping) return;
     isStopping = true;
-    app.log.info({ signal }, 'shutting down');
-    const forced = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS + 5_000).unref();
-    await app.close();
+    const grace = config.shutdownGraceMs;
+    app.log.info({ signal, graceSeconds: grace / 1000, lanes: runner.stats }, 'shutting down');
+    setTimeout(() => process.exit(1), grace + SHUTDOWN_BACKSTOP_MS).unref();
+    app.beginShutdown();
+    const closed = app.close();
+    const isGraceOver = await Promise.race([
+      closed.then(() => false),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(true), grace).unref()),
+    ]);
+    if (isGraceOver)
+      app.log.warn({ lanes: runner.stats }, 'grace period over: stopping the jobs still running');
     await runner.close();
+    if (isGraceOver) {
+      await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, STOPPED_JOBS_ANSWER_MS))]);
+      app.server.closeAllConnections();
+    }
+    await closed;
     await sweepJobRoot(config.jobRoot);
-    clearTimeout(forced);
+    await sweepOfficeDirs({ includeOwn: true });
+    app.log.info('stopped');
     process.exit(0);
   };
   process.once('SIGTERM', () => void stop('SIGTERM'));

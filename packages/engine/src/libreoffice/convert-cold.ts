@@ -1,8 +1,8 @@
 import { copyFile, mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runProcess } from '../process/run-process.ts';
 import { writeHardenedProfile } from './hardened-profile.ts';
+import { officeDirPrefix } from './office-dirs.ts';
 import { sandboxArgs } from './sandbox-args.ts';
 
 const MAX_MEMORY_BYTES = 4 * 1024 * 1024 * 1024;
@@ -21,7 +21,7 @@ export async function convertCold(
   timeoutMs: number,
   signal: AbortSignal,
 ): Promise<boolean> {
-  const root = await mkdtemp(join(tmpdir(), 'quire-office-cold-'));
+  const root = await mkdtemp(officeDirPrefix('cold'));
   try {
     await Promise.all(['home', 'tmp', 'job'].map((dir) => mkdir(join(root, dir))));
     await writeHardenedProfile(join(root, 'profile'));

@@ -1,12 +1,12 @@
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { AppError } from '@quire/shared';
 import { writeHardenedProfile } from './hardened-profile.ts';
+import { officeDirPrefix } from './office-dirs.ts';
 import { sandboxArgs } from './sandbox-args.ts';
 
 /** What one conversion request came to; a timeout is thrown instead (`JOB_TIMEOUT`), after the kill. */
@@ -61,7 +61,7 @@ export class OfficeInstance {
 
   /** Starts a new instance with a fresh hardened profile and waits until it accepts documents. */
   static async start(): Promise<OfficeInstance> {
-    const root = await mkdtemp(join(tmpdir(), 'quire-office-'));
+    const root = await mkdtemp(officeDirPrefix('warm'));
     await Promise.all(['home', 'tmp', 'job'].map((dir) => mkdir(join(root, dir))));
     await writeHardenedProfile(join(root, 'profile'));
     const child = spawn(

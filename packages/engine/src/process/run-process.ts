@@ -20,7 +20,8 @@ const MAX_CAPTURE_CHARS = 64 * 1024;
 
 /**
  * Runs an external program without a shell, in its own process group, with a memory cap, no core dumps and a
- * timeout. An abort or timeout kills the whole group, so nothing the program started outlives the job.
+ * timeout. An abort or timeout kills the whole group, so nothing the program started outlives the job; the program
+ * also dies with the thread that started it.
  * Resolves with the exit status; rejects only on abort (`JOB_TIMEOUT`) or when the program cannot start.
  */
 export function runProcess(
@@ -35,11 +36,23 @@ export function runProcess(
       reject(toAbortError(signal));
       return;
     }
-    const child = spawn('prlimit', [`--as=${limits.maxMemoryBytes}`, '--core=0', '--', command, ...args], {
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env,
-    });
+    // prlimit sets the caps, setpriv makes the kernel kill the program if the thread that started it ends (a
+    // worker terminated, the server killed): a program never outlives the server and writes into a swept job dir.
+    const child = spawn(
+      'prlimit',
+      [
+        `--as=${limits.maxMemoryBytes}`,
+        '--core=0',
+        '--',
+        'setpriv',
+        '--pdeathsig',
+        'KILL',
+        '--',
+        command,
+        ...args,
+      ],
+      { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env },
+    );
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {

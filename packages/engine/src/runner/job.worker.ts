@@ -1,5 +1,7 @@
+import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { AppError, type ToolId } from '@quire/shared';
+import { stopWarmOffice } from '../libreoffice/warm-office.ts';
 import { loadMupdf } from '../mupdf/load-mupdf.ts';
 import { ENGINE_OPS } from '../ops/index.ts';
 import type { EngineOp, JobInput } from '../ops/types.ts';
@@ -11,12 +13,25 @@ if (!port) throw new Error('job.worker must run in a worker thread');
 
 const running = new Map<number, AbortController>();
 
+/**
+ * Document work yields to the event loop: this thread, and every program it starts (qpdf, poppler, LibreOffice
+ * inherit it), runs at a lower CPU priority than the server's main thread, so that accepting connections, reading
+ * uploads and answering `/healthz` stay prompt while the cores are busy with jobs (`npm run bench load`). On Linux
+ * the priority set with id 0 is the calling thread's only.
+ */
+const JOB_NICENESS = 10;
+setPriority(0, JOB_NICENESS);
+
 // Instantiate MuPDF's WebAssembly now rather than during a visitor's first job.
 void loadMupdf();
 
 port.on('message', (message: ToWorker) => {
   if (message.type === 'abort') {
     running.get(message.jobId)?.abort(new AppError('JOB_TIMEOUT', 'The job was stopped.'));
+    return;
+  }
+  if (message.type === 'shutdown') {
+    void stopWarmOffice().then(() => port.postMessage({ type: 'shut-down' } satisfies FromWorker));
     return;
   }
   void runJob(message);

@@ -1,3 +1,4 @@
+import { readFileSync, readdirSync } from 'node:fs';
 import { corpusPath } from '@quire/corpus';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useJobContext, inputFile, qpdfPageCount } from '../../test/job-context.ts';
@@ -44,6 +45,15 @@ describe('JobPool', () => {
     await expect(job).rejects.toMatchObject({ code: 'JOB_TIMEOUT' });
   });
 
+  it('runs document work at a lower CPU priority than the event loop', async () => {
+    await run();
+    const niceness = (task: string) =>
+      Number(readFileSync(`/proc/self/task/${task}/stat`, 'utf8').split(') ')[1]?.split(' ')[16]);
+    const tasks = readdirSync('/proc/self/task');
+    expect(niceness(String(process.pid))).toBe(0);
+    expect(tasks.map(niceness)).toContain(10);
+  });
+
   it('reports errors of the op with their code', async () => {
     const job = pool.run(
       'merge',
@@ -54,5 +64,27 @@ describe('JobPool', () => {
       { signal: new AbortController().signal, timeoutMs: 30_000, workDir: ctx.workDir },
     );
     await expect(job).rejects.toMatchObject({ code: 'PASSWORD_REQUIRED', details: { fileIndex: 1 } });
+  });
+});
+
+describe('JobPool.close', () => {
+  it('stops the running job with SERVER_BUSY and fails the queued ones', async () => {
+    const pool = new JobPool({ size: 1, maxQueue: 1, abortGraceMs: 500 });
+    const input = {
+      files: [inputFile(corpusPath('pdf/pysamples_geotopo-lecture-notes_117p.pdf'))],
+      options: { quality: 'high' as const },
+    };
+    const options = { signal: new AbortController().signal, timeoutMs: 120_000, workDir: ctx.workDir };
+    const running = expect(pool.run('pdf-to-jpg', input, options)).rejects.toMatchObject({
+      code: 'SERVER_BUSY',
+    });
+    const queued = expect(pool.run('pdf-to-jpg', input, options)).rejects.toMatchObject({
+      code: 'SERVER_BUSY',
+    });
+    expect(pool.stats).toMatchObject({ running: 1, queued: 1 });
+    await pool.close();
+    await running;
+    await queued;
+    await expect(pool.run('pdf-to-jpg', input, options)).rejects.toMatchObject({ code: 'SERVER_BUSY' });
   });
 });

@@ -25,11 +25,22 @@ type Job = {
   reject: (error: AppError) => void;
 };
 
-type Slot = { worker: Worker; job: Job | null; stopReason: AppError | null };
+type Slot = {
+  worker: Worker;
+  job: Job | null;
+  stopReason: AppError | null;
+  /** Stops the running job (sends an abort, terminates the worker if it does not answer in time). */
+  stopJob: ((reason: AppError) => void) | null;
+  /** Called once when the slot next has no job, or its worker answered a shutdown. */
+  onIdle: (() => void)[];
+  onShutDown: (() => void) | null;
+};
 
 /** Worker entry beside this file: `.ts` when running from source (tests, dev), `.js` in the built server. */
 const IS_SOURCE = import.meta.url.endsWith('.ts');
 const WORKER_URL = new URL(IS_SOURCE ? './job.worker.source.mjs' : './job.worker.js', import.meta.url);
+/** How long a closing pool waits for a worker to stop its warm LibreOffice (which itself waits up to 3 s). */
+const SHUTDOWN_WAIT_MS = 5000;
 
 /**
  * Runs document jobs off the event loop in a fixed set of worker threads, with a bounded queue, a wall-clock
@@ -91,16 +102,69 @@ export class JobPool {
     });
   }
 
-  /** Stops taking jobs, fails queued ones and terminates every worker. */
+  /**
+   * Stops taking jobs and fails the queued ones; stops the running ones as an abort does (their external programs
+   * are killed, their files left for the caller to remove) and fails them with `SERVER_BUSY`; lets each worker stop
+   * its warm LibreOffice, which deletes that instance's directory; then terminates every worker. A caller that wants
+   * running jobs to finish waits for them before closing.
+   */
   async close(): Promise<void> {
     this.#closed = true;
     for (const job of this.#queue.splice(0)) job.reject(busy('The server is shutting down.'));
-    await Promise.all(this.#slots.map((slot) => slot.worker.terminate()));
+    await Promise.all(
+      this.#slots.map(async (slot) => {
+        if (slot.job) {
+          const idle = this.#whenIdle(slot);
+          slot.stopJob?.(busy('The server is shutting down.'));
+          await idle;
+        }
+        await this.#shutDownWorker(slot);
+        await slot.worker.terminate();
+      }),
+    );
+  }
+
+  #whenIdle(slot: Slot): Promise<void> {
+    return new Promise((resolve) => {
+      if (!slot.job) resolve();
+      else slot.onIdle.push(resolve);
+    });
+  }
+
+  /** Asks the worker to stop what it keeps running; gives up after a few seconds (termination follows anyway). */
+  #shutDownWorker(slot: Slot): Promise<void> {
+    return new Promise((resolve) => {
+      // A worker that already exited (its thread id is then -1) has nothing left to stop.
+      if (slot.worker.threadId < 0) {
+        resolve();
+        return;
+      }
+      const timer = setTimeout(resolve, SHUTDOWN_WAIT_MS);
+      const done = () => {
+        clearTimeout(timer);
+        slot.onShutDown = null;
+        resolve();
+      };
+      slot.onShutDown = done;
+      slot.worker.once('exit', done);
+      try {
+        this.#post(slot, { type: 'shutdown' });
+      } catch {
+        done();
+      }
+    });
   }
 
   #startSlot(): Slot {
     const worker = new Worker(WORKER_URL);
-    const slot: Slot = { worker, job: null, stopReason: null };
+    const slot: Slot = {
+      worker,
+      job: null,
+      stopReason: null,
+      stopJob: null,
+      onIdle: [],
+      onShutDown: null,
+    };
     worker.on('message', (message: FromWorker) => this.#onMessage(slot, message));
     worker.on('error', (error) =>
       this.#options.onCrash?.(slot.job?.toolId ?? null, error.stack ?? error.message),
@@ -132,6 +196,7 @@ export class JobPool {
         ),
       timeoutMs,
     );
+    slot.stopJob = stop;
     const onAbort = () => stop(new AppError('JOB_TIMEOUT', 'The request was cancelled.'));
     signal.addEventListener('abort', onAbort, { once: true });
     const settle = job.resolve;
@@ -163,9 +228,13 @@ export class JobPool {
   }
 
   #onMessage(slot: Slot, message: FromWorker): void {
+    if (message.type === 'shut-down') {
+      slot.onShutDown?.();
+      return;
+    }
     const job = slot.job;
     if (!job || job.id !== message.jobId) return;
-    slot.job = null;
+    this.#release(slot);
     if (slot.stopReason) job.reject(slot.stopReason);
     else if (message.type === 'done') job.resolve(message.result);
     else if (message.type === 'failed') job.reject(AppError.fromJson({ error: message.error }));
@@ -178,7 +247,7 @@ export class JobPool {
 
   #onExit(slot: Slot): void {
     const job = slot.job;
-    slot.job = null;
+    this.#release(slot);
     const index = this.#slots.indexOf(slot);
     if (job) {
       job.reject(
@@ -190,6 +259,13 @@ export class JobPool {
     const replacement = this.#startSlot();
     this.#slots[index] = replacement;
     this.#next(replacement);
+  }
+
+  /** The slot's job is over: wake whoever waits for the slot to be idle. */
+  #release(slot: Slot): void {
+    slot.job = null;
+    slot.stopJob = null;
+    for (const resolve of slot.onIdle.splice(0)) resolve();
   }
 
   #next(slot: Slot): void {

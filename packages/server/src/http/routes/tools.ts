@@ -19,14 +19,21 @@ type ToolRouteDeps = {
   jobRoot: string;
   /** Checks run before the upload is read: API key and rate limit. */
   guards: onRequestHookHandler[];
+  /** The operator's wall-clock limit for every job, or null for each tool's own. */
+  jobTimeoutMs: number | null;
 };
 
 export function registerToolRoutes(app: FastifyInstance, deps: ToolRouteDeps): void {
   for (const toolId of TOOL_IDS) registerToolRoute(app, deps, toolId);
 }
 
-function registerToolRoute(app: FastifyInstance, { runner, jobRoot, guards }: ToolRouteDeps, toolId: ToolId) {
+function registerToolRoute(
+  app: FastifyInstance,
+  { runner, jobRoot, guards, jobTimeoutMs }: ToolRouteDeps,
+  toolId: ToolId,
+) {
   const tool = TOOLS[toolId];
+  const timeoutMs = jobTimeoutMs ?? tool.timeoutMs;
   app.post(tool.apiPath, { onRequest: guards }, async (request, reply) => {
     const jobDir = await createJobDir(jobRoot);
     const cancel = new AbortController();
@@ -43,7 +50,7 @@ function registerToolRoute(app: FastifyInstance, { runner, jobRoot, guards }: To
     const result = await runner.run(
       toolId,
       { files: uploads.files, options },
-      { signal: cancel.signal, timeoutMs: tool.timeoutMs, workDir: jobDir },
+      { signal: cancel.signal, timeoutMs, workDir: jobDir },
     );
     const { size } = await stat(result.path);
     request.log.info(
