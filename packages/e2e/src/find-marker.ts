@@ -28,6 +28,8 @@ export async function findMarker(
 ): Promise<string[]> {
   const forms = markerForms(marker);
   const found: string[] = [];
+  // Directories are walked in parallel; files are read a few at a time.
+  const reads = limiter(8);
   const visit = async (path: string): Promise<void> => {
     if (options.skip?.includes(path)) return;
     const info = await lstat(path).catch(() => null);
@@ -35,11 +37,13 @@ export async function findMarker(
     if (path.includes(marker)) found.push(`${path} (name)`);
     if (info.isDirectory()) {
       const names = await readdir(path).catch(() => []);
-      for (const name of names) await visit(join(path, name));
+      await Promise.all(names.map((name) => visit(join(path, name))));
       return;
     }
     if (!info.isFile() || (options.changedSince !== undefined && info.mtimeMs < options.changedSince)) return;
-    if (await holdsAny(path, forms, options.maxBytes ?? 256 * 1024 * 1024)) found.push(`${path} (content)`);
+    if (await reads(() => holdsAny(path, forms, options.maxBytes ?? 256 * 1024 * 1024))) {
+      found.push(`${path} (content)`);
+    }
   };
   for (const root of roots) await visit(root);
   return found;
@@ -68,4 +72,20 @@ async function holdsAny(path: string, forms: readonly Buffer[], maxBytes: number
   } finally {
     await handle.close();
   }
+}
+
+/** Runs at most `count` of the given tasks at once. */
+function limiter(count: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(task: () => Promise<T>): Promise<T> => {
+    if (running >= count) await new Promise<void>((resolve) => waiting.push(resolve));
+    running += 1;
+    try {
+      return await task();
+    } finally {
+      running -= 1;
+      waiting.shift()?.();
+    }
+  };
 }
