@@ -112,7 +112,11 @@ describe('SIGTERM with jobs running', () => {
       { data: markedPdf(MARKER, 300), type: 'application/pdf', name: 'long.pdf' },
       { quality: 'high' },
     );
-    const converting = send('word-to-pdf', { data: markedDocx(MARKER, 3000), type: DOCX, name: 'long.docx' });
+    const converting = send('word-to-pdf', {
+      data: markedDocx(MARKER, 30_000),
+      type: DOCX,
+      name: 'long.docx',
+    });
     expect(await waitUntil(() => isRendering(current.pid), Boolean)).toBe(true);
     // The conversion is under way once its document sits in the LibreOffice instance's job directory.
     const isConverting = async () => {

@@ -22,6 +22,8 @@ const startedAt = Date.now();
 /** Big enough that rendering it at 300 DPI takes many seconds: a job still running when the test interferes. */
 const LONG_PDF = markedPdf(MARKER, 300);
 const LONG_DOCX = markedDocx(MARKER, 3000);
+/** Hundreds of pages: still converting, on any machine, when the server is killed. */
+const HUGE_DOCX = markedDocx(MARKER, 30_000);
 
 let dirs: ServerDirs;
 let server: ServerProcess;
@@ -255,7 +257,7 @@ describe('nothing kept: a marker sent through every tool and outcome is found no
   it('a server killed with jobs running leaves files that the next start sweeps away', async () => {
     const rendering = send('pdf-to-jpg', [pdfFile('file', LONG_PDF)], { quality: 'high' }).catch(() => null);
     const converting = send('word-to-pdf', [
-      { field: 'file', name: named('docx'), type: DOCX, data: LONG_DOCX },
+      { field: 'file', name: named('docx'), type: DOCX, data: HUGE_DOCX },
     ]).catch(() => null);
     const upload = startPartialUpload(
       'rotate',
