@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from './i18n/locales.ts';
-import { allPagePaths, homePath, splitLocale, switchLocale, toolPath } from './routes.ts';
+import {
+  allAliasPaths,
+  allPagePaths,
+  homePath,
+  pagePath,
+  sitePagePaths,
+  splitLocale,
+  switchLocale,
+  toolPath,
+} from './routes.ts';
 import { TOOL_IDS } from './tools/tool-ids.ts';
 
 describe('routes', () => {
@@ -27,11 +36,22 @@ describe('routes', () => {
     expect(switchLocale('/', 'fr')).toBe('/fr/');
   });
 
-  it('lists home and every tool in every language, once each', () => {
+  it('lists home, every tool and every page in every language, once each', () => {
     const paths = allPagePaths();
-    expect(paths).toHaveLength(LOCALES.length * (1 + TOOL_IDS.length));
+    expect(sitePagePaths().length).toBeGreaterThan(1 + TOOL_IDS.length);
+    expect(paths).toHaveLength(LOCALES.length * sitePagePaths().length);
     expect(new Set(paths).size).toBe(paths.length);
     expect(paths).toContain('/');
     expect(paths).toContain('/ar/rotate-pdf');
+    expect(paths).toContain(pagePath('ja', 'help-center'));
+    expect(paths).toContain('/ar/privacy-policy');
+  });
+
+  it('prerenders /lp-center in every language, but not as a page of its own', () => {
+    const aliases = allAliasPaths();
+    expect(aliases).toHaveLength(LOCALES.length);
+    expect(aliases).toContain('/lp-center');
+    expect(aliases).toContain('/zh-tw/lp-center');
+    expect(aliases.filter((path) => allPagePaths().includes(path))).toEqual([]);
   });
 });
