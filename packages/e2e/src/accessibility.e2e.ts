@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { corpusPath } from '@quire/corpus';
-import { LOCALES, TOOLS, allPagePaths, localePrefix, toolPath } from '@quire/shared';
+import { LOCALES, TOOLS, allPagePaths, localePrefix, pagePath, toolPath } from '@quire/shared';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './browser.ts';
@@ -135,6 +135,28 @@ describe('axe-core: no serious or critical WCAG 2.2 AA violation', () => {
       violations.push(...(await seriousViolations(page, `${path} at 390×844 with the menu open`)));
     }
     await page.setViewportSize(DESKTOP);
+    expect(violations).toEqual([]);
+  });
+
+  it('on the FAQ with a category chosen, questions open and no match', async () => {
+    const violations: string[] = [];
+    for (const locale of ['en', 'ar'] as const) {
+      const path = pagePath(locale, 'faq');
+      await openHydrated(page, path);
+      await page.getByTestId('faq-chip-splitting').click();
+      for (const summary of await page.locator('[data-testid="faq-item"]:not([hidden]) > summary').all()) {
+        await summary.click();
+      }
+      await page
+        .locator('[data-testid="faq-item"]:not([hidden]) [data-testid="faq-answer"]')
+        .first()
+        .waitFor({ state: 'visible' });
+      violations.push(...(await seriousViolations(page, `${path} with a category and its answers open`)));
+
+      await page.getByTestId('faq-search').fill('zzqx');
+      await page.getByTestId('faq-empty').waitFor();
+      violations.push(...(await seriousViolations(page, `${path} with no match`)));
+    }
     expect(violations).toEqual([]);
   });
 });

@@ -82,7 +82,7 @@ export function FaqControls(props: FaqControlsProps) {
               >
                 {chip === 'all' ? t('info.faq.all') : t(`info.faq.categories.${chip}`)}
                 <span
-                  className={`rounded-full px-2 py-0.5 text-xs font-semibold ${isPressed ? 'bg-white/20 text-white' : 'bg-slate-100 text-slate-600'}`}
+                  className={`rounded-full px-2 py-0.5 text-xs font-semibold ${isPressed ? 'bg-indigo-800 text-white' : 'bg-slate-100 text-slate-600'}`}
                 >
                   {counts.get(chip) ?? 0}
                 </span>
