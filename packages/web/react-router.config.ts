@@ -1,7 +1,7 @@
 import type { Config } from '@react-router/dev/config';
 import { rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { LOCALES, allPagePaths } from '@quire/shared';
+import { LOCALES, allAliasPaths, allPagePaths } from '@quire/shared';
 import {
   allNotFoundPrerenderPaths,
   notFoundFileName,
@@ -20,7 +20,8 @@ function withoutTrailingSlash(path: string): string {
 
 export default {
   ssr: false,
-  prerender: () => [...allPagePaths(), ...allNotFoundPrerenderPaths()].map(withoutTrailingSlash),
+  prerender: () =>
+    [...allPagePaths(), ...allAliasPaths(), ...allNotFoundPrerenderPaths()].map(withoutTrailingSlash),
   /**
    * Moves each prerendered not-found page to the file the server answers unknown paths with, then optimizes the
    * pages (stylesheet inline, message chunk preloaded, compressed copies): keep that last, after any other change.

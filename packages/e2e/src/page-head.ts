@@ -63,7 +63,7 @@ const CONTENT = new URL('../../../content/locales/', import.meta.url);
 
 async function readMessages(locale: Locale): Promise<Map<string, string>> {
   const messages = new Map<string, string>();
-  for (const file of ['common', 'tools', 'seo']) {
+  for (const file of ['common', 'tools', 'seo', 'info']) {
     const text = await readFile(new URL(`${locale}/${file}.json`, CONTENT), 'utf8').catch(() => '{}');
     const walk = (nested: Nested, prefix: string) => {
       for (const [key, value] of Object.entries(nested)) {

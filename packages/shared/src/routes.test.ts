@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from './i18n/locales.ts';
-import { allPagePaths, homePath, sitePagePaths, splitLocale, switchLocale, toolPath } from './routes.ts';
+import {
+  allAliasPaths,
+  allPagePaths,
+  homePath,
+  pagePath,
+  sitePagePaths,
+  splitLocale,
+  switchLocale,
+  toolPath,
+} from './routes.ts';
 import { TOOL_IDS } from './tools/tool-ids.ts';
 
 describe('routes', () => {
@@ -36,5 +45,15 @@ describe('routes', () => {
     expect(paths).toContain('/ar/rotate-pdf');
     expect(paths).toContain('/status');
     expect(paths).toContain('/ar/api-docs');
+    expect(paths).toContain(pagePath('ja', 'help-center'));
+    expect(paths).toContain('/ar/privacy-policy');
+  });
+
+  it('prerenders /lp-center in every language, but not as a page of its own', () => {
+    const aliases = allAliasPaths();
+    expect(aliases).toHaveLength(LOCALES.length);
+    expect(aliases).toContain('/lp-center');
+    expect(aliases).toContain('/zh-tw/lp-center');
+    expect(aliases.filter((path) => allPagePaths().includes(path))).toEqual([]);
   });
 });

@@ -23,6 +23,25 @@ export const PAGE_SLUGS = [
 
 export type PageSlug = (typeof PAGE_SLUGS)[number];
 
+/** The informational pages, prerendered in every language (the blog adds its own paths). */
+const INFO_PAGE_SLUGS = [
+  'help-center',
+  'faq',
+  'api-docs',
+  'status',
+  'privacy-policy',
+  'terms-of-service',
+  'cookie-policy',
+  'security',
+  'about',
+] as const satisfies readonly PageSlug[];
+
+/**
+ * Addresses that show another page (`/lp-center` shows the help center): prerendered in every language with the
+ * other page's canonical URL, and left out of the sitemap and of `allPagePaths()`.
+ */
+export const PAGE_ALIASES = { 'lp-center': 'help-center' } as const satisfies Record<string, PageSlug>;
+
 export function localePrefix(locale: Locale): string {
   return locale === DEFAULT_LOCALE ? '' : `/${locale}`;
 }
@@ -60,14 +79,21 @@ export function switchLocale(pathname: string, target: Locale): string {
   return rest === '/' ? homePath(target) : `${localePrefix(target)}${rest}`;
 }
 
-/** Every language-neutral page path that is prerendered. */
+/** Every language-neutral page path that is prerendered and listed in the sitemap. */
 export function sitePagePaths(): string[] {
-  return ['/', ...TOOL_IDS.map((id) => `/${TOOLS[id].slug}`), '/status', '/api-docs'];
+  return ['/', ...TOOL_IDS.map((id) => `/${TOOLS[id].slug}`), ...INFO_PAGE_SLUGS.map((slug) => `/${slug}`)];
 }
 
 /** Every prerendered path in every language. */
 export function allPagePaths(): string[] {
   return LOCALES.flatMap((locale) =>
     sitePagePaths().map((rest) => (rest === '/' ? homePath(locale) : `${localePrefix(locale)}${rest}`)),
+  );
+}
+
+/** Every alias path (`PAGE_ALIASES`) in every language: prerendered, but not pages of their own. */
+export function allAliasPaths(): string[] {
+  return LOCALES.flatMap((locale) =>
+    Object.keys(PAGE_ALIASES).map((alias) => `${localePrefix(locale)}/${alias}`),
   );
 }

@@ -1,5 +1,6 @@
 import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
-import { DEFAULT_LOCALE, LOCALES, TOOL_IDS, TOOLS, type Locale } from '@quire/shared';
+import { DEFAULT_LOCALE, LOCALES, PAGE_ALIASES, TOOL_IDS, TOOLS, type Locale } from '@quire/shared';
+import { TEXT_PAGES } from './content/content-schemas.ts';
 
 /**
  * One branch per language, built from the shared lists: English unprefixed, every other language under its
@@ -14,6 +15,12 @@ function localeBranch(locale: Locale) {
     ),
     route('status', 'routes/status.tsx', { id: `${locale}/status` }),
     route('api-docs', 'routes/api-docs.tsx', { id: `${locale}/api-docs` }),
+    route('help-center', 'routes/help-center.tsx', { id: `${locale}/help-center` }),
+    ...Object.keys(PAGE_ALIASES).map((alias) =>
+      route(alias, 'routes/help-center.tsx', { id: `${locale}/${alias}` }),
+    ),
+    route('faq', 'routes/faq.tsx', { id: `${locale}/faq` }),
+    ...TEXT_PAGES.map((page) => route(page, 'routes/text-page.tsx', { id: `${locale}/page/${page}` })),
     route('*', 'routes/not-found.tsx', { id: `${locale}/not-found` }),
   ];
   return locale === DEFAULT_LOCALE
