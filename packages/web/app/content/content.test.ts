@@ -70,5 +70,8 @@ describe('renderMarkdown', () => {
     expect(html).toContain('rel="noopener noreferrer"');
     expect(renderMarkdown('[x](/merge-pdf)', 'en')).toContain('href="/merge-pdf"');
     expect(renderMarkdown('[source](/source.tar.gz)', 'fr')).toContain('href="/source.tar.gz"');
+    expect(renderMarkdown('| a | b |\n|---|---|\n| 1 | 2 |', 'en')).toMatch(
+      /^<div class="table-scroll" tabindex="0"><table>\n<thead>[\s\S]*<td>2<\/td>[\s\S]*<\/table>\n<\/div>/,
+    );
   });
 });
