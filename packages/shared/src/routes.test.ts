@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from './i18n/locales.ts';
-import { allPagePaths, homePath, sitePagePaths, splitLocale, switchLocale, toolPath } from './routes.ts';
+import { BLOG_POST_SLUGS } from './blog/blog-post-slugs.ts';
+import {
+  allPagePaths,
+  blogPostPath,
+  homePath,
+  sitePagePaths,
+  splitLocale,
+  switchLocale,
+  toolPath,
+} from './routes.ts';
 import { TOOL_IDS } from './tools/tool-ids.ts';
 
 describe('routes', () => {
@@ -27,6 +36,11 @@ describe('routes', () => {
     expect(switchLocale('/', 'fr')).toBe('/fr/');
   });
 
+  it('builds blog post paths with the English slug in every language', () => {
+    expect(blogPostPath('en', 'best-free-pdf-tools-2025')).toBe('/blog/best-free-pdf-tools-2025');
+    expect(blogPostPath('zh-cn', 'best-free-pdf-tools-2025')).toBe('/zh-cn/blog/best-free-pdf-tools-2025');
+  });
+
   it('lists home, every tool and the other pages in every language, once each', () => {
     const paths = allPagePaths();
     expect(sitePagePaths().length).toBeGreaterThan(1 + TOOL_IDS.length);
@@ -36,5 +50,7 @@ describe('routes', () => {
     expect(paths).toContain('/ar/rotate-pdf');
     expect(paths).toContain('/status');
     expect(paths).toContain('/ar/api-docs');
+    expect(paths).toContain('/ko/blog');
+    for (const slug of BLOG_POST_SLUGS) expect(paths).toContain(blogPostPath('ar', slug));
   });
 });

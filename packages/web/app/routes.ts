@@ -14,6 +14,8 @@ function localeBranch(locale: Locale) {
     ),
     route('status', 'routes/status.tsx', { id: `${locale}/status` }),
     route('api-docs', 'routes/api-docs.tsx', { id: `${locale}/api-docs` }),
+    route('blog', 'routes/blog.tsx', { id: `${locale}/blog` }),
+    route('blog/:slug', 'routes/blog-post.tsx', { id: `${locale}/blog-post` }),
     route('*', 'routes/not-found.tsx', { id: `${locale}/not-found` }),
   ];
   return locale === DEFAULT_LOCALE
