@@ -9,8 +9,8 @@ import type { PostSummary } from './post-summary.ts';
 import { ReadTime } from './read-time.tsx';
 
 /**
- * A post in the listing: category, read time, title, excerpt, tags, date and "Read More". The whole card follows
- * the link when clicked; the link itself (one tab stop per card) names the post to screen readers.
+ * A post in the listing: category, read time, title, excerpt, tags, date and "Read More". A click anywhere on the
+ * card follows the link; the link itself is the card's one tab stop and names the post to screen readers.
  */
 export function PostCard({ post }: { post: PostSummary }) {
   const t = useT();
@@ -19,7 +19,7 @@ export function PostCard({ post }: { post: PostSummary }) {
     <article
       lang={post.lang}
       data-testid={`post-card-${post.slug}`}
-      className="group relative flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition hover:-translate-y-0.5 hover:border-indigo-300 hover:shadow-md has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-indigo-600 motion-reduce:transition-none motion-reduce:hover:translate-y-0"
+      className="group relative flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition hover:-translate-y-0.5 hover:border-indigo-300 hover:shadow-md motion-reduce:transition-none motion-reduce:hover:translate-y-0"
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <CategoryBadge category={post.category} />
@@ -40,7 +40,7 @@ export function PostCard({ post }: { post: PostSummary }) {
         </time>
         <Link
           to={blogPostPath(locale, post.slug)}
-          className="inline-flex min-h-11 items-center gap-1.5 text-sm font-semibold text-indigo-700 after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none"
+          className="inline-flex min-h-11 items-center gap-1.5 rounded-md text-sm font-semibold text-indigo-700 after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
           data-testid="read-more"
         >
           {t('blog.readMore')}

@@ -26,7 +26,7 @@ export function RelatedPosts({ posts }: { posts: readonly PostSummary[] }) {
           <li key={post.slug}>
             <article
               lang={post.lang}
-              className="group relative flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-indigo-300 hover:shadow-md has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-indigo-600 motion-reduce:transition-none"
+              className="group relative flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-indigo-300 hover:shadow-md motion-reduce:transition-none"
               data-testid={`related-${post.slug}`}
             >
               <div>
@@ -38,7 +38,7 @@ export function RelatedPosts({ posts }: { posts: readonly PostSummary[] }) {
               <p className="mt-2 line-clamp-3 text-sm leading-relaxed text-slate-600">{post.excerpt}</p>
               <Link
                 to={blogPostPath(locale, post.slug)}
-                className="mt-auto inline-flex min-h-11 items-center gap-1.5 pt-3 text-sm font-semibold text-indigo-700 after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none"
+                className="mt-auto inline-flex min-h-11 items-center gap-1.5 self-start rounded-md pt-3 text-sm font-semibold text-indigo-700 after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
                 data-testid="related-read-more"
               >
                 {t('blog.readMore')}
