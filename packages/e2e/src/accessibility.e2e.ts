@@ -173,7 +173,13 @@ describe('axe-core: no serious or critical WCAG 2.2 AA violation', () => {
 describe('keyboard focus', () => {
   it('is visible on every element the Tab key reaches', async () => {
     const missing: string[] = [];
-    for (const path of ['/', toolPath('en', 'merge'), '/ar/']) {
+    for (const path of [
+      '/',
+      toolPath('en', 'merge'),
+      '/ar/',
+      pagePath('en', 'blog'),
+      blogPostPath('ar', 'tips-splitting-large-pdf-files'),
+    ]) {
       await openHydrated(page, path);
       let reached = 0;
       for (let step = 0; step < 100; step += 1) {
