@@ -145,10 +145,12 @@ export async function findPhysicalClasses(
   themeCss = "@import 'tailwindcss';",
 ): Promise<PhysicalUse[]> {
   const compiler = await compile(themeCss, {
-    base: '/',
-    loadStylesheet: async (id) => {
-      // Tailwind's own sheet, or a package's (the font faces), checked like the rest.
-      const path = fileURLToPath(import.meta.resolve(id === 'tailwindcss' ? 'tailwindcss/index.css' : id));
+    base: APP_DIR,
+    loadStylesheet: async (id, base) => {
+      // Tailwind's own sheet, a package's (the font faces) or one of ours beside app.css, checked like the rest.
+      const path = id.startsWith('.')
+        ? join(base, id)
+        : fileURLToPath(import.meta.resolve(id === 'tailwindcss' ? 'tailwindcss/index.css' : id));
       return { path, base: dirname(path), content: await readFile(path, 'utf8') };
     },
   });

@@ -3,6 +3,7 @@ import { rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { LOCALES, allAliasPaths, allPagePaths } from '@quire/shared';
 import {
+  NOT_FOUND_FOLDERS,
   allNotFoundPrerenderPaths,
   notFoundFileName,
   notFoundPrerenderPath,
@@ -29,9 +30,13 @@ export default {
   async buildEnd({ reactRouterConfig }) {
     const client = join(reactRouterConfig.buildDirectory, 'client');
     for (const locale of LOCALES) {
-      const folder = join(client, notFoundPrerenderPath(locale));
-      await rename(join(folder, 'index.html'), join(client, notFoundFileName(locale)));
-      await rm(folder, { recursive: true, force: true });
+      for (const section of NOT_FOUND_FOLDERS) {
+        const folder = join(client, notFoundPrerenderPath(locale, section));
+        await rename(join(folder, 'index.html'), join(client, notFoundFileName(locale, section)));
+        await rm(folder, { recursive: true, force: true });
+        // Its data file (written for a route with a loader), which nothing fetches.
+        await rm(`${folder}.data`, { force: true });
+      }
     }
     await writeSeoFiles(client);
     await optimizePages(client);

@@ -1,7 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { corpusPath } from '@quire/corpus';
-import { LOCALES, TOOLS, allPagePaths, localePrefix, pagePath, splitLocale, toolPath } from '@quire/shared';
+import {
+  LOCALES,
+  TOOLS,
+  allPagePaths,
+  blogPostPath,
+  localePrefix,
+  pagePath,
+  splitLocale,
+  toolPath,
+} from '@quire/shared';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './browser.ts';
@@ -72,13 +81,16 @@ afterAll(async () => {
 });
 
 describe('axe-core: no serious or critical WCAG 2.2 AA violation', () => {
-  // One test per language, so that each stays inside its own time limit however many pages the site has.
+  // One test per language, so that each stays well inside its time limit however many pages the site has
+  // (allowing some 3 s a page on a busy machine).
   it.each(LOCALES)(
-    'on every page in %s, and on its not-found page',
+    'on every page in %s, and on its not-found pages',
     async (locale) => {
+      const prefix = localePrefix(locale);
       const paths = [
         ...allPagePaths().filter((path) => splitLocale(path).locale === locale),
-        `${localePrefix(locale)}/no-such-page`,
+        `${prefix}/no-such-page`,
+        blogPostPath(locale, 'no-such-post'),
       ];
       const violations: string[] = [];
       for (const path of paths) {
@@ -120,6 +132,22 @@ describe('axe-core: no serious or critical WCAG 2.2 AA violation', () => {
     await page.getByTestId('toast').waitFor();
     violations.push(...(await seriousViolations(page, `${path} with a toast and the result`)));
 
+    expect(violations).toEqual([]);
+  });
+
+  it('on the blog with no post matching the search, on a desktop and on a phone', async () => {
+    const violations: string[] = [];
+    for (const [locale, viewport] of [
+      ['en', DESKTOP],
+      ['ar', PHONE],
+    ] as const) {
+      const path = `${pagePath(locale, 'blog')}?q=no-such-words`;
+      await page.setViewportSize(viewport);
+      await openHydrated(page, path);
+      await page.getByTestId('no-results').waitFor();
+      violations.push(...(await seriousViolations(page, `${path} at ${viewport.width} px`)));
+    }
+    await page.setViewportSize(DESKTOP);
     expect(violations).toEqual([]);
   });
 
@@ -169,7 +197,13 @@ describe('axe-core: no serious or critical WCAG 2.2 AA violation', () => {
 describe('keyboard focus', () => {
   it('is visible on every element the Tab key reaches', async () => {
     const missing: string[] = [];
-    for (const path of ['/', toolPath('en', 'merge'), '/ar/']) {
+    for (const path of [
+      '/',
+      toolPath('en', 'merge'),
+      '/ar/',
+      pagePath('en', 'blog'),
+      blogPostPath('ar', 'tips-splitting-large-pdf-files'),
+    ]) {
       await openHydrated(page, path);
       let reached = 0;
       for (let step = 0; step < 100; step += 1) {

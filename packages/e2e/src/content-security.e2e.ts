@@ -31,6 +31,30 @@ describe('the Content-Security-Policy in Chromium', () => {
     }
   });
 
+  it('lets the blog filter, navigate to a post, copy its link and show Post Not Found with no violation', async () => {
+    const listing = await session.open('/es/blog?q=pdf', {}, recordViolations);
+    await listing.getByTestId('category-security').click();
+    await listing.locator('[data-testid="read-more"]').first().click();
+    await listing.getByTestId('blog-post').waitFor();
+    expect(await violationsOf(listing)).toEqual([]);
+
+    const post = await session.open(
+      '/ar/blog/tips-splitting-large-pdf-files',
+      { permissions: ['clipboard-read', 'clipboard-write'] },
+      async (page) => {
+        await recordViolations(page);
+        await page.addInitScript(() => delete (Navigator.prototype as Partial<Navigator>).share);
+      },
+    );
+    await post.getByTestId('share-button').click();
+    await expect.poll(() => post.getByTestId('share-button').getAttribute('data-feedback')).toBe('copied');
+    expect(await violationsOf(post)).toEqual([]);
+
+    const missing = await session.open('/blog/no-such-post', {}, recordViolations);
+    await missing.getByTestId('post-not-found').waitFor();
+    expect(await violationsOf(missing)).toEqual([]);
+  });
+
   it('blocks a script injected into the page', async () => {
     const page = await session.open('/', {}, recordViolations);
     const ran = await page.evaluate(async () => {

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { DEFAULT_LOCALE, LOCALE_INFO, type Locale } from '@quire/shared';
 import { IntlMessageFormat } from 'intl-messageformat';
 
@@ -48,7 +48,8 @@ function readAttributes(tag: string): HeadTag {
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
-function decodeHtml(text: string): string {
+/** Text of HTML with its character references (`&amp;`, `&#x27;`) read. */
+export function decodeHtml(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, name: string) => {
     if (name[0] !== '#') return ENTITIES[name.toLowerCase()] ?? entity;
     return String.fromCodePoint(
@@ -63,8 +64,9 @@ const CONTENT = new URL('../../../content/locales/', import.meta.url);
 
 async function readMessages(locale: Locale): Promise<Map<string, string>> {
   const messages = new Map<string, string>();
-  for (const file of ['common', 'tools', 'seo', 'info']) {
-    const text = await readFile(new URL(`${locale}/${file}.json`, CONTENT), 'utf8').catch(() => '{}');
+  const files = await readdir(new URL(`${locale}/`, CONTENT)).catch(() => [] as string[]);
+  for (const file of files.filter((name) => name.endsWith('.json')).map((name) => name.slice(0, -5))) {
+    const text = await readFile(new URL(`${locale}/${file}.json`, CONTENT), 'utf8');
     const walk = (nested: Nested, prefix: string) => {
       for (const [key, value] of Object.entries(nested)) {
         if (typeof value === 'string') messages.set(`${prefix}.${key}`, value);

@@ -1,6 +1,7 @@
 export * from './limits.ts';
 export * from './format-bytes.ts';
 export * from './routes.ts';
+export * from './blog/blog-post-slugs.ts';
 export * from './errors/error-codes.ts';
 export * from './errors/app-error.ts';
 export * from './files/file-kinds.ts';

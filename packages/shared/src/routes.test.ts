@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from './i18n/locales.ts';
+import { BLOG_POST_SLUGS } from './blog/blog-post-slugs.ts';
 import {
   allAliasPaths,
   allPagePaths,
+  blogPostPath,
   homePath,
   pagePath,
   sitePagePaths,
@@ -36,6 +38,11 @@ describe('routes', () => {
     expect(switchLocale('/', 'fr')).toBe('/fr/');
   });
 
+  it('builds blog post paths with the English slug in every language', () => {
+    expect(blogPostPath('en', 'best-free-pdf-tools-2025')).toBe('/blog/best-free-pdf-tools-2025');
+    expect(blogPostPath('zh-cn', 'best-free-pdf-tools-2025')).toBe('/zh-cn/blog/best-free-pdf-tools-2025');
+  });
+
   it('lists home, every tool and the other pages in every language, once each', () => {
     const paths = allPagePaths();
     expect(sitePagePaths().length).toBeGreaterThan(1 + TOOL_IDS.length);
@@ -45,6 +52,8 @@ describe('routes', () => {
     expect(paths).toContain('/ar/rotate-pdf');
     expect(paths).toContain('/status');
     expect(paths).toContain('/ar/api-docs');
+    expect(paths).toContain('/ko/blog');
+    for (const slug of BLOG_POST_SLUGS) expect(paths).toContain(blogPostPath('ar', slug));
     expect(paths).toContain(pagePath('ja', 'help-center'));
     expect(paths).toContain('/ar/privacy-policy');
   });

@@ -1,3 +1,4 @@
+import { BLOG_POST_SLUGS } from './blog/blog-post-slugs.ts';
 import { DEFAULT_LOCALE, LOCALES, isLocale, type Locale } from './i18n/locales.ts';
 import { TOOL_IDS, type ToolId } from './tools/tool-ids.ts';
 import { TOOLS } from './tools/registry.ts';
@@ -81,7 +82,13 @@ export function switchLocale(pathname: string, target: Locale): string {
 
 /** Every language-neutral page path that is prerendered and listed in the sitemap. */
 export function sitePagePaths(): string[] {
-  return ['/', ...TOOL_IDS.map((id) => `/${TOOLS[id].slug}`), ...INFO_PAGE_SLUGS.map((slug) => `/${slug}`)];
+  return [
+    '/',
+    ...TOOL_IDS.map((id) => `/${TOOLS[id].slug}`),
+    ...INFO_PAGE_SLUGS.map((slug) => `/${slug}`),
+    '/blog',
+    ...BLOG_POST_SLUGS.map((slug) => blogPostPath(DEFAULT_LOCALE, slug)),
+  ];
 }
 
 /** Every prerendered path in every language. */

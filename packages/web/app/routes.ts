@@ -21,6 +21,8 @@ function localeBranch(locale: Locale) {
     ),
     route('faq', 'routes/faq.tsx', { id: `${locale}/faq` }),
     ...TEXT_PAGES.map((page) => route(page, 'routes/text-page.tsx', { id: `${locale}/page/${page}` })),
+    route('blog', 'routes/blog.tsx', { id: `${locale}/blog` }),
+    route('blog/:slug', 'routes/blog-post.tsx', { id: `${locale}/blog-post` }),
     route('*', 'routes/not-found.tsx', { id: `${locale}/not-found` }),
   ];
   return locale === DEFAULT_LOCALE

@@ -99,6 +99,38 @@ export const ArrowBackIcon = (props: IconProps) => (
     <path d="M19 12H5M12 19l-7-7 7-7" />
   </Svg>
 );
+/** Points to the inline end: right in left-to-right pages, left in right-to-left ones. */
+export const ArrowForwardIcon = (props: IconProps) => (
+  <Svg {...props} className={`rtl:-scale-x-100 ${props.className ?? ''}`}>
+    <path d="M5 12h14M12 5l7 7-7 7" />
+  </Svg>
+);
+export const SearchIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <circle cx="11" cy="11" r="7" />
+    <path d="m20 20-3.5-3.5" />
+  </Svg>
+);
+export const ShareIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <circle cx="18" cy="5" r="3" />
+    <circle cx="6" cy="12" r="3" />
+    <circle cx="18" cy="19" r="3" />
+    <path d="m8.6 13.5 6.8 4M15.4 6.5l-6.8 4" />
+  </Svg>
+);
+export const ClockIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 7v5l3 2" />
+  </Svg>
+);
+export const CalendarIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <rect x="3" y="5" width="18" height="16" rx="2" />
+    <path d="M16 3v4M8 3v4M3 10h18" />
+  </Svg>
+);
 export const ShieldIcon = (props: IconProps) => (
   <Svg {...props}>
     <path d="M12 22s8-4 8-10V5l-8-3-8 3v7c0 6 8 10 8 10z" />

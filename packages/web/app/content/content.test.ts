@@ -1,4 +1,4 @@
-import { LOCALES, TOOL_IDS, type Locale } from '@quire/shared';
+import { BLOG_POST_SLUGS, LOCALES, TOOL_IDS, type Locale } from '@quire/shared';
 import { describe, expect, it } from 'vitest';
 import backlog from '../../../../content/i18n/translation-backlog.json';
 import { TEXT_PAGES } from './content-schemas.ts';
@@ -22,6 +22,13 @@ function expectedFiles(locale: Locale): string[] {
 describe('content', () => {
   it('has the ten blog posts of the spec', () => {
     expect(BLOG_SLUGS).toHaveLength(10);
+  });
+
+  it('lists in @quire/shared exactly the post folders under content/blog, in the order of their ids', async () => {
+    expect([...BLOG_POST_SLUGS].sort()).toEqual(BLOG_SLUGS);
+    for (const [index, slug] of BLOG_POST_SLUGS.entries()) {
+      expect((await loadBlogPost(slug, 'en'))?.id, slug).toBe(String(index + 1));
+    }
   });
 
   it.each(LOCALES)('%s: every file that exists fits its schema', async (locale) => {
@@ -63,5 +70,8 @@ describe('renderMarkdown', () => {
     expect(html).toContain('rel="noopener noreferrer"');
     expect(renderMarkdown('[x](/merge-pdf)', 'en')).toContain('href="/merge-pdf"');
     expect(renderMarkdown('[source](/source.tar.gz)', 'fr')).toContain('href="/source.tar.gz"');
+    expect(renderMarkdown('| a | b |\n|---|---|\n| 1 | 2 |', 'en')).toMatch(
+      /^<div class="table-scroll" tabindex="0"><table>\n<thead>[\s\S]*<td>2<\/td>[\s\S]*<\/table>\n<\/div>/,
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { type Locale, switchLocale } from '@quire/shared';
-import { Marked, type Tokens } from 'marked';
+import { Marked, Renderer, type Tokens } from 'marked';
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
@@ -22,7 +22,7 @@ function isPagePath(href: string): boolean {
 /**
  * Turns our Markdown content into HTML for one language: raw HTML in the source is shown as text (content never
  * brings markup of its own), links to our own pages (`/merge-pdf`) lead to the same page in the reader's language,
- * links elsewhere open safely, and headings get ids for anchors.
+ * links elsewhere open safely, headings get ids for anchors and tables a box of their own to scroll in.
  */
 export function renderMarkdown(markdown: string, locale: Locale): string {
   const marked = new Marked({
@@ -34,6 +34,11 @@ export function renderMarkdown(markdown: string, locale: Locale): string {
       heading({ tokens, depth }: Tokens.Heading) {
         const inner = this.parser.parseInline(tokens);
         return `<h${depth} id="${headingId(inner)}">${inner}</h${depth}>\n`;
+      },
+      // A wide table scrolls sideways in its own box instead of widening the page; the box takes the keyboard
+      // focus so that it can be scrolled without a pointer.
+      table(token: Tokens.Table) {
+        return `<div class="table-scroll" tabindex="0">${Renderer.prototype.table.call(this, token)}</div>\n`;
       },
       link({ href, title, tokens }: Tokens.Link) {
         const inner = this.parser.parseInline(tokens);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { config } from '../config.ts';
 import {
+  blogNode,
   blogPostingNode,
   breadcrumbListNode,
   faqPageNode,
@@ -188,6 +189,42 @@ describe('blogPostingNode', () => {
   it('refuses a date that is not ISO 8601', () => {
     expect(() => blogPostingNode({ ...facts, datePublished: 'January 9, 2025' })).toThrow(/ISO 8601/);
     expect(() => blogPostingNode({ ...facts, dateModified: '2025-13-45' })).toThrow(/ISO 8601/);
+  });
+});
+
+describe('blogNode', () => {
+  it('lists the posts of one language with absolute URLs that match their pages’ BlogPosting ids', () => {
+    const node = blogNode('fr', 'Blog', 'Guides PDF', [
+      { path: '/fr/blog/how-to-merge-pdf-files-online', headline: 'Fusionner', datePublished: '2025-01-09' },
+    ]);
+    expect(node).toMatchObject({
+      '@type': 'Blog',
+      '@id': `${origin}/fr/blog#blog`,
+      url: `${origin}/fr/blog`,
+      inLanguage: 'fr',
+      blogPost: [
+        {
+          '@type': 'BlogPosting',
+          '@id': `${origin}/fr/blog/how-to-merge-pdf-files-online#article`,
+          url: `${origin}/fr/blog/how-to-merge-pdf-files-online`,
+          headline: 'Fusionner',
+          datePublished: '2025-01-09',
+          inLanguage: 'fr',
+        },
+      ],
+    });
+    const post = blogPostingNode({
+      locale: 'fr',
+      path: '/fr/blog/how-to-merge-pdf-files-online',
+      headline: 'Fusionner',
+      description: 'd',
+      datePublished: '2025-01-09',
+      author: { name: 'Équipe' },
+      keywords: [],
+      image: '/og/fr/blog/how-to-merge-pdf-files-online.jpg',
+    });
+    expect(post['@id']).toBe((node.blogPost as { '@id': string }[])[0]?.['@id']);
+    expect(collect(node).keys).not.toContain('aggregateRating');
   });
 });
 

@@ -167,6 +167,36 @@ export function blogPostingNode(facts: ArticleFacts): JsonLdNode {
   };
 }
 
+/** One post as the blog lists it. */
+export type BlogEntry = { readonly path: string; readonly headline: string; readonly datePublished: string };
+
+/** The blog in one language, listing its posts (each points to its own page's BlogPosting by `@id`). */
+export function blogNode(
+  locale: Locale,
+  name: string,
+  description: string,
+  posts: readonly BlogEntry[],
+): JsonLdNode {
+  const url = absoluteUrl(pagePath(locale, 'blog'));
+  return {
+    '@type': 'Blog',
+    '@id': `${url}#blog`,
+    name,
+    description,
+    url,
+    inLanguage: inLanguage(locale),
+    publisher: publisher(),
+    blogPost: posts.map((post) => ({
+      '@type': 'BlogPosting',
+      '@id': `${absoluteUrl(post.path)}#article`,
+      headline: post.headline,
+      url: absoluteUrl(post.path),
+      datePublished: post.datePublished,
+      inLanguage: inLanguage(locale),
+    })),
+  };
+}
+
 /** Home: the site in this language and its operator. */
 export function homeJsonLd(locale: Locale, description: string): JsonLdNode[] {
   return [webSiteNode(locale, description), organizationNode()];

@@ -67,6 +67,23 @@ describe('the prerendered site', () => {
     expect((await get('/source.tar.gz')).body).toBe('source archive');
   });
 
+  it('answers an unknown path in a folder with a not-found page of its own with that page', async () => {
+    for (const [url, body] of [
+      ['/blog/no-such-post', 'post not found en'],
+      ['/blog/no-such-post/', 'post not found en'],
+      ['/blog/no-such-post.data', 'post not found en'],
+      ['/es/blog/no-such-post', 'post not found es'],
+      ['/blog/no-such-post/deeper', 'not found en'],
+      ['/es/blog/no-such-post/deeper', 'not found es'],
+      ['/fr/blog/no-such-post', 'not found en'],
+    ]) {
+      const response = await get(url as string);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body, url).toBe(body);
+    }
+    expect((await get('/blog')).body).toBe('blog en');
+  });
+
   it("answers unknown paths with 404 and the not-found page of the path's language", async () => {
     for (const [url, body] of [
       ['/no-such-page', 'not found en'],

@@ -16,7 +16,8 @@ const COMPRESSED_COPY = /\.(br|gz)$/;
 /**
  * Serves the prerendered site: `/merge-pdf` is `merge-pdf/index.html`, `/es/` is `es/index.html`, hashed assets
  * are cached for a year. The set of paths is read once at start, so a request can only ever name a file the build
- * wrote. Anything else is an HTTP 404 with the not-found page of the path's language (JSON under `/api/`).
+ * wrote. Anything else is an HTTP 404 with the not-found page of the path's folder, if it has one, else of the
+ * path's language (JSON under `/api/`).
  * Where the build wrote a compressed copy beside a file (`x.js.br`, `x.js.gz`), a client that accepts it gets it.
  * Each HTML file's Content-Security-Policy is computed once, at start, from the inline scripts and styles it holds.
  */
@@ -59,7 +60,8 @@ export async function registerSiteRoutes(app: FastifyInstance, webRoot: string):
   async function sendNotFound(pathname: string, reply: FastifyReply) {
     const { locale } = splitLocale(pathname);
     const prefix = locale === DEFAULT_LOCALE ? '/' : `/${locale}/`;
-    const page = notFoundPages.get(prefix) ?? notFoundPages.get('/');
+    const page =
+      notFoundPages.get(parentFolder(pathname)) ?? notFoundPages.get(prefix) ?? notFoundPages.get('/');
     const body = page
       ? await readFile(join(webRoot, page))
       : '<!doctype html><title>404 Page Not Found</title><h1>404 Page Not Found</h1>';
@@ -105,6 +107,16 @@ async function indexSite(webRoot: string): Promise<Map<string, string>> {
     }
   }
   return pages;
+}
+
+/**
+ * The folder a path is directly in: `/es/blog/` for `/es/blog/no-such-post` (or `…/no-such-post/`). A folder with
+ * a `404.html` of its own (the blog's "Post Not Found") answers the unknown paths directly in it, just as the
+ * site's router matches them there (`/blog/:slug`); deeper paths get the language's page.
+ */
+function parentFolder(pathname: string): string {
+  const path = pathname.replace(/\/+$/, '');
+  return path.slice(0, path.lastIndexOf('/') + 1);
 }
 
 function decodePath(url: string): string | null {
