@@ -1,4 +1,8 @@
+import { inflateSync } from 'node:zlib';
 import type * as Mupdf from 'mupdf';
+
+/** Largest XMP packet read for thumbnail removal; real ones are kilobytes, thumbnails included. */
+const MAX_METADATA_BYTES = 16 * 1024 * 1024;
 
 /** An XMP thumbnail: a base64 preview picture (tens of kilobytes) that no viewer needs to show the document. */
 const XMP_THUMBNAILS = /<(xmp|xap):Thumbnails\b[\s\S]*?<\/\1:Thumbnails>/g;
@@ -21,10 +25,36 @@ export function stripPrivateData(pdf: Mupdf.PDFDocument): void {
 }
 
 function dropXmpThumbnails(metadata: Mupdf.PDFObject) {
-  const buffer = metadata.readStream();
-  const xml = buffer.asString();
-  buffer.destroy();
+  const xml = readMetadataText(metadata);
+  if (xml === null) return;
   const stripped = xml.replace(XMP_THUMBNAILS, '');
   // Metadata stays unencoded, as PDF/A requires and as it was.
   if (stripped.length < xml.length) metadata.writeStream(new TextEncoder().encode(stripped));
+}
+
+/**
+ * The metadata as text, or null when it is encoded otherwise than plainly or with Flate, or inflates to more than
+ * `MAX_METADATA_BYTES`. Read raw and inflated here with a cap: MuPDF would inflate a metadata bomb (1 GiB from
+ * 1 MB, hardening item 24) whole into its heap, which never shrinks.
+ */
+function readMetadataText(metadata: Mupdf.PDFObject): string | null {
+  const filter = metadata.get('Filter');
+  const filters = filter.isArray()
+    ? Array.from({ length: filter.length }, (_, index) => filter.get(index))
+    : filter.isNull()
+      ? []
+      : [filter];
+  const names = filters.map((name) => (name.isName() ? name.asName() : ''));
+  if (names.length > 1 || (names.length === 1 && names[0] !== 'FlateDecode')) return null;
+  if (!metadata.get('DecodeParms').isNull()) return null;
+  const raw = metadata.readRawStream();
+  const bytes = raw.asUint8Array().slice();
+  raw.destroy();
+  if (names.length === 0) return bytes.length <= MAX_METADATA_BYTES ? new TextDecoder().decode(bytes) : null;
+  try {
+    return new TextDecoder().decode(inflateSync(bytes, { maxOutputLength: MAX_METADATA_BYTES }));
+  } catch {
+    // Corrupt, or larger than any real XMP packet: left exactly as it is.
+    return null;
+  }
 }

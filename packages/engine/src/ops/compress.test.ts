@@ -1,4 +1,5 @@
-import { readFile, stat } from 'node:fs/promises';
+import { readFile, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { corpusEntries, corpusPath, featureValue, hasFeature, type CorpusEntry } from '@quire/corpus';
 import { AppError } from '@quire/shared';
 import * as mupdf from 'mupdf';
@@ -10,6 +11,12 @@ import {
   qpdfCheck,
   qpdfPageCount,
 } from '../../test/job-context.ts';
+import {
+  createFormCycle,
+  createImageFlateBomb,
+  createMetadataFlateBomb,
+  createPageTreeCycle,
+} from '../../test/hostile-pdfs.ts';
 import { compress } from './compress.ts';
 
 type Context = Awaited<ReturnType<typeof createJobContext>>;
@@ -241,4 +248,41 @@ describe('compress of damaged and hostile files', () => {
         );
     },
   );
+});
+
+describe('compress of hostile structures (hardening items 24 and 26)', () => {
+  async function compressBytes(bytes: Buffer) {
+    const path = join(ctx.workDir, 'hostile.pdf');
+    await writeFile(path, bytes);
+    return compress({ files: [inputFile(path)], options: { quality: 'medium' } }, ctx);
+  }
+
+  it('refuses a page tree that loops as damaged, naming the file', async () => {
+    await expect(compressBytes(createPageTreeCycle())).rejects.toMatchObject({
+      code: 'FILE_DAMAGED',
+      details: { fileIndex: 0, fileName: 'hostile.pdf' },
+    });
+  });
+
+  it.each(['self', 'pair', 'appearance'] as const)(
+    'compresses a file whose forms draw each other in a loop (%s) instead of following it for ever',
+    async (shape) => {
+      const result = await compressBytes(createFormCycle(shape));
+      expect(qpdfCheck(result.path).ok).toBe(true);
+    },
+  );
+
+  it('leaves a metadata stream that inflates to 1 GiB alone, with bounded memory', async () => {
+    const before = process.memoryUsage().rss;
+    const result = await compressBytes(createMetadataFlateBomb());
+    expect(qpdfPageCount(result.path)).toBe(1);
+    expect(process.memoryUsage().rss - before).toBeLessThan(200 * 1024 * 1024);
+  });
+
+  it('leaves an image that inflates to 1 GiB undecoded', async () => {
+    const before = process.memoryUsage().rss;
+    const result = await compressBytes(createImageFlateBomb());
+    expect(qpdfPageCount(result.path)).toBe(1);
+    expect(process.memoryUsage().rss - before).toBeLessThan(200 * 1024 * 1024);
+  });
 });

@@ -2,6 +2,7 @@ import { copyFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AppError } from '@quire/shared';
 import type * as Mupdf from 'mupdf';
+import { hasFormXObjectCycle } from '../compress/has-form-cycle.ts';
 import { openForCompression } from '../compress/open-for-compression.ts';
 import { IMAGE_POLICIES } from '../compress/quality-levels.ts';
 import { recompressImages } from '../compress/recompress-images.ts';
@@ -44,10 +45,18 @@ export const compress: EngineOp<'compress'> = async ({ files, options }, ctx) =>
     await recompressImages(mupdf, pdf, IMAGE_POLICIES[quality], ctx.signal);
     if (ctx.signal.aborted) throw ctx.signal.reason;
     // Field fonts must keep every glyph a visitor may type later; subsetting is for documents without fields.
-    if (!hasFormFields(pdf)) pdf.subsetFonts();
+    // MuPDF's subsetting never returns from a form that draws itself, so such a file keeps its fonts whole.
+    if (!hasFormFields(pdf) && !hasFormXObjectCycle(pdf)) pdf.subsetFonts();
     const buffer = pdf.saveToBuffer(SAVE_OPTIONS);
     compressed = buffer.asUint8Array().slice();
     buffer.destroy();
+  } catch (error) {
+    // MuPDF throws plain errors on structures it cannot follow (a page tree that loops, say): a broken file.
+    if (error instanceof AppError) throw error;
+    throw new AppError('FILE_DAMAGED', `"${file.name}" is damaged and could not be compressed.`, {
+      fileIndex: 0,
+      fileName: file.name,
+    });
   } finally {
     pdf.destroy();
   }

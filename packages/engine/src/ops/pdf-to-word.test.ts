@@ -1,10 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { corpusEntries, corpusPath, featureValue } from '@quire/corpus';
 import { AppError } from '@quire/shared';
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { inputFile, useJobContext } from '../../test/job-context.ts';
+import { createImageFlateBomb } from '../../test/hostile-pdfs.ts';
 import { PAGES_WITHOUT_TEXT_HEADER, pdfToWord } from './pdf-to-word.ts';
 
 const ctx = useJobContext(120_000);
@@ -240,5 +242,17 @@ describe('pdfToWord passwords and damaged files', () => {
       pdfToWord({ files: [inputFile(path), inputFile(path)], options: {} }, ctx),
       'INVALID_REQUEST',
     );
+  });
+});
+
+describe('pdfToWord of a decompression bomb (hardening items 24 and 28)', () => {
+  it('leaves out an image claiming 32768² pixels instead of decoding it', async () => {
+    const path = join(ctx.workDir, 'bomb.pdf');
+    await writeFile(path, createImageFlateBomb());
+    const before = process.memoryUsage().rss;
+    const result = await pdfToWord({ files: [inputFile(path)], options: {} }, ctx);
+    const entries = unzipSync(await readFile(result.path));
+    expect(Object.keys(entries).filter((name) => name.startsWith('word/media/'))).toEqual([]);
+    expect(process.memoryUsage().rss - before).toBeLessThan(200 * 1024 * 1024);
   });
 });

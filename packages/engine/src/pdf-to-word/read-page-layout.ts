@@ -1,4 +1,5 @@
 import type * as Mupdf from 'mupdf';
+import { MAX_DECODED_IMAGE_PIXELS } from '../compress/image-objects.ts';
 import { mapFontName, type FontFace } from './font-names.ts';
 import type { Box, Fill, Line, PageLayout, Rule, Span, TextStyle } from './layout-model.ts';
 
@@ -131,6 +132,9 @@ export function readPageLayout(
 
 function readImage(mupdf: typeof Mupdf, image: Mupdf.Image, box: Box): RawImage | null {
   if (image.getImageMask() || box.x1 - box.x0 < 1 || box.y1 - box.y0 < 1) return null;
+  // An image claiming more pixels than any page needs (a 1 KB stream can claim 32768² pixels, hardening items 24
+  // and 28) is left out before it is decoded: MuPDF would allocate it whole in its heap, which never shrinks.
+  if (image.getWidth() * image.getHeight() > MAX_DECODED_IMAGE_PIXELS) return null;
   let pixmap: Mupdf.Pixmap | null = null;
   try {
     pixmap = image.toPixmap();
