@@ -41,20 +41,12 @@ export const pdfToJpg: EngineOp<'pdf-to-jpg'> = async ({ files, options }, ctx) 
   }
   const requestedDpi = JPG_DPI[options.quality];
   const fileRef = { name: file.name, index: 0 };
-  const fileDetails = { fileIndex: 0, fileName: file.name };
   const deadline = Date.now() + ctx.timeoutMs;
   const controller = new AbortController();
   const signal = AbortSignal.any([ctx.signal, controller.signal]);
   const limits = () => ({ signal, timeoutMs: Math.max(1, deadline - Date.now()) });
 
-  const info = await inspectPdf(file, 0, ctx);
-  if (info.pageCount > MAX_RENDER_PAGES) {
-    throw new AppError('DOCUMENT_TOO_COMPLEX', `"${file.name}" has more than ${MAX_RENDER_PAGES} pages.`, {
-      ...fileDetails,
-      pageCount: info.pageCount,
-      maxPages: MAX_RENDER_PAGES,
-    });
-  }
+  const info = await inspectPdf(file, 0, ctx, MAX_RENDER_PAGES);
   const sourcePath = await prepareRenderSource(file, 0, info, ctx);
   const pageSizes = await readPageSizes(sourcePath, info.pageCount, fileRef, limits());
   const renders = planPageRenders(pageSizes, requestedDpi);

@@ -21,14 +21,7 @@ export const pdfToWord: EngineOp<'pdf-to-word'> = async ({ files }, ctx) => {
     throw new AppError('INVALID_REQUEST', 'PDF to Word converts exactly one PDF file.', { maxFiles: 1 });
   }
   const details = { fileIndex: 0, fileName: file.name };
-  const info = await inspectPdf(file, 0, ctx);
-  if (info.pageCount > MAX_CONVERT_PAGES) {
-    throw new AppError('DOCUMENT_TOO_COMPLEX', `"${file.name}" has more than ${MAX_CONVERT_PAGES} pages.`, {
-      ...details,
-      pageCount: info.pageCount,
-      maxPages: MAX_CONVERT_PAGES,
-    });
-  }
+  const info = await inspectPdf(file, 0, ctx, MAX_CONVERT_PAGES);
   const mupdf = await loadMupdf();
   let document: InstanceType<typeof mupdf.Document>;
   try {

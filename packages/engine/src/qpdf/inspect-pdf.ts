@@ -14,10 +14,16 @@ export type PdfInfo = {
 /**
  * Checks that an upload is a PDF this service can process and counts its pages, in one qpdf call. Throws the
  * right AppError, naming the file, for a missing or wrong password, a file damaged beyond repair, a file without
- * pages or one with more than `MAX_PAGES`. Files protected only by an owner password open without asking, even
- * when the visitor sent a password that does not fit.
+ * pages or one with more than `maxPages` (the calling tool's own cap: `MAX_PAGES` for page assembly, fewer for
+ * tools that render or convert every page). The page count is read before any heavy work. Files protected only by
+ * an owner password open without asking, even when the visitor sent a password that does not fit.
  */
-export async function inspectPdf(file: InputFile, fileIndex: number, ctx: JobContext): Promise<PdfInfo> {
+export async function inspectPdf(
+  file: InputFile,
+  fileIndex: number,
+  ctx: JobContext,
+  maxPages: number = MAX_PAGES,
+): Promise<PdfInfo> {
   const details = { fileIndex, fileName: file.name };
   let password = file.password || undefined;
   let count = await countPages(file.path, password, ctx);
@@ -38,11 +44,11 @@ export async function inspectPdf(file: InputFile, fileIndex: number, ctx: JobCon
   if (pageCount === 0) {
     throw new AppError('FILE_DAMAGED', `"${file.name}" has no readable pages.`, details);
   }
-  if (pageCount > MAX_PAGES) {
-    throw new AppError('DOCUMENT_TOO_COMPLEX', `"${file.name}" has more than ${MAX_PAGES} pages.`, {
+  if (pageCount > maxPages) {
+    throw new AppError('DOCUMENT_TOO_COMPLEX', `"${file.name}" has more than ${maxPages} pages.`, {
       ...details,
       pageCount,
-      maxPages: MAX_PAGES,
+      maxPages,
     });
   }
   return { pageCount, wasRepaired: count.exitCode === QPDF_EXIT.warnings, password };
