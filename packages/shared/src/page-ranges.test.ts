@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { describePageRangeProblem, normalizePageList, parsePageRanges } from './page-ranges.ts';
+import {
+  checkTotalPages,
+  describePageRangeProblem,
+  normalizePageList,
+  parsePageRanges,
+} from './page-ranges.ts';
 
 describe('parsePageRanges', () => {
   it('keeps items in the order given, pages and ranges alike', () => {
@@ -47,6 +52,16 @@ describe('parsePageRanges', () => {
     });
     expect(parsePageRanges(' , ')).toMatchObject({ ok: false, problem: { reason: 'empty' } });
     expect(parsePageRanges('1,'.repeat(3000))).toMatchObject({ ok: false, problem: { reason: 'tooMany' } });
+  });
+
+  it('counts the pages a list asks for, repeats included, against the page cap', () => {
+    const parse = (text: string) => {
+      const parsed = parsePageRanges(text, 2000);
+      if (!parsed.ok) throw new Error(text);
+      return parsed.ranges;
+    };
+    expect(checkTotalPages(parse('1-2000'))).toBeNull();
+    expect(checkTotalPages(parse('1-1000, 1001-2000, 7'))).toEqual({ item: '', reason: 'tooManyPages' });
   });
 
   it('checks only the syntax without a page count', () => {

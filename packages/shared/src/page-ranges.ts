@@ -6,7 +6,7 @@ export type PageRange = { first: number; last: number; item: string };
 export type PageRangeProblem = {
   /** The item as the visitor typed it (trimmed), so the message can name it. */
   item: string;
-  reason: 'empty' | 'malformed' | 'zero' | 'reversed' | 'outOfRange' | 'tooMany';
+  reason: 'empty' | 'malformed' | 'zero' | 'reversed' | 'outOfRange' | 'tooMany' | 'tooManyPages';
   pageCount?: number;
 };
 
@@ -71,6 +71,8 @@ export function describePageRangeProblem({ item, reason, pageCount }: PageRangeP
       return 'Enter the pages, for example 1-5, 10-15.';
     case 'tooMany':
       return `The page list has more than ${MAX_PAGES} items.`;
+    case 'tooManyPages':
+      return `The ranges add up to more than ${MAX_PAGES} pages; list fewer or shorter ranges.`;
     case 'malformed':
       return `"${item}" is not a page or a range such as 3, 1-5 or 8-.`;
     case 'zero':
@@ -80,4 +82,13 @@ export function describePageRangeProblem({ item, reason, pageCount }: PageRangeP
     case 'outOfRange':
       return `"${item}": the document has ${pageCount} page${pageCount === 1 ? '' : 's'}.`;
   }
+}
+
+/**
+ * Checks that the pages a list asks for, counted with repeats (`1-,1-` is the document twice), stay within
+ * `MAX_PAGES`: a tool that writes one file per item must not turn a short list into thousands of copies.
+ */
+export function checkTotalPages(ranges: readonly PageRange[]): PageRangeProblem | null {
+  const total = ranges.reduce((sum, range) => sum + range.last - range.first + 1, 0);
+  return total > MAX_PAGES ? { item: '', reason: 'tooManyPages' } : null;
 }

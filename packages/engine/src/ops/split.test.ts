@@ -93,6 +93,16 @@ describe('split by page ranges (spec A.4)', () => {
       });
     }
   });
+
+  it('refuses a list whose items add up to more pages than a document may have', async () => {
+    // 143 copies of the 14-page paper are 2,002 pages: a short list must not become thousands of files.
+    const pageRange = Array.from({ length: 143 }, () => '1-').join(',');
+    await expect(splitToEntries(PAPER, { mode: 'range', pageRange })).rejects.toMatchObject({
+      code: 'INVALID_PAGE_RANGE',
+      details: { reason: 'tooManyPages' },
+    });
+    expect((await splitToEntries(PAPER, { mode: 'range', pageRange: '1-,1-' })).names).toHaveLength(2);
+  });
 });
 
 describe('split of protected and damaged files', () => {

@@ -1,6 +1,13 @@
 import { mkdtemp, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { AppError, describePageRangeProblem, parsePageRanges, type PageRange } from '@quire/shared';
+import {
+  AppError,
+  checkTotalPages,
+  describePageRangeProblem,
+  parsePageRanges,
+  type PageRange,
+  type PageRangeProblem,
+} from '@quire/shared';
 import { inspectPdf } from '../qpdf/inspect-pdf.ts';
 import { isQpdfSuccess, runQpdf } from '../qpdf/run-qpdf.ts';
 import { writeZip, type ZipEntry } from '../zip/write-zip.ts';
@@ -22,11 +29,9 @@ export const split: EngineOp<'split'> = async ({ files, options }, ctx) => {
   let entries: ZipEntry[];
   if (options.mode === 'range') {
     const parsed = parsePageRanges(options.pageRange ?? '', info.pageCount);
-    if (!parsed.ok) {
-      throw new AppError('INVALID_PAGE_RANGE', describePageRangeProblem(parsed.problem), {
-        ...parsed.problem,
-      });
-    }
+    if (!parsed.ok) throw pageRangeError(parsed.problem);
+    const tooManyPages = checkTotalPages(parsed.ranges);
+    if (tooManyPages) throw pageRangeError(tooManyPages);
     entries = await extractRanges(source, parsed.ranges, stem, piecesDir, ctx);
   } else {
     entries = await splitEveryPage(source, stem, piecesDir, ctx);
@@ -102,6 +107,10 @@ async function extractRanges(
   };
   await Promise.all(Array.from({ length: Math.min(RANGE_CONCURRENCY, ranges.length) }, work));
   return entries;
+}
+
+function pageRangeError(problem: PageRangeProblem): AppError {
+  return new AppError('INVALID_PAGE_RANGE', describePageRangeProblem(problem), { ...problem });
 }
 
 function damaged(file: InputFile): AppError {

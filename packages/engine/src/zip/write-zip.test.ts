@@ -58,4 +58,15 @@ describe('uniqueEntryNames', () => {
       ]).map((n) => n.unique),
     ).toEqual(['passwd', '_CON.pdf', 'a_b.pdf', 'name', 'Café.pdf']);
   });
+
+  it('cuts long names to 150 bytes from the end of the stem, keeping the extension, copies included', () => {
+    const long = `${'報告'.repeat(60)}-p12.pdf`;
+    const names = uniqueEntryNames([long, long, `${'a'.repeat(148)}. .pdf`]).map((name) => name.unique);
+    for (const name of names) {
+      expect(new TextEncoder().encode(name).length).toBeLessThanOrEqual(150);
+      expect(name).toMatch(/[^. ]\.pdf$/);
+    }
+    expect(names[1]).toMatch(/ \(2\)\.pdf$/);
+    expect(names[2]).toBe(`${'a'.repeat(146)}.pdf`);
+  });
 });

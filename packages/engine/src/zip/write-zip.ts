@@ -51,21 +51,23 @@ export async function writeZip(outputPath: string, entries: readonly ZipEntry[])
 
 /** Longest entry name kept, in UTF-8 bytes, so archives extract everywhere (Windows included). */
 const MAX_ENTRY_NAME_BYTES = 150;
+/** An extension longer than this is part of the name (`notes.from the meeting`), not a type to keep. */
+const MAX_EXTENSION_CHARS = 10;
 const WINDOWS_RESERVED = /^(con|prn|aux|nul|com\d|lpt\d)(\..*)?$/i;
 
 /**
  * Entry names that extract safely on every system: no folders, no control characters, no Windows reserved names
- * or trailing dots, NFC, at most 150 bytes, and unique without regard to case (`a.pdf`, `a (2).pdf`).
+ * or trailing dots, NFC, at most 150 bytes with the extension kept, and unique without regard to case (`a.pdf`,
+ * `a (2).pdf`).
  */
 export function uniqueEntryNames(names: readonly string[]): { original: string; unique: string }[] {
   const taken = new Set<string>();
   return names.map((original) => {
-    const safe = safeEntryName(original);
-    const dot = safe.lastIndexOf('.');
-    const stem = dot > 0 ? safe.slice(0, dot) : safe;
-    const extension = dot > 0 ? safe.slice(dot) : '';
-    let unique = safe;
-    for (let copy = 2; taken.has(unique.toLowerCase()); copy += 1) unique = `${stem} (${copy})${extension}`;
+    const { stem, extension } = splitExtension(safeEntryName(original));
+    let unique = fitName(stem, '', extension);
+    for (let copy = 2; taken.has(unique.toLowerCase()); copy += 1) {
+      unique = fitName(stem, ` (${copy})`, extension);
+    }
     taken.add(unique.toLowerCase());
     return { original, unique };
   });
@@ -80,7 +82,28 @@ function safeEntryName(name: string): string {
     .trim();
   if (safe === '' || safe === '.' || safe === '..') safe = 'file';
   if (WINDOWS_RESERVED.test(safe)) safe = `_${safe}`;
-  const encoder = new TextEncoder();
-  while (encoder.encode(safe).length > MAX_ENTRY_NAME_BYTES) safe = [...safe].slice(0, -1).join('');
   return safe;
+}
+
+function splitExtension(name: string): { stem: string; extension: string } {
+  const dot = name.lastIndexOf('.');
+  const hasExtension = dot > 0 && name.length - dot <= MAX_EXTENSION_CHARS;
+  return hasExtension
+    ? { stem: name.slice(0, dot), extension: name.slice(dot) }
+    : { stem: name, extension: '' };
+}
+
+/** `stem + suffix + extension` within `MAX_ENTRY_NAME_BYTES` of UTF-8, cutting the stem's end: `.pdf` stays. */
+function fitName(stem: string, suffix: string, extension: string): string {
+  const encoder = new TextEncoder();
+  const chars = [...stem];
+  while (
+    chars.length > 0 &&
+    encoder.encode(chars.join('') + suffix + extension).length > MAX_ENTRY_NAME_BYTES
+  ) {
+    chars.pop();
+  }
+  // Cutting may leave a trailing dot or space, which Windows drops from file names.
+  const cut = chars.join('').replace(/[. ]+$/, '');
+  return `${cut === '' ? 'file' : cut}${suffix}${extension}`;
 }
