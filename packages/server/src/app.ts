@@ -1,9 +1,10 @@
 import { join } from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import type { JobRunner } from '@quire/engine';
+import { MAX_CONNECTIONS } from '@quire/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
-import { registerErrorHandler } from './http/error-handler.ts';
+import { answerClientError, registerErrorHandler } from './http/error-handler.ts';
 import { registerHealthRoutes } from './http/routes/health.ts';
 import { registerSiteRoutes } from './http/routes/site.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -23,9 +24,22 @@ declare module 'fastify' {
 
 export type AppDeps = { runner: JobRunner };
 
+/** How often Node looks for connections past their header or request deadline. */
+const DEADLINE_CHECK_INTERVAL_MS = 1_000;
+
 /** Builds the HTTP application without listening, so tests can call it in-process with `inject`. */
 export async function buildApp(config: Config, { runner }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
+    // Slow clients are cut off by Node's own deadlines (408, then close), checked every second instead of Node's
+    // default 30 s; idle keep-alive sockets close after 5 s.
+    http: {
+      headersTimeout: config.headersTimeoutMs,
+      requestTimeout: config.requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(DEADLINE_CHECK_INTERVAL_MS, config.headersTimeoutMs),
+    },
+    requestTimeout: config.requestTimeoutMs,
+    keepAliveTimeout: 5_000,
+    clientErrorHandler: answerClientError,
     logger: {
       level: config.logLevel,
       // Requests are logged by id, method and path; never headers, bodies or file names.
@@ -44,6 +58,7 @@ export async function buildApp(config: Config, { runner }: AppDeps): Promise<Fas
     // A shutdown refuses tool requests with our own error body (http/routes/health.ts), not Fastify's.
     return503OnClosing: false,
   });
+  app.server.maxConnections = MAX_CONNECTIONS;
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });

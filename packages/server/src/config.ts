@@ -1,5 +1,5 @@
 import { tmpdir } from 'node:os';
-import { DEFAULT_RATE_LIMIT_PER_MINUTE } from '@quire/shared';
+import { DEFAULT_RATE_LIMIT_PER_MINUTE, HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from '@quire/shared';
 import ipaddr from 'ipaddr.js';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +22,9 @@ export type Config = Readonly<{
   jobTimeoutMs: number | null;
   /** On SIGTERM, how long running jobs may take to finish before they are stopped. */
   shutdownGraceMs: number;
+  /** Deadlines for slow clients: all request headers, and the whole request with its body (then 408 and close). */
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /**
    * The reverse proxies whose `X-Forwarded-For` is believed (addresses or CIDR ranges); `false` believes none, so
@@ -60,6 +63,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? readInteger(env, 'QUIRE_JOB_TIMEOUT_SECONDS', 60, 1, 3_600) * 1000
       : null,
     shutdownGraceMs: readInteger(env, 'QUIRE_SHUTDOWN_GRACE_SECONDS', 20, 0, 3_600) * 1000,
+    ...readClientDeadlines(env),
     logLevel: readChoice(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
     trustProxy: readProxies(env),
     rateLimitPerMinute: readInteger(
@@ -76,6 +80,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       env.QUIRE_MAINTENANCE_FILE?.trim() || join(REPO_ROOT, 'content/status/maintenance.json'),
     ),
   });
+}
+
+/** `QUIRE_HEADERS_TIMEOUT_MS` and `QUIRE_REQUEST_TIMEOUT_MS`; the headers are part of the request, so come first. */
+function readClientDeadlines(env: NodeJS.ProcessEnv): { headersTimeoutMs: number; requestTimeoutMs: number } {
+  const headersTimeoutMs = readInteger(env, 'QUIRE_HEADERS_TIMEOUT_MS', HEADERS_TIMEOUT_MS, 100, 600_000);
+  const requestTimeoutMs = readInteger(env, 'QUIRE_REQUEST_TIMEOUT_MS', REQUEST_TIMEOUT_MS, 100, 3_600_000);
+  if (requestTimeoutMs < headersTimeoutMs) {
+    throw new ConfigError(
+      `QUIRE_REQUEST_TIMEOUT_MS (${requestTimeoutMs}) must be at least QUIRE_HEADERS_TIMEOUT_MS (${headersTimeoutMs}).`,
+    );
+  }
+  return { headersTimeoutMs, requestTimeoutMs };
 }
 
 /** `QUIRE_TRUST_PROXY`: a comma-separated list of proxy addresses or CIDR ranges, or `false` (the default). */

@@ -24,12 +24,6 @@ async function main(): Promise<void> {
     app.log.warn({ jobs: swept, office: sweptOffice }, 'removed directories left by an earlier run');
   }
 
-  // Slow clients: headers within 20 s, a whole request (up to 500 MB) within 10 minutes, idle sockets closed.
-  app.server.headersTimeout = 20_000;
-  app.server.requestTimeout = 10 * 60_000;
-  app.server.keepAliveTimeout = 5_000;
-  app.server.maxConnections = 1024;
-
   let isStopping = false;
   /**
    * SIGTERM / SIGINT: stop accepting connections (readiness turns 503), let running jobs finish within the grace

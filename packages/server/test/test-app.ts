@@ -90,7 +90,7 @@ export async function multipartOf(
  * A streamed multipart body with one file field of `size` bytes whose first bytes are `head`, generated on the fly
  * so that a test can send hundreds of megabytes without holding them.
  */
-export function streamedUpload(fields: { name: string; head: string; size: number }[]): {
+export function streamedUpload(fields: { name: string; head: string | Buffer; size: number }[]): {
   payload: Readable;
   headers: Record<string, string>;
 } {
@@ -102,8 +102,9 @@ export function streamedUpload(fields: { name: string; head: string; size: numbe
         `--${boundary}\r\nContent-Disposition: form-data; name="${field.name}"; filename="${field.name}.pdf"\r\n` +
           'Content-Type: application/pdf\r\n\r\n',
       );
-      yield Buffer.from(field.head);
-      let remaining = field.size - field.head.length;
+      const head = typeof field.head === 'string' ? Buffer.from(field.head, 'latin1') : field.head;
+      yield head;
+      let remaining = field.size - head.length;
       while (remaining > 0) {
         const next = chunk.subarray(0, Math.min(remaining, chunk.length));
         remaining -= next.length;

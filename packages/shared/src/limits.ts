@@ -33,6 +33,16 @@ export const MAX_RENDER_PAGES = 300;
 /** Most pages one document may have for tools that convert every page's layout (PDF to Word). */
 export const MAX_CONVERT_PAGES = 500;
 
+/**
+ * Slow clients (hardening items 9 and 10): a request's headers must all arrive within `HEADERS_TIMEOUT_MS`
+ * (slowloris), and the whole request, body included, within `REQUEST_TIMEOUT_MS` (slow bodies: 500 MB at under
+ * 1 MB/s still fits). Past either the connection gets 408 and is closed. The operator may set both.
+ */
+export const HEADERS_TIMEOUT_MS = 20_000;
+export const REQUEST_TIMEOUT_MS = 10 * 60_000;
+/** Most connections held open at once; more are refused by the kernel's accept queue, not by a crash. */
+export const MAX_CONNECTIONS = 1024;
+
 /** Wall-clock limit of one document job, unless a tool sets its own. */
 export const JOB_TIMEOUT_MS = 60_000;
 /** How long a client waits before retrying after a 503. */

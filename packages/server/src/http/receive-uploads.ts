@@ -33,6 +33,33 @@ export async function receiveUploads(
   tool: ToolDefinition,
   jobDir: string,
 ): Promise<Uploads> {
+  try {
+    return await readParts(request, tool, jobDir);
+  } catch (error) {
+    // Whatever the client still sends is dropped unparsed until the answer closes the connection: a flood of
+    // 100,000 parts costs the parser only the parts before the limit.
+    request.raw.unpipe();
+    request.raw.resume();
+    throw asUploadError(error);
+  }
+}
+
+/**
+ * busboy reports broken multipart framing (no boundary, a part cut short, no closing boundary) as plain errors
+ * without a code: those are the client's, 400. Errors with a code keep their meaning (the framework's limits,
+ * the file system's failures).
+ */
+function asUploadError(error: unknown): unknown {
+  if (error instanceof AppError || typeof (error as { code?: unknown }).code === 'string') return error;
+  return new AppError(
+    'INVALID_REQUEST',
+    'The upload is not well-formed multipart/form-data.',
+    {},
+    { cause: error },
+  );
+}
+
+async function readParts(request: FastifyRequest, tool: ToolDefinition, jobDir: string): Promise<Uploads> {
   const declaredLength = Number(request.headers['content-length']);
   if (Number.isFinite(declaredLength) && declaredLength > tool.maxRequestBytes + MULTIPART_OVERHEAD_BYTES) {
     throw requestTooLarge(tool);
@@ -42,17 +69,31 @@ export async function receiveUploads(
   const fields = new Map<string, string>();
   const parts = request.parts({
     limits: {
-      fileSize: tool.maxFileBytes,
+      // One byte over the cap reaches the guard, which then fails the upload at once (busboy alone would drop the
+      // rest of the file but read it to its end before saying so).
+      fileSize: tool.maxFileBytes + 1,
       files: tool.maxFiles,
       fields: MAX_FIELDS,
       fieldSize: MAX_FIELD_BYTES,
       parts: MAX_PARTS,
-      fieldNameSize: 100,
+      fieldNameSize: MAX_FIELD_NAME_CHARS,
       headerPairs: 100,
     },
   });
 
   for await (const part of parts) {
+    if (typeof part.fieldname !== 'string' || part.fieldname === '') {
+      if (part.type === 'file') part.file.resume();
+      throw new AppError('INVALID_REQUEST', 'Every part of the upload needs a field name.');
+    }
+    // Checked here: busboy applies its own name limit to URL-encoded forms only, and messages quote names.
+    if (part.fieldname.length > MAX_FIELD_NAME_CHARS) {
+      if (part.type === 'file') part.file.resume();
+      throw new AppError(
+        'INVALID_REQUEST',
+        `A field name is longer than ${MAX_FIELD_NAME_CHARS} characters.`,
+      );
+    }
     if (part.type === 'field') {
       if (fields.has(part.fieldname) || isReservedName(part.fieldname)) {
         throw new AppError(
@@ -83,17 +124,7 @@ export async function receiveUploads(
     const path = join(jobDir, `input-${index}`);
     const guard = new UploadGuard(tool, budget, details);
     await pipeline(part.file, guard, createWriteStream(path, { flags: 'wx', mode: 0o600 }));
-    // busboy stops a file at the size limit and marks it truncated: the rest of the upload is never stored.
-    if (part.file.truncated) {
-      throw new AppError(
-        'FILE_TOO_LARGE',
-        `"${name}" is larger than ${toWholeMegabytes(tool.maxFileBytes)} MB.`,
-        {
-          ...details,
-          limitBytes: tool.maxFileBytes,
-        },
-      );
-    }
+    if (part.file.truncated) throw fileTooLarge(tool, details);
     if (guard.bytes === 0) throw new AppError('EMPTY_FILE', `"${name}" is empty.`, details);
     guard.checkType();
     files.set(index, { path, name });
@@ -121,6 +152,8 @@ export async function receiveUploads(
 const MULTIPART_OVERHEAD_BYTES = 1024 * 1024;
 
 const MAX_PASSWORD_CHARS = 1024;
+/** Longest field name: every real one is a few characters (`file-12`, `pageRange`). */
+const MAX_FIELD_NAME_CHARS = 100;
 
 /** Moves `password` / `password-N` fields onto their files; what remains in `fields` are the tool's options. */
 function takePasswords(tool: ToolDefinition, files: InputFile[], fields: Map<string, string>): void {
@@ -156,6 +189,17 @@ function isReservedName(name: string): boolean {
   return name === '__proto__' || name === 'constructor' || name === 'prototype';
 }
 
+function fileTooLarge(tool: ToolDefinition, details: { fileIndex: number; fileName: string }): AppError {
+  return new AppError(
+    'FILE_TOO_LARGE',
+    `"${details.fileName}" is larger than ${toWholeMegabytes(tool.maxFileBytes)} MB.`,
+    {
+      ...details,
+      limitBytes: tool.maxFileBytes,
+    },
+  );
+}
+
 function requestTooLarge(tool: ToolDefinition): AppError {
   return new AppError(
     'REQUEST_TOO_LARGE',
@@ -167,8 +211,8 @@ function requestTooLarge(tool: ToolDefinition): AppError {
 }
 
 /**
- * Counts an upload's bytes against the request budget and checks its type from its first bytes, failing the
- * stream at once when either is wrong, so a wrong or oversized file is never stored whole.
+ * Counts an upload's bytes against the file cap and the request budget and checks its type from its first bytes,
+ * failing the stream at once when any is wrong, so a wrong or oversized file is never stored or read whole.
  */
 class UploadGuard extends Transform {
   bytes = 0;
@@ -187,6 +231,10 @@ class UploadGuard extends Transform {
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
     this.bytes += chunk.length;
     this.budget.remainingBytes -= chunk.length;
+    if (this.bytes > this.tool.maxFileBytes) {
+      callback(fileTooLarge(this.tool, this.details));
+      return;
+    }
     if (this.budget.remainingBytes < 0) {
       callback(requestTooLarge(this.tool));
       return;
