@@ -1,0 +1,218 @@
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { createProbeInputs, type ProbeInput } from '@quire/engine';
+import { TOOLS, fileFieldName, type ErrorBody, type ErrorCode, type ToolId } from '@quire/shared';
+import { expect } from 'vitest';
+import { multipartOf, waitForNoLeftovers, type TestApp } from '../test-app.ts';
+
+/**
+ * What every test of the hardening catalogue checks (docs/hardening.md, section 2): the status and error body of
+ * spec A.6 with a message a person can act on and nothing internal in it, the job directory gone afterwards, and
+ * the same server still answering `/healthz` and running the next valid job.
+ */
+
+/** The tools that read PDFs: every PDF attack goes through each of them. */
+export const PDF_TOOLS = ['merge', 'split', 'compress', 'pdf-to-word', 'pdf-to-jpg', 'rotate'] as const;
+
+export type Upload = { name: string; bytes: Uint8Array };
+export type Reply = {
+  statusCode: number;
+  headers: Record<string, string | string[] | number | undefined>;
+  body: string;
+  rawPayload: Buffer;
+};
+
+/** Options a tool requires to run at all; a test's own fields override them. */
+const REQUIRED_FIELDS: Partial<Record<ToolId, Record<string, string>>> = { rotate: { angle: '90' } };
+
+/**
+ * Posts files to a tool as the site does (`file` or `file-0`, `file-1`, …). Merge needs two files: a single
+ * hostile upload is sent first, followed by a small valid PDF.
+ */
+export async function postTool(
+  testApp: TestApp,
+  toolId: ToolId,
+  uploads: readonly Upload[],
+  fields: Readonly<Record<string, string>> = {},
+): Promise<Reply> {
+  const tool = TOOLS[toolId];
+  const files = [...uploads];
+  if (toolId === 'merge' && files.length === 1) files.push(await validUpload('merge'));
+  const form = new FormData();
+  files.forEach((file, index) =>
+    form.append(fileFieldName(tool, index), new File([file.bytes as Uint8Array<ArrayBuffer>], file.name)),
+  );
+  for (const [name, value] of Object.entries({ ...REQUIRED_FIELDS[toolId], ...fields }))
+    form.append(name, value);
+  return testApp.app.inject({ method: 'POST', url: tool.apiPath, ...(await multipartOf(form)) });
+}
+
+let probes: Promise<Readonly<Record<ToolId, ProbeInput>>> | null = null;
+
+/** A small valid input for a tool: the status probes' own documents. */
+async function validUpload(toolId: ToolId): Promise<Upload> {
+  probes ??= createProbeInputs();
+  const file = (await probes)[toolId].files[0];
+  if (!file) throw new Error(`no probe file for ${toolId}`);
+  return { name: file.name, bytes: file.bytes };
+}
+
+/** Strings that betray internals: stack frames, server paths, tool names and their stderr. */
+const LEAKS = [
+  /\bat [\w.<>]+ \(/, // a stack frame
+  /\.(?:ts|js|mjs|cc|py):\d+/,
+  /node_modules|\/usr\/|\/tmp\/|\/home\/|\/work\//,
+  /\b(?:qpdf|pdftoppm|pdfinfo|mupdf|soffice|libreoffice|busboy|fastify)\b/i,
+  /\b(?:WARNING|Syntax Error|std::|bad_alloc|ENOENT|EPIPE|TypeError|RangeError)\b/,
+];
+
+/** Fails when `text` holds a stack trace, a path of this server or a tool's own words. */
+export function expectNoLeaks(text: string, jobRoot?: string): void {
+  for (const leak of LEAKS) expect(text, `leak ${leak} in ${text}`).not.toMatch(leak);
+  expect(text).not.toContain(tmpdir());
+  if (jobRoot) expect(text).not.toContain(jobRoot);
+}
+
+/**
+ * Checks an error answer: its status and code, the A.6 body, headers that keep it private and unsniffed, and a
+ * message that is one plain sentence (or two) naming what to fix. Returns the error for further checks.
+ */
+export function expectRefusal(
+  reply: Reply,
+  status: number,
+  code: ErrorCode,
+  message?: RegExp,
+): ErrorBody['error'] {
+  expect(reply.statusCode, reply.body).toBe(status);
+  expect(reply.headers['content-type']).toBe('application/json; charset=utf-8');
+  expect(reply.headers['x-content-type-options']).toBe('nosniff');
+  expect(reply.headers['cache-control']).toBe('no-store');
+  expect(reply.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  const body = JSON.parse(reply.body) as ErrorBody;
+  expect(Object.keys(body).sort()).toEqual(['error', 'success']);
+  expect(body.success).toBe(false);
+  expect(body.error.code).toBe(code);
+  expectActionable(body.error.message);
+  if (message) expect(body.error.message).toMatch(message);
+  expectNoLeaks(reply.body);
+  return body.error;
+}
+
+/** A message a person can act on: a short, complete English sentence, not a code, a dump or an empty string. */
+export function expectActionable(message: string): void {
+  expect(message.length).toBeGreaterThan(10);
+  expect(message.length).toBeLessThanOrEqual(200);
+  expect(message).toMatch(/^["“A-Z]/);
+  expect(message).toMatch(/[.]$/);
+  expect(message).not.toMatch(/\n|undefined|null|NaN|\[object/);
+}
+
+/** Checks a successful answer: the tool's exact type, an attachment of its fixed name, never sniffed or cached. */
+export function expectOutput(reply: Reply, toolId: ToolId): void {
+  const { output } = TOOLS[toolId];
+  expect(reply.statusCode, reply.body.slice(0, 300)).toBe(200);
+  expect(reply.headers['content-type']).toBe(output.mimeType);
+  expect(reply.headers['content-disposition']).toBe(
+    `attachment; filename="${output.fileName}"; filename*=UTF-8''${output.fileName}`,
+  );
+  expect(reply.headers['x-content-type-options']).toBe('nosniff');
+  expect(reply.headers['cache-control']).toBe('no-store');
+  expect(Number(reply.headers['content-length'])).toBe(reply.rawPayload.length);
+}
+
+/**
+ * After a hostile request: the job directory is gone within 5 s, `/healthz` answers, and each given tool still
+ * runs a valid job on the same server.
+ */
+export async function expectStillServing(testApp: TestApp, toolIds: readonly ToolId[] = ['merge']) {
+  expect(await waitForNoLeftovers(testApp)).toEqual([]);
+  const health = await testApp.app.inject({ method: 'GET', url: '/healthz' });
+  expect(health.statusCode).toBe(200);
+  probes ??= createProbeInputs();
+  const inputs = await probes;
+  for (const toolId of toolIds) {
+    const probe = inputs[toolId];
+    const reply = await postTool(
+      testApp,
+      toolId,
+      probe.files.map((file) => ({ name: file.name, bytes: file.bytes })),
+      probe.fields,
+    );
+    expectOutput(reply, toolId);
+  }
+  expect(await waitForNoLeftovers(testApp)).toEqual([]);
+}
+
+export type RawExchange = {
+  /** Everything the server sent, as latin1 text. */
+  response: string;
+  /** The server closed the connection (rather than the test giving up waiting). */
+  closedByServer: boolean;
+};
+
+/**
+ * Sends raw bytes over one TCP connection, in the given pieces and pauses, and collects the answer until the
+ * server closes the connection or `waitMs` passes after the last piece. For requests `inject` cannot express:
+ * malformed framing, slow clients, smuggling probes.
+ */
+export function exchangeRaw(
+  port: number,
+  pieces: ReadonlyArray<string | Buffer | { pauseMs: number }>,
+  waitMs = 5_000,
+): Promise<RawExchange> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    const chunks: Buffer[] = [];
+    let closedByServer = false;
+    let timer: NodeJS.Timeout | undefined;
+    let isDone = false;
+    const finish = () => {
+      if (isDone) return;
+      isDone = true;
+      clearTimeout(timer);
+      socket.destroy();
+      resolve({ response: Buffer.concat(chunks).toString('latin1'), closedByServer });
+    };
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('end', () => {
+      closedByServer = true;
+      finish();
+    });
+    socket.on('close', () => {
+      closedByServer ||= !isDone;
+      finish();
+    });
+    socket.on('error', (error: NodeJS.ErrnoException) => {
+      // A reset by the server is a close too.
+      if (error.code === 'ECONNRESET' || error.code === 'EPIPE') {
+        closedByServer = true;
+        finish();
+      } else if (!isDone) {
+        isDone = true;
+        reject(error);
+      }
+    });
+    socket.once('connect', async () => {
+      for (const piece of pieces) {
+        if (isDone) return;
+        if (typeof piece === 'object' && 'pauseMs' in piece) {
+          await new Promise((wake) => setTimeout(wake, piece.pauseMs));
+        } else if (!socket.destroyed) {
+          socket.write(piece);
+        }
+      }
+      timer = setTimeout(finish, waitMs);
+    });
+  });
+}
+
+/** Status codes of every HTTP response in a raw exchange, in order. */
+export function statusesOf(response: string): number[] {
+  return [...response.matchAll(/^HTTP\/1\.1 (\d{3}) /gm)].map((match) => Number(match[1]));
+}
+
+/** The JSON body of the first response in a raw exchange. */
+export function bodyOf(response: string): ErrorBody {
+  const start = response.indexOf('\r\n\r\n');
+  return JSON.parse(response.slice(start + 4)) as ErrorBody;
+}
