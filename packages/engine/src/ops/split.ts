@@ -122,6 +122,19 @@ function damaged(file: InputFile): AppError {
 
 /** The visitor's file name without its extension, for naming the pieces (`report.pdf` → `report`). */
 export function fileStem(name: string): string {
-  const stem = name.replace(/\.[^.]*$/, '').trim();
+  const stem = cutToBytes(name.replace(/\.[^.]*$/, ''), MAX_STEM_BYTES).trim();
   return stem === '' ? 'document' : stem;
+}
+
+/**
+ * Room left in a 150-byte entry name for the page part (`-1999-2000.pdf`): a long name is cut here, so every piece
+ * keeps its page numbers instead of losing them to the zip's own cut.
+ */
+const MAX_STEM_BYTES = 130;
+
+function cutToBytes(text: string, maxBytes: number): string {
+  const encoder = new TextEncoder();
+  const chars = [...text];
+  while (chars.length > 0 && encoder.encode(chars.join('')).length > maxBytes) chars.pop();
+  return chars.join('');
 }
