@@ -216,3 +216,49 @@ export function bodyOf(response: string): ErrorBody {
   const start = response.indexOf('\r\n\r\n');
   return JSON.parse(response.slice(start + 4)) as ErrorBody;
 }
+
+export type ZipEntryInfo = { name: string; isUtf8: boolean; bytes: number };
+
+/** Entries of a zip as its central directory lists them: the raw name and whether the UTF-8 flag is set. */
+export function readZipDirectory(zip: Buffer): ZipEntryInfo[] {
+  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  if (end < 0) throw new Error('not a zip: no end of central directory');
+  const count = zip.readUInt16LE(end + 10);
+  let at = zip.readUInt32LE(end + 16);
+  const entries: ZipEntryInfo[] = [];
+  for (let index = 0; index < count; index += 1) {
+    if (zip.readUInt32LE(at) !== 0x02014b50) throw new Error('broken central directory');
+    const flags = zip.readUInt16LE(at + 8);
+    const nameLength = zip.readUInt16LE(at + 28);
+    const extraLength = zip.readUInt16LE(at + 30);
+    const commentLength = zip.readUInt16LE(at + 32);
+    const isUtf8 = (flags & 0x0800) !== 0;
+    const raw = zip.subarray(at + 46, at + 46 + nameLength);
+    entries.push({
+      name: raw.toString(isUtf8 ? 'utf8' : 'latin1'),
+      isUtf8,
+      bytes: zip.readUInt32LE(at + 24),
+    });
+    at += 46 + nameLength + extraLength + commentLength;
+  }
+  return entries;
+}
+
+const WINDOWS_RESERVED_NAME = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])(\..*)?$/i;
+
+/**
+ * Problems an entry name would cause when extracted on Windows, macOS or Linux; empty when it is safe: a relative
+ * file name of at most 150 bytes in NFC, without folders, control or reserved characters, a reserved device name,
+ * or a trailing dot or space.
+ */
+export function entryNameProblems(name: string): string[] {
+  const problems: string[] = [];
+  if (Buffer.byteLength(name) > 150) problems.push('longer than 150 bytes');
+  // eslint-disable-next-line no-control-regex -- control characters are what is looked for
+  if (/[\u0000-\u001f\u007f<>:"/\\|?*]/.test(name)) problems.push('a folder, control or reserved character');
+  if (WINDOWS_RESERVED_NAME.test(name)) problems.push('a reserved device name');
+  if (/[. ]$/.test(name)) problems.push('a trailing dot or space');
+  if (name !== name.normalize('NFC')) problems.push('not NFC');
+  if (name === '' || name === '.' || name === '..') problems.push('no name');
+  return problems;
+}
