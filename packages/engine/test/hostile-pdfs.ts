@@ -158,12 +158,12 @@ export function createMetadataFlateBomb(): Buffer {
  * Item 24, fourth form: the page objects live in an object stream that inflates to 1 GiB (the objects, then
  * spaces), so any parser must inflate it to reach the page tree.
  */
-export function createObjectStreamFlateBomb(): Buffer {
+export function createObjectStreamFlateBomb(inflatedBytes = GIBIBYTE): Buffer {
   const objects =
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >> << /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >> ';
   const header = '2 0 3 42 ';
   const data = Buffer.from(header + objects);
-  const stream = createFlateBomb(GIBIBYTE, 0x20, data);
+  const stream = createFlateBomb(inflatedBytes, 0x20, data);
   // Objects 2 and 3 are compressed (type 2 entries in a cross-reference stream).
   const catalog = '1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n';
   const head = '%PDF-1.7\n%\xe2\xe3\xcf\xd3\n';

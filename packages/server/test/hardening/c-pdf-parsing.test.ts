@@ -1,0 +1,487 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { createServer, type AddressInfo, type Server } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { corpusPath } from '@quire/corpus';
+import { MAX_CONVERT_PAGES, MAX_PAGES, MAX_RENDER_PAGES, TOOLS, type ErrorCode } from '@quire/shared';
+import { strFromU8, unzipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createActiveContentPdf,
+  createBrokenEncrypt,
+  createContentFlateBomb,
+  createDeepArrays,
+  createDeepMixedNesting,
+  createFormCycle,
+  createHugeDeclaredImage,
+  createHugePage,
+  createImageFlateBomb,
+  createMetadataFlateBomb,
+  createObjectStreamFlateBomb,
+  createPageCountBomb,
+  createPageTreeCycle,
+  createTextPdf,
+  createXrefPrevLoop,
+  encryptPdf,
+  truncate,
+  withoutXref,
+  writePdf,
+} from '../../../engine/test/hostile-pdfs.ts';
+import { createTestApp, type TestApp } from '../test-app.ts';
+import {
+  PDF_TOOLS,
+  expectOutput,
+  expectRefusal,
+  expectStillServing,
+  postTool,
+  readZipDirectory,
+  type Reply,
+} from './harness.ts';
+
+/**
+ * Hardening catalogue, group C: PDF parsing and rendering (docs/hardening.md, items 24–33). Every hostile PDF goes
+ * through every tool that reads PDFs; each row of the table below says what each tool must answer. A 422 names
+ * the file and says what is wrong; a 200 is a well-formed answer of the tool's type. After each row the job
+ * directories are gone and the server still merges.
+ */
+
+type PdfTool = (typeof PDF_TOOLS)[number];
+/** 200, or the status and code of the refusal. */
+type Outcome = 200 | [number, ErrorCode];
+type Row = {
+  item: string;
+  what: string;
+  build: () => Buffer | Promise<Buffer>;
+  /** What each tool answers; tools left out are not sent this input (see `skipped`). */
+  expect: Partial<Record<PdfTool, Outcome>>;
+  fields?: Record<string, string>;
+  /** Why a tool is left out of this row. */
+  skipped?: string;
+};
+
+const DAMAGED: Outcome = [422, 'FILE_DAMAGED'];
+const ALL_OK = {
+  merge: 200,
+  split: 200,
+  rotate: 200,
+  compress: 200,
+  'pdf-to-word': 200,
+  'pdf-to-jpg': 200,
+} as const;
+const ALL_DAMAGED = {
+  merge: DAMAGED,
+  split: DAMAGED,
+  rotate: DAMAGED,
+  compress: DAMAGED,
+  'pdf-to-word': DAMAGED,
+  'pdf-to-jpg': DAMAGED,
+} as const;
+const corpus = (name: string) => () => readFile(corpusPath(name));
+const TEXT = createTextPdf('hardening C', 3);
+
+const ROWS: Row[] = [
+  {
+    item: '24',
+    what: 'a content stream inflating to 1 GiB (1 MB stored)',
+    build: createContentFlateBomb,
+    // Page assembly keeps streams compressed: nothing is inflated.
+    expect: { merge: 200, split: 200, rotate: 200 },
+    skipped:
+      'compress, PDF to Word and PDF to JPG stream content through MuPDF and poppler in bounded memory, but ' +
+      'interpreting 1 GiB of content costs 20–40 s of CPU each (bounded by the job timeout): left to the bench',
+  },
+  {
+    item: '24',
+    what: 'a 32768² image behind /Filter [/FlateDecode /FlateDecode /FlateDecode] (880 bytes, 1 GiB inflated)',
+    build: createImageFlateBomb,
+    // Compression leaves images over 50 Mpx alone; PDF to Word leaves them out before decoding.
+    expect: { compress: 200, 'pdf-to-word': 200 },
+    skipped:
+      'qpdf re-encodes stacked filters when it writes (page assembly) and poppler draws the image row by row: ' +
+      'both bounded in memory, 10–25 s of CPU each',
+  },
+  {
+    item: '24',
+    what: 'XMP metadata inflating to 1 GiB',
+    build: createMetadataFlateBomb,
+    // qpdf writes the catalog's metadata uncompressed (rotate) and pdfinfo reads it: both die at their 1 GiB cap.
+    expect: { ...ALL_OK, rotate: DAMAGED, 'pdf-to-jpg': DAMAGED },
+  },
+  {
+    item: '24',
+    what: 'page objects inside an object stream inflating to 1 GiB',
+    build: createObjectStreamFlateBomb,
+    expect: ALL_DAMAGED,
+  },
+  {
+    item: '25',
+    what: 'arrays nested 100,000 deep in the catalog',
+    build: () => createDeepArrays(),
+    expect: ALL_DAMAGED,
+  },
+  {
+    item: '25',
+    what: 'dictionaries and arrays alternating 50,000 deep in the trailer',
+    build: () => createDeepMixedNesting(),
+    expect: ALL_DAMAGED,
+  },
+  {
+    item: '25',
+    what: 'the corpus file nesting arrays 20,000 deep',
+    build: corpus('bad/qpdf_issue146_nested-arrays-20k-deep.pdf'),
+    expect: ALL_DAMAGED,
+  },
+  {
+    item: '25',
+    what: 'the corpus file nesting dictionaries 137,000 deep',
+    build: corpus('bad/qpdf_issue202_nested-dicts-137k-deep.pdf'),
+    expect: ALL_DAMAGED,
+  },
+  {
+    item: '26',
+    what: 'a page tree whose /Kids point at an ancestor',
+    build: createPageTreeCycle,
+    expect: { ...ALL_DAMAGED, 'pdf-to-word': [422, 'CONVERSION_FAILED'] },
+  },
+  {
+    item: '26',
+    what: 'the corpus page tree that loops',
+    build: corpus('bad/qpdf_pages-loop_cyclic-page-tree.pdf'),
+    // qpdf refuses to assemble pages from it; MuPDF and poppler read past the loop.
+    expect: {
+      merge: DAMAGED,
+      split: DAMAGED,
+      rotate: DAMAGED,
+      compress: 200,
+      'pdf-to-word': 200,
+      'pdf-to-jpg': 200,
+    },
+  },
+  { item: '26', what: 'an xref /Prev pointing at itself', build: createXrefPrevLoop, expect: ALL_OK },
+  {
+    item: '26',
+    what: 'the corpus /Prev loop of 30 pages',
+    build: corpus('bad/qpdf_append-xref-loop_prev-cycle_30p.pdf'),
+    expect: ALL_OK,
+  },
+  { item: '26', what: 'a form that draws itself', build: () => createFormCycle('self'), expect: ALL_OK },
+  { item: '26', what: 'two forms drawing each other', build: () => createFormCycle('pair'), expect: ALL_OK },
+  {
+    item: '26',
+    what: 'an appearance stream drawing itself',
+    build: () => createFormCycle('appearance'),
+    expect: ALL_OK,
+  },
+  {
+    item: '27',
+    what: 'a 200-inch page rendered at 300 DPI (60,000² px asked)',
+    build: () => createHugePage(14_400),
+    fields: { quality: 'high' },
+    expect: ALL_OK,
+  },
+  {
+    item: '27',
+    what: 'a page with /UserUnit 75000',
+    build: () => createHugePage(200, 75_000),
+    expect: ALL_OK,
+  },
+  {
+    item: '27',
+    what: 'the corpus MediaBox of 2³¹ with a bogus page count',
+    build: corpus('bad/pdfjs_poppler85140_huge-mediabox-bogus-count.pdf'),
+    expect: ALL_DAMAGED,
+  },
+  {
+    item: '28',
+    what: 'a DCT image declaring 65535² pixels (12 GiB) in 23 bytes',
+    build: createHugeDeclaredImage,
+    expect: { merge: 200, split: 200, rotate: 200, compress: 200, 'pdf-to-word': 200 },
+    skipped:
+      'poppler draws the declared raster row by row: bounded memory, about 25 s of CPU (job timeout 120 s)',
+  },
+  {
+    item: '28',
+    what: 'a CCITT image declaring 24688 × 14400 pixels',
+    build: () => ccittBomb(),
+    expect: ALL_OK,
+  },
+  {
+    item: '28, 30',
+    what: 'the corpus JBIG2 bomb (100000² images)',
+    build: corpus('bad/pdfjs_bomb-giant_jbig2-100000x100000.pdf'),
+    // poppler runs out of memory under its cap and draws the page without the image.
+    expect: ALL_OK,
+  },
+  {
+    item: '28, 30',
+    what: 'the corpus 7300 × 7600 JPEGs of 4 bytes each',
+    build: corpus('bad/pdfjs_issue18042_huge-images-4-byte-data.pdf'),
+    expect: ALL_OK,
+  },
+  {
+    item: '30',
+    what: 'the corpus file compressed with the unsupported BrotliDecode',
+    build: corpus('bad/pdfjs_brotli-filter_unsupported.pdf'),
+    expect: ALL_DAMAGED,
+  },
+  {
+    item: '31',
+    what: 'a user password',
+    build: () => encryptPdf(TEXT, 'secret'),
+    expect: Object.fromEntries(PDF_TOOLS.map((tool) => [tool, [422, 'PASSWORD_REQUIRED']])),
+  },
+  {
+    item: '31',
+    what: 'a user password, with the right password',
+    build: () => encryptPdf(TEXT, 'secret'),
+    fields: { password: 'secret' },
+    expect: ALL_OK,
+  },
+  {
+    item: '31',
+    what: 'a user password, with a wrong password',
+    build: () => encryptPdf(TEXT, 'secret'),
+    fields: { password: 'guess' },
+    expect: Object.fromEntries(PDF_TOOLS.map((tool) => [tool, [422, 'PASSWORD_INCORRECT']])),
+  },
+  { item: '31', what: 'an owner password only', build: () => encryptPdf(TEXT, ''), expect: ALL_OK },
+  { item: '31', what: 'a broken /Encrypt dictionary', build: createBrokenEncrypt, expect: ALL_DAMAGED },
+  { item: '31', what: 'a file cut in half', build: () => truncate(TEXT), expect: ALL_DAMAGED },
+  {
+    item: '31',
+    what: '100 KB of trailing garbage',
+    build: () => Buffer.concat([TEXT, Buffer.alloc(100_000, 0x41)]),
+    expect: ALL_OK,
+  },
+  { item: '31', what: 'no cross-reference table (repaired)', build: () => withoutXref(TEXT), expect: ALL_OK },
+  {
+    item: '32',
+    what: '%PDF- followed by 8 MB of junk',
+    build: () => Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(8 * 1024 * 1024, 0x5a)]),
+    expect: ALL_DAMAGED,
+  },
+  {
+    item: '32',
+    what: 'a zip with a PDF inside its first kilobyte',
+    build: async () =>
+      Buffer.concat([await readFile(corpusPath('bad/mammoth_plain-zip-renamed.docx')), TEXT]),
+    expect: Object.fromEntries(PDF_TOOLS.map((tool) => [tool, [415, 'INVALID_FILE_TYPE']])),
+  },
+  {
+    item: '32',
+    what: 'a PDF header after 1,100 bytes of padding',
+    build: () => Buffer.concat([Buffer.alloc(1_100, 0x20), TEXT]),
+    expect: Object.fromEntries(PDF_TOOLS.map((tool) => [tool, [415, 'INVALID_FILE_TYPE']])),
+  },
+  {
+    item: '32',
+    what: 'a PDF with a zip appended (read as the PDF it starts with)',
+    build: async () =>
+      Buffer.concat([TEXT, await readFile(corpusPath('bad/mammoth_plain-zip-renamed.docx'))]),
+    expect: ALL_OK,
+  },
+  {
+    item: '32',
+    what: 'a JPEG named .pdf',
+    build: corpus('images/pdfbox_grayscale.jpg'),
+    expect: Object.fromEntries(PDF_TOOLS.map((tool) => [tool, [415, 'INVALID_FILE_TYPE']])),
+  },
+  {
+    item: '32',
+    what: 'zero bytes',
+    build: () => Buffer.alloc(0),
+    expect: Object.fromEntries(PDF_TOOLS.map((tool) => [tool, [422, 'EMPTY_FILE']])),
+  },
+];
+
+function ccittBomb(): Buffer {
+  return writePdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /XObject << /Im0 5 0 R >> >> >>',
+    { dict: '<< >>', stream: Buffer.from('q 500 0 0 500 56 146 cm /Im0 Do Q') },
+    {
+      dict: '<< /Type /XObject /Subtype /Image /Width 24688 /Height 14400 /ImageMask true /BitsPerComponent 1 /Filter /CCITTFaxDecode /DecodeParms << /K -1 /Columns 24688 /Rows 14400 >> >>',
+      stream: Buffer.from([0, 0, 0, 0]),
+    },
+  ]);
+}
+
+let testApp: TestApp;
+beforeAll(async () => {
+  testApp = await createTestApp();
+});
+afterAll(async () => {
+  await testApp.close();
+});
+
+/** Checks one answer against its expected outcome; a refusal must name the uploaded file. */
+function expectOutcome(reply: Reply, tool: PdfTool, outcome: Outcome, fileName: string) {
+  if (outcome === 200) {
+    expectOutput(reply, tool);
+    expect(reply.rawPayload.subarray(0, 4).toString('latin1')).toBe(
+      TOOLS[tool].output.mimeType.endsWith('pdf') ? '%PDF' : 'PK\x03\x04',
+    );
+    return;
+  }
+  const [status, code] = outcome;
+  const error = expectRefusal(reply, status, code);
+  expect(error.details).toMatchObject({ fileIndex: 0, fileName });
+  expect(error.message).toContain(`"${fileName}"`);
+}
+
+describe('C. PDF parsing and rendering (items 24–32), every PDF tool', () => {
+  it.each(ROWS.map((row) => [row.item, row.what, row] as const))(
+    '%s. %s',
+    async (_item, _what, row) => {
+      const bytes = await row.build();
+      const tools = PDF_TOOLS.filter((tool) => row.expect[tool] !== undefined);
+      expect(tools.length + (row.skipped ? 1 : 0)).toBeGreaterThan(0);
+      for (const tool of tools) {
+        const fields =
+          tool === 'merge' && row.fields?.password
+            ? { 'password-0': row.fields.password }
+            : (row.fields ?? {});
+        const usable = Object.fromEntries(
+          Object.entries(fields).filter(
+            ([name]) => name.startsWith('password') || name in TOOLS[tool].options,
+          ),
+        );
+        const reply = await postTool(testApp, tool, [{ name: 'hostile.pdf', bytes }], usable);
+        try {
+          expectOutcome(reply, tool, row.expect[tool] as Outcome, 'hostile.pdf');
+        } catch (error) {
+          throw new Error(`${tool}: ${(error as Error).message}`, { cause: error });
+        }
+      }
+      await expectStillServing(testApp);
+    },
+    180_000,
+  );
+
+  it('27. a page too large for 300 DPI is drawn at the largest resolution that fits, and the answer says so', async () => {
+    const reply = await postTool(
+      testApp,
+      'pdf-to-jpg',
+      [{ name: 'poster.pdf', bytes: createHugePage(14_400) }],
+      {
+        quality: 'high',
+      },
+    );
+    expectOutput(reply, 'pdf-to-jpg');
+    expect(reply.headers['x-pages-downscaled']).toBe('1');
+    expect(Number(reply.headers['x-render-dpi-min'])).toBeLessThan(300);
+    expect(readZipDirectory(reply.rawPayload).map((entry) => entry.name)).toEqual(['page-001.jpg']);
+  });
+
+  it('29. 100,000 pages sharing one content stream are counted first and refused by each tool at its own cap', async () => {
+    const bomb = createPageCountBomb(100_000);
+    const caps: Record<PdfTool, number> = {
+      merge: MAX_PAGES,
+      split: MAX_PAGES,
+      rotate: MAX_PAGES,
+      compress: MAX_PAGES,
+      'pdf-to-word': MAX_CONVERT_PAGES,
+      'pdf-to-jpg': MAX_RENDER_PAGES,
+    };
+    for (const tool of PDF_TOOLS) {
+      const reply = await postTool(testApp, tool, [{ name: 'pages.pdf', bytes: bomb }]);
+      const error = expectRefusal(
+        reply,
+        422,
+        'DOCUMENT_TOO_COMPLEX',
+        new RegExp(`more than ${caps[tool]} pages`),
+      );
+      expect(error.details).toEqual({
+        fileIndex: 0,
+        fileName: 'pages.pdf',
+        pageCount: 100_000,
+        maxPages: caps[tool],
+      });
+    }
+    // Nothing was rendered or zipped: the job directories are gone and no page image was left anywhere.
+    await expectStillServing(testApp);
+    expect(await readdir(testApp.jobRoot)).toEqual([]);
+  }, 180_000);
+});
+
+describe('C. PDF JavaScript and actions (item 33)', () => {
+  let canary: Server;
+  let canaryUrl = '';
+  const connections: string[] = [];
+  beforeAll(async () => {
+    // A raw TCP canary: any connection at all, whatever the protocol, is recorded.
+    canary = createServer((socket) => {
+      connections.push(socket.remoteAddress ?? 'unknown');
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => canary.listen(0, '127.0.0.1', resolve));
+    canaryUrl = `http://127.0.0.1:${(canary.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => canary.close(() => resolve())));
+
+  it('33. nothing in a PDF runs or calls out on the server: OpenAction, AA, Launch, SubmitForm, URI, XFA', async () => {
+    const active = createActiveContentPdf(canaryUrl);
+    const outputs = new Map<PdfTool, Buffer>();
+    for (const tool of PDF_TOOLS) {
+      const reply = await postTool(testApp, tool, [{ name: 'active.pdf', bytes: active }]);
+      expectOutput(reply, tool);
+      outputs.set(tool, reply.rawPayload);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(connections).toEqual([]);
+
+    // Policy: Quire edits documents without judging them. Lossless edits (rotate, compress) keep the document's
+    // scripts and actions as they were; page assembly (merge, split) keeps each page's own actions and drops the
+    // document-level ones, as it drops every catalog entry; conversions produce no active content at all.
+    const scratch = await mkdtemp(join(tmpdir(), 'quire-active-'));
+    const activeKeys = async (pdf: Buffer) => {
+      await writeFile(join(scratch, 'out.pdf'), pdf);
+      const text = execFileSync('qpdf', [
+        '--qdf',
+        '--object-streams=disable',
+        join(scratch, 'out.pdf'),
+        '-',
+      ]).toString('latin1');
+      return ['/JavaScript', '/OpenAction', '/Launch', '/SubmitForm', '/URI', '/XFA'].filter((key) =>
+        new RegExp(`${key}\\b`).test(text),
+      );
+    };
+    const all = ['/JavaScript', '/OpenAction', '/Launch', '/SubmitForm', '/URI', '/XFA'];
+    expect(await activeKeys(outputs.get('rotate') as Buffer)).toEqual(all);
+    expect(await activeKeys(outputs.get('compress') as Buffer)).toEqual(all);
+    expect(await activeKeys(outputs.get('merge') as Buffer)).toEqual(['/Launch', '/SubmitForm', '/URI']);
+    const [piece] = Object.values(unzipSync(outputs.get('split') as Buffer));
+    expect(await activeKeys(Buffer.from(piece as Uint8Array))).toEqual(['/Launch', '/SubmitForm', '/URI']);
+    const docx = unzipSync(outputs.get('pdf-to-word') as Buffer);
+    expect(Object.keys(docx).filter((name) => /vba|macro|activeX|\.bin$/i.test(name))).toEqual([]);
+    expect(strFromU8(docx['[Content_Types].xml'] as Uint8Array)).not.toMatch(/macroEnabled|vbaProject/);
+    expect(readZipDirectory(outputs.get('pdf-to-jpg') as Buffer).map((entry) => entry.name)).toEqual([
+      'page-001.jpg',
+    ]);
+    await rm(scratch, { recursive: true, force: true });
+    await expectStillServing(testApp);
+  });
+
+  it('33. MuPDF never runs document JavaScript, and the browser preview runs pdf.js without eval', async () => {
+    const repo = fileURLToPath(new URL('../../../..', import.meta.url));
+    const callers = spawnSync(
+      'grep',
+      ['-rlE', 'enableJS|enableJavaScript|runJavaScript', join(repo, 'packages/engine/src')],
+      {
+        encoding: 'utf8',
+      },
+    );
+    expect(callers.stdout).toBe('');
+    const preview = await readFile(join(repo, 'packages/web/app/lib/pdf-thumbnails.ts'), 'utf8');
+    expect(preview).toMatch(/isEvalSupported: false/);
+    const { dependencies } = JSON.parse(await readFile(join(repo, 'packages/web/package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+    };
+    // CVE-2024-4367 is fixed from pdf.js 4.2.67.
+    const [major = 0, minor = 0, patch = 0] = (dependencies['pdfjs-dist'] ?? '0').split('.').map(Number);
+    expect(major * 1e6 + minor * 1e3 + patch).toBeGreaterThanOrEqual(4_002_067);
+  });
+});
