@@ -309,6 +309,22 @@ export function createHugeDeclaredImage(): Buffer {
   ]);
 }
 
+/** Item 28: a bilevel (CCITT) image declaring 24688 × 14400 pixels, four bytes of data. */
+export function createHugeCcittImage(): Buffer {
+  return writePdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /XObject << /Im0 5 0 R >> >> >>',
+    { dict: '<< >>', stream: Buffer.from('q 500 0 0 500 56 146 cm /Im0 Do Q') },
+    {
+      dict:
+        '<< /Type /XObject /Subtype /Image /Width 24688 /Height 14400 /ImageMask true /BitsPerComponent 1 ' +
+        '/Filter /CCITTFaxDecode /DecodeParms << /K -1 /Columns 24688 /Rows 14400 >> >>',
+      stream: Buffer.from([0, 0, 0, 0]),
+    },
+  ]);
+}
+
 /**
  * Item 29: `pageCount` pages sharing one content stream, written directly with everything inheritable on the
  * page tree, so each page is one short object: 100,000 pages in about 8 MB.
