@@ -1,0 +1,101 @@
+import { crc32 } from 'node:zlib';
+import sharp from 'sharp';
+import { createFlateBomb } from './hostile-pdfs.ts';
+
+/**
+ * Pixel bombs of the hardening catalogue (item 47), built byte by byte: images whose headers claim far more pixels
+ * than their files suggest.
+ */
+
+function pngChunk(type: string, body: Buffer): Buffer {
+  const typed = Buffer.concat([Buffer.from(type, 'latin1'), body]);
+  const framed = Buffer.alloc(12 + body.length);
+  framed.writeUInt32BE(body.length, 0);
+  typed.copy(framed, 4);
+  framed.writeUInt32BE(crc32(typed), 8 + body.length);
+  return framed;
+}
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+function grayHeader(width: number, height: number): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 0; // grey
+  return pngChunk('IHDR', header);
+}
+
+/**
+ * A complete, valid grey PNG of `size` × `size` black pixels whose image data inflates to size × (size + 1) bytes:
+ * 14,000² (196 Mpx, 196 MB decoded) in about 190 KB.
+ */
+export function createPngPixelBomb(size = 14_000): Buffer {
+  const rawBytes = size * (size + 1);
+  const mebibyte = 1024 * 1024;
+  const whole = Math.floor(rawBytes / mebibyte) * mebibyte;
+  const data = createFlateBomb(whole, 0x00, Buffer.alloc(rawBytes - whole));
+  return Buffer.concat([
+    PNG_SIGNATURE,
+    grayHeader(size, size),
+    pngChunk('IDAT', data),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** A PNG whose header claims `width` × `height` and whose data is one row: nothing to decode, all to allocate. */
+export function createPngHeaderBomb(width = 65_535, height = 65_535): Buffer {
+  return Buffer.concat([
+    PNG_SIGNATURE,
+    grayHeader(width, height),
+    pngChunk('IDAT', createFlateBomb(0, 0, Buffer.alloc(width + 1))),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** An animated PNG declaring `frames` frames of 64 × 64 (only the first is stored). */
+export function createApngFrameBomb(frames = 100_000): Buffer {
+  const control = Buffer.alloc(8);
+  control.writeUInt32BE(frames, 0);
+  control.writeUInt32BE(0, 4); // loop forever
+  const frame = Buffer.alloc(26);
+  frame.writeUInt32BE(0, 0); // sequence
+  frame.writeUInt32BE(64, 4);
+  frame.writeUInt32BE(64, 8);
+  return Buffer.concat([
+    PNG_SIGNATURE,
+    grayHeader(64, 64),
+    pngChunk('acTL', control),
+    pngChunk('fcTL', frame),
+    pngChunk('IDAT', createFlateBomb(0, 0, Buffer.alloc(64 * 65))),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/**
+ * A real JPEG whose frame header (SOF) is rewritten to claim `width` × `height`: every marker a reader needs is
+ * there, so its header reads as a 65500² picture (the most libjpeg accepts), with the scan data of a 16² one.
+ */
+export async function createJpegSizeBomb(width = 65_500, height = 65_500): Promise<Buffer> {
+  const jpeg = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#3366cc' } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+  const sof = jpeg.indexOf(Buffer.from([0xff, 0xc0]));
+  if (sof < 0) throw new Error('no baseline frame header');
+  jpeg.writeUInt16BE(height, sof + 5);
+  jpeg.writeUInt16BE(width, sof + 7);
+  return jpeg;
+}
+
+/** A little-endian TIFF header: another format the JPG to PDF tool does not take. */
+export function createTiff(): Buffer {
+  return Buffer.concat([Buffer.from('II*\x00\x08\x00\x00\x00', 'latin1'), Buffer.alloc(64)]);
+}
+
+/** A GIF89a header of `frames` one-pixel frames: a format the JPG to PDF tool does not take. */
+export function createGifFrameBomb(frames = 10_000): Buffer {
+  const header = Buffer.from('GIF89a\x01\x00\x01\x00\x80\x00\x00\x00\x00\x00\xff\xff\xff', 'latin1');
+  const frame = Buffer.from('\x2c\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02\x44\x01\x00', 'latin1');
+  return Buffer.concat([header, ...Array.from({ length: frames }, () => frame), Buffer.from(';')]);
+}
