@@ -3,7 +3,7 @@ import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { join } from 'node:path';
 import { corpusEntries, corpusPath, hasFeature, type CorpusEntry } from '@quire/corpus';
-import { unzipSync, zipSync, strToU8 } from 'fflate';
+import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createJobContext,
@@ -12,6 +12,7 @@ import {
   qpdfPageCount,
   useJobContext,
 } from '../../test/job-context.ts';
+import { createLinkingDocx } from '../../test/hostile-word.ts';
 import { stopWarmOffice, warmOfficeProcessGroup } from '../libreoffice/warm-office.ts';
 import { JobPool } from '../runner/pool.ts';
 import type { JobContext } from './types.ts';
@@ -114,7 +115,7 @@ describe('wordToPdf never fetches linked content', () => {
 
   it('converts a .docx with external image relationships and INCLUDETEXT/INCLUDEPICTURE fields', async () => {
     const path = join(ctx.workDir, 'links.docx');
-    writeFileSync(path, linkingDocx(`http://127.0.0.1:${port}`));
+    writeFileSync(path, createLinkingDocx(`http://127.0.0.1:${port}`));
     const result = await convert(path);
     const text = pdfText(result.path);
     expect(text).toContain('Quire link canary');
@@ -197,62 +198,4 @@ function isRunning(pid: number): boolean {
   } catch {
     return false;
   }
-}
-
-/**
- * A .docx that tries every way Word has to pull content in: image relationships with `TargetMode="External"`
- * to the canary and to `file:///etc/hostname`, and INCLUDETEXT / INCLUDEPICTURE fields to both.
- */
-function linkingDocx(canaryUrl: string): Uint8Array {
-  const ns =
-    'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" ' +
-    'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships" ' +
-    'xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing" ' +
-    'xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" ' +
-    'xmlns:pic="http://schemas.openxmlformats.org/drawingml/2006/picture"';
-  const linkedImage = (id: string, n: number) =>
-    `<w:p><w:r><w:drawing><wp:inline><wp:extent cx="952500" cy="952500"/><wp:docPr id="${n}" name="p${n}"/>` +
-    '<a:graphic><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/picture"><pic:pic>' +
-    `<pic:nvPicPr><pic:cNvPr id="${n}" name="p${n}"/><pic:cNvPicPr/></pic:nvPicPr>` +
-    `<pic:blipFill><a:blip r:link="${id}"/><a:stretch><a:fillRect/></a:stretch></pic:blipFill>` +
-    '<pic:spPr><a:xfrm><a:off x="0" y="0"/><a:ext cx="952500" cy="952500"/></a:xfrm>' +
-    '<a:prstGeom prst="rect"/></pic:spPr></pic:pic></a:graphicData></a:graphic></wp:inline></w:drawing></w:r></w:p>';
-  const field = (instruction: string) =>
-    '<w:p><w:r><w:fldChar w:fldCharType="begin"/></w:r>' +
-    `<w:r><w:instrText xml:space="preserve"> ${instruction} </w:instrText></w:r>` +
-    '<w:r><w:fldChar w:fldCharType="separate"/></w:r><w:r><w:t>stored field result</w:t></w:r>' +
-    '<w:r><w:fldChar w:fldCharType="end"/></w:r></w:p>';
-  const document =
-    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document ${ns}><w:body>` +
-    '<w:p><w:r><w:t>Quire link canary</w:t></w:r></w:p>' +
-    linkedImage('rIdHttp', 1) +
-    linkedImage('rIdFile', 2) +
-    field('INCLUDETEXT "file:///etc/hostname"') +
-    field(`INCLUDETEXT "${canaryUrl}/text.txt"`) +
-    field(`INCLUDEPICTURE "${canaryUrl}/y.png" \\d`) +
-    field('INCLUDEPICTURE "file:///etc/hostname" \\d') +
-    `<w:p><w:fldSimple w:instr=' INCLUDETEXT "file:///etc/hostname" '><w:r><w:t>simple</w:t></w:r></w:fldSimple></w:p>` +
-    '</w:body></w:document>';
-  const image = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/image';
-  return zipSync({
-    '[Content_Types].xml': strToU8(
-      '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
-        '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
-        '<Default Extension="xml" ContentType="application/xml"/>' +
-        '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/>' +
-        '</Types>',
-    ),
-    '_rels/.rels': strToU8(
-      '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
-        '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/>' +
-        '</Relationships>',
-    ),
-    'word/document.xml': strToU8(document),
-    'word/_rels/document.xml.rels': strToU8(
-      '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
-        `<Relationship Id="rIdHttp" Type="${image}" Target="${canaryUrl}/x.png" TargetMode="External"/>` +
-        `<Relationship Id="rIdFile" Type="${image}" Target="file:///etc/hostname" TargetMode="External"/>` +
-        '</Relationships>',
-    ),
-  });
 }

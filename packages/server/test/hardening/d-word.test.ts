@@ -1,0 +1,180 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer, type AddressInfo, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { corpusPath } from '@quire/corpus';
+import type { ErrorCode } from '@quire/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTextPdf } from '../../../engine/test/hostile-pdfs.ts';
+import {
+  createActiveDocm,
+  createDeepDocx,
+  createEntityExpansionDocx,
+  createFlatOdt,
+  createFlatWordXml,
+  createHugeDeclaredPartDocx,
+  createLinkingDocx,
+  createManyEntriesDocx,
+  createXlsx,
+} from '../../../engine/test/hostile-word.ts';
+import { createTestApp, type TestApp } from '../test-app.ts';
+import { expectOutput, expectRefusal, expectStillServing, postTool } from './harness.ts';
+
+/**
+ * Hardening catalogue, group D: Office documents through LibreOffice, the items that apply to Word to PDF
+ * (docs/hardening.md, items 34–36, 41, 43, 44). The engine's own canary tests (`engine/src/ops/word-to-pdf.test.ts`)
+ * cover the corpus's bad Word files, LibreOffice killed or timing out, and processes left behind; the profile's
+ * settings are checked by `engine/src/libreoffice/hardened-profile.test.ts`. Here every document goes through the
+ * HTTP API, with a canary listening on loopback.
+ */
+
+let testApp: TestApp;
+let canary: Server;
+let canaryUrl = '';
+const contacts: string[] = [];
+const hostname = readFileSync('/etc/hostname', 'utf8').trim();
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  // A raw TCP canary: any connection at all, whatever the protocol, is recorded and answered with a marker.
+  canary = createServer((socket) => {
+    contacts.push('connection');
+    socket.once('data', (chunk) => contacts.push(chunk.toString('latin1').split('\r\n')[0] ?? ''));
+    socket.end('HTTP/1.0 200 OK\r\nContent-Type: text/plain\r\n\r\nCANARYBODY');
+  });
+  await new Promise<void>((resolve) => canary.listen(0, '127.0.0.1', resolve));
+  canaryUrl = `http://127.0.0.1:${(canary.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await new Promise<void>((resolve) => canary.close(() => resolve()));
+  await testApp.close();
+});
+
+/** The text of a PDF answer, spaces removed (LibreOffice and pdftotext disagree on them). */
+async function pdfText(pdf: Buffer): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'quire-word-text-'));
+  try {
+    await writeFile(join(dir, 'out.pdf'), pdf);
+    return execFileSync('pdftotext', ['-enc', 'UTF-8', join(dir, 'out.pdf'), '-'], {
+      encoding: 'utf8',
+    }).replace(/\s+/g, '');
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Converts and checks: a PDF with the document's own text, nothing fetched, nothing local read, nothing run. */
+async function expectConvertedSafely(name: string, bytes: Uint8Array, ownText: string) {
+  const reply = await postTool(testApp, 'word-to-pdf', [{ name, bytes }]);
+  expectOutput(reply, 'word-to-pdf');
+  const text = await pdfText(reply.rawPayload);
+  expect(text).toContain(ownText.replace(/\s+/g, ''));
+  expect(text).not.toContain('CANARYBODY');
+  expect(text).not.toContain(hostname.replace(/\s+/g, ''));
+  // Let any late fetch arrive before looking.
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  expect(contacts).toEqual([]);
+}
+
+describe('D. Word documents that fetch, read or run something (items 34–36, 41)', () => {
+  it('35–36. external image relationships and INCLUDETEXT / INCLUDEPICTURE fields: nothing fetched or read', async () => {
+    await expectConvertedSafely('links.docx', createLinkingDocx(canaryUrl), 'Quire link canary');
+    await expectStillServing(testApp, ['word-to-pdf']);
+  }, 120_000);
+
+  it('36, 41. a .docm with VBA AutoOpen, a ribbon onLoad, a remote template, altChunk, DDEAUTO and LINK: nothing runs', async () => {
+    await expectConvertedSafely('macros.docm', createActiveDocm(canaryUrl), 'Quire macro canary');
+    expect(existsSync('/tmp/quire-macro-ran')).toBe(false);
+    await expectStillServing(testApp, ['word-to-pdf']);
+  }, 120_000);
+
+  it('35. the corpus document linking file:// images converts without reading them', async () => {
+    const reply = await postTool(testApp, 'word-to-pdf', [
+      {
+        name: 'linked.docx',
+        bytes: await readFile(corpusPath('bad/pythondocx_linked-images-file-url.docx')),
+      },
+    ]);
+    expectOutput(reply, 'word-to-pdf');
+    expect(contacts).toEqual([]);
+  }, 120_000);
+
+  it('34. a flat ODF document linking the canary and a local file never reaches LibreOffice (415)', async () => {
+    for (const name of ['links.fodt', 'links.docx']) {
+      expectRefusal(
+        await postTool(testApp, 'word-to-pdf', [{ name, bytes: createFlatOdt(canaryUrl) }]),
+        415,
+        'INVALID_FILE_TYPE',
+        new RegExp(`"${name.replace('.', '\\.')}" is not a Word file`),
+      );
+    }
+    expect(contacts).toEqual([]);
+  });
+});
+
+// [item, what, file name, bytes, status, code]; 200 rows convert.
+const CONTAINERS: Array<
+  [string, string, string, () => Uint8Array | Promise<Uint8Array>, 200 | [number, ErrorCode]]
+> = [
+  [
+    '43',
+    'a part declaring 4 GiB',
+    'declared.docx',
+    () => createHugeDeclaredPartDocx(),
+    [422, 'DOCUMENT_TOO_COMPLEX'],
+  ],
+  [
+    '43',
+    '100,000 zip entries',
+    'entries.docx',
+    () => createManyEntriesDocx(100_000),
+    [422, 'DOCUMENT_TOO_COMPLEX'],
+  ],
+  ['43', 'entity expansion in document.xml', 'laughs.docx', createEntityExpansionDocx, [422, 'FILE_DAMAGED']],
+  ['43', 'content controls nested 100,000 deep', 'deep.docx', () => createDeepDocx(100_000), 200],
+  [
+    '44',
+    'a password-protected .docx',
+    'locked.docx',
+    () => readFile(corpusPath('word/gotenberg_encrypted_password-foo.docx')),
+    [422, 'PASSWORD_REQUIRED'],
+  ],
+  [
+    '44',
+    'a truncated .docx',
+    'cut.docx',
+    () => readFile(corpusPath('bad/poi_truncated-zip.docx')),
+    [422, 'FILE_DAMAGED'],
+  ],
+  ['44', 'an .xlsx named .docx', 'sheet.docx', createXlsx, [415, 'INVALID_FILE_TYPE']],
+  ['44', 'flat Word XML named .docx', 'flat.docx', createFlatWordXml, [415, 'INVALID_FILE_TYPE']],
+  [
+    '44',
+    'a JPEG named .docx',
+    'photo.docx',
+    () => readFile(corpusPath('images/pdfbox_grayscale.jpg')),
+    [415, 'INVALID_FILE_TYPE'],
+  ],
+  ['44', 'a PDF named .docx', 'paper.docx', () => createTextPdf('not word'), [415, 'INVALID_FILE_TYPE']],
+];
+
+describe('D. Office containers that ask too much or are not Word (items 43–44)', () => {
+  it.each(CONTAINERS)(
+    '%s. %s',
+    async (_item, _what, name, build, outcome) => {
+      const reply = await postTool(testApp, 'word-to-pdf', [{ name, bytes: await build() }]);
+      if (outcome === 200) {
+        expectOutput(reply, 'word-to-pdf');
+      } else {
+        const error = expectRefusal(reply, outcome[0], outcome[1]);
+        expect(error.details).toMatchObject({ fileIndex: 0, fileName: name });
+        expect(error.message).toContain(`"${name}"`);
+      }
+      // LibreOffice was never left waiting (on a password prompt, say): the next document converts at once.
+      await expectStillServing(testApp, ['word-to-pdf']);
+    },
+    120_000,
+  );
+});
