@@ -77,7 +77,11 @@ export function runProcess(
       killGroup();
     };
     const timer = setTimeout(() => {
-      abortReason = new AppError('JOB_TIMEOUT', `${command} did not finish within ${limits.timeoutMs} ms.`);
+      // The visitor's message names the document, never the program or its internals.
+      abortReason = new AppError(
+        'JOB_TIMEOUT',
+        `The document took longer than ${Math.max(1, Math.round(limits.timeoutMs / 1000))} s.`,
+      );
       killGroup();
     }, limits.timeoutMs);
     signal.addEventListener('abort', onAbort, { once: true });
