@@ -106,7 +106,9 @@ const ROWS: Row[] = [
     item: '24',
     what: 'page objects inside an object stream inflating to 1 GiB',
     build: createObjectStreamFlateBomb,
-    expect: ALL_DAMAGED,
+    // qpdf dies at its 1 GiB cap while counting pages, before any tool's own work.
+    expect: { merge: DAMAGED, compress: DAMAGED, 'pdf-to-jpg': DAMAGED },
+    skipped: 'split, rotate and PDF to Word stop at the same first inspection (2–4 s of inflating each)',
   },
   {
     item: '25',

@@ -127,9 +127,10 @@ const CONTAINERS: Array<
   ],
   [
     '43',
-    '100,000 zip entries',
+    // The cap is 10,000 entries: twice as many show it without building 100,000 entries on every run.
+    '20,000 zip entries',
     'entries.docx',
-    () => createManyEntriesDocx(100_000),
+    () => createManyEntriesDocx(20_000),
     [422, 'DOCUMENT_TOO_COMPLEX'],
   ],
   ['43', 'entity expansion in document.xml', 'laughs.docx', createEntityExpansionDocx, [422, 'FILE_DAMAGED']],
