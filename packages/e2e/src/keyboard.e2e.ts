@@ -83,7 +83,7 @@ describe('a tool page used with the keyboard only', () => {
     const said = await saidIn(page, 'job-status');
     expect(said[0]).toBe('Uploading your files… 0%');
     expect(said).toContain('Processing your files. This can take a few seconds…');
-    const sizeText = await page.getByTestId('result-size').textContent() ?? '';
+    const sizeText = (await page.getByTestId('result-size').textContent()) ?? '';
     expect(said.at(-1)).toBe(`${isolated('merged.pdf')} is ready to download (${isolated(sizeText)}).`);
     expect(await page.getByTestId('result-name').textContent()).toBe('merged.pdf');
     expect(await page.getByTestId('toast-status').getByTestId('toast').count()).toBe(1);
