@@ -1,8 +1,9 @@
 // Helpers of pdf-to-word.bench.ts: what a .docx holds as text, how much of it sits in text boxes or frames, how
 // many tables it has, and word recall against the PDF's own text. Written for the benchmark; not used by the server.
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { unescapeXml, words } from '@quire/corpus';
 import { strFromU8, unzipSync } from 'fflate';
+import * as mupdf from 'mupdf';
 
 export type DocxContent = { bodyXml: string; text: string; boxedShare: number; tables: number };
 
@@ -40,48 +41,41 @@ function xmlText(xml: string): string {
   for (const match of xml.matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>|<\/w:p>|<w:tab\/>|<w:br\/>/g)) {
     text += match[1] ?? (match[0] === '</w:p>' ? '\n' : ' ');
   }
-  return text
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&apos;/g, "'")
-    .replace(/&amp;/g, '&');
+  return unescapeXml(text);
 }
 
-export function pdfText(path: string): string {
-  return execFileSync('pdftotext', ['-cropbox', '-enc', 'UTF-8', path, '-'], {
-    encoding: 'utf8',
-    maxBuffer: 1 << 28,
-  });
-}
-
-/** Case-folded words, line-end hyphenation undone; CJK characters one by one, as they have no spaces. */
-export function words(text: string): string[] {
-  return (
-    text
-      .normalize('NFKC')
-      .replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
-      .replace(/(\p{L})[-\u00ad\u2010]\n\s*(\p{Ll})/gu, '$1$2')
-      .replace(/([\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff])/g, ' $1 ')
-      .toLowerCase()
-      .match(/[\p{L}\p{N}\p{M}]+/gu) ?? []
-  );
-}
-
-/** Share of the reference's words (as a multiset) found in the candidate; also returns the counts. */
-export function recall(
-  reference: readonly string[],
-  candidate: readonly string[],
-): { found: number; total: number } {
-  const available = new Map<string, number>();
-  for (const word of candidate) available.set(word, (available.get(word) ?? 0) + 1);
-  let found = 0;
-  for (const word of reference) {
-    const count = available.get(word) ?? 0;
-    if (count > 0) {
-      found += 1;
-      available.set(word, count - 1);
+/** The words MuPDF reads in the PDF, page by page: a second, independent reading of its text. */
+export function mupdfWords(path: string): string[] {
+  const document = mupdf.Document.openDocument(readFileSync(path), 'application/pdf');
+  const found: string[] = [];
+  try {
+    for (let index = 0; index < document.countPages(); index += 1) {
+      const page = document.loadPage(index);
+      // With annotations and form fields, as poppler reads them.
+      const list = page.toDisplayList(true);
+      const text = list.toStructuredText('preserve-whitespace');
+      found.push(...words(text.asText()));
+      text.destroy();
+      list.destroy();
+      page.destroy();
     }
+  } finally {
+    document.destroy();
   }
-  return { found, total: reference.length };
+  return found;
+}
+
+/**
+ * The words two readings of a PDF agree on (as a multiset), in the first one's order. Extractors differ where a
+ * font maps its glyphs poorly: poppler reads TeX's prime as "0", its negation slash as "6" and "↦" as "7→", and
+ * splits an exponent from its base ("S 1"); what both read is the document's text beyond doubt.
+ */
+export function agreedWords(first: readonly string[], second: readonly string[]): string[] {
+  const available = new Map<string, number>();
+  for (const word of second) available.set(word, (available.get(word) ?? 0) + 1);
+  return first.filter((word) => {
+    const count = available.get(word) ?? 0;
+    if (count > 0) available.set(word, count - 1);
+    return count > 0;
+  });
 }

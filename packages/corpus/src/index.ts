@@ -86,3 +86,4 @@ function readManifest(): CorpusEntry[] {
     };
   });
 }
+export * from './text-recall.ts';
