@@ -23,6 +23,20 @@ describe('buildParagraphs', () => {
     expect(paragraphs[0]?.lineSpacing).toBe(12);
   });
 
+  it('keeps a hyphen that belongs to the word at a line end, with no space after it', () => {
+    const paragraphs = buildParagraphs(
+      [
+        line('Das Skript gibt es gedruckt in A5 (Schwarz-', 50, 100, { x1: 300 }),
+        line('Weiß) und als PDF; schreiben Sie eine E-', 50, 112, { x1: 300 }),
+        line('Mail an die Adresse auf der Titelseite.', 50, 124),
+      ],
+      COLUMN,
+    );
+    expect(paragraphs.map((paragraph) => textOf(paragraph.runs))).toEqual([
+      'Das Skript gibt es gedruckt in A5 (Schwarz-Weiß) und als PDF; schreiben Sie eine E-Mail an die Adresse auf der Titelseite.',
+    ]);
+  });
+
   it('starts a new paragraph after a short line, at an indented line and after a larger gap', () => {
     const paragraphs = buildParagraphs(
       [

@@ -1,7 +1,12 @@
-import { median, type Box, type Line, type TextStyle } from './layout-model.ts';
+import { median, scriptRise, type Box, type Line, type TextStyle } from './layout-model.ts';
 import { isCjk, isMostlyRightToLeft } from './script-direction.ts';
 
-export type Run = { text: string; style: TextStyle };
+export type Run = {
+  text: string;
+  style: TextStyle;
+  /** Points above the line's baseline (below when negative): superscripts and subscripts. */
+  rise?: number;
+};
 export type Alignment = 'left' | 'center' | 'right' | 'justify';
 
 export type ParagraphBlock = {
@@ -19,7 +24,7 @@ export type ParagraphBlock = {
   lineSpacing: number;
   firstBaseline: number;
   lastBaseline: number;
-  /** Tab stops, in points from the column's left edge, for rows of separate pieces of text. */
+  /** Tab stops, in points from the column's start edge (the right one for right-to-left text), for rows of separate pieces of text. */
   tabStops: number[];
   isRightToLeft: boolean;
   /** Starts with a bullet character (removed from `runs`). */
@@ -30,8 +35,19 @@ export type ParagraphBlock = {
   headingLevel?: 1 | 2 | 3;
 };
 
-/** One visual text row: MuPDF lines sharing a baseline band (a superscript, cells on one row) joined left to right. */
-type Row = { box: Box; baseline: number; lines: Line[]; size: number; runs: Run[]; tabStops: number[] };
+/**
+ * One visual text row: MuPDF lines sharing a baseline band (a superscript, cells on one row) joined in reading
+ * order.
+ */
+type Row = {
+  box: Box;
+  baseline: number;
+  lines: Line[];
+  size: number;
+  runs: Run[];
+  /** Where each piece after a tab starts on the page: its left edge, or its right edge in right-to-left rows. */
+  tabStops: number[];
+};
 
 const BULLET = /^[•◦▪▫●○■□‣⁃∙·➢►▶✓✔-]\s+|^[–—]\s+/u;
 const LIST_START = /^(\(?\d{1,3}[.)]|\(?[a-zA-Z][.)]|\(?[ivxIVX]{1,5}[.)]|[•◦▪▫●○■□‣⁃∙·➢►▶✓✔–—-])\s/u;
@@ -64,7 +80,9 @@ function groupRows(lines: readonly Line[]): Row[] {
     else rows.push([line]);
   }
   return rows.map((group) => {
-    const ordered = [...group].sort((a, b) => a.box.x0 - b.box.x0);
+    // A right-to-left row is read from its right end: its pieces, and the tab stops between them, from the right.
+    const isRightToLeft = isMostlyRightToLeft(group.map((line) => line.text).join(''));
+    const ordered = [...group].sort((a, b) => (isRightToLeft ? b.box.x1 - a.box.x1 : a.box.x0 - b.box.x0));
     const main = ordered.reduce((best, line) =>
       line.box.y1 - line.box.y0 > best.box.y1 - best.box.y0 ? line : best,
     );
@@ -76,15 +94,19 @@ function groupRows(lines: readonly Line[]): Row[] {
     ordered.forEach((line, index) => {
       const previous = ordered[index - 1];
       if (previous) {
-        const gap = line.box.x0 - previous.box.x1;
+        const gap = isRightToLeft ? previous.box.x0 - line.box.x1 : line.box.x0 - previous.box.x1;
         if (gap > TAB_GAP_EM * size) {
           runs.push({ text: '\t', style: line.spans[0]?.style ?? (runs.at(-1) as Run).style });
-          tabStops.push(line.box.x0);
+          tabStops.push(isRightToLeft ? line.box.x1 : line.box.x0);
         } else if (gap > SPACE_GAP_EM * size && !isCjk(previous.text.at(-1)) && !isCjk(line.text[0])) {
           runs.push({ text: ' ', style: line.spans[0]?.style ?? (runs.at(-1) as Run).style });
         }
       }
-      runs.push(...line.spans.map((span) => ({ text: span.text, style: span.style })));
+      const lineRise = riseOf(line, main, size);
+      for (const span of line.spans) {
+        const rise = lineRise + (span.rise ?? 0);
+        runs.push({ text: span.text, style: span.style, ...(rise ? { rise } : {}) });
+      }
     });
     return {
       box: unionBoxes(ordered.map((line) => line.box)),
@@ -97,10 +119,21 @@ function groupRows(lines: readonly Line[]): Row[] {
   });
 }
 
+/** How far a smaller piece of a row stands above or below the row's main line, when it is a script; else 0. */
+function riseOf(line: Line, main: Line, size: number): number {
+  if (line === main) return 0;
+  return scriptRise(
+    line.baseline,
+    Math.max(...line.spans.map((span) => span.style.size)),
+    main.baseline,
+    size,
+  );
+}
+
 function sharesRow(a: Line, b: Line): boolean {
   const height = Math.min(a.box.y1 - a.box.y0, b.box.y1 - b.box.y0);
   const shared = Math.min(a.box.y1, b.box.y1) - Math.max(a.box.y0, b.box.y0);
-  return shared > 0.5 * height && b.box.x0 >= a.box.x1 - 1;
+  return shared > 0.5 * height && (b.box.x0 >= a.box.x1 - 1 || b.box.x1 <= a.box.x0 + 1);
 }
 
 function continuesParagraph(paragraph: Row[], row: Row, column: Box): boolean {
@@ -122,12 +155,16 @@ function continuesParagraph(paragraph: Row[], row: Row, column: Box): boolean {
   const isCentered =
     Math.abs(centerOf(row.box) - centerOf(previous.box)) < 3 && Math.abs(row.box.x0 - previous.box.x0) > 3;
   if (isCentered) return true;
-  const isShort = previous.box.x1 < column.x1 - Math.max(3 * size, 0.12 * (column.x1 - column.x0));
+  // Measured from where the lines start and end: the left and right edges, the other way round in right-to-left text.
+  const isRightToLeft = isMostlyRightToLeft(rowText);
+  const startOf = (box: Box) => (isRightToLeft ? column.x1 - box.x1 : box.x0 - column.x0);
+  const endOf = (box: Box) => (isRightToLeft ? box.x0 - column.x0 : column.x1 - box.x1);
+  const isShort = endOf(previous.box) > Math.max(3 * size, 0.12 * (column.x1 - column.x0));
   if (isShort) return false;
-  const isIndented = row.box.x0 > previous.box.x0 + 0.8 * size;
+  const isIndented = startOf(row.box) > startOf(previous.box) + 0.8 * size;
   const isListItem = LIST_START.test(textOf(first.runs));
   if (isIndented && !(isListItem && paragraph.length === 1)) return false;
-  if (paragraph.length >= 2 && row.box.x0 < previous.box.x0 - 0.8 * size) return false;
+  if (paragraph.length >= 2 && startOf(row.box) < startOf(previous.box) - 0.8 * size) return false;
   return true;
 }
 
@@ -138,6 +175,7 @@ function toParagraph(rows: Row[], column: Box): ParagraphBlock {
     runs.push(...row.runs.map((run) => ({ ...run })));
   });
   const text = textOf(runs);
+  const isRightToLeft = isMostlyRightToLeft(text);
   const isBullet = BULLET.test(text);
   if (isBullet) stripPrefix(runs, (BULLET.exec(text)?.[0] ?? '').length);
   const first = rows[0] as Row;
@@ -164,15 +202,18 @@ function toParagraph(rows: Row[], column: Box): ParagraphBlock {
     lineSpacing,
     firstBaseline: first.baseline,
     lastBaseline: (rows.at(-1) as Row).baseline,
-    tabStops: first.tabStops.map((x) => x - column.x0),
-    isRightToLeft: isMostlyRightToLeft(text),
+    tabStops: first.tabStops.map((x) => (isRightToLeft ? column.x1 - x : x - column.x0)),
+    isRightToLeft,
     isBullet,
     size,
     isAllBold: isAllBold(runs),
   };
 }
 
-/** Appends what separates the previous row's end from the next row: nothing after a removed hyphen or CJK, else a space. */
+/**
+ * Appends what separates the previous row's end from the next row: nothing after a removed or kept hyphen or CJK,
+ * else a space.
+ */
 function joinLineEnd(runs: Run[], next: readonly Run[]): void {
   const last = runs.at(-1);
   if (!last) return;
@@ -182,6 +223,8 @@ function joinLineEnd(runs: Run[], next: readonly Run[]): void {
     last.text = last.text.slice(0, hyphenated.index);
     return;
   }
+  // A hyphen before a capital or a digit belongs to the word ("Schwarz-Weiß", "E-Mail", "COVID-19"): kept, no space.
+  if (/\p{L}[-\u2010]$/u.test(last.text) && /^[\p{Lu}\p{N}]/u.test(nextText)) return;
   if (last.text.endsWith('\u00AD')) {
     last.text = last.text.slice(0, -1);
     return;
@@ -231,7 +274,7 @@ function mergeRuns(runs: readonly Run[]): Run[] {
   const merged: Run[] = [];
   for (const run of runs) {
     const last = merged.at(-1);
-    if (last && isSameStyle(last.style, run.style)) last.text += run.text;
+    if (last && isSameStyle(last.style, run.style) && last.rise === run.rise) last.text += run.text;
     else if (run.text !== '') merged.push({ ...run });
   }
   return merged;

@@ -69,6 +69,7 @@ export function toTextRuns(runs: readonly Run[], isRightToLeft: boolean): TextRu
       ...(style.isItalic ? { italics: true } : {}),
       ...(style.isUnderline ? { underline: {} } : {}),
       color: style.color,
+      ...(run.rise ? { position: `${run.rise}pt` as const } : {}),
       ...(isRightToLeft || hasRightToLeft(run.text) ? { rightToLeft: true } : {}),
     });
   });

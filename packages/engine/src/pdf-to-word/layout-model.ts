@@ -17,7 +17,13 @@ export type TextStyle = {
   color: string;
 };
 
-export type Span = { text: string; style: TextStyle; box: Box };
+export type Span = {
+  text: string;
+  style: TextStyle;
+  box: Box;
+  /** Points above the line's baseline (below when negative): superscripts and subscripts. */
+  rise?: number;
+};
 
 export type Line = {
   box: Box;
@@ -84,4 +90,19 @@ export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+/** Smaller text this many font sizes above or below the baseline, and no further, is a superscript or subscript. */
+const MIN_RISE_EM = 0.15;
+const MAX_RISE_EM = 0.6;
+
+/**
+ * How far text of `size` whose baseline is `baseline` stands above (below, when negative) the main `mainBaseline`
+ * of text of `mainSize`, to the half point, when it is an exponent, an index or a footnote mark; else 0.
+ */
+export function scriptRise(baseline: number, size: number, mainBaseline: number, mainSize: number): number {
+  const rise = Math.round((mainBaseline - baseline) * 2) / 2;
+  const isScript =
+    size < mainSize && Math.abs(rise) >= MIN_RISE_EM * mainSize && Math.abs(rise) <= MAX_RISE_EM * mainSize;
+  return isScript ? rise : 0;
 }

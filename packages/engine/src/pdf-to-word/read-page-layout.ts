@@ -1,7 +1,24 @@
 import type * as Mupdf from 'mupdf';
 import { MAX_DECODED_IMAGE_PIXELS } from '../compress/image-objects.ts';
 import { mapFontName, type FontFace } from './font-names.ts';
-import type { Box, Fill, Line, PageLayout, Rule, Span, TextStyle } from './layout-model.ts';
+import {
+  scriptRise,
+  type Box,
+  type Fill,
+  type Line,
+  type PageLayout,
+  type Rule,
+  type Span,
+  type TextStyle,
+} from './layout-model.ts';
+import { isBlank, tidyLineCharacters, type Char } from './line-characters.ts';
+import { hasRightToLeft } from './script-direction.ts';
+import {
+  hasReadablePlacement,
+  isRightToLeftLine,
+  joinRightToLeftPieces,
+  toReadingOrder,
+} from './visual-order.ts';
 
 /** MuPDF options: images as blocks, vector paths reported, no merging of our own lines into MuPDF's paragraphs. */
 const STEXT_OPTIONS = 'preserve-images,preserve-whitespace,vectors';
@@ -32,8 +49,6 @@ export type RawImage = {
   channels: 1 | 2 | 3 | 4;
 };
 
-type Char = { c: string; box: Box; baseline: number; style: TextStyle; bidi: number };
-
 /**
  * Reads one page into the plain layout model: lines split into style runs, images as pixels, thin rectangles as
  * rules and other filled rectangles as fills. Coordinates are points from the top left of the displayed page.
@@ -57,8 +72,11 @@ export function readPageLayout(
   const images: RawImage[] = [];
   const rules: Rule[] = [];
   const fills: Fill[] = [];
+  /** MuPDF's lines as it hands them over; upright ones are written left to right or right to left, unturned. */
+  const rawLines: { chars: Char[]; isVertical: boolean; isUpright: boolean }[] = [];
   let chars: Char[] = [];
   let isVertical = false;
+  let isUpright = true;
 
   // Through a display list with the extras: form fields and annotations are part of what the page shows.
   const displayList = page.toDisplayList(true);
@@ -69,6 +87,7 @@ export function readPageLayout(
       beginLine(_bbox, wmode, direction) {
         chars = [];
         isVertical = wmode === 1 || Math.abs(direction[1]) > 0.5;
+        isUpright = !isVertical && direction[0] > 0.5;
       },
       onChar(rawChar, origin, font, size, quad, color, bidi) {
         // Control characters cannot stand in Word's XML; tabs and line breaks inside a line are spaces.
@@ -103,10 +122,7 @@ export function readPageLayout(
         });
       },
       endLine() {
-        for (const part of splitAtGaps(chars, isVertical)) {
-          const line = buildLine(part, isVertical);
-          if (line) lines.push(line);
-        }
+        rawLines.push({ chars, isVertical, isUpright });
       },
       onImageBlock(bbox, _transform, image) {
         const raw = readImage(mupdf, image, toBox(bbox));
@@ -126,6 +142,30 @@ export function readPageLayout(
     });
   } finally {
     text.destroy();
+  }
+  const upright = rawLines.filter((line) => line.isUpright).map((line) => line.chars);
+  const others = rawLines.filter((line) => !line.isUpright);
+  const rows = upright.some((line) => line.some((char) => hasRightToLeft(char.c)))
+    ? joinRightToLeftPieces(upright, MAX_CHAR_GAP_EM, (char) => char.style.size)
+    : upright;
+  for (const row of rows) {
+    if (isRightToLeftLine(row) && hasReadablePlacement(row)) {
+      for (const part of splitAtVisualGaps(row)) {
+        const line = buildLine(toReadingOrder(part), { isVertical: false, isRightToLeft: true });
+        if (line) lines.push(line);
+      }
+      continue;
+    }
+    for (const part of splitAtGaps(row, false)) {
+      const line = buildLine(part, { isVertical: false, isRightToLeft: false });
+      if (line) lines.push(line);
+    }
+  }
+  for (const other of others) {
+    for (const part of splitAtGaps(other.chars, other.isVertical)) {
+      const line = buildLine(part, { isVertical: other.isVertical, isRightToLeft: false });
+      if (line) lines.push(line);
+    }
   }
   return { layout: { pageNumber, width, height, lines, rules, fills }, images };
 }
@@ -163,59 +203,116 @@ function readImage(mupdf: typeof Mupdf, image: Mupdf.Image, box: Box): RawImage 
   }
 }
 
-/** Splits a MuPDF line where its characters are far apart on the baseline (two columns or cells on one line). */
+/**
+ * Splits a MuPDF line where its characters are far apart on the baseline (two columns or cells on one line). Within
+ * left-to-right text the gap is measured between neighbouring characters; right-to-left characters come in logical
+ * order, so between runs of one direction the gap is measured between the runs' boxes.
+ */
 function splitAtGaps(chars: Char[], isVertical: boolean): Char[][] {
   if (isVertical) return [chars];
-  const parts: Char[][] = [];
-  let current: Char[] = [];
-  // MuPDF bridges gaps with a synthetic space: measure between inked characters.
-  let lastInk: Char | null = null;
-  for (const char of chars) {
-    if (!isBlank(char.c)) {
-      if (lastInk && lastInk.bidi % 2 === 0 && char.bidi % 2 === 0) {
-        const gap = char.box.x0 - lastInk.box.x1;
-        const size = Math.max(char.style.size, lastInk.style.size);
-        if (gap > MAX_CHAR_GAP_EM * size || gap < -4 * size) {
-          parts.push(current);
-          current = [];
+  const parts: Char[][] = [[]];
+  let previous: BidiRun | null = null;
+  for (const run of bidiRuns(chars)) {
+    if (
+      previous &&
+      horizontalGap(previous.box, run.box) > MAX_CHAR_GAP_EM * Math.max(previous.size, run.size)
+    ) {
+      parts.push([]);
+    }
+    // MuPDF bridges gaps with a synthetic space: measure between inked characters.
+    let lastInk: Char | null = null;
+    for (const char of run.chars) {
+      if (!run.isRightToLeft && !isBlank(char.c)) {
+        if (lastInk) {
+          const gap = char.box.x0 - lastInk.box.x1;
+          const size = Math.max(char.style.size, lastInk.style.size);
+          if (gap > MAX_CHAR_GAP_EM * size || gap < -4 * size) parts.push([]);
         }
+        lastInk = char;
       }
+      parts.at(-1)?.push(char);
+    }
+    previous = run;
+  }
+  return parts.filter((part) => part.length > 0);
+}
+
+type BidiRun = { chars: Char[]; isRightToLeft: boolean; box: Box; size: number };
+
+/** The line cut where the direction of its inked characters changes; blanks stay with the run before them. */
+function bidiRuns(chars: readonly Char[]): BidiRun[] {
+  const runs: BidiRun[] = [];
+  for (const char of chars) {
+    const isRightToLeft = char.bidi % 2 === 1;
+    const last = runs.at(-1);
+    if (last && (isBlank(char.c) || last.isRightToLeft === isRightToLeft)) {
+      last.chars.push(char);
+      if (!isBlank(char.c)) {
+        last.box = last.chars.length === 1 || last.size === 0 ? char.box : mergeBox(last.box, char.box);
+        last.size = Math.max(last.size, char.style.size);
+      }
+    } else {
+      const inked = !isBlank(char.c);
+      runs.push({ chars: [char], isRightToLeft, box: char.box, size: inked ? char.style.size : 0 });
+    }
+  }
+  return runs;
+}
+
+/** Horizontal distance between two boxes; negative when they overlap. */
+function horizontalGap(a: Box, b: Box): number {
+  return Math.max(b.x0 - a.x1, a.x0 - b.x1);
+}
+
+/** Splits a right-to-left line, taken in the order its characters stand, where they are far apart. */
+function splitAtVisualGaps(chars: readonly Char[]): Char[][] {
+  const parts: Char[][] = [[]];
+  let lastInk: Char | null = null;
+  for (const char of [...chars].sort((a, b) => a.box.x0 - b.box.x0)) {
+    if (!isBlank(char.c)) {
+      const size = Math.max(char.style.size, lastInk?.style.size ?? 0);
+      if (lastInk && char.box.x0 - lastInk.box.x1 > MAX_CHAR_GAP_EM * size) parts.push([]);
       lastInk = char;
     }
-    current.push(char);
+    parts.at(-1)?.push(char);
   }
-  parts.push(current);
   return parts;
 }
 
-function buildLine(chars: Char[], isVertical: boolean): Line | null {
+function buildLine(
+  chars: Char[],
+  { isVertical, isRightToLeft }: { isVertical: boolean; isRightToLeft: boolean },
+): Line | null {
   // Trailing and leading whitespace carries no layout; a line of only spaces is no line.
   let start = 0;
   let end = chars.length;
   while (start < end && isBlank(chars[start]?.c)) start += 1;
   while (end > start && isBlank(chars[end - 1]?.c)) end -= 1;
   if (start === end) return null;
-  // A space MuPDF adds after an expanded ligature overlaps the ligature: it is no gap between words.
-  const kept = chars.slice(start, end).filter((char, index, all) => {
-    const previous = all[index - 1];
-    return (
-      isVertical ||
-      !(isBlank(char.c) && previous && char.bidi % 2 === 0 && char.box.x0 < previous.box.x1 - 0.5)
-    );
-  });
+  // Two spaces in a row are one gap.
+  const trimmed = chars
+    .slice(start, end)
+    .filter((char, index, all) => !(isBlank(char.c) && isBlank(all[index - 1]?.c)));
+  const kept = isVertical || isRightToLeft ? trimmed : tidyLineCharacters(trimmed);
+  // The line's baseline is that of its largest characters; smaller ones above or below it are exponents and indices.
+  const inked = kept.filter((char) => !isBlank(char.c));
+  const mainSize = Math.max(0, ...inked.map((char) => char.style.size));
+  const box = kept.map((char) => char.box).reduce(mergeBox);
+  const baseline = inked.find((char) => char.style.size === mainSize)?.baseline ?? box.y1;
   const spans: Span[] = [];
   for (const char of kept) {
     const last = spans.at(-1);
-    if (last && (isSameStyle(last.style, char.style) || isBlank(char.c))) {
+    const rise =
+      isVertical || isBlank(char.c)
+        ? (last?.rise ?? 0)
+        : scriptRise(char.baseline, char.style.size, baseline, mainSize);
+    if (last && (isBlank(char.c) || (isSameStyle(last.style, char.style) && (last.rise ?? 0) === rise))) {
       last.text += char.c;
       if (!isBlank(char.c)) last.box = mergeBox(last.box, char.box);
     } else {
-      spans.push({ text: char.c, style: char.style, box: char.box });
+      spans.push({ text: char.c, style: char.style, box: char.box, ...(rise ? { rise } : {}) });
     }
   }
-  const box = kept.map((char) => char.box).reduce(mergeBox);
-  const textSizes = kept.filter((char) => !isBlank(char.c));
-  const baseline = textSizes.length > 0 ? (textSizes[0]?.baseline ?? box.y1) : box.y1;
   return { box, baseline, spans, text: spans.map((span) => span.text).join(''), isVertical };
 }
 
@@ -228,8 +325,6 @@ function isSameStyle(a: TextStyle, b: TextStyle): boolean {
     a.color === b.color
   );
 }
-
-const isBlank = (c: string | undefined): boolean => c === undefined || /^\s$/.test(c);
 
 function mergeBox(a: Box, b: Box): Box {
   return {
