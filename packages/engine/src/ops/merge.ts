@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { AppError } from '@quire/shared';
+import { quickInspect } from '../mupdf/quick-inspect.ts';
 import { restoreNavigation } from '../mupdf/restore-navigation.ts';
 import { inspectPdf, type PdfInfo } from '../qpdf/inspect-pdf.ts';
 import { isQpdfSuccess, runQpdf } from '../qpdf/run-qpdf.ts';
@@ -14,8 +15,11 @@ export const merge: EngineOp<'merge'> = async ({ files }, ctx) => {
   if (files.length < 2) {
     throw new AppError('TOO_FEW_FILES', 'Merging needs at least 2 PDF files.', { minFiles: 2 });
   }
-  // Inspected side by side; when several files fail, the first one in the visitor's order is reported.
-  const inspections = await Promise.allSettled(files.map((file, index) => inspectPdf(file, index, ctx)));
+  // Ordinary files are read in process; the others by qpdf, side by side. When several files fail, the first one
+  // in the visitor's order is reported.
+  const inspections = await Promise.allSettled(
+    files.map(async (file, index) => (await quickInspect(file)) ?? inspectPdf(file, index, ctx)),
+  );
   const sources = files.map((file, index) => {
     const inspection = inspections[index] as PromiseSettledResult<PdfInfo>;
     if (inspection.status === 'rejected') throw inspection.reason;
@@ -36,12 +40,16 @@ export const merge: EngineOp<'merge'> = async ({ files }, ctx) => {
     // qpdf names the input it could not read: point the visitor at that file.
     const index = files.findIndex((file) => result.stderr.includes(file.path));
     const file = files[index];
-    throw file
-      ? new AppError('FILE_DAMAGED', `"${file.name}" is damaged and could not be repaired.`, {
-          fileIndex: index,
-          fileName: file.name,
-        })
-      : new AppError('CONVERSION_FAILED', 'The files could not be merged.');
+    if (file) {
+      throw new AppError('FILE_DAMAGED', `"${file.name}" is damaged and could not be repaired.`, {
+        fileIndex: index,
+        fileName: file.name,
+      });
+    }
+    // It stopped without naming one (its memory cap, say): qpdf's own look at each file, which MuPDF's quick one
+    // spared, finds the file at fault and says what is wrong with it.
+    for (const [position, source] of sources.entries()) await inspectPdf(source.file, position, ctx);
+    throw new AppError('CONVERSION_FAILED', 'The files could not be merged.');
   }
   await restoreNavigation(outputPath, sources);
 
