@@ -1,5 +1,5 @@
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
@@ -99,6 +99,16 @@ export class OfficeInstance {
   /** Host path of the directory the sandbox sees as `/job`. */
   get jobDir(): string {
     return join(this.#root, 'job');
+  }
+
+  /**
+   * Whether LibreOffice unpacked fonts embedded in a document into its profile: they stay installed in the
+   * running instance, where a later visitor's document could be set in them.
+   */
+  async holdsDocumentFonts(): Promise<boolean> {
+    const fonts = join(this.#root, 'profile', 'user', 'temp', 'embeddedfonts');
+    const found = await readdir(fonts, { recursive: true, withFileTypes: true }).catch(() => []);
+    return found.some((entry) => entry.isFile());
   }
 
   /** The process group's id, for tests that kill it from outside. */

@@ -97,9 +97,13 @@ function instance(): Promise<OfficeInstance> {
   return starting;
 }
 
-/** Empties the job directory; replaces the instance when it died, was killed or has converted enough. */
+/**
+ * Empties the job directory; replaces the instance when it died, was killed, has converted enough, or took in
+ * fonts embedded in the document (nothing of one visitor's may serve the next).
+ */
 async function retireIfDone(office: OfficeInstance): Promise<void> {
-  const worn = office.conversions >= MAX_CONVERSIONS;
+  const worn =
+    office.conversions >= MAX_CONVERSIONS || (office.isAlive && (await office.holdsDocumentFonts()));
   if (office.isAlive && !worn) {
     const leftovers = await readdir(office.jobDir);
     await Promise.all(

@@ -1,0 +1,382 @@
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer, type AddressInfo, type Server } from 'node:net';
+import { homedir, tmpdir } from 'node:os';
+import { dirname, join, posix } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createFloatingFrameOdt,
+  createFontTraversalDocx,
+  createFontTraversalOdt,
+  createLinkedOleDocx,
+  createSchemeLinkDocx,
+  createUncLinkDocx,
+  createWebserviceFods,
+  createWebserviceXlsx,
+} from '../../../engine/test/hostile-word.ts';
+import { createTestApp, type TestApp } from '../test-app.ts';
+import { expectOutput, expectRefusal, expectStillServing, postTool, type Reply } from './harness.ts';
+
+/**
+ * Hardening catalogue, group D: the Word to PDF items about what links, formulas, URL schemes and embedded fonts
+ * could reach (docs/hardening.md, items 37–40, 42); `d-word.test.ts` has the others. Every document goes through
+ * the HTTP API, with a raw TCP canary listening on loopback. Spreadsheets and ODF documents are refused by type
+ * detection before LibreOffice sees them; the Word documents convert, and the PDF must hold their own text only:
+ * no image, no local file, no environment value. The embedded font's name must not become a file anywhere, which
+ * is checked on disk and, where strace is installed, in LibreOffice's own system calls.
+ */
+
+let testApp: TestApp;
+let canary: Server;
+let canaryPort = 0;
+let canaryUrl = '';
+const contacts: string[] = [];
+const hostname = readFileSync('/etc/hostname', 'utf8').trim();
+const passwdFirstLine = readFileSync('/etc/passwd', 'utf8').split('\n')[0] ?? '';
+const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
+const squeeze = (text: string) => text.replace(/\s+/g, '');
+/** Item 38's bound: a warm conversion takes a few hundred milliseconds; a wait on a share or a host, far longer. */
+const MAX_UNC_CONVERSION_MS = 10_000;
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  // A raw TCP canary: any connection at all, whatever the protocol, is recorded and answered with a marker.
+  canary = createServer((socket) => {
+    contacts.push('connection');
+    socket.once('data', (chunk) => contacts.push(chunk.toString('latin1').split('\r\n')[0] ?? ''));
+    socket.end('HTTP/1.0 200 OK\r\nContent-Type: text/plain\r\n\r\nCANARYBODY');
+  });
+  await new Promise<void>((resolve) => canary.listen(0, '127.0.0.1', resolve));
+  canaryPort = (canary.address() as AddressInfo).port;
+  canaryUrl = `http://127.0.0.1:${canaryPort}`;
+});
+afterAll(async () => {
+  await new Promise<void>((resolve) => canary.close(() => resolve()));
+  await testApp.close();
+});
+
+/** Runs `use` with a PDF answer written to a temporary file. */
+async function withPdfFile<T>(pdf: Buffer, use: (path: string) => T): Promise<T> {
+  const dir = await mkdtemp(join(tmpdir(), 'quire-word-links-'));
+  try {
+    await writeFile(join(dir, 'out.pdf'), pdf);
+    return use(join(dir, 'out.pdf'));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** The text of a PDF answer, spaces removed (LibreOffice and pdftotext disagree on them). */
+const readPdfText = (pdf: Buffer) =>
+  withPdfFile(pdf, (path) =>
+    squeeze(execFileSync('pdftotext', ['-enc', 'UTF-8', path, '-'], { encoding: 'utf8' })),
+  );
+
+/** The images of a PDF answer, one line each, as `pdfimages -list` lists them (after its two header lines). */
+const listPdfImages = (pdf: Buffer) =>
+  withPdfFile(pdf, (path) =>
+    execFileSync('pdfimages', ['-list', path], { encoding: 'utf8' }).split('\n').slice(2).filter(Boolean),
+  );
+
+/**
+ * Every object of a PDF answer as text, streams uncompressed: link annotations, metadata and the rest that
+ * pdftotext does not show. qpdf exits 3 on warnings, which is fine here.
+ */
+const readPdfObjects = (pdf: Buffer) =>
+  withPdfFile(pdf, (path) => {
+    const qdf = spawnSync('qpdf', ['--qdf', '--object-streams=disable', path, '-'], {
+      encoding: 'latin1',
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    expect([0, 3]).toContain(qdf.status);
+    return qdf.stdout;
+  });
+
+/**
+ * Checks a converted document: a PDF with the document's own text and nothing else: no image, no canary answer,
+ * no hostname, no line of `/etc/passwd`, and no connection to the canary. Returns the PDF for further checks.
+ */
+async function expectConvertedAlone(reply: Reply, ownText: string): Promise<Buffer> {
+  expectOutput(reply, 'word-to-pdf');
+  const text = await readPdfText(reply.rawPayload);
+  expect(text).toContain(squeeze(ownText));
+  expect(text).not.toContain('CANARYBODY');
+  expect(text).not.toContain(squeeze(hostname));
+  expect(text).not.toContain(squeeze(passwdFirstLine));
+  expect(await listPdfImages(reply.rawPayload)).toEqual([]);
+  await expectNoContact();
+  return reply.rawPayload;
+}
+
+/** Nothing connected to the canary, even late. */
+async function expectNoContact() {
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  expect(contacts).toEqual([]);
+}
+
+/** Refused by type detection, whatever the name: 415, naming the file; the canary was never contacted. */
+async function expectNotWord(uploads: ReadonlyArray<readonly [name: string, bytes: Uint8Array]>) {
+  for (const [name, bytes] of uploads) {
+    const error = expectRefusal(
+      await postTool(testApp, 'word-to-pdf', [{ name, bytes }]),
+      415,
+      'INVALID_FILE_TYPE',
+    );
+    expect(error.details).toMatchObject({ fileIndex: 0, fileName: name });
+    expect(error.message).toContain(`"${name}"`);
+  }
+  await expectNoContact();
+}
+
+/** This process's LibreOffice programs (soffice.bin), as pids: the office worker's warm instance. */
+function findOfficeProcesses(): number[] {
+  const rows = execFileSync('ps', ['-e', '-o', 'pid=,ppid=,comm='], { encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/));
+  const parentOf = new Map(rows.map(([pid, parent]) => [Number(pid), Number(parent)]));
+  const isOurs = (pid: number) => {
+    for (let parent = parentOf.get(pid); parent; parent = parentOf.get(parent)) {
+      if (parent === process.pid) return true;
+    }
+    return false;
+  };
+  return rows
+    .filter(([pid, , command]) => command === 'soffice.bin' && isOurs(Number(pid)))
+    .map(([pid]) => Number(pid))
+    .sort((a, b) => a - b);
+}
+
+describe('D. Word to PDF: formulas, UNC paths, URL schemes, fonts and linked objects (items 37–40, 42)', () => {
+  it('37. a .fods and an .xlsx calling WEBSERVICE on a local file and on the canary never reach LibreOffice (415)', async () => {
+    const fods = createWebserviceFods(canaryUrl);
+    const xlsx = createWebserviceXlsx(canaryUrl);
+    await expectNotWord([
+      ['webservice.fods', fods],
+      ['webservice.xlsx', xlsx],
+      ['fods.docx', fods],
+      ['xlsx.docx', xlsx],
+    ]);
+    await expectStillServing(testApp, ['word-to-pdf']);
+  }, 120_000);
+
+  it('38. images linked to UNC and SMB paths and to the canary by file://: nothing fetched or embedded, no wait', async () => {
+    // LibreOffice is running already, so the time measured is this document's alone; waiting on an SMB share, a
+    // name lookup or a connection to 10.0.0.5 would take tens of seconds.
+    await expectStillServing(testApp, ['word-to-pdf']);
+    const started = performance.now();
+    const reply = await postTool(testApp, 'word-to-pdf', [
+      { name: 'unc.docx', bytes: createUncLinkDocx(canaryPort) },
+    ]);
+    const elapsedMs = performance.now() - started;
+    await expectConvertedAlone(reply, 'Quire UNC canary');
+    expect(elapsedMs).toBeLessThan(MAX_UNC_CONVERSION_MS);
+    await expectStillServing(testApp, ['word-to-pdf']);
+  }, 120_000);
+
+  it('39. images and links at vnd.sun.star.expand:, vnd.libreoffice.command: and macro: URLs: nothing expanded, run or embedded', async () => {
+    await expectStillServing(testApp, ['word-to-pdf']);
+    const office = findOfficeProcesses();
+    expect(office).toHaveLength(1);
+    const reply = await postTool(testApp, 'word-to-pdf', [
+      { name: 'schemes.docx', bytes: createSchemeLinkDocx(canaryUrl) },
+    ]);
+    const pdf = await expectConvertedAlone(reply, 'Quire scheme canary');
+    // What the expansions would give inside the sandbox ($HOME, ${SYSUSERCONFIG} below it, $BRAND_BASE_DIR and
+    // the profile), and this server's own home: in neither the text nor any object (a link's URI, say).
+    const values = ['/home/office', '/usr/lib/libreoffice', 'file:///profile', homedir()].filter(
+      (value) => value.length > 1,
+    );
+    const text = await readPdfText(pdf);
+    const objects = await readPdfObjects(pdf);
+    for (const value of values) {
+      expect(text).not.toContain(value);
+      expect(objects).not.toContain(value);
+    }
+    // `.uno:Quit` did not run: the same LibreOffice converted the document, without crashing or being replaced.
+    expect(findOfficeProcesses()).toEqual(office);
+    await expectStillServing(testApp, ['word-to-pdf']);
+    expect(findOfficeProcesses()).toEqual(office);
+  }, 120_000);
+
+  it('40. an ODF document embedding a font named ../../../../pwn.ttf never reaches LibreOffice (415)', async () => {
+    const odt = createFontTraversalOdt(await readSmallestSystemFont());
+    await expectNotWord([
+      ['font.odt', odt],
+      ['font.docx', odt],
+    ]);
+    await expectStillServing(testApp, ['word-to-pdf']);
+  }, 120_000);
+
+  it('40. a .docx embedding a font named ../../../../pwn: no file written outside the job directory', async () => {
+    // A real TrueType font, which LibreOffice keeps on disk (junk it deletes again at once): a file written through
+    // the font's name would still be there to find.
+    const bytes = createFontTraversalDocx(await readSmallestSystemFont());
+    await expectStillServing(testApp, ['word-to-pdf']);
+    const work = await mkdtemp(join(tmpdir(), 'quire-font-trace-'));
+    let trace: Awaited<ReturnType<typeof traceFiles>> | null = null;
+    try {
+      const marker = join(work, 'marker');
+      await writeFile(marker, '');
+      // Where a file could land: the temp dir (LibreOffice's private directories are in it), the repository, the
+      // job root and its parent, and the home directory.
+      const roots = [tmpdir(), repoRoot, testApp.jobRoot, dirname(testApp.jobRoot), homedir()];
+      const before = findPwnFiles(roots);
+      trace = hasStrace() ? await traceFiles(findOfficeProcesses(), join(work, 'trace')) : null;
+
+      const reply = await postTool(testApp, 'word-to-pdf', [{ name: 'font.docx', bytes }]);
+      const written = await trace?.stop();
+      if (reply.statusCode === 200) {
+        await expectConvertedAlone(reply, 'Quire font canary');
+      } else {
+        expectRefusal(reply, 422, 'FILE_DAMAGED');
+      }
+
+      expect(findPwnFiles(roots, marker)).toEqual([]);
+      expect(findPwnFiles(roots)).toEqual(before);
+      if (written) {
+        // The trace is LibreOffice's: it read the job's input, and unpacked the font into its own font folder.
+        expect(written.log).toContain('/job/input.docx');
+        expect(written.created.some((path) => path.includes('/embeddedfonts/'))).toBe(true);
+        // Nothing named after the font was created, renamed or linked anywhere but the job directory.
+        expect(written.created.filter((path) => /pwn/i.test(path) && !path.startsWith('/job/'))).toEqual([]);
+      }
+    } finally {
+      await trace?.stop();
+      await rm(work, { recursive: true, force: true });
+    }
+    await expectStillServing(testApp, ['word-to-pdf']);
+  }, 120_000);
+
+  it("40. the LibreOffice that installed a document's embedded font never converts the next visitor's file", async () => {
+    await expectStillServing(testApp, ['word-to-pdf']);
+    const before = findOfficeProcesses();
+    expect(before).toHaveLength(1);
+    const bytes = createFontTraversalDocx(await readSmallestSystemFont());
+    const reply = await postTool(testApp, 'word-to-pdf', [{ name: 'font.docx', bytes }]);
+    expect([200, 422]).toContain(reply.statusCode);
+    // Replaced before the answer: the font went with the instance and its profile.
+    for (const pid of before) expect(findOfficeProcesses()).not.toContain(pid);
+    await expectStillServing(testApp, ['word-to-pdf']);
+    // A document without fonts of its own leaves the instance warm.
+    const warm = findOfficeProcesses();
+    expect(warm).toHaveLength(1);
+    await expectStillServing(testApp, ['word-to-pdf']);
+    expect(findOfficeProcesses()).toEqual(warm);
+  }, 120_000);
+
+  it('42. linked OLE objects whose previews link a local file, the canary and a readable image: none loaded', async () => {
+    const reply = await postTool(testApp, 'word-to-pdf', [
+      { name: 'ole.docx', bytes: createLinkedOleDocx(canaryUrl) },
+    ]);
+    if (reply.statusCode === 200) {
+      await expectConvertedAlone(reply, 'Quire OLE canary');
+    } else {
+      expectRefusal(reply, 422, 'FILE_DAMAGED');
+      await expectNoContact();
+    }
+    await expectStillServing(testApp, ['word-to-pdf']);
+  }, 120_000);
+
+  it('42. a flat ODF document with a floating frame on the canary never reaches LibreOffice (415)', async () => {
+    const fodt = createFloatingFrameOdt(canaryUrl);
+    await expectNotWord([
+      ['frame.fodt', fodt],
+      ['frame.docx', fodt],
+    ]);
+    await expectStillServing(testApp, ['word-to-pdf']);
+  }, 120_000);
+});
+
+/** The smallest TrueType font installed, or nothing (the generator's stand-in bytes) if there is none. */
+async function readSmallestSystemFont(): Promise<Uint8Array | undefined> {
+  const args = ['/usr/share/fonts', '-name', '*.ttf', '-size', '-64k', '-printf', '%s %p\n'];
+  const found = spawnSync('find', args, { encoding: 'utf8' });
+  const smallest = (found.stdout ?? '')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => [Number(line.split(' ')[0]), line.slice(line.indexOf(' ') + 1)] as const)
+    .sort(([a, pathA], [b, pathB]) => a - b || pathA.localeCompare(pathB))[0];
+  return smallest ? readFile(smallest[1]) : undefined;
+}
+
+/**
+ * Files named `pwn*`, in any case, under `roots` (only those newer than `marker`, when given), sorted; places
+ * that cannot be read are skipped.
+ */
+function findPwnFiles(roots: readonly string[], marker?: string): string[] {
+  const args = [...new Set(roots), '-iname', 'pwn*', ...(marker ? ['-newer', marker] : [])];
+  const found = spawnSync('find', args, { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
+  return [...new Set((found.stdout ?? '').split('\n').filter(Boolean))].sort();
+}
+
+function hasStrace(): boolean {
+  return spawnSync('strace', ['-V']).status === 0;
+}
+
+type FileTrace = {
+  /** The traced system calls, one a line, as strace wrote them. */
+  log: string;
+  /** Paths created, renamed, linked or opened for writing (or tried), `..` resolved; sandbox paths. */
+  created: string[];
+};
+
+/**
+ * Attaches strace to `pids` and all their threads and children, recording the system calls that create, open,
+ * rename or link files, until `stop()` is called (once or more: it stops once).
+ */
+async function traceFiles(
+  pids: readonly number[],
+  output: string,
+): Promise<{ stop: () => Promise<FileTrace> }> {
+  expect(pids.length).toBeGreaterThan(0);
+  const calls =
+    'trace=open,openat,creat,rename,renameat,renameat2,link,linkat,symlink,symlinkat,mkdir,mkdirat';
+  const strace = spawn(
+    'strace',
+    ['-f', '-e', calls, '-o', output, ...pids.flatMap((pid) => ['-p', String(pid)])],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  let messages = '';
+  strace.stderr.setEncoding('utf8').on('data', (chunk: string) => (messages += chunk));
+  const exited = new Promise<void>((resolve) => strace.once('exit', () => resolve()));
+  // strace says `Process N attached` for each process once it traces it.
+  const countAttached = () =>
+    strace.exitCode === null ? (messages.match(/Process \d+ attached/g) ?? []).length : -1;
+  try {
+    await expect.poll(countAttached, { timeout: 10_000 }).toBeGreaterThanOrEqual(pids.length);
+  } catch (error) {
+    strace.kill('SIGINT');
+    throw new Error(`strace could not trace LibreOffice: ${messages.trim()}`, { cause: error });
+  }
+  let stopped: Promise<FileTrace> | null = null;
+  const stop = async () => {
+    // SIGINT makes strace detach, leaving LibreOffice running.
+    strace.kill('SIGINT');
+    await exited;
+    const log = await readFile(output, 'utf8');
+    return { log, created: listCreatedPaths(log) };
+  };
+  return { stop: () => (stopped ??= stop()) };
+}
+
+/**
+ * Paths a trace shows created, renamed, linked or opened for writing, whether or not the call succeeded, with `..`
+ * resolved; relative ones are in `/job`, LibreOffice's working directory.
+ */
+function listCreatedPaths(trace: string): string[] {
+  const paths: string[] = [];
+  for (const line of trace.split('\n')) {
+    const call = /^\d+\s+(\w+)\((.*)$/.exec(line);
+    if (!call?.[1] || !call[2]) continue;
+    const [, name, rest] = call;
+    const isOpen = name === 'open' || name === 'openat';
+    if (isOpen && !/O_CREAT|O_WRONLY|O_RDWR|O_TRUNC/.test(rest)) continue;
+    for (const match of rest.matchAll(/"((?:[^"\\]|\\.)*)"/g)) {
+      paths.push(posix.resolve('/job', match[1] ?? ''));
+    }
+  }
+  return paths;
+}
