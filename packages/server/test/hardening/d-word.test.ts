@@ -24,10 +24,11 @@ import { expectOutput, expectRefusal, expectStillServing, postTool } from './har
 
 /**
  * Hardening catalogue, group D: Office documents through LibreOffice, the items that apply to Word to PDF
- * (docs/hardening.md, items 34–36, 41, 43, 44; 37–40 and 42 are in `d-word-links.test.ts`). The engine's own canary tests (`engine/src/ops/word-to-pdf.test.ts`)
- * cover the corpus's bad Word files, LibreOffice killed or timing out, and processes left behind; the profile's
- * settings are checked by `engine/src/libreoffice/hardened-profile.test.ts`. Here every document goes through the
- * HTTP API, with a canary listening on loopback.
+ * (docs/hardening.md, items 34–36, 41, 43, 44; 37–40 and 42 are in `d-word-links.test.ts`). The engine's own
+ * canary tests (`engine/src/ops/word-to-pdf.test.ts`) cover the corpus's bad Word files, LibreOffice killed or
+ * timing out, and processes left behind; the profile's settings are checked by
+ * `engine/src/libreoffice/hardened-profile.test.ts`. Here every document goes through the HTTP API, with a canary
+ * listening on loopback.
  */
 
 let testApp: TestApp;
