@@ -18,6 +18,8 @@ export type Config = Readonly<{
   /** Office conversions (LibreOffice) that run at once, and conversions that may wait behind them. */
   officeWorkers: number;
   officeMaxQueue: number;
+  /** A worker whose PDF engine (MuPDF's WebAssembly memory, which never shrinks) grew past this is replaced. */
+  workerMaxHeapBytes: number;
   /** Overrides every tool's wall-clock limit (the registry's `timeoutMs`) when set; null keeps the registry's. */
   jobTimeoutMs: number | null;
   /** On SIGTERM, how long running jobs may take to finish before they are stopped. */
@@ -59,6 +61,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxQueue: readInteger(env, 'QUIRE_MAX_QUEUE', 32, 0, 10_000),
     officeWorkers: readInteger(env, 'QUIRE_OFFICE_WORKERS', 1, 1, 16),
     officeMaxQueue: readInteger(env, 'QUIRE_OFFICE_MAX_QUEUE', 8, 0, 1_000),
+    workerMaxHeapBytes: readInteger(env, 'QUIRE_WORKER_MAX_HEAP_MB', 512, 64, 65_536) * 1024 * 1024,
     jobTimeoutMs: env.QUIRE_JOB_TIMEOUT_SECONDS?.trim()
       ? readInteger(env, 'QUIRE_JOB_TIMEOUT_SECONDS', 60, 1, 3_600) * 1000
       : null,

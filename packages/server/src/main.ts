@@ -16,8 +16,18 @@ async function main(): Promise<void> {
   const onCrash = (toolId: string | null, stack: string) =>
     app.log.error({ tool: toolId, stack }, 'engine failure');
   const runner = new JobRunner({
-    pdf: { size: config.workers, maxQueue: config.maxQueue, onCrash },
-    office: { size: config.officeWorkers, maxQueue: config.officeMaxQueue, onCrash },
+    pdf: {
+      size: config.workers,
+      maxQueue: config.maxQueue,
+      maxHeapBytes: config.workerMaxHeapBytes,
+      onCrash,
+    },
+    office: {
+      size: config.officeWorkers,
+      maxQueue: config.officeMaxQueue,
+      maxHeapBytes: config.workerMaxHeapBytes,
+      onCrash,
+    },
   });
   const app = await buildApp(config, { runner });
   if (swept + sweptOffice > 0) {

@@ -13,3 +13,19 @@ export function loadMupdf(): Promise<MupdfModule> {
   });
   return loading;
 }
+
+/**
+ * Bytes of WebAssembly memory MuPDF holds in this thread: the most its documents ever needed at once, since that
+ * memory grows and never shrinks. Zero before MuPDF is loaded.
+ */
+export async function mupdfHeapBytes(): Promise<number> {
+  if (!loading) return 0;
+  const mupdf = await loading;
+  // A buffer's bytes are a view of the module's memory: its `buffer` is the whole of it.
+  const probe = new mupdf.Buffer(new Uint8Array(1));
+  try {
+    return probe.asUint8Array().buffer.byteLength;
+  } finally {
+    probe.destroy();
+  }
+}

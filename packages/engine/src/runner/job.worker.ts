@@ -1,11 +1,11 @@
 import { setPriority } from 'node:os';
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { AppError, type ToolId } from '@quire/shared';
 import { stopWarmOffice } from '../libreoffice/warm-office.ts';
-import { loadMupdf } from '../mupdf/load-mupdf.ts';
+import { loadMupdf, mupdfHeapBytes } from '../mupdf/load-mupdf.ts';
 import { ENGINE_OPS } from '../ops/index.ts';
 import type { EngineOp, JobInput } from '../ops/types.ts';
-import type { FromWorker, ToWorker } from './messages.ts';
+import type { FromWorker, JobOutcome, ToWorker, WorkerData } from './messages.ts';
 
 /** The worker entry: receive a job, run the tool's engine op (the same function tests call), post the outcome. */
 const port = parentPort;
@@ -21,6 +21,9 @@ const running = new Map<number, AbortController>();
  */
 const JOB_NICENESS = 10;
 setPriority(0, JOB_NICENESS);
+
+/** Past this much MuPDF memory after a job, the worker asks to be replaced (`PoolOptions.maxHeapBytes`). */
+const { maxHeapBytes } = workerData as WorkerData;
 
 // Instantiate MuPDF's WebAssembly now rather than during a visitor's first job.
 void loadMupdf();
@@ -40,7 +43,7 @@ port.on('message', (message: ToWorker) => {
 async function runJob({ jobId, toolId, input, workDir, timeoutMs }: Extract<ToWorker, { type: 'run' }>) {
   const controller = new AbortController();
   running.set(jobId, controller);
-  let reply: FromWorker;
+  let reply: JobOutcome;
   try {
     const op = ENGINE_OPS[toolId] as EngineOp<ToolId>;
     const result = await op(input as JobInput<ToolId>, { signal: controller.signal, workDir, timeoutMs });
@@ -57,5 +60,6 @@ async function runJob({ jobId, toolId, input, workDir, timeoutMs }: Extract<ToWo
   } finally {
     running.delete(jobId);
   }
-  port?.postMessage(reply);
+  const retiring = (await mupdfHeapBytes()) > maxHeapBytes;
+  port?.postMessage({ ...reply, retiring } satisfies FromWorker);
 }

@@ -1,6 +1,9 @@
 import type { ErrorBody, ToolId } from '@quire/shared';
 import type { JobInput, JobResult } from '../ops/types.ts';
 
+/** What a worker is started with. */
+export type WorkerData = { maxHeapBytes: number };
+
 /** What the pool sends a worker. */
 export type ToWorker =
   | { type: 'run'; jobId: number; toolId: ToolId; input: JobInput; workDir: string; timeoutMs: number }
@@ -8,9 +11,14 @@ export type ToWorker =
   /** The pool is closing: stop what the worker keeps running between jobs (a warm LibreOffice), then answer. */
   | { type: 'shutdown' };
 
-/** What a worker answers. An unexpected failure carries its stack for the log, never for the visitor. */
-export type FromWorker =
+/**
+ * What a worker answers. An unexpected failure carries its stack for the log, never for the visitor. `retiring`:
+ * the worker holds more memory than it should keep between jobs and is to be replaced rather than given the next.
+ */
+export type FromWorker = (JobOutcome & { retiring: boolean }) | { type: 'shut-down' };
+
+/** How a job ended. */
+export type JobOutcome =
   | { type: 'done'; jobId: number; result: JobResult }
   | { type: 'failed'; jobId: number; error: ErrorBody['error'] }
-  | { type: 'crashed'; jobId: number; stack: string }
-  | { type: 'shut-down' };
+  | { type: 'crashed'; jobId: number; stack: string };

@@ -1,6 +1,6 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { corpusPath } from '@quire/corpus';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { useJobContext, inputFile, qpdfPageCount } from '../../test/job-context.ts';
 import { JobPool } from './pool.ts';
 
@@ -86,5 +86,38 @@ describe('JobPool.close', () => {
     await running;
     await queued;
     await expect(pool.run('pdf-to-jpg', input, options)).rejects.toMatchObject({ code: 'SERVER_BUSY' });
+  });
+});
+
+describe('JobPool memory', () => {
+  const job = (pool: JobPool) =>
+    pool.run(
+      'merge',
+      { files: [inputFile(A), inputFile(B)], options: {} },
+      { signal: new AbortController().signal, timeoutMs: 30_000, workDir: ctx.workDir },
+    );
+
+  it('replaces a worker whose MuPDF memory grew past the limit; the queued job runs on its successor', async () => {
+    const pool = new JobPool({ size: 1, maxQueue: 1, maxHeapBytes: 1 });
+    try {
+      const [first, second] = await Promise.all([job(pool), job(pool)]);
+      expect(qpdfPageCount(first.path)).toBe(358);
+      expect(qpdfPageCount(second.path)).toBe(358);
+      await vi.waitFor(() => expect(pool.stats.replaced).toBe(2), { timeout: 10_000 });
+      expect(pool.stats).toMatchObject({ size: 1, running: 0, queued: 0 });
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('keeps a worker warm while its memory stays under the limit', async () => {
+    const pool = new JobPool({ size: 1, maxQueue: 1 });
+    try {
+      await job(pool);
+      await job(pool);
+      expect(pool.stats.replaced).toBe(0);
+    } finally {
+      await pool.close();
+    }
   });
 });

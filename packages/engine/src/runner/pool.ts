@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { AppError, RETRY_AFTER_SECONDS, type ToolId } from '@quire/shared';
 import type { JobInput, JobResult } from '../ops/types.ts';
-import type { FromWorker, ToWorker } from './messages.ts';
+import type { FromWorker, ToWorker, WorkerData } from './messages.ts';
 
 export type PoolOptions = {
   /** Jobs that run at once, one worker thread each. */
@@ -10,6 +10,11 @@ export type PoolOptions = {
   maxQueue: number;
   /** Grace period after an abort before a worker that does not answer is terminated. */
   abortGraceMs?: number;
+  /**
+   * A worker whose MuPDF memory (WebAssembly memory grows to the largest document it handled and never shrinks)
+   * is past this after a job is replaced by a fresh one.
+   */
+  maxHeapBytes?: number;
   /** Logs a failure that is our bug (the visitor sees `INTERNAL`) or a worker that died. */
   onCrash?: (toolId: ToolId | null, stack: string) => void;
 };
@@ -34,6 +39,8 @@ type Slot = {
   /** Called once when the slot next has no job, or its worker answered a shutdown. */
   onIdle: (() => void)[];
   onShutDown: (() => void) | null;
+  /** Being replaced after its last job (it kept too much memory): takes no new job. */
+  isRetiring: boolean;
 };
 
 /** Worker entry beside this file: `.ts` when running from source (tests, dev), `.js` in the built server. */
@@ -41,6 +48,7 @@ const IS_SOURCE = import.meta.url.endsWith('.ts');
 const WORKER_URL = new URL(IS_SOURCE ? './job.worker.source.mjs' : './job.worker.js', import.meta.url);
 /** How long a closing pool waits for a worker to stop its warm LibreOffice (which itself waits up to 3 s). */
 const SHUTDOWN_WAIT_MS = 5000;
+const DEFAULT_MAX_HEAP_BYTES = 512 * 1024 * 1024;
 
 /**
  * Runs document jobs off the event loop in a fixed set of worker threads, with a bounded queue, a wall-clock
@@ -53,17 +61,20 @@ export class JobPool {
   readonly #queue: Job[] = [];
   #nextJobId = 1;
   #closed = false;
+  #replaced = 0;
 
   constructor(options: PoolOptions) {
-    this.#options = { abortGraceMs: 2000, ...options };
+    this.#options = { abortGraceMs: 2000, maxHeapBytes: DEFAULT_MAX_HEAP_BYTES, ...options };
     for (let index = 0; index < options.size; index += 1) this.#slots.push(this.#startSlot());
   }
 
-  get stats(): { size: number; running: number; queued: number } {
+  /** `replaced`: workers replaced since the start (died, stopped for not answering, or retired for memory). */
+  get stats(): { size: number; running: number; queued: number; replaced: number } {
     return {
       size: this.#slots.length,
       running: this.#slots.filter((slot) => slot.job).length,
       queued: this.#queue.length,
+      replaced: this.#replaced,
     };
   }
 
@@ -78,7 +89,7 @@ export class JobPool {
         return;
       }
       const job: Job = { id: this.#nextJobId++, toolId, input, options, resolve, reject };
-      const idle = this.#slots.find((slot) => !slot.job);
+      const idle = this.#slots.find((slot) => !slot.job && !slot.isRetiring);
       if (idle) {
         this.#dispatch(idle, job);
         return;
@@ -156,7 +167,9 @@ export class JobPool {
   }
 
   #startSlot(): Slot {
-    const worker = new Worker(WORKER_URL);
+    const worker = new Worker(WORKER_URL, {
+      workerData: { maxHeapBytes: this.#options.maxHeapBytes } satisfies WorkerData,
+    });
     const slot: Slot = {
       worker,
       job: null,
@@ -164,6 +177,7 @@ export class JobPool {
       stopJob: null,
       onIdle: [],
       onShutDown: null,
+      isRetiring: false,
     };
     worker.on('message', (message: FromWorker) => this.#onMessage(slot, message));
     worker.on('error', (error) =>
@@ -242,6 +256,12 @@ export class JobPool {
       this.#options.onCrash?.(job.toolId, message.stack);
       job.reject(new AppError('INTERNAL', 'Something went wrong on our side.'));
     }
+    if (message.retiring && !this.#closed) {
+      // Its replacement takes the queue when it exits (#onExit).
+      slot.isRetiring = true;
+      void this.#shutDownWorker(slot).then(() => slot.worker.terminate());
+      return;
+    }
     this.#next(slot);
   }
 
@@ -258,6 +278,7 @@ export class JobPool {
     if (this.#closed || index < 0) return;
     const replacement = this.#startSlot();
     this.#slots[index] = replacement;
+    this.#replaced += 1;
     this.#next(replacement);
   }
 
