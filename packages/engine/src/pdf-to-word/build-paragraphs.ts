@@ -24,7 +24,10 @@ export type ParagraphBlock = {
   lineSpacing: number;
   firstBaseline: number;
   lastBaseline: number;
-  /** Tab stops, in points from the column's start edge (the right one for right-to-left text), for rows of separate pieces of text. */
+  /**
+   * Tab stops, in points from the column's start edge (the right one for right-to-left text), for rows of separate
+   * pieces of text.
+   */
   tabStops: number[];
   isRightToLeft: boolean;
   /** Starts with a bullet character (removed from `runs`). */
