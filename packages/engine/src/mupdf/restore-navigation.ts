@@ -31,6 +31,9 @@ export async function restoreNavigation(
 
   const doc = new mupdf.PDFDocument(await readFile(mergedPath));
   try {
+    // The page counts place each source's pages in the merged file; if they do not add up to it, nothing is placed.
+    const total = sources.reduce((sum, source) => sum + source.pageCount, 0);
+    if (doc.countPages() !== total) return false;
     const outline = doc.outlineIterator();
     let offset = 0;
     for (const [index, source] of sources.entries()) {
