@@ -25,17 +25,7 @@ export const PAGE_SLUGS = [
 export type PageSlug = (typeof PAGE_SLUGS)[number];
 
 /** The informational pages, prerendered in every language (the blog adds its own paths). */
-const INFO_PAGE_SLUGS = [
-  'help-center',
-  'faq',
-  'api-docs',
-  'status',
-  'privacy-policy',
-  'terms-of-service',
-  'cookie-policy',
-  'security',
-  'about',
-] as const satisfies readonly PageSlug[];
+const INFO_PAGE_SLUGS = PAGE_SLUGS.filter((slug) => slug !== 'blog');
 
 /**
  * Addresses that show another page (`/lp-center` shows the help center): prerendered in every language with the

@@ -1,7 +1,6 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer, type AddressInfo, type Server } from 'node:net';
 import { homedir, tmpdir } from 'node:os';
 import { dirname, join, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,7 +16,15 @@ import {
   createWebserviceXlsx,
 } from '../../../engine/test/hostile-word.ts';
 import { createTestApp, type TestApp } from '../test-app.ts';
-import { expectOutput, expectRefusal, expectStillServing, postTool, type Reply } from './harness.ts';
+import {
+  expectOutput,
+  expectRefusal,
+  expectStillServing,
+  postTool,
+  startCanary,
+  type Canary,
+  type Reply,
+} from './harness.ts';
 
 /**
  * Hardening catalogue, group D: the Word to PDF items about what links, formulas, URL schemes and embedded fonts
@@ -29,10 +36,7 @@ import { expectOutput, expectRefusal, expectStillServing, postTool, type Reply }
  */
 
 let testApp: TestApp;
-let canary: Server;
-let canaryPort = 0;
-let canaryUrl = '';
-const contacts: string[] = [];
+let canary: Canary;
 const hostname = readFileSync('/etc/hostname', 'utf8').trim();
 const passwdFirstLine = readFileSync('/etc/passwd', 'utf8').split('\n')[0] ?? '';
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -42,18 +46,10 @@ const MAX_UNC_CONVERSION_MS = 10_000;
 
 beforeAll(async () => {
   testApp = await createTestApp();
-  // A raw TCP canary: any connection at all, whatever the protocol, is recorded and answered with a marker.
-  canary = createServer((socket) => {
-    contacts.push('connection');
-    socket.once('data', (chunk) => contacts.push(chunk.toString('latin1').split('\r\n')[0] ?? ''));
-    socket.end('HTTP/1.0 200 OK\r\nContent-Type: text/plain\r\n\r\nCANARYBODY');
-  });
-  await new Promise<void>((resolve) => canary.listen(0, '127.0.0.1', resolve));
-  canaryPort = (canary.address() as AddressInfo).port;
-  canaryUrl = `http://127.0.0.1:${canaryPort}`;
+  canary = await startCanary();
 });
 afterAll(async () => {
-  await new Promise<void>((resolve) => canary.close(() => resolve()));
+  await canary.close();
   await testApp.close();
 });
 
@@ -113,7 +109,7 @@ async function expectConvertedAlone(reply: Reply, ownText: string): Promise<Buff
 /** Nothing connected to the canary, even late. */
 async function expectNoContact() {
   await new Promise((resolve) => setTimeout(resolve, 300));
-  expect(contacts).toEqual([]);
+  expect(canary.contacts).toEqual([]);
 }
 
 /** Refused by type detection, whatever the name: 415, naming the file; the canary was never contacted. */
@@ -151,8 +147,8 @@ function findOfficeProcesses(): number[] {
 
 describe('D. Word to PDF: formulas, UNC paths, URL schemes, fonts and linked objects (items 37–40, 42)', () => {
   it('37. a .fods and an .xlsx calling WEBSERVICE on a local file and on the canary never reach LibreOffice (415)', async () => {
-    const fods = createWebserviceFods(canaryUrl);
-    const xlsx = createWebserviceXlsx(canaryUrl);
+    const fods = createWebserviceFods(canary.url);
+    const xlsx = createWebserviceXlsx(canary.url);
     await expectNotWord([
       ['webservice.fods', fods],
       ['webservice.xlsx', xlsx],
@@ -168,7 +164,7 @@ describe('D. Word to PDF: formulas, UNC paths, URL schemes, fonts and linked obj
     await expectStillServing(testApp, ['word-to-pdf']);
     const started = performance.now();
     const reply = await postTool(testApp, 'word-to-pdf', [
-      { name: 'unc.docx', bytes: createUncLinkDocx(canaryPort) },
+      { name: 'unc.docx', bytes: createUncLinkDocx(canary.port) },
     ]);
     const elapsedMs = performance.now() - started;
     await expectConvertedAlone(reply, 'Quire UNC canary');
@@ -181,7 +177,7 @@ describe('D. Word to PDF: formulas, UNC paths, URL schemes, fonts and linked obj
     const office = findOfficeProcesses();
     expect(office).toHaveLength(1);
     const reply = await postTool(testApp, 'word-to-pdf', [
-      { name: 'schemes.docx', bytes: createSchemeLinkDocx(canaryUrl) },
+      { name: 'schemes.docx', bytes: createSchemeLinkDocx(canary.url) },
     ]);
     const pdf = await expectConvertedAlone(reply, 'Quire scheme canary');
     // What the expansions would give inside the sandbox ($HOME, ${SYSUSERCONFIG} below it, $BRAND_BASE_DIR and
@@ -269,7 +265,7 @@ describe('D. Word to PDF: formulas, UNC paths, URL schemes, fonts and linked obj
 
   it('42. linked OLE objects whose previews link a local file, the canary and a readable image: none loaded', async () => {
     const reply = await postTool(testApp, 'word-to-pdf', [
-      { name: 'ole.docx', bytes: createLinkedOleDocx(canaryUrl) },
+      { name: 'ole.docx', bytes: createLinkedOleDocx(canary.url) },
     ]);
     if (reply.statusCode === 200) {
       await expectConvertedAlone(reply, 'Quire OLE canary');
@@ -281,7 +277,7 @@ describe('D. Word to PDF: formulas, UNC paths, URL schemes, fonts and linked obj
   }, 120_000);
 
   it('42. a flat ODF document with a floating frame on the canary never reaches LibreOffice (415)', async () => {
-    const fodt = createFloatingFrameOdt(canaryUrl);
+    const fodt = createFloatingFrameOdt(canary.url);
     await expectNotWord([
       ['frame.fodt', fodt],
       ['frame.docx', fodt],

@@ -1,7 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer, type AddressInfo, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { corpusPath } from '@quire/corpus';
@@ -20,7 +19,14 @@ import {
   createXlsx,
 } from '../../../engine/test/hostile-word.ts';
 import { createTestApp, type TestApp } from '../test-app.ts';
-import { expectOutput, expectRefusal, expectStillServing, postTool } from './harness.ts';
+import {
+  expectOutput,
+  expectRefusal,
+  expectStillServing,
+  postTool,
+  startCanary,
+  type Canary,
+} from './harness.ts';
 
 /**
  * Hardening catalogue, group D: Office documents through LibreOffice, the items that apply to Word to PDF
@@ -32,24 +38,15 @@ import { expectOutput, expectRefusal, expectStillServing, postTool } from './har
  */
 
 let testApp: TestApp;
-let canary: Server;
-let canaryUrl = '';
-const contacts: string[] = [];
+let canary: Canary;
 const hostname = readFileSync('/etc/hostname', 'utf8').trim();
 
 beforeAll(async () => {
   testApp = await createTestApp();
-  // A raw TCP canary: any connection at all, whatever the protocol, is recorded and answered with a marker.
-  canary = createServer((socket) => {
-    contacts.push('connection');
-    socket.once('data', (chunk) => contacts.push(chunk.toString('latin1').split('\r\n')[0] ?? ''));
-    socket.end('HTTP/1.0 200 OK\r\nContent-Type: text/plain\r\n\r\nCANARYBODY');
-  });
-  await new Promise<void>((resolve) => canary.listen(0, '127.0.0.1', resolve));
-  canaryUrl = `http://127.0.0.1:${(canary.address() as AddressInfo).port}`;
+  canary = await startCanary();
 });
 afterAll(async () => {
-  await new Promise<void>((resolve) => canary.close(() => resolve()));
+  await canary.close();
   await testApp.close();
 });
 
@@ -76,17 +73,17 @@ async function expectConvertedSafely(name: string, bytes: Uint8Array, ownText: s
   expect(text).not.toContain(hostname.replace(/\s+/g, ''));
   // Let any late fetch arrive before looking.
   await new Promise((resolve) => setTimeout(resolve, 300));
-  expect(contacts).toEqual([]);
+  expect(canary.contacts).toEqual([]);
 }
 
 describe('D. Word documents that fetch, read or run something (items 34–36, 41)', () => {
   it('35–36. external image relationships and INCLUDETEXT / INCLUDEPICTURE fields: nothing fetched or read', async () => {
-    await expectConvertedSafely('links.docx', createLinkingDocx(canaryUrl), 'Quire link canary');
+    await expectConvertedSafely('links.docx', createLinkingDocx(canary.url), 'Quire link canary');
     await expectStillServing(testApp, ['word-to-pdf']);
   }, 120_000);
 
   it('36, 41. a .docm with VBA AutoOpen, a ribbon onLoad, a remote template, altChunk, DDEAUTO and LINK: nothing runs', async () => {
-    await expectConvertedSafely('macros.docm', createActiveDocm(canaryUrl), 'Quire macro canary');
+    await expectConvertedSafely('macros.docm', createActiveDocm(canary.url), 'Quire macro canary');
     expect(existsSync('/tmp/quire-macro-ran')).toBe(false);
     await expectStillServing(testApp, ['word-to-pdf']);
   }, 120_000);
@@ -99,19 +96,19 @@ describe('D. Word documents that fetch, read or run something (items 34–36, 41
       },
     ]);
     expectOutput(reply, 'word-to-pdf');
-    expect(contacts).toEqual([]);
+    expect(canary.contacts).toEqual([]);
   }, 120_000);
 
   it('34. a flat ODF document linking the canary and a local file never reaches LibreOffice (415)', async () => {
     for (const name of ['links.fodt', 'links.docx']) {
       expectRefusal(
-        await postTool(testApp, 'word-to-pdf', [{ name, bytes: createFlatOdt(canaryUrl) }]),
+        await postTool(testApp, 'word-to-pdf', [{ name, bytes: createFlatOdt(canary.url) }]),
         415,
         'INVALID_FILE_TYPE',
         new RegExp(`"${name.replace('.', '\\.')}" is not a Word file`),
       );
     }
-    expect(contacts).toEqual([]);
+    expect(canary.contacts).toEqual([]);
   });
 });
 

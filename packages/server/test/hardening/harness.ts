@@ -1,4 +1,4 @@
-import { connect } from 'node:net';
+import { connect, createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { createProbeInputs, type ProbeInput } from '@quire/engine';
 import { TOOLS, fileFieldName, type ErrorBody, type ErrorCode, type ToolId } from '@quire/shared';
@@ -261,4 +261,30 @@ export function entryNameProblems(name: string): string[] {
   if (name !== name.normalize('NFC')) problems.push('not NFC');
   if (name === '' || name === '.' || name === '..') problems.push('no name');
   return problems;
+}
+
+/** A loopback listener that records every connection, whatever the protocol, and answers with a marker. */
+export type Canary = {
+  readonly url: string;
+  readonly port: number;
+  /** "connection" for each connection, then the first line it sent. */
+  readonly contacts: string[];
+  readonly close: () => Promise<void>;
+};
+
+export async function startCanary(): Promise<Canary> {
+  const contacts: string[] = [];
+  const server = createServer((socket) => {
+    contacts.push('connection');
+    socket.once('data', (chunk) => contacts.push(chunk.toString('latin1').split('\r\n')[0] ?? ''));
+    socket.end('HTTP/1.0 200 OK\r\nContent-Type: text/plain\r\n\r\nCANARYBODY');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    contacts,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
