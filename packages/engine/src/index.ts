@@ -1,5 +1,7 @@
 export { JobPool, type PoolOptions, type RunOptions } from './runner/pool.ts';
-export { JobRunner, type LaneStats } from './runner/job-runner.ts';
+export { JobRunner, type LaneStats, type RunnerOptions } from './runner/job-runner.ts';
+export { chooseCageFactory, type CageKind, type CagePreference } from './runner/process-cage.ts';
+export type { TestOpInput, TestOpName } from './runner/test-ops.ts';
 export { ENGINE_OPS } from './ops/index.ts';
 export type { EngineOp, InputFile, JobContext, JobInput, JobResult } from './ops/types.ts';
 export { createProbeInputs, type ProbeFile, type ProbeInput } from './probe/probe-inputs.ts';

@@ -11,7 +11,9 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { createToolGuards, hasSecretHeader } from './http/rate-limit.ts';
 import { registerOpenApiRoute } from './http/routes/openapi.ts';
 import { registerStatusRoutes } from './http/routes/status.ts';
+import { registerTestOpRoutes } from './http/routes/test-ops.ts';
 import { registerToolRoutes } from './http/routes/tools.ts';
+import { DiskBudget } from './jobs/disk-budget.ts';
 import { PROBE_HEADER } from './status/run-probes.ts';
 import { StatusService } from './status/status-service.ts';
 
@@ -81,7 +83,20 @@ export async function buildApp(config: Config, { runner }: AppDeps): Promise<Fas
     apiKeys: config.apiKeys,
     isProbe: (request) => hasSecretHeader(request, PROBE_HEADER, status.probeToken),
   });
-  registerToolRoutes(app, { runner, jobRoot: config.jobRoot, guards, jobTimeoutMs: config.jobTimeoutMs });
+  const jobAnswers = {
+    jobRoot: config.jobRoot,
+    diskBudget: new DiskBudget(config.jobDiskBytes),
+    sendIdleTimeoutMs: config.sendIdleTimeoutMs,
+  };
+  registerToolRoutes(app, {
+    ...jobAnswers,
+    runner,
+    guards,
+    jobTimeoutMs: config.jobTimeoutMs,
+    jobCpuMs: config.jobCpuMs,
+    anonymousOfficeTimeoutMs: config.anonymousOfficeTimeoutMs,
+  });
+  if (config.testOps) registerTestOpRoutes(app, { ...jobAnswers, runner, guards });
   await registerSiteRoutes(app, config.webRoot);
   return app;
 }

@@ -1,4 +1,6 @@
+import { statfsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import type { CagePreference } from '@quire/engine';
 import { DEFAULT_RATE_LIMIT_PER_MINUTE, HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from '@quire/shared';
 import ipaddr from 'ipaddr.js';
 import { dirname, join, resolve } from 'node:path';
@@ -12,7 +14,7 @@ export type Config = Readonly<{
   jobRoot: string;
   /** The prerendered site (`packages/web/build/client`). */
   webRoot: string;
-  /** PDF jobs that run at once (one worker thread each) and jobs that may wait behind them. */
+  /** PDF jobs that run at once (one worker process each) and jobs that may wait behind them. */
   workers: number;
   maxQueue: number;
   /** Office conversions (LibreOffice) that run at once, and conversions that may wait behind them. */
@@ -20,6 +22,25 @@ export type Config = Readonly<{
   officeMaxQueue: number;
   /** A worker whose PDF engine (MuPDF's WebAssembly memory, which never shrinks) grew past this is replaced. */
   workerMaxHeapBytes: number;
+  /** Memory one job may use: its worker process and every program it starts, together (a cgroup or the watchdog). */
+  jobMemoryBytes: number;
+  /** CPU time one job's processes may use together; null: the job's wall-clock limit. */
+  jobCpuMs: number | null;
+  /** How worker memory is capped: a cgroup where the machine allows (`auto`), or only the watchdog. */
+  memoryCap: CagePreference;
+  /** The largest file one job may write, its result included. */
+  maxOutputBytes: number;
+  /** Disk all job directories may take together; past it new jobs get 503 with Retry-After. */
+  jobDiskBytes: number;
+  /** An answer that makes no progress for this long is aborted and its files removed. */
+  sendIdleTimeoutMs: number;
+  /** Fair share: jobs one client may run at once per lane, and have waiting in all lanes together. */
+  clientMaxRunning: number;
+  clientMaxQueued: number;
+  /** Wall-clock limit of Office conversions for requests without an API key. */
+  anonymousOfficeTimeoutMs: number;
+  /** Test-only operations (`POST /api/test-ops/...`) for tests that need a job slow, greedy or large on purpose. */
+  testOps: boolean;
   /** Overrides every tool's wall-clock limit (the registry's `timeoutMs`) when set; null keeps the registry's. */
   jobTimeoutMs: number | null;
   /** On SIGTERM, how long running jobs may take to finish before they are stopped. */
@@ -48,20 +69,49 @@ export type Config = Readonly<{
 const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const REPO_ROOT = resolve(PACKAGE_ROOT, '../..');
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const MEBIBYTE = 1024 * 1024;
+const MAX_DEFAULT_JOB_DISK_BYTES = 20 * 1024 * MEBIBYTE;
+
+/** The lesser of 20 GiB and half the space free where the job root is (or would be) when the server starts. */
+function defaultJobDiskBytes(jobRoot: string): number {
+  for (let dir = jobRoot; ; dir = dirname(dir)) {
+    try {
+      const stats = statfsSync(dir);
+      return Math.min(MAX_DEFAULT_JOB_DISK_BYTES, Math.floor((stats.bavail * stats.bsize) / 2));
+    } catch {
+      if (dirname(dir) === dir) return MAX_DEFAULT_JOB_DISK_BYTES;
+    }
+  }
+}
 
 export class ConfigError extends Error {}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const jobRoot = resolve(env.QUIRE_JOB_ROOT?.trim() || join(tmpdir(), 'quire-jobs'));
   return Object.freeze({
     host: env.HOST?.trim() || '127.0.0.1',
     port: readInteger(env, 'PORT', 3000, 0, 65535),
-    jobRoot: resolve(env.QUIRE_JOB_ROOT?.trim() || join(tmpdir(), 'quire-jobs')),
+    jobRoot,
     webRoot: resolve(env.QUIRE_WEB_ROOT?.trim() || join(PACKAGE_ROOT, '../web/build/client')),
     workers: readInteger(env, 'QUIRE_WORKERS', 2, 1, 64),
     maxQueue: readInteger(env, 'QUIRE_MAX_QUEUE', 32, 0, 10_000),
-    officeWorkers: readInteger(env, 'QUIRE_OFFICE_WORKERS', 1, 1, 16),
+    officeWorkers: readInteger(env, 'QUIRE_OFFICE_WORKERS', 2, 1, 16),
     officeMaxQueue: readInteger(env, 'QUIRE_OFFICE_MAX_QUEUE', 8, 0, 1_000),
     workerMaxHeapBytes: readInteger(env, 'QUIRE_WORKER_MAX_HEAP_MB', 512, 64, 65_536) * 1024 * 1024,
+    jobMemoryBytes: readInteger(env, 'QUIRE_JOB_MEMORY_MB', 1024, 128, 1_048_576) * MEBIBYTE,
+    jobCpuMs: env.QUIRE_JOB_CPU_SECONDS?.trim()
+      ? readInteger(env, 'QUIRE_JOB_CPU_SECONDS', 60, 1, 86_400) * 1000
+      : null,
+    memoryCap: readChoice(env, 'QUIRE_MEMORY_CAP', ['auto', 'cgroup', 'watchdog'] as const, 'auto'),
+    maxOutputBytes: readInteger(env, 'QUIRE_MAX_OUTPUT_MB', 512, 1, 1_048_576) * MEBIBYTE,
+    jobDiskBytes: env.QUIRE_JOB_DISK_MB?.trim()
+      ? readInteger(env, 'QUIRE_JOB_DISK_MB', 20_480, 1, 1_073_741_824) * MEBIBYTE
+      : defaultJobDiskBytes(jobRoot),
+    sendIdleTimeoutMs: readInteger(env, 'QUIRE_SEND_IDLE_TIMEOUT_MS', 30_000, 100, 3_600_000),
+    clientMaxRunning: readInteger(env, 'QUIRE_CLIENT_MAX_RUNNING', 1, 1, 64),
+    clientMaxQueued: readInteger(env, 'QUIRE_CLIENT_MAX_QUEUED', 3, 0, 10_000),
+    anonymousOfficeTimeoutMs: readInteger(env, 'QUIRE_ANONYMOUS_OFFICE_TIMEOUT_SECONDS', 60, 1, 3_600) * 1000,
+    testOps: env.QUIRE_TEST_OPS?.trim() === '1',
     jobTimeoutMs: env.QUIRE_JOB_TIMEOUT_SECONDS?.trim()
       ? readInteger(env, 'QUIRE_JOB_TIMEOUT_SECONDS', 60, 1, 3_600) * 1000
       : null,

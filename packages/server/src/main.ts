@@ -1,6 +1,7 @@
-import { JobRunner, sweepOfficeDirs } from '@quire/engine';
+import { sweepOfficeDirs } from '@quire/engine';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { createRunner } from './create-runner.ts';
 import { sweepJobRoot } from './http/job-dir.ts';
 
 /** After the grace period, how long the stopped jobs' answers may take before the remaining connections are cut. */
@@ -15,21 +16,12 @@ async function main(): Promise<void> {
   const sweptOffice = await sweepOfficeDirs();
   const onCrash = (toolId: string | null, stack: string) =>
     app.log.error({ tool: toolId, stack }, 'engine failure');
-  const runner = new JobRunner({
-    pdf: {
-      size: config.workers,
-      maxQueue: config.maxQueue,
-      maxHeapBytes: config.workerMaxHeapBytes,
-      onCrash,
-    },
-    office: {
-      size: config.officeWorkers,
-      maxQueue: config.officeMaxQueue,
-      maxHeapBytes: config.workerMaxHeapBytes,
-      onCrash,
-    },
-  });
+  const runner = createRunner(config, onCrash);
   const app = await buildApp(config, { runner });
+  app.log.info(
+    { memoryCap: runner.cageKind, jobMemoryMb: config.jobMemoryBytes / 2 ** 20 },
+    'job workers started',
+  );
   if (swept + sweptOffice > 0) {
     app.log.warn({ jobs: swept, office: sweptOffice }, 'removed directories left by an earlier run');
   }
@@ -68,6 +60,8 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void stop('SIGTERM'));
   process.once('SIGINT', () => void stop('SIGINT'));
 
+  // The first visitors find warm workers, not a queue behind their start.
+  await runner.whenReady();
   await app.listen({ host: config.host, port: config.port });
 }
 

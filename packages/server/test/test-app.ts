@@ -2,10 +2,10 @@ import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
-import { JobRunner, type PoolOptions } from '@quire/engine';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
+import { createRunner, type LaneOverrides } from '../src/create-runner.ts';
 
 export type TestApp = {
   app: FastifyInstance;
@@ -18,7 +18,7 @@ export type TestApp = {
 
 /** The real app with a real worker pool, its own job root and a small fake site build. */
 export async function createTestApp(
-  lane: PoolOptions = { size: 2, maxQueue: 4 },
+  lane: LaneOverrides = { size: 2, maxQueue: 4 },
   env: Readonly<Record<string, string>> = {},
 ): Promise<TestApp> {
   const base = await mkdtemp(join(tmpdir(), 'quire-server-test-'));
@@ -50,11 +50,15 @@ export async function createTestApp(
     QUIRE_STATUS_PROBE_SECONDS: '0',
     // Tests send many requests from one address; the limit itself is tested with its own setting.
     QUIRE_RATE_LIMIT_PER_MINUTE: '0',
+    // Likewise the fair share: tests of it set their own.
+    QUIRE_CLIENT_MAX_RUNNING: '64',
+    QUIRE_CLIENT_MAX_QUEUED: '10000',
     LOG_LEVEL: 'silent',
     ...env,
   });
-  const runner = new JobRunner({ pdf: lane, office: { size: 1, maxQueue: 2 } });
+  const runner = createRunner(config, () => undefined, { pdf: lane, office: { size: 1, maxQueue: 2 } });
   const app = await buildApp(config, { runner });
+  await runner.whenReady();
   return {
     app,
     jobRoot,

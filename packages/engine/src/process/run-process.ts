@@ -22,7 +22,8 @@ const MAX_CAPTURE_CHARS = 64 * 1024;
  * Runs an external program without a shell, in its own process group, with a memory cap, no core dumps and a
  * timeout. An abort or timeout kills the whole group, so nothing the program started outlives the job; the program
  * also dies with the thread that started it.
- * Resolves with the exit status; rejects only on abort (`JOB_TIMEOUT`) or when the program cannot start.
+ * Resolves with the exit status; rejects only on abort (`JOB_TIMEOUT`), a file written past the job's output budget
+ * (`OUTPUT_TOO_LARGE`) or when the program cannot start.
  */
 export function runProcess(
   command: string,
@@ -97,6 +98,9 @@ export function runProcess(
     child.once('close', (exitCode, exitSignal) => {
       finish();
       if (abortReason) reject(abortReason);
+      // The kernel stopped a write past the size cap of one file (the job's output budget, `RLIMIT_FSIZE`).
+      else if (exitSignal === 'SIGXFSZ')
+        reject(new AppError('OUTPUT_TOO_LARGE', 'The result is larger than one job may produce.'));
       else resolve({ exitCode, signal: exitSignal, stdout, stderr });
     });
   });

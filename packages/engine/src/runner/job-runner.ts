@@ -1,20 +1,43 @@
 import { JOB_LANES, TOOLS, type JobLane, type ToolId } from '@quire/shared';
 import type { JobInput, JobResult } from '../ops/types.ts';
 import { JobPool, type PoolOptions, type RunOptions } from './pool.ts';
+import type { CageFactory } from './process-cage.ts';
+import type { TestOpInput, TestOpName } from './test-ops.ts';
 
-export type LaneStats = { size: number; running: number; queued: number; maxQueue: number };
+export type LaneStats = {
+  size: number;
+  running: number;
+  queued: number;
+  maxQueue: number;
+  replaced: number;
+  overBudget: number;
+};
+
+export type RunnerOptions = {
+  lanes: Record<JobLane, Omit<PoolOptions, 'mayWait' | 'name'>>;
+  /** Jobs one client may have waiting in all lanes together (fair share); more are refused with `TOO_MANY_JOBS`. */
+  maxQueuedPerClient?: number;
+};
+
+const DEFAULT_MAX_QUEUED_PER_CLIENT = 3;
 
 /**
- * Runs each tool's jobs in its lane (`TOOLS[id].lane`): PDF work in worker threads, one per core; Office
- * conversions in a lane of their own, so a slow LibreOffice queue never holds up a merge, and each lane refuses
- * work with `SERVER_BUSY` once its own queue is full.
+ * Runs each tool's jobs in its lane (`TOOLS[id].lane`): PDF work in worker processes, one per core; Office
+ * conversions in a lane of their own, so a slow LibreOffice queue never holds up a merge. Each lane refuses work
+ * with `SERVER_BUSY` once its own queue is full, and a client with `maxQueuedPerClient` jobs waiting in all lanes
+ * gets `TOO_MANY_JOBS`.
  */
 export class JobRunner {
   readonly #pools: Record<JobLane, JobPool>;
   readonly #maxQueues: Record<JobLane, number>;
 
-  constructor(lanes: Record<JobLane, PoolOptions>) {
-    this.#pools = { pdf: new JobPool(lanes.pdf), office: new JobPool(lanes.office) };
+  constructor({ lanes, maxQueuedPerClient = DEFAULT_MAX_QUEUED_PER_CLIENT }: RunnerOptions) {
+    const mayWait = (client: string) =>
+      JOB_LANES.reduce((sum, lane) => sum + this.#pools[lane].waitingFor(client), 0) < maxQueuedPerClient;
+    this.#pools = {
+      pdf: new JobPool({ ...lanes.pdf, name: 'pdf', mayWait }),
+      office: new JobPool({ ...lanes.office, name: 'office', mayWait }),
+    };
     this.#maxQueues = { pdf: lanes.pdf.maxQueue, office: lanes.office.maxQueue };
   }
 
@@ -22,11 +45,31 @@ export class JobRunner {
     return this.#pools[TOOLS[toolId].lane].run(toolId, input, options);
   }
 
+  /** A test-only op in a lane (pools made with `allowTestOps`). */
+  runTestOp(lane: JobLane, name: TestOpName, input: TestOpInput, options: RunOptions): Promise<JobResult> {
+    return this.#pools[lane].runTestOp(name, input, options);
+  }
+
   get stats(): Record<JobLane, LaneStats> {
     const stats = {} as Record<JobLane, LaneStats>;
     for (const lane of JOB_LANES)
       stats[lane] = { ...this.#pools[lane].stats, maxQueue: this.#maxQueues[lane] };
     return stats;
+  }
+
+  /** How worker memory is capped on this machine (the same for every lane). */
+  get cageKind(): CageFactory['kind'] {
+    return this.#pools.pdf.cageKind;
+  }
+
+  /** Process ids of every worker, by lane. */
+  get workerPids(): Record<JobLane, number[]> {
+    return { pdf: this.#pools.pdf.workerPids, office: this.#pools.office.workerPids };
+  }
+
+  /** Settles once every worker of every lane is ready for its first job. */
+  async whenReady(): Promise<void> {
+    await Promise.all(JOB_LANES.map((lane) => this.#pools[lane].whenReady()));
   }
 
   async close(): Promise<void> {

@@ -1,65 +1,85 @@
-import { setPriority } from 'node:os';
-import { parentPort, workerData } from 'node:worker_threads';
 import { AppError, type ToolId } from '@quire/shared';
 import { stopWarmOffice } from '../libreoffice/warm-office.ts';
 import { loadMupdf, mupdfHeapBytes } from '../mupdf/load-mupdf.ts';
 import { ENGINE_OPS } from '../ops/index.ts';
-import type { EngineOp, JobInput } from '../ops/types.ts';
-import type { FromWorker, JobOutcome, ToWorker, WorkerData } from './messages.ts';
+import type { EngineOp, JobContext, JobInput, JobResult } from '../ops/types.ts';
+import type { FromWorker, JobOutcome, JobWork, ToWorker, WorkerData } from './messages.ts';
+import { TEST_OPS } from './test-ops.ts';
 
-/** The worker entry: receive a job, run the tool's engine op (the same function tests call), post the outcome. */
-const port = parentPort;
-if (!port) throw new Error('job.worker must run in a worker thread');
+/**
+ * The worker process entry: receive a job, run the tool's engine op (the same function tests call), send the
+ * outcome. The pool started this process at a lower CPU priority, inside its memory cage, with a cap on the size of
+ * any file it or its programs write, and so that the kernel kills it if the server dies.
+ */
+const send = (message: FromWorker) => {
+  if (process.send) process.send(message);
+};
+if (!process.send) throw new Error('job.worker must be started by the job pool, with an IPC channel');
+const { maxHeapBytes, allowTestOps } = JSON.parse(process.argv[2] ?? '{}') as WorkerData;
 
 const running = new Map<number, AbortController>();
 
-/**
- * Document work yields to the event loop: this thread, and every program it starts (qpdf, poppler, LibreOffice
- * inherit it), runs at a lower CPU priority than the server's main thread, so that accepting connections, reading
- * uploads and answering `/healthz` stay prompt while the cores are busy with jobs (`npm run bench load`). On Linux
- * the priority set with id 0 is the calling thread's only.
- */
-const JOB_NICENESS = 10;
-setPriority(0, JOB_NICENESS);
+// The server went away (its IPC channel closed): nothing is left to work for.
+process.on('disconnect', () => process.exit(0));
 
-/** Past this much MuPDF memory after a job, the worker asks to be replaced (`PoolOptions.maxHeapBytes`). */
-const { maxHeapBytes } = workerData as WorkerData;
-
-// Instantiate MuPDF's WebAssembly now rather than during a visitor's first job.
-void loadMupdf();
-
-port.on('message', (message: ToWorker) => {
+process.on('message', (message: ToWorker) => {
   if (message.type === 'abort') {
     running.get(message.jobId)?.abort(new AppError('JOB_TIMEOUT', 'The job was stopped.'));
     return;
   }
   if (message.type === 'shutdown') {
-    void stopWarmOffice().then(() => port.postMessage({ type: 'shut-down' } satisfies FromWorker));
+    void stopWarmOffice().then(() => send({ type: 'shut-down' }));
     return;
   }
   void runJob(message);
 });
 
-async function runJob({ jobId, toolId, input, workDir, timeoutMs }: Extract<ToWorker, { type: 'run' }>) {
+// Instantiate MuPDF's WebAssembly now rather than during a visitor's first job, then say so.
+void loadMupdf().then(
+  () => send({ type: 'ready' }),
+  () => send({ type: 'ready' }),
+);
+
+async function runJob({ jobId, work, workDir, timeoutMs }: Extract<ToWorker, { type: 'run' }>) {
   const controller = new AbortController();
   running.set(jobId, controller);
   let reply: JobOutcome;
   try {
-    const op = ENGINE_OPS[toolId] as EngineOp<ToolId>;
-    const result = await op(input as JobInput<ToolId>, { signal: controller.signal, workDir, timeoutMs });
+    const result = await runWork(work, { signal: controller.signal, workDir, timeoutMs });
     reply = { type: 'done', jobId, result };
   } catch (error) {
-    reply =
-      error instanceof AppError
-        ? { type: 'failed', jobId, error: error.toJson().error }
-        : {
-            type: 'crashed',
-            jobId,
-            stack: error instanceof Error ? (error.stack ?? error.message) : String(error),
-          };
+    const known = toAppError(error);
+    reply = known
+      ? { type: 'failed', jobId, error: known.toJson().error }
+      : {
+          type: 'crashed',
+          jobId,
+          stack: error instanceof Error ? (error.stack ?? error.message) : String(error),
+        };
   } finally {
     running.delete(jobId);
   }
   const retiring = (await mupdfHeapBytes()) > maxHeapBytes;
-  port?.postMessage({ ...reply, retiring } satisfies FromWorker);
+  send({ ...reply, retiring });
+}
+
+function runWork(work: JobWork, ctx: JobContext): Promise<JobResult> {
+  if (work.kind === 'test') {
+    if (!allowTestOps) throw new AppError('INVALID_REQUEST', 'Test operations are not enabled.');
+    return TEST_OPS[work.name](work.input, ctx);
+  }
+  const op = ENGINE_OPS[work.toolId] as EngineOp<ToolId>;
+  return op(work.input as JobInput<ToolId>, ctx);
+}
+
+/**
+ * The error to answer with, or null for our own bug. A write past the size cap of one file (EFBIG from the
+ * kernel: `RLIMIT_FSIZE`) is the output budget, whatever op wrote it.
+ */
+function toAppError(error: unknown): AppError | null {
+  if (error instanceof AppError) return error;
+  if ((error as NodeJS.ErrnoException | null)?.code === 'EFBIG') {
+    return new AppError('OUTPUT_TOO_LARGE', 'The result is larger than one job may produce.');
+  }
+  return null;
 }

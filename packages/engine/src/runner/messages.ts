@@ -1,12 +1,22 @@
 import type { ErrorBody, ToolId } from '@quire/shared';
 import type { JobInput, JobResult } from '../ops/types.ts';
+import type { TestOpInput, TestOpName } from './test-ops.ts';
 
-/** What a worker is started with. */
-export type WorkerData = { maxHeapBytes: number };
+/** What a worker process is started with (as JSON, its one argument). */
+export type WorkerData = {
+  /** Past this much MuPDF memory after a job, the worker asks to be replaced (`PoolOptions.maxHeapBytes`). */
+  maxHeapBytes: number;
+  /** The test-only ops may run (tests that need a job slow, greedy or large on purpose). */
+  allowTestOps: boolean;
+};
+
+/** What a job runs: a tool's engine op, or a test-only op. */
+export type JobWork =
+  { kind: 'tool'; toolId: ToolId; input: JobInput } | { kind: 'test'; name: TestOpName; input: TestOpInput };
 
 /** What the pool sends a worker. */
 export type ToWorker =
-  | { type: 'run'; jobId: number; toolId: ToolId; input: JobInput; workDir: string; timeoutMs: number }
+  | { type: 'run'; jobId: number; work: JobWork; workDir: string; timeoutMs: number }
   | { type: 'abort'; jobId: number }
   /** The pool is closing: stop what the worker keeps running between jobs (a warm LibreOffice), then answer. */
   | { type: 'shutdown' };
@@ -15,7 +25,7 @@ export type ToWorker =
  * What a worker answers. An unexpected failure carries its stack for the log, never for the visitor. `retiring`:
  * the worker holds more memory than it should keep between jobs and is to be replaced rather than given the next.
  */
-export type FromWorker = (JobOutcome & { retiring: boolean }) | { type: 'shut-down' };
+export type FromWorker = (JobOutcome & { retiring: boolean }) | { type: 'shut-down' } | { type: 'ready' };
 
 /** How a job ended. */
 export type JobOutcome =

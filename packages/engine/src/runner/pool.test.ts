@@ -1,6 +1,6 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { corpusPath } from '@quire/corpus';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { useJobContext, inputFile, qpdfPageCount } from '../../test/job-context.ts';
 import { JobPool } from './pool.ts';
 
@@ -11,6 +11,7 @@ const ctx = useJobContext();
 
 describe('JobPool', () => {
   const pool = new JobPool({ size: 1, maxQueue: 1, abortGraceMs: 500 });
+  beforeAll(() => pool.whenReady());
   afterAll(() => pool.close());
   const run = (timeoutMs = 30_000, signal = new AbortController().signal) =>
     pool.run(
@@ -19,7 +20,7 @@ describe('JobPool', () => {
       { signal, timeoutMs, workDir: ctx.workDir },
     );
 
-  it('runs an engine op in a worker thread', async () => {
+  it('runs an engine op in a worker process', async () => {
     const result = await run();
     expect(qpdfPageCount(result.path)).toBe(358);
   });
@@ -45,13 +46,18 @@ describe('JobPool', () => {
     await expect(job).rejects.toMatchObject({ code: 'JOB_TIMEOUT' });
   });
 
-  it('runs document work at a lower CPU priority than the event loop', async () => {
+  it('runs document work in worker processes at a lower CPU priority than the event loop', async () => {
     await run();
-    const niceness = (task: string) =>
-      Number(readFileSync(`/proc/self/task/${task}/stat`, 'utf8').split(') ')[1]?.split(' ')[16]);
-    const tasks = readdirSync('/proc/self/task');
-    expect(niceness(String(process.pid))).toBe(0);
-    expect(tasks.map(niceness)).toContain(10);
+    const niceness = (pid: number | string) =>
+      Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ')[16]);
+    expect(niceness('self')).toBe(0);
+    expect(pool.workerPids).toHaveLength(1);
+    for (const pid of pool.workerPids) {
+      expect(pid).not.toBe(process.pid);
+      expect(niceness(pid)).toBe(10);
+      // Every thread of the worker (V8's, libuv's) runs at the lower priority, not only its main thread.
+      for (const task of readdirSync(`/proc/${pid}/task`)) expect(niceness(`${pid}/task/${task}`)).toBe(10);
+    }
   });
 
   it('reports errors of the op with their code', async () => {
@@ -70,6 +76,7 @@ describe('JobPool', () => {
 describe('JobPool.close', () => {
   it('stops the running job with SERVER_BUSY and fails the queued ones', async () => {
     const pool = new JobPool({ size: 1, maxQueue: 1, abortGraceMs: 500 });
+    await pool.whenReady();
     const input = {
       files: [inputFile(corpusPath('pdf/pysamples_geotopo-lecture-notes_117p.pdf'))],
       options: { quality: 'high' as const },
@@ -99,6 +106,7 @@ describe('JobPool memory', () => {
 
   it('replaces a worker whose MuPDF memory grew past the limit; the queued job runs on its successor', async () => {
     const pool = new JobPool({ size: 1, maxQueue: 1, maxHeapBytes: 1 });
+    await pool.whenReady();
     try {
       const [first, second] = await Promise.all([job(pool), job(pool)]);
       expect(qpdfPageCount(first.path)).toBe(358);
@@ -112,6 +120,7 @@ describe('JobPool memory', () => {
 
   it('keeps a worker warm while its memory stays under the limit', async () => {
     const pool = new JobPool({ size: 1, maxQueue: 1 });
+    await pool.whenReady();
     try {
       await job(pool);
       await job(pool);

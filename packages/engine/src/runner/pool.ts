@@ -1,112 +1,177 @@
-import { Worker } from 'node:worker_threads';
+import type { ChildProcess } from 'node:child_process';
 import { AppError, RETRY_AFTER_SECONDS, type ToolId } from '@quire/shared';
 import type { JobInput, JobResult } from '../ops/types.ts';
-import type { FromWorker, ToWorker, WorkerData } from './messages.ts';
+import { FairQueue } from './fair-queue.ts';
+import type { PoolOptions, RunOptions } from './pool-options.ts';
+import type { FromWorker, JobWork, ToWorker } from './messages.ts';
+import { chooseCageFactory, enterCage, type CageFactory, type ProcessCage } from './process-cage.ts';
+import type { TestOpInput, TestOpName } from './test-ops.ts';
+import { outputTooLargeError, resourceLimitError } from './budget-errors.ts';
+import { watchBudget } from './watch-budget.ts';
+import { startWorkerProcess } from './worker-process.ts';
 
-export type PoolOptions = {
-  /** Jobs that run at once, one worker thread each. */
-  size: number;
-  /** Jobs that may wait for a worker; beyond this a job is refused with `SERVER_BUSY` at once. */
-  maxQueue: number;
-  /** Grace period after an abort before a worker that does not answer is terminated. */
-  abortGraceMs?: number;
-  /**
-   * A worker whose MuPDF memory (WebAssembly memory grows to the largest document it handled and never shrinks)
-   * is past this after a job is replaced by a fresh one.
-   */
-  maxHeapBytes?: number;
-  /** Logs a failure that is our bug (the visitor sees `INTERNAL`) or a worker that died. */
-  onCrash?: (toolId: ToolId | null, stack: string) => void;
-};
+const MEBIBYTE = 1024 * 1024;
 
-export type RunOptions = { signal: AbortSignal; timeoutMs: number; workDir: string };
+export type { PoolOptions, RunOptions };
 
 type Job = {
   id: number;
-  toolId: ToolId;
-  input: JobInput;
+  work: JobWork;
   options: RunOptions;
+  client: string;
   resolve: (result: JobResult) => void;
   reject: (error: AppError) => void;
 };
 
 type Slot = {
-  worker: Worker;
+  index: number;
+  child: ChildProcess;
+  cage: ProcessCage;
+  isReady: boolean;
+  hasExited: boolean;
   job: Job | null;
   stopReason: AppError | null;
-  /** Stops the running job (sends an abort, terminates the worker if it does not answer in time). */
+  /** Stops the running job (sends an abort, kills the worker if it does not answer in time). */
   stopJob: ((reason: AppError) => void) | null;
   /** Called once when the slot next has no job, or its worker answered a shutdown. */
   onIdle: (() => void)[];
   onShutDown: (() => void) | null;
   /** Being replaced after its last job (it kept too much memory): takes no new job. */
   isRetiring: boolean;
+  /** The cage's count of kernel memory kills when the current job started. */
+  oomAtStart: number;
+  /** Settles once the worker has exited and its cage is removed. */
+  disposed: Promise<void>;
+  markDisposed: () => void;
 };
 
-/** Worker entry beside this file: `.ts` when running from source (tests, dev), `.js` in the built server. */
-const IS_SOURCE = import.meta.url.endsWith('.ts');
-const WORKER_URL = new URL(IS_SOURCE ? './job.worker.source.mjs' : './job.worker.js', import.meta.url);
 /** How long a closing pool waits for a worker to stop its warm LibreOffice (which itself waits up to 3 s). */
 const SHUTDOWN_WAIT_MS = 5000;
-const DEFAULT_MAX_HEAP_BYTES = 512 * 1024 * 1024;
+const DEFAULT_MAX_HEAP_BYTES = 512 * MEBIBYTE;
+const DEFAULT_MEMORY_LIMIT_BYTES = 1024 * MEBIBYTE;
+const DEFAULT_MAX_OUTPUT_BYTES = 512 * MEBIBYTE;
+const ANONYMOUS = 'anonymous';
 
 /**
- * Runs document jobs off the event loop in a fixed set of worker threads, with a bounded queue, a wall-clock
- * timeout per job and cancellation when the client goes away. A worker that does not stop when asked, or that
+ * Runs document jobs in a fixed set of warm worker processes, each in a memory cage of its own (a cgroup where the
+ * machine allows, else a watchdog), with a bounded queue served round-robin by client, a wall-clock timeout and a
+ * CPU-time limit per job, and cancellation when the client goes away. A job over its memory or CPU budget is
+ * stopped with `RESOURCE_LIMIT_EXCEEDED` and its worker replaced; a worker that does not stop when asked, or that
  * dies, is replaced; only its own job fails.
  */
 export class JobPool {
-  readonly #options: Required<Omit<PoolOptions, 'onCrash'>> & Pick<PoolOptions, 'onCrash'>;
+  readonly #options: Required<Omit<PoolOptions, 'onCrash' | 'cages'>> & Pick<PoolOptions, 'onCrash'>;
+  #cages: CageFactory;
   readonly #slots: Slot[] = [];
-  readonly #queue: Job[] = [];
+  readonly #queue: FairQueue<Job>;
   #nextJobId = 1;
+  #nextCageId = 1;
   #closed = false;
   #replaced = 0;
+  #overBudget = 0;
 
   constructor(options: PoolOptions) {
-    this.#options = { abortGraceMs: 2000, maxHeapBytes: DEFAULT_MAX_HEAP_BYTES, ...options };
-    for (let index = 0; index < options.size; index += 1) this.#slots.push(this.#startSlot());
+    this.#options = {
+      name: 'jobs',
+      abortGraceMs: 2000,
+      maxHeapBytes: DEFAULT_MAX_HEAP_BYTES,
+      memoryLimitBytes: DEFAULT_MEMORY_LIMIT_BYTES,
+      maxOutputBytes: DEFAULT_MAX_OUTPUT_BYTES,
+      maxRunningPerClient: 1,
+      mayWait: () => true,
+      allowTestOps: false,
+      ...options,
+    };
+    this.#cages = options.cages ?? chooseCageFactory();
+    this.#queue = new FairQueue(this.#options.maxRunningPerClient);
+    for (let index = 0; index < options.size; index += 1) this.#slots.push(this.#startSlot(index));
   }
 
-  /** `replaced`: workers replaced since the start (died, stopped for not answering, or retired for memory). */
-  get stats(): { size: number; running: number; queued: number; replaced: number } {
+  /** How worker memory is capped on this machine. */
+  get cageKind(): CageFactory['kind'] {
+    return this.#cages.kind;
+  }
+
+  /**
+   * `replaced`: workers replaced since the start (died, stopped for not answering, over budget, or retired for
+   * memory); `overBudget`: jobs stopped for memory or CPU time.
+   */
+  get stats(): { size: number; running: number; queued: number; replaced: number; overBudget: number } {
     return {
       size: this.#slots.length,
       running: this.#slots.filter((slot) => slot.job).length,
-      queued: this.#queue.length,
+      queued: this.#queue.size,
       replaced: this.#replaced,
+      overBudget: this.#overBudget,
     };
   }
 
+  /** Settles once every worker has started and loaded its engines (jobs sent earlier wait in the queue). */
+  async whenReady(): Promise<void> {
+    while (!this.#closed && this.#slots.some((slot) => !slot.isReady)) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  /** Jobs of this client waiting in this pool. */
+  waitingFor(client: string): number {
+    return this.#queue.waitingFor(client);
+  }
+
+  /** The process ids of the workers (tests, and the load bench's memory figures). */
+  get workerPids(): number[] {
+    return this.#slots.flatMap((slot) => (slot.child.pid === undefined ? [] : [slot.child.pid]));
+  }
+
   run<T extends ToolId>(toolId: T, input: JobInput<T>, options: RunOptions): Promise<JobResult> {
+    return this.#submit({ kind: 'tool', toolId, input: input as JobInput }, options);
+  }
+
+  /** Runs a test-only op (a pool made with `allowTestOps`): a job slow, greedy or large on purpose. */
+  runTestOp(name: TestOpName, input: TestOpInput, options: RunOptions): Promise<JobResult> {
+    if (!this.#options.allowTestOps) {
+      return Promise.reject(new AppError('INVALID_REQUEST', 'Test operations are not enabled.'));
+    }
+    return this.#submit({ kind: 'test', name, input }, options);
+  }
+
+  #submit(work: JobWork, options: RunOptions): Promise<JobResult> {
     return new Promise<JobResult>((resolve, reject) => {
       if (this.#closed) {
         reject(busy('The server is shutting down.'));
         return;
       }
       if (options.signal.aborted) {
-        reject(new AppError('JOB_TIMEOUT', 'The request was cancelled.'));
+        reject(cancelled(options.signal));
         return;
       }
-      const job: Job = { id: this.#nextJobId++, toolId, input, options, resolve, reject };
-      const idle = this.#slots.find((slot) => !slot.job && !slot.isRetiring);
+      const client = options.client ?? ANONYMOUS;
+      const job: Job = { id: this.#nextJobId++, work, options, client, resolve, reject };
+      const idle = this.#queue.mayStart(client) ? this.#idleSlot() : undefined;
       if (idle) {
+        this.#queue.started(client);
         this.#dispatch(idle, job);
+        this.#holdProcessOpen();
         return;
       }
-      if (this.#queue.length >= this.#options.maxQueue) {
+      if (!this.#options.mayWait(client)) {
+        reject(
+          new AppError('TOO_MANY_JOBS', 'You already have as many documents waiting as you may.', {
+            retryAfterSeconds: RETRY_AFTER_SECONDS,
+          }),
+        );
+        return;
+      }
+      if (this.#queue.size >= this.#options.maxQueue) {
         reject(busy('Too many documents are being processed right now.'));
         return;
       }
-      this.#queue.push(job);
+      this.#queue.push(client, job);
+      this.#holdProcessOpen();
       options.signal.addEventListener(
         'abort',
         () => {
-          const position = this.#queue.indexOf(job);
-          if (position >= 0) {
-            this.#queue.splice(position, 1);
-            reject(new AppError('JOB_TIMEOUT', 'The request was cancelled.'));
-          }
+          if (this.#queue.remove(client, job)) reject(cancelled(options.signal));
         },
         { once: true },
       );
@@ -116,12 +181,14 @@ export class JobPool {
   /**
    * Stops taking jobs and fails the queued ones; stops the running ones as an abort does (their external programs
    * are killed, their files left for the caller to remove) and fails them with `SERVER_BUSY`; lets each worker stop
-   * its warm LibreOffice, which deletes that instance's directory; then terminates every worker. A caller that wants
-   * running jobs to finish waits for them before closing.
+   * its warm LibreOffice, which deletes that instance's directory; then kills every worker's cage. A caller that
+   * wants running jobs to finish waits for them before closing.
    */
   async close(): Promise<void> {
     this.#closed = true;
-    for (const job of this.#queue.splice(0)) job.reject(busy('The server is shutting down.'));
+    for (const job of this.#queue.drain()) job.reject(busy('The server is shutting down.'));
+    // Until every worker has exited and its cage is gone, the pool keeps this process alive.
+    for (const slot of this.#slots) slot.child.ref();
     await Promise.all(
       this.#slots.map(async (slot) => {
         if (slot.job) {
@@ -130,9 +197,14 @@ export class JobPool {
           await idle;
         }
         await this.#shutDownWorker(slot);
-        await slot.worker.terminate();
+        await this.#kill(slot);
+        await slot.disposed;
       }),
     );
+  }
+
+  #idleSlot(): Slot | undefined {
+    return this.#slots.find((slot) => slot.isReady && !slot.job && !slot.isRetiring && !slot.hasExited);
   }
 
   #whenIdle(slot: Slot): Promise<void> {
@@ -142,11 +214,10 @@ export class JobPool {
     });
   }
 
-  /** Asks the worker to stop what it keeps running; gives up after a few seconds (termination follows anyway). */
+  /** Asks the worker to stop what it keeps running; gives up after a few seconds (the kill follows anyway). */
   #shutDownWorker(slot: Slot): Promise<void> {
     return new Promise((resolve) => {
-      // A worker that already exited (its thread id is then -1) has nothing left to stop.
-      if (slot.worker.threadId < 0) {
+      if (slot.hasExited || !slot.child.connected) {
         resolve();
         return;
       }
@@ -157,35 +228,65 @@ export class JobPool {
         resolve();
       };
       slot.onShutDown = done;
-      slot.worker.once('exit', done);
-      try {
-        this.#post(slot, { type: 'shutdown' });
-      } catch {
-        done();
-      }
+      slot.child.once('exit', done);
+      this.#post(slot, { type: 'shutdown' });
     });
   }
 
-  #startSlot(): Slot {
-    const worker = new Worker(WORKER_URL, {
-      workerData: { maxHeapBytes: this.#options.maxHeapBytes } satisfies WorkerData,
+  /** Kills the worker and everything in its cage; resolves once the worker has exited. */
+  #kill(slot: Slot): Promise<void> {
+    return new Promise((resolve) => {
+      if (slot.hasExited) {
+        slot.cage.killAll();
+        resolve();
+        return;
+      }
+      slot.child.once('exit', () => resolve());
+      slot.cage.killAll();
+      slot.child.kill('SIGKILL');
+    });
+  }
+
+  #startSlot(index: number): Slot {
+    const child = startWorkerProcess({
+      maxHeapBytes: this.#options.maxHeapBytes,
+      allowTestOps: this.#options.allowTestOps,
+      maxFileBytes: this.#options.maxOutputBytes,
     });
     const slot: Slot = {
-      worker,
+      index,
+      child,
+      cage: this.#cageFor(child.pid ?? -1),
+      isReady: false,
+      hasExited: false,
       job: null,
       stopReason: null,
       stopJob: null,
       onIdle: [],
       onShutDown: null,
       isRetiring: false,
+      oomAtStart: 0,
+      ...settleable(),
     };
-    worker.on('message', (message: FromWorker) => this.#onMessage(slot, message));
-    worker.on('error', (error) =>
-      this.#options.onCrash?.(slot.job?.toolId ?? null, error.stack ?? error.message),
-    );
-    worker.on('exit', () => this.#onExit(slot));
-    worker.unref();
+    child.on('message', (message: FromWorker) => this.#onMessage(slot, message));
+    child.on('error', (error) => this.#options.onCrash?.(toolOf(slot.job), error.stack ?? error.message));
+    child.once('exit', (code, signal) => this.#onExit(slot, code, signal));
+    // An idle pool does not keep its process alive; a server that exits takes its workers along (pdeathsig).
+    child.unref();
+    child.channel?.unref();
     return slot;
+  }
+
+  /** Puts a new worker in a cage of its own; a machine that refuses a cgroup after all gets the watchdog. */
+  #cageFor(pid: number): ProcessCage {
+    const name = `${process.pid}-${this.#options.name}-${this.#nextCageId++}`;
+    try {
+      return enterCage(this.#cages, name, pid, this.#options.memoryLimitBytes);
+    } catch (error) {
+      this.#options.onCrash?.(null, `memory cage not made, using the watchdog: ${String(error)}`);
+      this.#cages = chooseCageFactory('watchdog');
+      return enterCage(this.#cages, name, pid, this.#options.memoryLimitBytes);
+    }
   }
 
   #dispatch(slot: Slot, job: Job): void {
@@ -196,9 +297,9 @@ export class JobPool {
       if (slot.job !== job || slot.stopReason) return;
       slot.stopReason = reason;
       this.#post(slot, { type: 'abort', jobId: job.id });
-      // A worker busy in WebAssembly cannot hear the abort: terminate it after a grace period.
+      // A worker busy in WebAssembly cannot hear the abort: kill it after a grace period.
       setTimeout(() => {
-        if (slot.job === job) void slot.worker.terminate();
+        if (slot.job === job) void this.#kill(slot);
       }, this.#options.abortGraceMs).unref();
     };
     const timer = setTimeout(
@@ -210,13 +311,15 @@ export class JobPool {
         ),
       timeoutMs,
     );
+    const stopWatching = this.#watchBudget(slot, job);
     slot.stopJob = stop;
-    const onAbort = () => stop(new AppError('JOB_TIMEOUT', 'The request was cancelled.'));
+    const onAbort = () => stop(cancelled(signal));
     signal.addEventListener('abort', onAbort, { once: true });
     const settle = job.resolve;
     const fail = job.reject;
     const cleanup = () => {
       clearTimeout(timer);
+      stopWatching();
       signal.removeEventListener('abort', onAbort);
     };
     job.resolve = (result) => {
@@ -227,72 +330,144 @@ export class JobPool {
       cleanup();
       fail(error);
     };
-    this.#post(slot, {
-      type: 'run',
-      jobId: job.id,
-      toolId: job.toolId,
-      input: job.input,
-      workDir,
-      timeoutMs,
+    this.#post(slot, { type: 'run', jobId: job.id, work: job.work, workDir, timeoutMs });
+  }
+
+  /** Watches the job's CPU time and memory (`watchBudget`); over budget, the cage is killed and the job fails. */
+  #watchBudget(slot: Slot, job: Job): () => void {
+    const cpuLimitMs = job.options.cpuLimitMs ?? job.options.timeoutMs;
+    const memoryLimitBytes = this.#options.memoryLimitBytes;
+    const watch = watchBudget(slot.cage, { cpuLimitMs, memoryLimitBytes }, (resource) => {
+      if (slot.job !== job || slot.stopReason) return;
+      this.#overBudget += 1;
+      slot.stopReason = resourceLimitError(resource, { cpuLimitMs, memoryLimitBytes });
+      void this.#kill(slot);
     });
+    slot.oomAtStart = watch.oomAtStart;
+    return watch.stop;
   }
 
   #post(slot: Slot, message: ToWorker): void {
-    slot.worker.postMessage(message);
+    if (slot.hasExited || !slot.child.connected) return;
+    slot.child.send(message, (error) => {
+      // The worker died while the message was on its way: its exit is handled by #onExit.
+      if (error) void this.#kill(slot);
+    });
   }
 
   #onMessage(slot: Slot, message: FromWorker): void {
+    if (message.type === 'ready') {
+      slot.isReady = true;
+      this.#fill();
+      return;
+    }
     if (message.type === 'shut-down') {
       slot.onShutDown?.();
       return;
     }
     const job = slot.job;
     if (!job || job.id !== message.jobId) return;
+    // The kernel killed one of the job's programs for memory: the worker answered before the watch saw it.
+    const wasKilledForMemory = slot.cage.oomKills() > slot.oomAtStart;
+    if (wasKilledForMemory && !slot.stopReason) {
+      this.#overBudget += 1;
+      slot.stopReason = resourceLimitError('memory', this.#options);
+    }
     this.#release(slot);
     if (slot.stopReason) job.reject(slot.stopReason);
     else if (message.type === 'done') job.resolve(message.result);
-    else if (message.type === 'failed') job.reject(AppError.fromJson({ error: message.error }));
+    else if (message.type === 'failed')
+      job.reject(withLimits(AppError.fromJson({ error: message.error }), this.#options.maxOutputBytes));
     else {
-      this.#options.onCrash?.(job.toolId, message.stack);
+      this.#options.onCrash?.(toolOf(job), message.stack);
       job.reject(new AppError('INTERNAL', 'Something went wrong on our side.'));
     }
-    if (message.retiring && !this.#closed) {
-      // Its replacement takes the queue when it exits (#onExit).
+    if (wasKilledForMemory || (message.retiring && !this.#closed)) {
+      // Its replacement takes the queue once it is ready (#onExit, then 'ready').
       slot.isRetiring = true;
-      void this.#shutDownWorker(slot).then(() => slot.worker.terminate());
+      void this.#shutDownWorker(slot).then(() => this.#kill(slot));
+      this.#fill();
       return;
     }
-    this.#next(slot);
+    this.#fill();
   }
 
-  #onExit(slot: Slot): void {
+  #onExit(slot: Slot, code: number | null, signal: NodeJS.Signals | null): void {
+    slot.hasExited = true;
     const job = slot.job;
+    const wasKilledForMemory = job !== null && slot.cage.oomKills() > slot.oomAtStart;
+    slot.cage.killAll();
+    void slot.cage.dispose().then(slot.markDisposed);
     this.#release(slot);
-    const index = this.#slots.indexOf(slot);
     if (job) {
+      if (!slot.stopReason && !wasKilledForMemory) {
+        this.#options.onCrash?.(toolOf(job), `worker exited during a job (code ${code}, signal ${signal})`);
+      }
+      if (wasKilledForMemory && !slot.stopReason) this.#overBudget += 1;
       job.reject(
         slot.stopReason ??
-          new AppError('DOCUMENT_TOO_COMPLEX', 'The document needed more resources than a job may use.'),
+          (wasKilledForMemory
+            ? resourceLimitError('memory', this.#options)
+            : new AppError('DOCUMENT_TOO_COMPLEX', 'The document needed more resources than a job may use.')),
       );
+    } else if (!slot.isRetiring && !this.#closed) {
+      this.#options.onCrash?.(null, `idle worker exited (code ${code}, signal ${signal})`);
     }
-    if (this.#closed || index < 0) return;
-    const replacement = this.#startSlot();
-    this.#slots[index] = replacement;
+    if (this.#closed || this.#slots[slot.index] !== slot) return;
+    this.#slots[slot.index] = this.#startSlot(slot.index);
     this.#replaced += 1;
-    this.#next(replacement);
+    this.#holdProcessOpen();
   }
 
-  /** The slot's job is over: wake whoever waits for the slot to be idle. */
+  /** The slot's job is over: its client may start another, and whoever waits for the slot to be idle wakes. */
   #release(slot: Slot): void {
+    if (slot.job) this.#queue.finished(slot.job.client);
     slot.job = null;
     slot.stopJob = null;
     for (const resolve of slot.onIdle.splice(0)) resolve();
   }
 
-  #next(slot: Slot): void {
-    const job = this.#queue.shift();
-    if (job) this.#dispatch(slot, job);
+  /** Gives waiting jobs to idle workers, round-robin by client. */
+  #fill(): void {
+    for (let slot = this.#idleSlot(); slot; slot = this.#idleSlot()) {
+      const next = this.#queue.takeNext();
+      if (!next) break;
+      this.#dispatch(slot, next.item);
+    }
+    this.#holdProcessOpen();
   }
+
+  /** Jobs running or waiting keep this process alive until they are answered; an idle pool does not. */
+  #holdProcessOpen(): void {
+    const isBusy = this.#queue.size > 0 || this.#slots.some((slot) => slot.job);
+    for (const slot of this.#slots) {
+      if (isBusy) slot.child.channel?.ref();
+      else slot.child.channel?.unref();
+    }
+  }
+}
+
+function settleable(): { disposed: Promise<void>; markDisposed: () => void } {
+  let markDisposed = () => {};
+  const disposed = new Promise<void>((resolve) => {
+    markDisposed = resolve;
+  });
+  return { disposed, markDisposed };
+}
+
+function withLimits(error: AppError, maxOutputBytes: number): AppError {
+  return error.code === 'OUTPUT_TOO_LARGE' ? outputTooLargeError(maxOutputBytes) : error;
+}
+
+function toolOf(job: Job | null): ToolId | null {
+  return job?.work.kind === 'tool' ? job.work.toolId : null;
+}
+
+/** Why a job's signal was aborted: the reason it carries (the disk budget's, say), or a cancelled request. */
+function cancelled(signal: AbortSignal): AppError {
+  return signal.reason instanceof AppError
+    ? signal.reason
+    : new AppError('JOB_TIMEOUT', 'The request was cancelled.');
 }
 
 function busy(message: string): AppError {

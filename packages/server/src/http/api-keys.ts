@@ -16,13 +16,18 @@ export class ApiKeys {
     this.#digests = keys.map(digest);
   }
 
-  /** True for a request with a valid key, false for one without; throws `INVALID_API_KEY` for a wrong one. */
-  check(request: FastifyRequest): boolean {
+  /**
+   * For a request with a valid key, a name for the key that does not reveal it (`key:` and the start of its
+   * digest: the key's own fair share); null for a request without one; throws `INVALID_API_KEY` for a wrong one.
+   */
+  check(request: FastifyRequest): string | null {
     const header = request.headers.authorization;
-    if (header === undefined) return false;
+    if (header === undefined) return null;
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
     const candidate = match?.[1] ? digest(match[1]) : undefined;
-    if (candidate && this.#digests.some((known) => timingSafeEqual(known, candidate))) return true;
+    if (candidate && this.#digests.some((known) => timingSafeEqual(known, candidate))) {
+      return `key:${candidate.subarray(0, 8).toString('hex')}`;
+    }
     throw new AppError('INVALID_API_KEY', 'The API key is missing or not valid.');
   }
 }

@@ -9,8 +9,16 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The request carries one of the operator's API keys. */
     hasApiKey: boolean;
+    /**
+     * Whom the request counts against, for the rate limit and the fair share of job workers: the client's address
+     * (an IPv4 address or an IPv6 /64), or the API key it carries (each key is a client of its own).
+     */
+    client: string;
   }
 }
+
+/** The status probes' requests share one client of their own. */
+const STATUS_PROBE_CLIENT = 'status-probe';
 
 export type RateLimitOptions = {
   /** Requests per minute per client; 0 turns the limit off (API keys are still checked). */
@@ -32,8 +40,11 @@ export async function createToolGuards(
 ): Promise<onRequestHookHandler[]> {
   const keys = new ApiKeys(options.apiKeys);
   app.decorateRequest('hasApiKey', false);
+  app.decorateRequest('client', '');
   const checkApiKey: onRequestHookHandler = async (request) => {
-    request.hasApiKey = keys.check(request);
+    const key = keys.check(request);
+    request.hasApiKey = key !== null;
+    request.client = options.isProbe(request) ? STATUS_PROBE_CLIENT : (key ?? clientKey(request.ip));
   };
   if (options.perMinute === 0) return [checkApiKey];
 

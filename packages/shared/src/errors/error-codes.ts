@@ -21,7 +21,13 @@ export const ERROR_CODES = {
   FILE_DAMAGED: { httpStatus: 422 },
   DOCUMENT_TOO_COMPLEX: { httpStatus: 422 },
   CONVERSION_FAILED: { httpStatus: 422 },
+  /** A job that needed more memory or CPU time than one job may use (issue 11): stopped, its worker replaced. */
+  RESOURCE_LIMIT_EXCEEDED: { httpStatus: 422 },
+  /** A result larger than one job may produce (`QUIRE_MAX_OUTPUT_MB`), stopped while it was written. */
+  OUTPUT_TOO_LARGE: { httpStatus: 422 },
   RATE_LIMITED: { httpStatus: 429 },
+  /** One client already has as many jobs waiting as it may (fair share). */
+  TOO_MANY_JOBS: { httpStatus: 429 },
   SERVER_BUSY: { httpStatus: 503 },
   JOB_TIMEOUT: { httpStatus: 503 },
   TOOL_UNAVAILABLE: { httpStatus: 503 },

@@ -1,0 +1,32 @@
+import { AppError } from '@quire/shared';
+import type { Budget, Resource } from './watch-budget.ts';
+
+const MEBIBYTE = 1024 * 1024;
+
+/** `RESOURCE_LIMIT_EXCEEDED`: the document is too complex to process here, and which budget it passed. */
+export function resourceLimitError(
+  resource: Resource,
+  { cpuLimitMs = 0, memoryLimitBytes }: Partial<Budget> & { memoryLimitBytes: number },
+): AppError {
+  const limitMegabytes = Math.round(memoryLimitBytes / MEBIBYTE);
+  const limitSeconds = Math.round(cpuLimitMs / 1000);
+  return resource === 'memory'
+    ? new AppError(
+        'RESOURCE_LIMIT_EXCEEDED',
+        `The document is too complex to process here: it needs more than ${limitMegabytes} MB of memory.`,
+        { resource, limitMegabytes },
+      )
+    : new AppError(
+        'RESOURCE_LIMIT_EXCEEDED',
+        `The document is too complex to process here: it needs more than ${limitSeconds} s of processing time.`,
+        { resource, limitSeconds },
+      );
+}
+
+/** `OUTPUT_TOO_LARGE` with the limit, which the worker that hit it does not know in the visitor's terms. */
+export function outputTooLargeError(limitBytes: number): AppError {
+  return new AppError('OUTPUT_TOO_LARGE', `The result would be larger than ${limitBytes / MEBIBYTE} MB.`, {
+    limitBytes,
+    limitMegabytes: Math.floor(limitBytes / MEBIBYTE),
+  });
+}

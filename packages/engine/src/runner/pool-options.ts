@@ -1,0 +1,43 @@
+import type { ToolId } from '@quire/shared';
+import type { CageFactory } from './process-cage.ts';
+
+export type PoolOptions = {
+  /** Jobs that run at once, one worker process each. */
+  size: number;
+  /** Jobs that may wait for a worker; beyond this a job is refused with `SERVER_BUSY` at once. */
+  maxQueue: number;
+  /** Names the pool's cages (`quire-<pid>-<name>-<n>`), so an operator can tell the lanes apart. */
+  name?: string;
+  /** Grace period after an abort before a worker that does not answer is killed. */
+  abortGraceMs?: number;
+  /**
+   * A worker whose MuPDF memory (WebAssembly memory grows to the largest document it handled and never shrinks)
+   * is past this after a job is replaced by a fresh one.
+   */
+  maxHeapBytes?: number;
+  /** Memory one worker process and every program it starts may hold together (`QUIRE_JOB_MEMORY_MB`). */
+  memoryLimitBytes?: number;
+  /** The size of any one file a job may write, its result included (`QUIRE_MAX_OUTPUT_MB`). */
+  maxOutputBytes?: number;
+  /** How memory is capped; chosen for the machine when not given (`chooseCageFactory`). */
+  cages?: CageFactory;
+  /** Jobs of one client that may run at once in this pool; more wait for their turn (fair share). */
+  maxRunningPerClient?: number;
+  /** Whether one more job of this client may wait; `TOO_MANY_JOBS` when not. Every job may wait by default. */
+  mayWait?: (client: string) => boolean;
+  /** The test-only ops may run (`runTestOp`). */
+  allowTestOps?: boolean;
+  /** Logs a failure that is our bug (the visitor sees `INTERNAL`) or a worker that died. */
+  onCrash?: (toolId: ToolId | null, stack: string) => void;
+};
+
+export type RunOptions = {
+  signal: AbortSignal;
+  /** Wall-clock limit of the job: past it `JOB_TIMEOUT`. */
+  timeoutMs: number;
+  /** CPU time the job's processes may use together; past it `RESOURCE_LIMIT_EXCEEDED`. The wall limit when absent. */
+  cpuLimitMs?: number;
+  workDir: string;
+  /** Who asked (the rate limit's key, or an API key's): the unit of fair share. */
+  client?: string;
+};

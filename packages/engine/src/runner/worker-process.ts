@@ -1,0 +1,55 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { WorkerData } from './messages.ts';
+
+/** Worker entry beside this file: `.ts` when running from source (tests, dev), `.js` in the built server. */
+const IS_SOURCE = import.meta.url.endsWith('.ts');
+const WORKER_ENTRY = fileURLToPath(
+  new URL(IS_SOURCE ? './job.worker.ts' : './job.worker.js', import.meta.url),
+);
+/** From source, the worker process loads TypeScript through tsx, resolved from here (not from the cwd). */
+const SOURCE_LOADER_ARGS = IS_SOURCE ? ['--import', import.meta.resolve('tsx')] : [];
+
+/**
+ * Document work yields to the server: the worker process, and every program it starts, runs at a lower CPU
+ * priority than the server's event loop, so that accepting connections, reading uploads and answering `/healthz`
+ * stay prompt while the cores are busy with jobs (`npm run bench load`).
+ */
+export const JOB_NICENESS = 10;
+
+export type WorkerProcessOptions = WorkerData & {
+  /** The size cap of any one file the worker or its programs write (`RLIMIT_FSIZE`): the output budget. */
+  maxFileBytes: number;
+};
+
+/**
+ * Starts a worker process: `nice` lowers its priority (every thread and child inherits it), `prlimit` caps the size
+ * of each file it writes and turns off core dumps, `setpriv --pdeathsig KILL` makes the kernel kill it if the server
+ * dies, even while it is busy in WebAssembly and cannot hear its IPC channel close. Messages use the structured
+ * clone serialisation, so results and errors keep their shape.
+ */
+export function startWorkerProcess({ maxFileBytes, ...data }: WorkerProcessOptions): ChildProcess {
+  const env = { ...process.env };
+  // A loader or inspector of the parent (a test runner's) is not the worker's business.
+  delete env.NODE_OPTIONS;
+  return spawn(
+    'nice',
+    [
+      '-n',
+      String(JOB_NICENESS),
+      'prlimit',
+      `--fsize=${maxFileBytes}`,
+      '--core=0',
+      '--',
+      'setpriv',
+      '--pdeathsig',
+      'KILL',
+      '--',
+      process.execPath,
+      ...SOURCE_LOADER_ARGS,
+      WORKER_ENTRY,
+      JSON.stringify(data satisfies WorkerData),
+    ],
+    { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'advanced', env },
+  );
+}

@@ -1,0 +1,69 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import type { JobResult } from '@quire/engine';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { DiskBudget } from '../jobs/disk-budget.ts';
+import { attachmentDisposition } from './file-names.ts';
+import { createJobDir, pruneJobDir, removeJobDir } from './job-dir.ts';
+import { watchSendProgress } from './watch-send-progress.ts';
+
+export type JobAnswerDeps = {
+  jobRoot: string;
+  diskBudget: DiskBudget;
+  /** An answer that makes no progress for this long is aborted and its files removed. */
+  sendIdleTimeoutMs: number;
+};
+
+/** What a job handler gives back: the result and how to name and type it. */
+export type JobAnswer = {
+  result: JobResult;
+  mimeType: string;
+  fileName: string;
+  /** Fields of the one log line of the job (never file names). */
+  log: Record<string, unknown>;
+};
+
+/**
+ * The life of one job request: a private job directory, counted against the disk budget (503 when it is spent);
+ * the handler receives the upload and runs the job, cancelled when the client goes away; then everything but the
+ * result is removed before the answer is streamed, an answer that stalls is cut, and the directory is removed when
+ * the response closes, whatever the outcome.
+ */
+export async function answerJob(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  { jobRoot, diskBudget, sendIdleTimeoutMs }: JobAnswerDeps,
+  handle: (job: { jobDir: string; signal: AbortSignal }) => Promise<JobAnswer>,
+): Promise<FastifyReply> {
+  const jobDir = await createJobDir(jobRoot);
+  const cancel = new AbortController();
+  let release = () => {};
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) cancel.abort();
+    release();
+    void removeJobDir(jobDir).catch((error: unknown) =>
+      request.log.error({ err: error }, 'job directory not removed'),
+    );
+  });
+  ({ release } = diskBudget.admit(jobDir, (reason) => cancel.abort(reason)));
+
+  const started = performance.now();
+  const { result, mimeType, fileName, log } = await handle({ jobDir, signal: cancel.signal });
+  // Uploads and intermediate files (rendered pages, say) go before the answer is streamed: a slow reader holds
+  // only the result.
+  await pruneJobDir(jobDir, result.path);
+  const { size } = await stat(result.path);
+  request.log.info({ ...log, outputBytes: size, ms: Math.round(performance.now() - started) }, 'job done');
+  const stream = createReadStream(result.path);
+  watchSendProgress(reply.raw, stream, sendIdleTimeoutMs, () =>
+    request.log.info({ outputBytes: size, sentBytes: stream.bytesRead }, 'answer stalled: connection closed'),
+  );
+  return reply
+    .header('content-type', mimeType)
+    .header('content-length', String(size))
+    .header('content-disposition', attachmentDisposition(fileName))
+    .header('cache-control', 'no-store')
+    .header('x-content-type-options', 'nosniff')
+    .headers(result.headers)
+    .send(stream);
+}
