@@ -1,20 +1,19 @@
-import { randomBytes } from 'node:crypto';
 import { readdir, rm } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { request } from 'node:http';
-import { join } from 'node:path';
-import { TOOLS, type ToolId } from '@quire/shared';
+import { TOOLS } from '@quire/shared';
 import { afterEach, describe, expect, it } from 'vitest';
-import { markedDocx, markedPdf } from './marked-files.ts';
 import { descendantsOf, processesMentioning, waitUntil } from './processes.ts';
 import { makeServerDirs, startServerProcess, type ServerDirs, type ServerProcess } from './server-process.ts';
 
 // Issue 7, "graceful": SIGTERM to a real server process with jobs running. It stops accepting connections, lets
 // running (and queued) jobs finish within the grace period, stops what is left after it (503), kills their
-// programs, removes every file and exits 0.
+// programs, removes every file and exits 0. The jobs are test-only ops that hold their worker for a set time, with
+// a program running beside them (issue 11: a test never relies on a document being slow enough on this machine).
 
-const MARKER = randomBytes(16).toString('hex');
-const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+/** A hold long enough never to finish during a test; its `sleep` is told apart from any other by its length. */
+const FOREVER_MS = 599_123;
+const FOREVER_COMMAND = `sleep ${FOREVER_MS / 1000}`;
 
 let dirs: ServerDirs | undefined;
 let server: ServerProcess | undefined;
@@ -31,18 +30,9 @@ afterEach(async () => {
 
 type Answer = { status: number; body: Buffer; retryAfter: string | null } | { error: string };
 
-function send(
-  toolId: ToolId,
-  file: { data: Buffer; type: string; name: string },
-  fields = {},
-): Promise<Answer> {
-  const form = new FormData();
-  form.append(
-    TOOLS[toolId].fileField === 'single' ? 'file' : 'file-0',
-    new File([new Uint8Array(file.data)], file.name, { type: file.type }),
-  );
-  for (const [name, value] of Object.entries(fields)) form.append(name, String(value));
-  return fetch(`${server?.baseUrl}${TOOLS[toolId].apiPath}`, { method: 'POST', body: form }).then(
+/** A test-only job in a lane that holds its worker for `ms`, with a `sleep` beside it. */
+function hold(lane: 'pdf' | 'office', ms: number): Promise<Answer> {
+  return fetch(`${server?.baseUrl}/api/test-ops/${lane}/hold?ms=${ms}`, { method: 'POST' }).then(
     async (response) => ({
       status: response.status,
       body: Buffer.from(await response.arrayBuffer()),
@@ -65,24 +55,34 @@ function isRefusingConnections(baseUrl: string): Promise<boolean> {
   });
 }
 
-const isRendering = (pid: number) => descendantsOf(pid).some((info) => info.command.startsWith('pdftoppm'));
+const holding = (pid: number, command: string) =>
+  descendantsOf(pid).filter((info) => info.command === command).length;
 
 async function expectNothingLeft(current: ServerDirs): Promise<void> {
   expect(await readdir(current.jobRoot)).toEqual([]);
   expect(await readdir(current.tmp)).toEqual([]);
   expect(processesMentioning(current.base)).toEqual([]);
+  expect(processesMentioning(FOREVER_COMMAND)).toEqual([]);
 }
 
 describe('SIGTERM with jobs running', () => {
   it('stops accepting connections, lets running and queued jobs finish, removes their files and exits 0', async () => {
     dirs = await makeServerDirs('quire-graceful-');
-    server = await startServerProcess(dirs, { QUIRE_SHUTDOWN_GRACE_SECONDS: '120', QUIRE_WORKERS: '1' });
-    const pdf = { data: markedPdf(MARKER, 40), type: 'application/pdf', name: 'forty-pages.pdf' };
-    // One worker: the first job runs, the second waits in the queue.
-    const running = send('pdf-to-jpg', pdf, { quality: 'medium' });
-    const queued = send('pdf-to-jpg', pdf, { quality: 'low' });
+    server = await startServerProcess(dirs, {
+      QUIRE_SHUTDOWN_GRACE_SECONDS: '120',
+      QUIRE_WORKERS: '1',
+      QUIRE_TEST_OPS: '1',
+    });
     const current = server;
-    expect(await waitUntil(() => isRendering(current.pid), Boolean)).toBe(true);
+    // One worker: the first job runs (3 s), the second waits in the queue.
+    const running = hold('pdf', 3_000);
+    expect(
+      await waitUntil(
+        () => holding(current.pid, 'sleep 3'),
+        (count) => count === 1,
+      ),
+    ).toBe(1);
+    const queued = hold('pdf', 2_000);
     await waitUntil(
       async () =>
         (await (await fetch(`${current.baseUrl}/readyz`)).json()) as { lanes: { pdf: { queued: number } } },
@@ -93,8 +93,7 @@ describe('SIGTERM with jobs running', () => {
     expect(await waitUntil(() => isRefusingConnections(current.baseUrl), Boolean, 10_000)).toBe(true);
     for (const answer of [await running, await queued]) {
       expect(answer).toMatchObject({ status: 200 });
-      // A zip of every page.
-      expect('body' in answer && answer.body.subarray(0, 2).toString()).toBe('PK');
+      expect('body' in answer && answer.body.length).toBe(1024 * 1024);
     }
     expect(await server.exited).toEqual({ code: 0, signal: null });
     expect(server.output()).toContain('shutting down');
@@ -104,28 +103,16 @@ describe('SIGTERM with jobs running', () => {
 
   it('after the grace period stops the jobs still running (503), kills their programs, removes their files, exits 0', async () => {
     dirs = await makeServerDirs('quire-graceful-');
-    server = await startServerProcess(dirs, { QUIRE_SHUTDOWN_GRACE_SECONDS: '1' });
+    server = await startServerProcess(dirs, { QUIRE_SHUTDOWN_GRACE_SECONDS: '1', QUIRE_TEST_OPS: '1' });
     const current = server;
-    const currentDirs = dirs;
-    const rendering = send(
-      'pdf-to-jpg',
-      { data: markedPdf(MARKER, 300), type: 'application/pdf', name: 'long.pdf' },
-      { quality: 'high' },
-    );
-    const converting = send('word-to-pdf', {
-      data: markedDocx(MARKER, 30_000),
-      type: DOCX,
-      name: 'long.docx',
-    });
-    expect(await waitUntil(() => isRendering(current.pid), Boolean)).toBe(true);
-    // The conversion is under way once its document sits in the LibreOffice instance's job directory.
-    const isConverting = async () => {
-      for (const name of await readdir(currentDirs.tmp).catch(() => [])) {
-        if ((await readdir(join(currentDirs.tmp, name, 'job')).catch(() => [])).length > 0) return true;
-      }
-      return false;
-    };
-    expect(await waitUntil(isConverting, Boolean)).toBe(true);
+    // One job in each lane, neither of which would end by itself during the test.
+    const jobs = [hold('pdf', FOREVER_MS), hold('office', FOREVER_MS)];
+    expect(
+      await waitUntil(
+        () => holding(current.pid, FOREVER_COMMAND),
+        (count) => count === 2,
+      ),
+    ).toBe(2);
     // And a client still uploading, slowly.
     const upload = request(`${current.baseUrl}${TOOLS.rotate.apiPath}`, {
       method: 'POST',
@@ -138,7 +125,7 @@ describe('SIGTERM with jobs running', () => {
     upload.write('--b\r\nContent-Disposition: form-data; name="file"; filename="slow.pdf"\r\n\r\n%PDF-1.4\n');
 
     server.child.kill('SIGTERM');
-    for (const answer of [await rendering, await converting]) {
+    for (const answer of await Promise.all(jobs)) {
       expect(answer).toMatchObject({ status: 503 });
       if (!('body' in answer)) throw new Error(answer.error);
       expect(JSON.parse(answer.body.toString())).toMatchObject({

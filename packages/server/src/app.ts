@@ -96,7 +96,7 @@ export async function buildApp(config: Config, { runner }: AppDeps): Promise<Fas
     jobCpuMs: config.jobCpuMs,
     anonymousOfficeTimeoutMs: config.anonymousOfficeTimeoutMs,
   });
-  if (config.testOps) registerTestOpRoutes(app, { ...jobAnswers, runner, guards });
+  if (config.testOps) registerTestOpRoutes(app, { ...jobAnswers, runner, guards, jobCpuMs: config.jobCpuMs });
   await registerSiteRoutes(app, config.webRoot);
   return app;
 }

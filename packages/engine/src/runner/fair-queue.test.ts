@@ -15,6 +15,16 @@ describe('FairQueue', () => {
     expect(order).toEqual(['a1', 'b1', 'c1', 'a2', 'a3']);
   });
 
+  it('puts a client whose job just started behind the clients already waiting', () => {
+    const queue = new FairQueue<string>(1);
+    queue.started('a');
+    queue.push('a', 'a2');
+    queue.push('b', 'b1');
+    queue.finished('a');
+    // a's first job ran while b waited: b goes first.
+    expect(queue.takeNext()?.item).toBe('b1');
+  });
+
   it('starts no more than the allowed jobs of one client at once', () => {
     const queue = new FairQueue<string>(1);
     queue.push('a', 'a1');

@@ -1,14 +1,17 @@
 /**
- * Waiting jobs of one lane, by client, served round-robin: the next job goes to the client that has waited longest
- * since it was last served and may still start a job (it has fewer than `maxRunningPerClient` running), not to
- * whoever came first. A client that floods the lane therefore delays others by at most one job of its own per
- * worker, whatever the length of its queue.
+ * Waiting jobs of one lane, by client, served round-robin: the next job goes to the waiting client served least
+ * recently (one never served first, in order of arrival) that may still start a job (it has fewer than
+ * `maxRunningPerClient` running), not to whoever came first. A client that floods the lane therefore delays others
+ * by at most one job of its own per worker, whatever the length of its queue.
  */
 export class FairQueue<T> {
-  /** Clients with waiting jobs, in the order they will be offered a worker (Map keeps insertion order). */
+  /** Clients with waiting jobs, in order of arrival (Map keeps insertion order). */
   readonly #waiting = new Map<string, T[]>();
   readonly #running = new Map<string, number>();
+  /** When each client with jobs waiting or running last had a job started (a counter, not a clock). */
+  readonly #lastServed = new Map<string, number>();
   readonly #maxRunningPerClient: number;
+  #served = 0;
   #size = 0;
 
   constructor(maxRunningPerClient: number) {
@@ -45,35 +48,43 @@ export class FairQueue<T> {
     const index = queue?.indexOf(item) ?? -1;
     if (!queue || index < 0) return false;
     queue.splice(index, 1);
-    if (queue.length === 0) this.#waiting.delete(client);
     this.#size -= 1;
+    if (queue.length === 0) this.#waiting.delete(client);
+    this.#forgetIfIdle(client);
     return true;
   }
 
   /** The next job to start, counted as running for its client; null when no waiting client may start one. */
   takeNext(): { client: string; item: T } | null {
-    for (const [client, queue] of this.#waiting) {
-      if (!this.mayStart(client)) continue;
-      const item = queue.shift() as T;
-      // Served: to the back of the line, behind every other waiting client.
-      this.#waiting.delete(client);
-      if (queue.length > 0) this.#waiting.set(client, queue);
-      this.#size -= 1;
-      this.started(client);
-      return { client, item };
+    let chosen: string | null = null;
+    let chosenServed = Number.POSITIVE_INFINITY;
+    for (const client of this.#waiting.keys()) {
+      const served = this.#lastServed.get(client) ?? Number.NEGATIVE_INFINITY;
+      if (this.mayStart(client) && served < chosenServed) {
+        chosen = client;
+        chosenServed = served;
+      }
     }
-    return null;
+    const queue = chosen === null ? undefined : this.#waiting.get(chosen);
+    if (chosen === null || !queue) return null;
+    const item = queue.shift() as T;
+    if (queue.length === 0) this.#waiting.delete(chosen);
+    this.#size -= 1;
+    this.started(chosen);
+    return { client: chosen, item };
   }
 
-  /** Counts a job that started without waiting. */
+  /** Counts a job that starts (from the queue or without waiting): its client goes to the back of the line. */
   started(client: string): void {
     this.#running.set(client, this.runningFor(client) + 1);
+    this.#lastServed.set(client, this.#served++);
   }
 
   finished(client: string): void {
     const running = this.runningFor(client) - 1;
     if (running > 0) this.#running.set(client, running);
     else this.#running.delete(client);
+    this.#forgetIfIdle(client);
   }
 
   /** Every waiting item, removed. */
@@ -81,6 +92,12 @@ export class FairQueue<T> {
     const items = [...this.#waiting.values()].flat();
     this.#waiting.clear();
     this.#size = 0;
+    for (const client of [...this.#lastServed.keys()]) this.#forgetIfIdle(client);
     return items;
+  }
+
+  /** A client with nothing waiting or running is forgotten: memory holds only clients with work. */
+  #forgetIfIdle(client: string): void {
+    if (!this.#waiting.has(client) && !this.#running.has(client)) this.#lastServed.delete(client);
   }
 }

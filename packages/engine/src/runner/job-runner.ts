@@ -14,7 +14,7 @@ export type LaneStats = {
 };
 
 export type RunnerOptions = {
-  lanes: Record<JobLane, Omit<PoolOptions, 'mayWait' | 'name'>>;
+  lanes: Record<JobLane, Omit<PoolOptions, 'mayWait' | 'name' | 'maxQueuedPerClient'>>;
   /** Jobs one client may have waiting in all lanes together (fair share); more are refused with `TOO_MANY_JOBS`. */
   maxQueuedPerClient?: number;
 };
@@ -35,8 +35,8 @@ export class JobRunner {
     const mayWait = (client: string) =>
       JOB_LANES.reduce((sum, lane) => sum + this.#pools[lane].waitingFor(client), 0) < maxQueuedPerClient;
     this.#pools = {
-      pdf: new JobPool({ ...lanes.pdf, name: 'pdf', mayWait }),
-      office: new JobPool({ ...lanes.office, name: 'office', mayWait }),
+      pdf: new JobPool({ ...lanes.pdf, name: 'pdf', mayWait, maxQueuedPerClient }),
+      office: new JobPool({ ...lanes.office, name: 'office', mayWait, maxQueuedPerClient }),
     };
     this.#maxQueues = { pdf: lanes.pdf.maxQueue, office: lanes.office.maxQueue };
   }

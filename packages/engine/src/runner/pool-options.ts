@@ -25,6 +25,8 @@ export type PoolOptions = {
   maxRunningPerClient?: number;
   /** Whether one more job of this client may wait; `TOO_MANY_JOBS` when not. Every job may wait by default. */
   mayWait?: (client: string) => boolean;
+  /** The number `mayWait` allows, for the visitor's message. */
+  maxQueuedPerClient?: number;
   /** The test-only ops may run (`runTestOp`). */
   allowTestOps?: boolean;
   /** Logs a failure that is our bug (the visitor sees `INTERNAL`) or a worker that died. */

@@ -79,6 +79,7 @@ export class JobPool {
       maxOutputBytes: DEFAULT_MAX_OUTPUT_BYTES,
       maxRunningPerClient: 1,
       mayWait: () => true,
+      maxQueuedPerClient: Number.POSITIVE_INFINITY,
       allowTestOps: false,
       ...options,
     };
@@ -158,6 +159,7 @@ export class JobPool {
         reject(
           new AppError('TOO_MANY_JOBS', 'You already have as many documents waiting as you may.', {
             retryAfterSeconds: RETRY_AFTER_SECONDS,
+            maxQueued: this.#options.maxQueuedPerClient,
           }),
         );
         return;

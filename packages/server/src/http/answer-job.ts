@@ -38,6 +38,7 @@ export async function answerJob(
   const jobDir = await createJobDir(jobRoot);
   const cancel = new AbortController();
   let release = () => {};
+  let settle = async () => {};
   reply.raw.once('close', () => {
     if (!reply.raw.writableFinished) cancel.abort();
     release();
@@ -45,13 +46,14 @@ export async function answerJob(
       request.log.error({ err: error }, 'job directory not removed'),
     );
   });
-  ({ release } = diskBudget.admit(jobDir, (reason) => cancel.abort(reason)));
+  ({ release, settle } = diskBudget.admit(jobDir, (reason) => cancel.abort(reason)));
 
   const started = performance.now();
   const { result, mimeType, fileName, log } = await handle({ jobDir, signal: cancel.signal });
   // Uploads and intermediate files (rendered pages, say) go before the answer is streamed: a slow reader holds
   // only the result.
   await pruneJobDir(jobDir, result.path);
+  await settle();
   const { size } = await stat(result.path);
   request.log.info({ ...log, outputBytes: size, ms: Math.round(performance.now() - started) }, 'job done');
   const stream = createReadStream(result.path);

@@ -29,13 +29,21 @@ export class DiskBudget {
     return total;
   }
 
-  /** Refuses a new job while the budget is spent; otherwise tracks its directory until `release` is called. */
-  admit(dir: string, stop: (reason: AppError) => void): { release: () => void } {
+  /**
+   * Refuses a new job while the budget is spent; otherwise tracks its directory until `release` is called.
+   * `settle` measures the job's directory at once (a job that wrote its result between two measurements) and
+   * throws `SERVER_BUSY` if it took the total past the budget.
+   */
+  admit(dir: string, stop: (reason: AppError) => void): { settle: () => Promise<void>; release: () => void } {
     if (this.usedBytes >= this.#limitBytes) throw shortOfSpace();
     const job: Tracked = { dir, bytes: 0, stop };
     this.#jobs.add(job);
     this.#timer ??= setInterval(() => void this.#measure(), MEASURE_INTERVAL_MS).unref();
     return {
+      settle: async () => {
+        job.bytes = await directoryBytes(dir);
+        if (this.usedBytes > this.#limitBytes) throw shortOfSpace();
+      },
       release: () => {
         this.#jobs.delete(job);
         if (this.#jobs.size === 0 && this.#timer) {

@@ -45,6 +45,8 @@ export function errorMessageValues(
     item: typeof details.item === 'string' ? details.item : '',
     reason: typeof details.reason === 'string' ? details.reason : 'other',
     pageCount: numberOr(details.pageCount, 0),
+    resource: details.resource === 'cpu' ? 'cpu' : 'memory',
+    maxQueued: numberOr(details.maxQueued, 3),
   };
 }
 

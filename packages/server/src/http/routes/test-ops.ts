@@ -13,7 +13,7 @@ const MAX_TEST_MS = 10 * 60_000;
  */
 export function registerTestOpRoutes(
   app: FastifyInstance,
-  deps: JobAnswerDeps & { runner: JobRunner; guards: onRequestHookHandler[] },
+  deps: JobAnswerDeps & { runner: JobRunner; guards: onRequestHookHandler[]; jobCpuMs: number | null },
 ): void {
   app.post<{ Params: { lane: string; op: string }; Querystring: Record<string, string | undefined> }>(
     '/api/test-ops/:lane/:op',
@@ -30,7 +30,13 @@ export function registerTestOpRoutes(
           lane as JobLane,
           op as TestOpName,
           { ms, megabytes },
-          { signal, timeoutMs: ms + 60_000, workDir: jobDir, client: request.client },
+          {
+            signal,
+            timeoutMs: ms + 60_000,
+            ...(deps.jobCpuMs === null ? {} : { cpuLimitMs: deps.jobCpuMs }),
+            workDir: jobDir,
+            client: request.client,
+          },
         ),
         mimeType: 'application/octet-stream',
         fileName: 'test-output.bin',
