@@ -37,8 +37,8 @@ export async function answerJob(
 ): Promise<FastifyReply> {
   const jobDir = await createJobDir(jobRoot);
   const cancel = new AbortController();
+  // Until the job is admitted there is nothing to release.
   let release = () => {};
-  let settle = async () => {};
   reply.raw.once('close', () => {
     if (!reply.raw.writableFinished) cancel.abort();
     release();
@@ -46,14 +46,15 @@ export async function answerJob(
       request.log.error({ err: error }, 'job directory not removed'),
     );
   });
-  ({ release, settle } = diskBudget.admit(jobDir, (reason) => cancel.abort(reason)));
+  const budget = diskBudget.admit(jobDir, (reason) => cancel.abort(reason));
+  release = budget.release;
 
   const started = performance.now();
   const { result, mimeType, fileName, log } = await handle({ jobDir, signal: cancel.signal });
   // Uploads and intermediate files (rendered pages, say) go before the answer is streamed: a slow reader holds
   // only the result.
   await pruneJobDir(jobDir, result.path);
-  await settle();
+  await budget.settle();
   const { size } = await stat(result.path);
   request.log.info({ ...log, outputBytes: size, ms: Math.round(performance.now() - started) }, 'job done');
   const stream = createReadStream(result.path);
