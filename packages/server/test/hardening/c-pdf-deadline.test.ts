@@ -16,7 +16,8 @@ import { expectRefusal, expectStillServing, postTool } from './harness.ts';
 
 let testApp: TestApp;
 beforeAll(async () => {
-  testApp = await createTestApp(undefined, { QUIRE_JOB_TIMEOUT_SECONDS: '2' });
+  // Only the wall clock is tested here: the CPU-time limit, which would otherwise equal it, is set out of reach.
+  testApp = await createTestApp(undefined, { QUIRE_JOB_TIMEOUT_SECONDS: '2', QUIRE_JOB_CPU_SECONDS: '3600' });
 });
 afterAll(async () => {
   await testApp.close();
