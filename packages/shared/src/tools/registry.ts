@@ -36,8 +36,8 @@ export type ToolDefinition = {
   readonly options: Readonly<Record<string, OptionSpec>>;
   readonly timeoutMs: number;
   /**
-   * Which set of workers runs the tool: `pdf` (worker threads, one job per core) or `office` (LibreOffice, kept
-   * warm, one conversion at a time). Each lane has its own concurrency and queue.
+   * Which set of workers runs the tool: `pdf` (worker processes, one job per core) or `office` (each worker keeps a
+   * LibreOffice warm, one conversion at a time). Each lane has its own concurrency and queue.
    */
   readonly lane: JobLane;
   /** Card accent colour (spec section 3). */
