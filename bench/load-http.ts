@@ -8,6 +8,19 @@ export type Part =
 
 export type Body = { body: Buffer; contentType: string };
 
+/** The header the bench server believes (it runs with `QUIRE_TRUST_PROXY=127.0.0.1`) for who a request is from. */
+export const VISITOR_HEADER = 'x-forwarded-for';
+let visitors = 0;
+
+/**
+ * A new visitor's address (from 10.0.0.0/8, for the bench only): the server's fair share and rate limit count each
+ * as a client of its own, as they would count the visitors of a public site behind a proxy.
+ */
+export function nextVisitor(): string {
+  visitors += 1;
+  return `10.${(visitors >> 16) & 255}.${(visitors >> 8) & 255}.${visitors & 255}`;
+}
+
 /** A multipart/form-data body built once, so that every request of a phase sends the same bytes. */
 export function multipartBody(parts: readonly Part[]): Body {
   const boundary = `quire-load-${randomBytes(12).toString('hex')}`;
@@ -45,8 +58,11 @@ export type Outcome = {
   bytes: number;
 };
 
-/** POSTs `body` on a new connection and reads the whole answer. Never rejects: failures come back as outcomes. */
-export function post(url: string, body: Body, timeoutMs: number): Promise<Outcome> {
+/**
+ * POSTs `body` on a new connection, as `visitor` (a new one by default), and reads the whole answer. Never
+ * rejects: failures come back as outcomes.
+ */
+export function post(url: string, body: Body, timeoutMs: number, visitor = nextVisitor()): Promise<Outcome> {
   return new Promise((resolve) => {
     const started = performance.now();
     const finish = (outcome: Omit<Outcome, 'ms'>) => resolve({ ...outcome, ms: performance.now() - started });
@@ -55,7 +71,11 @@ export function post(url: string, body: Body, timeoutMs: number): Promise<Outcom
       {
         method: 'POST',
         agent: false,
-        headers: { 'content-type': body.contentType, 'content-length': String(body.body.length) },
+        headers: {
+          'content-type': body.contentType,
+          'content-length': String(body.body.length),
+          [VISITOR_HEADER]: visitor,
+        },
       },
       (res) => {
         const chunks: Buffer[] = [];

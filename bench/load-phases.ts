@@ -3,31 +3,51 @@
 // one-shot requests, so a slow server cannot slow the arrivals down (no coordinated omission).
 import { request } from 'node:http';
 import autocannon from 'autocannon';
-import { post, readErrorCode, headerValue, type Body, type Outcome } from './load-http.ts';
+import {
+  VISITOR_HEADER,
+  headerValue,
+  nextVisitor,
+  post,
+  readErrorCode,
+  type Body,
+  type Outcome,
+} from './load-http.ts';
 
 const REQUEST_TIMEOUT_MS = 120_000;
 
-/** `connections` clients, each sending its next request as soon as the last answer arrived, for `seconds`. */
-export async function closedLoop(url: string, body: Body, connections: number, seconds: number) {
+/**
+ * `connections` clients, each a visitor of its own (one autocannon connection each, with its own address), each
+ * sending its next request as soon as the last answer arrived, for `seconds`. `visitor` makes them all one client.
+ */
+export async function closedLoop(
+  url: string,
+  body: Body,
+  connections: number,
+  seconds: number,
+  visitor?: string,
+) {
   const outcomes: Outcome[] = [];
-  // The tracker autocannon returns is both an event emitter and a promise of the result.
-  const instance = autocannon({
-    url,
-    method: 'POST',
-    connections,
-    duration: seconds,
-    timeout: REQUEST_TIMEOUT_MS / 1000,
-    headers: { 'content-type': body.contentType },
-    body: body.body,
-  }) as unknown as autocannon.Instance & PromiseLike<autocannon.Result>;
-  instance.on('response', (_client: unknown, status: number, bytes: number, ms: number) => {
-    outcomes.push({ status, ms, code: null, retryAfter: null, bytes });
+  const runs = Array.from({ length: connections }, () => {
+    // The tracker autocannon returns is both an event emitter and a promise of the result.
+    const instance = autocannon({
+      url,
+      method: 'POST',
+      connections: 1,
+      duration: seconds,
+      timeout: REQUEST_TIMEOUT_MS / 1000,
+      headers: { 'content-type': body.contentType, [VISITOR_HEADER]: visitor ?? nextVisitor() },
+      body: body.body,
+    }) as unknown as autocannon.Instance & PromiseLike<autocannon.Result>;
+    instance.on('response', (_client: unknown, status: number, bytes: number, ms: number) => {
+      outcomes.push({ status, ms, code: null, retryAfter: null, bytes });
+    });
+    instance.on('reqError', (error: NodeJS.ErrnoException) => {
+      outcomes.push({ status: 0, ms: 0, code: error.code ?? 'CLIENT_ERROR', retryAfter: null, bytes: 0 });
+    });
+    return instance;
   });
-  instance.on('reqError', (error: NodeJS.ErrnoException) => {
-    outcomes.push({ status: 0, ms: 0, code: error.code ?? 'CLIENT_ERROR', retryAfter: null, bytes: 0 });
-  });
-  const result = await instance;
-  return { outcomes, seconds: result.duration };
+  const results = await Promise.all(runs);
+  return { outcomes, seconds: Math.max(...results.map((result) => result.duration)) };
 }
 
 /** One request every 1/`perSecond` s for `seconds`, whatever the answers; resolves once every answer is in. */
@@ -107,7 +127,11 @@ export async function slowUploads(url: string, body: Body, options: SlowUploadOp
           {
             method: 'POST',
             agent: false,
-            headers: { 'content-type': body.contentType, 'content-length': String(body.body.length) },
+            headers: {
+              'content-type': body.contentType,
+              'content-length': String(body.body.length),
+              [VISITOR_HEADER]: nextVisitor(),
+            },
           },
           (res) => {
             clearInterval(timer);

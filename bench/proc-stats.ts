@@ -2,6 +2,7 @@
 // that still names the bench's private directories (an orphan a killed job left behind would).
 import { readFileSync, readdirSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
+import { loadavg } from 'node:os';
 
 export type ServerSample = {
   /** Seconds since the bench started. */
@@ -99,4 +100,20 @@ export function threadTimes(pid: number, tid = pid): ThreadTimes {
   } catch {
     return { runMs: 0, waitMs: 0 };
   }
+}
+
+/** Seconds until `dir` is empty, or -1 after `limitSeconds`. */
+export async function waitForEmpty(dir: string, limitSeconds: number): Promise<number> {
+  const started = performance.now();
+  while (performance.now() - started < limitSeconds * 1000) {
+    if ((await readdir(dir).catch(() => [])).length === 0) return (performance.now() - started) / 1000;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return -1;
+}
+
+export function formatLoad(): string {
+  return loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
 }
