@@ -71,3 +71,9 @@ export class Goals {
     return this.list.filter((goal) => goal.isCorrectness && !goal.isMet);
   }
 }
+
+/** Two lines of a phase's report: its answers by status, then its figures. */
+export function report(name: string, outcomes: readonly Outcome[], figures: string): void {
+  console.log(`  ${name}: ${outcomes.length} requests: ${statusTable(outcomes)}`);
+  console.log(`  ${figures}`);
+}
