@@ -18,3 +18,5 @@ export * from './api/build-openapi.ts';
 export * from './api/openapi-types.ts';
 export * from './api/tool-docs.ts';
 export * from './api/tool-error-codes.ts';
+export * from './reports/job-report.ts';
+export * from './reports/report-headers.ts';

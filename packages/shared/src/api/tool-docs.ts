@@ -21,6 +21,14 @@ export type ResultHeaderDoc = {
   readonly conditional?: true;
 };
 
+/** Sent with any tool's result that has something to say (the site shows each notice in the visitor's language). */
+export const NOTICES_HEADER_DOC: ResultHeaderDoc = {
+  description:
+    'Present when there is something to know about the result: comma-separated codes with their facts, e.g. `FILE_REPAIRED;file=1, PAGES_DOWNSCALED;pages=3;dpi=212`. `FILE_REPAIRED`: a damaged file (`file`: its position) was repaired. `ALREADY_OPTIMAL`: nothing could be saved; the original came back. `PAGES_DOWNSCALED`: `pages` pages were drawn at `dpi` or more, below the resolution asked. `IMAGES_DROPPED`: images too large to draw were left out. `PAGES_ARE_SCANS`: `pages` pages have no text layer and were kept as pictures.',
+  type: 'string',
+  conditional: true,
+};
+
 /**
  * The API reference's words for each tool, in English. Everything else in the reference (fields, types, limits,
  * defaults, answers, errors) is read from the registry and the error catalogue; a test checks these headers against
@@ -32,7 +40,9 @@ export const TOOL_DOCS = {
     description:
       'Combines the PDFs in the order of their fields (`file-0`, `file-1`, …) into one document. Bookmarks and links are kept.',
     options: {},
-    resultHeaders: {},
+    resultHeaders: {
+      'X-Page-Count': { description: 'Pages of the result.', type: 'integer' },
+    },
     errors: ['CONVERSION_FAILED'],
   },
   split: {
@@ -44,7 +54,9 @@ export const TOOL_DOCS = {
       pageRange:
         'Required when `mode` is `range`: comma-separated pages and ranges such as `1-5, 10-15`, `3` or `8-` (page 8 to the end). An item that is malformed, zero, reversed or beyond the last page is refused with `INVALID_PAGE_RANGE` naming it.',
     },
-    resultHeaders: {},
+    resultHeaders: {
+      'X-File-Count': { description: 'PDFs in the zip.', type: 'integer' },
+    },
     errors: [],
   },
   compress: {
@@ -78,6 +90,7 @@ export const TOOL_DOCS = {
       'Writes an editable .docx with the text in flowing paragraphs (no text boxes), headings, lists, tables and images where they stand. Pages without a text layer (scans) keep their image.',
     options: {},
     resultHeaders: {
+      'X-Page-Count': { description: 'Pages of the result.', type: 'integer' },
       'X-Pages-Without-Text': {
         description: 'How many pages had no text layer and were kept as images.',
         type: 'integer',
@@ -99,6 +112,7 @@ export const TOOL_DOCS = {
       'Renders every page to a JPG (`page-001.jpg`, …) in a zip: 300, 150 or 72 DPI. A page too large for the pixel budget at that resolution is rendered at the largest resolution that fits, and the headers say so.',
     options: { quality: '`high`: 300 DPI. `medium`: 150 DPI. `low`: 72 DPI.' },
     resultHeaders: {
+      'X-Page-Count': { description: 'Pages of the result.', type: 'integer' },
       'X-Pages-Downscaled': {
         description: 'Present when some pages were rendered below the requested resolution: how many.',
         type: 'integer',
@@ -120,7 +134,9 @@ export const TOOL_DOCS = {
       pageSize: '`fit`: each page the size of its image. `a4` or `letter`: the image centred on the page.',
       margin: '`none` or `small` (a quarter inch).',
     },
-    resultHeaders: {},
+    resultHeaders: {
+      'X-Page-Count': { description: 'Pages of the result.', type: 'integer' },
+    },
     errors: [],
   },
   rotate: {
@@ -131,7 +147,9 @@ export const TOOL_DOCS = {
       angle: 'Degrees clockwise.',
       pages: 'Pages to turn, e.g. `1-3, 7`; all pages when absent.',
     },
-    resultHeaders: {},
+    resultHeaders: {
+      'X-Pages-Rotated': { description: 'How many pages were turned.', type: 'integer' },
+    },
     errors: [],
   },
 } as const satisfies { readonly [K in ToolId]: ToolDoc };

@@ -18,6 +18,7 @@ import { optionsFormOf } from './options/index.ts';
 import { prepareOptions, type OptionProblem } from './options/prepare-options.ts';
 import { PasswordDialog } from './password-dialog.tsx';
 import { resultDetailsOf, successMessageKeyOf } from './results/index.ts';
+import { ResultNotices } from './results/result-notices.tsx';
 import { ToolResult } from './tool-result.tsx';
 import { uploadRulesOf } from './upload-rules.ts';
 import { useToolJob, type JobResult, type JobState } from './use-tool-job.ts';
@@ -209,6 +210,11 @@ export function ToolWorkbench({ tool }: { tool: ToolDefinition }) {
           onStartOver={startOver}
         >
           {ResultDetails && <ResultDetails headers={state.result.headers} />}
+          <ResultNotices
+            toolId={tool.id}
+            headers={state.result.headers}
+            fileNames={files.map((file) => file.name)}
+          />
         </ToolResult>
       )}
       {state.status === 'needs-password' && passwordFile && (

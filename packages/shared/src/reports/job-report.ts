@@ -1,0 +1,50 @@
+import type { ToolId } from '../tools/tool-ids.ts';
+
+/**
+ * What a visitor should know about a result that did not stop the job, as codes (the site words each in the
+ * visitor's language; the API sends them in `X-Notices`):
+ * - `FILE_REPAIRED`: a damaged file was repaired before use (`fileIndex` says which);
+ * - `ALREADY_OPTIMAL`: compression could save nothing; the original bytes came back;
+ * - `PAGES_DOWNSCALED`: `pages` pages were drawn below the asked resolution (at least `dpi`) to stay in the budget;
+ * - `IMAGES_DROPPED`: images too large to draw were left out of the pictures of the pages;
+ * - `PAGES_ARE_SCANS`: `pages` pages have no text layer (scans) and were kept as pictures, without text.
+ */
+export const NOTICE_CODES = [
+  'FILE_REPAIRED',
+  'ALREADY_OPTIMAL',
+  'PAGES_DOWNSCALED',
+  'IMAGES_DROPPED',
+  'PAGES_ARE_SCANS',
+] as const;
+
+export type NoticeCode = (typeof NOTICE_CODES)[number];
+
+export type Notice = {
+  readonly code: NoticeCode;
+  /** The file concerned, by its position in the upload (`file-0`, …; 0 for single-file tools). */
+  readonly fileIndex?: number;
+  readonly pages?: number;
+  readonly dpi?: number;
+};
+
+/** The figures each tool reports about its result. */
+export type ToolReports = {
+  merge: { pageCount: number };
+  split: { fileCount: number };
+  compress: { originalBytes: number; outputBytes: number };
+  'pdf-to-word': { pageCount: number; pagesWithoutText: number };
+  'word-to-pdf': Record<string, never>;
+  'pdf-to-jpg': { pageCount: number; downscaledPages: number; minDpi: number };
+  'jpg-to-pdf': { pageCount: number };
+  rotate: { rotatedPages: number };
+};
+
+/** What a finished job says about its result: the tool's figures and the notices. */
+export type JobReport<T extends ToolId = ToolId> = {
+  readonly values: ToolReports[T];
+  readonly notices: readonly Notice[];
+};
+
+export function isNoticeCode(value: unknown): value is NoticeCode {
+  return typeof value === 'string' && (NOTICE_CODES as readonly string[]).includes(value);
+}
