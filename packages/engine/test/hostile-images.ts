@@ -54,6 +54,30 @@ export function createPngHeaderBomb(width = 65_535, height = 65_535): Buffer {
   ]);
 }
 
+/**
+ * A small valid PNG (`size` × `size` black pixels, RGB or RGB with alpha) whose image data goes on after the
+ * picture's last row for `extraBytes` more (whole MiB; 1 GiB by default, about 1 MB stored): a flate bomb that a
+ * reader stopping at the last row never sees, and that a converter copying the data as it is passes on.
+ */
+export function createPngDataBomb(
+  colourType: 2 | 6 = 2,
+  extraBytes = 1024 * 1024 * 1024,
+  size = 100,
+): Buffer {
+  const rows = Buffer.alloc(size * (1 + size * (colourType === 2 ? 3 : 4)));
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header[8] = 8; // bit depth
+  header[9] = colourType;
+  return Buffer.concat([
+    PNG_SIGNATURE,
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', createFlateBomb(extraBytes, 0x00, rows)),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
 /** An animated PNG declaring `frames` frames of 64 × 64 (only the first is stored). */
 export function createApngFrameBomb(frames = 100_000): Buffer {
   const control = Buffer.alloc(8);
@@ -86,6 +110,37 @@ export async function createJpegSizeBomb(width = 65_500, height = 65_500): Promi
   jpeg.writeUInt16BE(height, sof + 5);
   jpeg.writeUInt16BE(width, sof + 7);
   return jpeg;
+}
+
+/**
+ * `jpeg` (as sharp writes it: no JFIF segment) with an EXIF segment stating `x` × `y` pixels per inch, each an EXIF
+ * rational `[numerator, denominator]` (up to 4,294,967,295 each): `[1e9, 1]` makes a 64-pixel image 0.000005 pt wide
+ * at its word.
+ */
+export function withExifResolution(jpeg: Buffer, x: [number, number], y: [number, number]): Buffer {
+  if (jpeg.readUInt16BE(2) === 0xffe0) throw new Error('expected a JPEG without a JFIF segment');
+  const entries = 3;
+  const valuesAt = 8 + 2 + entries * 12 + 4;
+  const tiff = Buffer.alloc(valuesAt + 16);
+  tiff.write('II*\0', 0, 'latin1');
+  tiff.writeUInt32LE(8, 4);
+  tiff.writeUInt16LE(entries, 8);
+  const entry = (index: number, tag: number, type: number, value: number) => {
+    const at = 10 + index * 12;
+    tiff.writeUInt16LE(tag, at);
+    tiff.writeUInt16LE(type, at + 2);
+    tiff.writeUInt32LE(1, at + 4);
+    tiff.writeUInt32LE(value, at + 8);
+  };
+  entry(0, 0x011a, 5, valuesAt); // XResolution, a RATIONAL stored after the IFD
+  entry(1, 0x011b, 5, valuesAt + 8); // YResolution
+  entry(2, 0x0128, 3, 2); // ResolutionUnit: inches
+  [...x, ...y].forEach((value, index) => tiff.writeUInt32LE(value, valuesAt + index * 4));
+  const body = Buffer.concat([Buffer.from('Exif\0\0', 'latin1'), tiff]);
+  const marker = Buffer.alloc(4);
+  marker.writeUInt16BE(0xffe1, 0);
+  marker.writeUInt16BE(body.length + 2, 2);
+  return Buffer.concat([jpeg.subarray(0, 2), marker, body, jpeg.subarray(2)]);
 }
 
 /** A little-endian TIFF header: another format the JPG to PDF tool does not take. */

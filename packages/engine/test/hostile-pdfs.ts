@@ -275,6 +275,63 @@ export function createFormCycle(shape: 'self' | 'pair' | 'appearance' = 'self'):
     : writePdf([...head, page, drawing, form('/Y 6 0 R', '/Y Do'), form('/X 5 0 R', '/X Do')]);
 }
 
+/**
+ * Item 25 for bookmarks: a two-page PDF whose outline is one chain of `depth` bookmarks, each the only child of the
+ * one before (`L1` … `L<depth>`, alternating between the pages). `shape` `cycle` makes the deepest bookmark's
+ * child the first one again; `shared` gives every bookmark its child also as its next sibling, so a walk that
+ * does not remember what it visited meets 2^depth bookmarks.
+ */
+export function createDeepOutlinePdf(depth = 3000, shape: 'chain' | 'cycle' | 'shared' = 'chain'): Buffer {
+  const first = 7;
+  const items: string[] = [];
+  for (let level = 1; level <= depth; level += 1) {
+    const number = first + level - 1;
+    const parent = level === 1 ? 6 : number - 1;
+    const isLast = level === depth;
+    const child = isLast ? (shape === 'cycle' ? first : null) : number + 1;
+    const links = child === null ? '' : ` /First ${child} 0 R /Last ${child} 0 R /Count 1`;
+    const next = shape === 'shared' && child !== null ? ` /Next ${child} 0 R` : '';
+    const page = level % 2 === 1 ? 3 : 4;
+    items.push(`<< /Title (L${level}) /Parent ${parent} 0 R /Dest [${page} 0 R /Fit]${links}${next} >>`);
+  }
+  return writePdf([
+    '<< /Type /Catalog /Pages 2 0 R /Outlines 6 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R 4 0 R] /Count 2 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 5 0 R /Resources << >> >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 5 0 R /Resources << >> >>',
+    { dict: '<< >>', stream: Buffer.from('0 0 1 rg 72 72 100 100 re f') },
+    `<< /Type /Outlines /First ${first} 0 R /Last ${first} 0 R /Count 1 >>`,
+    ...items,
+  ]);
+}
+
+/**
+ * Item 25 for named destinations: a two-page PDF whose first page links to the destination `target` on the second,
+ * found through a /Dests name tree `depth` levels deep (one kid a level, the name in the deepest). `cycle` also
+ * lists the root among the deepest node's kids.
+ */
+export function createDeepNameTreePdf(depth = 1000, shape: 'chain' | 'cycle' = 'chain'): Buffer {
+  const first = 7;
+  const nodes: string[] = [];
+  for (let level = 1; level <= depth; level += 1) {
+    const number = first + level - 1;
+    nodes.push(
+      level < depth
+        ? `<< /Kids [${number + 1} 0 R] /Limits [(a) (z)] >>`
+        : `<< /Names [(target) [4 0 R /Fit]] /Limits [(a) (z)]${shape === 'cycle' ? ` /Kids [${first} 0 R]` : ''} >>`,
+    );
+  }
+  return writePdf([
+    `<< /Type /Catalog /Pages 2 0 R /Names << /Dests ${first} 0 R >> >>`,
+    '<< /Type /Pages /Kids [3 0 R 4 0 R] /Count 2 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 5 0 R /Annots [6 0 R] >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 5 0 R >>',
+    { dict: '<< >>', stream: Buffer.from('0 0 1 rg 72 72 100 100 re f') },
+    '<< /Type /Annot /Subtype /Link /Rect [72 72 172 172] /Border [0 0 0] /A << /S /GoTo /D (target) >> >>',
+    ...nodes,
+  ]);
+}
+
 /** Item 27: one page of `sizePt` points square (14400 pt = 200 in), with optional /UserUnit. */
 export function createHugePage(sizePt = 14_400, userUnit?: number): Buffer {
   const unit = userUnit === undefined ? '' : ` /UserUnit ${userUnit}`;

@@ -25,6 +25,11 @@ export const MAX_FIELDS = 64;
 export const MAX_FIELD_BYTES = 4 * 1024;
 /** Most parts (files and fields) in one request. */
 export const MAX_PARTS = 128;
+/**
+ * Longest password sent with a PDF, in characters (Unicode code points). PDF itself uses at most 127 bytes of one
+ * (AES-256; 32 for RC4), so this only bounds what the engines are handed.
+ */
+export const MAX_PASSWORD_CHARS = 1024;
 
 /** Most pages one document may have for page-assembly tools (merge, split, rotate). */
 export const MAX_PAGES = 2000;
@@ -32,6 +37,30 @@ export const MAX_PAGES = 2000;
 export const MAX_RENDER_PAGES = 300;
 /** Most pages one document may have for tools that convert every page's layout (PDF to Word). */
 export const MAX_CONVERT_PAGES = 500;
+/**
+ * Most entries of a page tree, other than pages, that are read while counting a document's pages: the tree's
+ * inner nodes and anything in a /Kids array that is not a page. Pages are counted from the tree itself, never from
+ * its /Count, and counting stops at this many other entries (a tree 10,000 levels deep, a /Kids array of a million
+ * nulls), so counting costs at most `MAX_PAGES` + this many steps. A 2,000-page document usually needs a few
+ * hundred.
+ */
+export const MAX_PAGE_TREE_NODES = 5_000;
+
+/**
+ * Deepest bookmark level kept when merging; deeper bookmarks are kept one after another at this level. Real
+ * documents stop near 10 (Word has 9 heading levels, LaTeX 7 sectioning levels); MuPDF reads bookmarks
+ * recursively and its WebAssembly stack gives out past about 2,000 levels, which kills the thread it runs in.
+ */
+export const MAX_OUTLINE_DEPTH = 64;
+/** Most bookmarks kept from one file when merging; the rest are left out (large manuals have a few thousand). */
+export const MAX_OUTLINE_ITEMS = 20_000;
+/**
+ * Deepest and largest name tree of named destinations a merge resolves links through; past either, that file's
+ * named destinations are not resolved (MuPDF descends the tree recursively and a few hundred levels never return).
+ * Real trees are a few levels deep.
+ */
+export const MAX_NAME_TREE_DEPTH = 32;
+export const MAX_NAME_TREE_NODES = 50_000;
 
 /**
  * Slow clients (hardening items 9 and 10): a request's headers must all arrive within `HEADERS_TIMEOUT_MS`

@@ -2,7 +2,13 @@ import { readFile } from 'node:fs/promises';
 import { AppError } from '@quire/shared';
 import type { InputFile } from '../ops/types.ts';
 import { OLE_SIGNATURE, OleDamagedError, readOleDirectory } from './read-ole-directory.ts';
-import { readZipDirectory, readZipText, ZipDamagedError, type ZipEntry } from './read-zip-directory.ts';
+import {
+  readZipDirectory,
+  readZipText,
+  ZipDamagedError,
+  ZipEntryLimitError,
+  type ZipEntry,
+} from './read-zip-directory.ts';
 
 export type WordFormat = 'doc' | 'docx';
 
@@ -60,17 +66,23 @@ function detectOle(bytes: Uint8Array, file: InputFile, notWord: () => AppError):
 }
 
 function detectOoxml(bytes: Uint8Array, file: InputFile, notWord: () => AppError): WordFormat {
-  const entries = readZipDirectory(bytes);
+  const tooLarge = (cause?: unknown) =>
+    new AppError(
+      'DOCUMENT_TOO_COMPLEX',
+      `"${file.name}" unpacks to more than a document may hold.`,
+      { fileIndex: 0, fileName: file.name },
+      { cause },
+    );
+  let entries: ZipEntry[];
+  try {
+    entries = readZipDirectory(bytes, ZIP_LIMITS.entries);
+  } catch (error) {
+    if (error instanceof ZipEntryLimitError) throw tooLarge(error);
+    throw error;
+  }
   const total = entries.reduce((sum, entry) => sum + entry.size, 0);
-  if (
-    entries.length > ZIP_LIMITS.entries ||
-    total > ZIP_LIMITS.totalBytes ||
-    entries.some((entry) => entry.size > ZIP_LIMITS.entryBytes)
-  ) {
-    throw new AppError('DOCUMENT_TOO_COMPLEX', `"${file.name}" unpacks to more than a document may hold.`, {
-      fileIndex: 0,
-      fileName: file.name,
-    });
+  if (total > ZIP_LIMITS.totalBytes || entries.some((entry) => entry.size > ZIP_LIMITS.entryBytes)) {
+    throw tooLarge();
   }
   const byName = new Map<string, ZipEntry>(entries.map((entry) => [entry.name, entry]));
   const contentTypes = byName.get('[Content_Types].xml');

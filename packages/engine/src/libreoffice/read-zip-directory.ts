@@ -11,51 +11,131 @@ export type ZipEntry = {
 /** Thrown when the bytes look like a zip but its directory cannot be read (truncated, corrupt). */
 export class ZipDamagedError extends Error {}
 
+/** Thrown when a zip holds (or declares) more entries than the caller takes; the rest is not read. */
+export class ZipEntryLimitError extends Error {}
+
 const EOCD_SIGNATURE = 0x06054b50;
+const ZIP64_EOCD_SIGNATURE = 0x06064b50;
+const ZIP64_LOCATOR_SIGNATURE = 0x07064b50;
 const CENTRAL_SIGNATURE = 0x02014b50;
 const LOCAL_SIGNATURE = 0x04034b50;
 /** The end record is 22 bytes plus a comment of at most 65,535 bytes. */
 const EOCD_SEARCH = 22 + 0xffff;
+const ZIP64_LOCATOR_BYTES = 20;
+const ZIP64_EXTRA_ID = 0x0001;
+/** A 16- or 32-bit field at its largest value means "see the zip64 record". */
+const MAX_UINT16 = 0xffff;
+const MAX_UINT32 = 0xffff_ffff;
+
+type Directory = { declaredCount: number; offset: number; size: number; limit: number };
 
 /**
  * Reads a zip's central directory only: names and declared sizes, without inflating anything, so a zip bomb
- * costs nothing to inspect. Zip64 archives are not expected for Word documents and read as damaged.
+ * costs nothing to inspect. The entries are counted by walking the directory itself, not taken from the end
+ * record, whose 16-bit count wraps past 65,535 (a zip of 70,000 entries can say 4,464); zip64 end records and
+ * entry fields are honoured. More entries than `maxEntries`, found or declared, throw `ZipEntryLimitError`
+ * without reading the rest; a directory that cannot be read throws `ZipDamagedError`.
  */
-export function readZipDirectory(bytes: Uint8Array): ZipEntry[] {
+export function readZipDirectory(bytes: Uint8Array, maxEntries = Number.POSITIVE_INFINITY): ZipEntry[] {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  let end = -1;
-  for (let at = bytes.length - 22; at >= Math.max(0, bytes.length - EOCD_SEARCH); at -= 1) {
-    if (view.getUint32(at, true) === EOCD_SIGNATURE) {
-      end = at;
-      break;
-    }
+  const directory = readDirectoryRecord(view, findEndRecord(view));
+  if (directory.declaredCount > maxEntries) {
+    throw new ZipEntryLimitError(`declares ${directory.declaredCount} entries`);
   }
-  if (end < 0) throw new ZipDamagedError('no end of central directory');
-  const count = view.getUint16(end + 10, true);
-  const directorySize = view.getUint32(end + 12, true);
-  let at = view.getUint32(end + 16, true);
-  if (at + directorySize > end) throw new ZipDamagedError('central directory outside the file');
+  if (directory.offset + directory.size > directory.limit) {
+    throw new ZipDamagedError('central directory outside the file');
+  }
 
   const entries: ZipEntry[] = [];
-  for (let index = 0; index < count; index += 1) {
-    if (at + 46 > end || view.getUint32(at, true) !== CENTRAL_SIGNATURE) {
-      throw new ZipDamagedError('broken central directory entry');
-    }
+  let at = directory.offset;
+  // Every header up to the end records counts, whatever the end record says.
+  while (at + 4 <= directory.limit && view.getUint32(at, true) === CENTRAL_SIGNATURE) {
+    if (entries.length >= maxEntries) throw new ZipEntryLimitError(`more than ${maxEntries} entries`);
+    if (at + 46 > directory.limit) throw new ZipDamagedError('broken central directory entry');
     const nameLength = view.getUint16(at + 28, true);
     const extraLength = view.getUint16(at + 30, true);
     const commentLength = view.getUint16(at + 32, true);
-    const localHeaderOffset = view.getUint32(at + 42, true);
-    if (localHeaderOffset >= end) throw new ZipDamagedError('entry outside the file');
-    entries.push({
+    const next = at + 46 + nameLength + extraLength + commentLength;
+    if (next > directory.limit) throw new ZipDamagedError('broken central directory entry');
+    const entry = withZip64Fields(view, at + 46 + nameLength, extraLength, {
       name: new TextDecoder().decode(bytes.subarray(at + 46, at + 46 + nameLength)),
       method: view.getUint16(at + 10, true),
       compressedSize: view.getUint32(at + 20, true),
       size: view.getUint32(at + 24, true),
-      localHeaderOffset,
+      localHeaderOffset: view.getUint32(at + 42, true),
     });
-    at += 46 + nameLength + extraLength + commentLength;
+    if (entry.localHeaderOffset >= directory.limit) throw new ZipDamagedError('entry outside the file');
+    entries.push(entry);
+    at = next;
   }
+  if (entries.length < directory.declaredCount) throw new ZipDamagedError('broken central directory entry');
   return entries;
+}
+
+function findEndRecord(view: DataView): number {
+  for (let at = view.byteLength - 22; at >= Math.max(0, view.byteLength - EOCD_SEARCH); at -= 1) {
+    if (view.getUint32(at, true) === EOCD_SIGNATURE) return at;
+  }
+  throw new ZipDamagedError('no end of central directory');
+}
+
+/**
+ * The directory's declared entry count, offset and size, from the end record or, for the fields it leaves at
+ * their largest value, from the zip64 end record its locator points at. `limit` is where the directory must
+ * end: the first end record.
+ */
+function readDirectoryRecord(view: DataView, end: number): Directory {
+  const classic = {
+    declaredCount: view.getUint16(end + 10, true),
+    size: view.getUint32(end + 12, true),
+    offset: view.getUint32(end + 16, true),
+  };
+  const locator = end - ZIP64_LOCATOR_BYTES;
+  if (locator < 0 || view.getUint32(locator, true) !== ZIP64_LOCATOR_SIGNATURE)
+    return { ...classic, limit: end };
+  const record = readUint64(view, locator + 8);
+  if (record + 56 > locator || view.getUint32(record, true) !== ZIP64_EOCD_SIGNATURE) {
+    throw new ZipDamagedError('broken zip64 end of central directory');
+  }
+  return {
+    declaredCount:
+      classic.declaredCount === MAX_UINT16 ? readUint64(view, record + 32) : classic.declaredCount,
+    size: classic.size === MAX_UINT32 ? readUint64(view, record + 40) : classic.size,
+    offset: classic.offset === MAX_UINT32 ? readUint64(view, record + 48) : classic.offset,
+    limit: record,
+  };
+}
+
+/** Replaces the 32-bit fields left at their largest value by the values of the entry's zip64 extra field. */
+function withZip64Fields(view: DataView, extraStart: number, extraLength: number, entry: ZipEntry): ZipEntry {
+  const saturated = (['size', 'compressedSize', 'localHeaderOffset'] as const).filter(
+    (field) => entry[field] === MAX_UINT32,
+  );
+  if (saturated.length === 0) return entry;
+  const extraEnd = extraStart + extraLength;
+  for (let at = extraStart; at + 4 <= extraEnd;) {
+    const id = view.getUint16(at, true);
+    const length = view.getUint16(at + 2, true);
+    if (id === ZIP64_EXTRA_ID) {
+      // The fields present are those left saturated, in this order, 8 bytes each.
+      if (length < saturated.length * 8 || at + 4 + length > extraEnd) {
+        throw new ZipDamagedError(`${entry.name} has a broken zip64 field`);
+      }
+      const updated = { ...entry };
+      saturated.forEach((field, index) => {
+        updated[field] = readUint64(view, at + 4 + index * 8);
+      });
+      return updated;
+    }
+    at += 4 + length;
+  }
+  return entry;
+}
+
+/** A 64-bit little-endian field; values past 2^53 stay larger than any real offset or limit. */
+function readUint64(view: DataView, at: number): number {
+  if (at + 8 > view.byteLength) throw new ZipDamagedError('field outside the file');
+  return Number(view.getBigUint64(at, true));
 }
 
 /**

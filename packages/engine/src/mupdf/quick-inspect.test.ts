@@ -15,6 +15,7 @@ describe('quickInspect', () => {
         pageCount: qpdfPageCount(corpusPath(name)),
         wasRepaired: false,
         password: undefined,
+        path: corpusPath(name),
       });
     },
   );
@@ -28,14 +29,16 @@ describe('quickInspect', () => {
       pageCount: qpdfPageCount(path, password),
       wasRepaired: false,
       password,
+      path,
     });
     expect(await quickInspect(inputFile(path))).toBeNull();
     expect(await quickInspect(inputFile(path, `${password}-wrong`))).toBeNull();
   });
 
   it('opens a file locked only against editing without a password, ignoring one sent', async () => {
-    const info = await quickInspect(inputFile(corpusPath(OWNER_ONLY_FILE), 'not-the-password'));
-    expect(info).toEqual({ pageCount: 30, wasRepaired: false, password: undefined });
+    const path = corpusPath(OWNER_ONLY_FILE);
+    const info = await quickInspect(inputFile(path, 'not-the-password'));
+    expect(info).toEqual({ pageCount: 30, wasRepaired: false, password: undefined, path });
   });
 
   it('leaves damaged, repaired, empty and oversized files to qpdf', async () => {

@@ -1,6 +1,8 @@
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import type * as Mupdf from 'mupdf';
 import type { InputFile } from '../ops/types.ts';
+import { limitNameTree } from './limit-name-tree.ts';
+import { limitOutline } from './limit-outline.ts';
 import { loadMupdf } from './load-mupdf.ts';
 
 type OutlineItem = NonNullable<ReturnType<Mupdf.Document['loadOutline']>>[number];
@@ -72,6 +74,13 @@ async function withSource(
     doc = mupdf.Document.openDocument(await readFile(file.path), 'application/pdf');
     if (doc.needsPassword()) doc.authenticatePassword(file.password ?? '');
     if (doc.countPages() !== pageCount) return;
+    // Hostile bookmarks and name trees (thousands of levels deep, cycles) are bounded before MuPDF reads them
+    // recursively.
+    const pdf = doc.asPDF();
+    if (pdf) {
+      limitOutline(pdf);
+      limitNameTree(pdf);
+    }
     const outline = doc.loadOutline();
     use({
       doc,

@@ -33,7 +33,7 @@ export const compress: EngineOp<'compress'> = async ({ files, options }, ctx) =>
     });
   }
   const info = await inspectPdf(upload, 0, ctx);
-  const file = { ...upload, password: info.password };
+  const file = { ...upload, path: info.path, password: info.password };
 
   const mupdf = await loadMupdf();
   const pdf = await openForCompression(mupdf, file, info.pageCount, ctx);
@@ -61,13 +61,13 @@ export const compress: EngineOp<'compress'> = async ({ files, options }, ctx) =>
     pdf.destroy();
   }
 
-  const originalBytes = (await stat(file.path)).size;
+  const originalBytes = (await stat(upload.path)).size;
   const outputPath = join(ctx.workDir, 'compressed.pdf');
   // The original is returned byte for byte when nothing smaller came out (an owner-password file stays
   // encrypted), except for a damaged original: its repaired copy is worth a few more bytes.
   const shouldUseCompressed = compressed.length < originalBytes || wasRepaired;
   if (shouldUseCompressed) await writeFile(outputPath, compressed);
-  else await copyFile(file.path, outputPath);
+  else await copyFile(upload.path, outputPath);
   const outputBytes = shouldUseCompressed ? compressed.length : originalBytes;
   return {
     path: outputPath,

@@ -1,11 +1,13 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
+import { crc32, deflateSync, inflateSync } from 'node:zlib';
 import { corpusEntries, corpusPath, hasFeature } from '@quire/corpus';
 import { AppError, MAX_IMAGE_PIXELS } from '@quire/shared';
 import * as mupdf from 'mupdf';
 import sharp, { type Sharp } from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createPngDataBomb } from '../../test/hostile-images.ts';
+import { imageBoxes } from '../../test/image-boxes.ts';
 import { createJobContext, inputFile, qpdfCheck } from '../../test/job-context.ts';
 import { SMALL_MARGIN_PT } from '../images/plan-page-layout.ts';
 import { readPngChunks } from '../images/read-png-chunks.ts';
@@ -49,22 +51,6 @@ async function writeInput(name: string, bytes: Uint8Array): Promise<InputFile> {
   const path = join(ctx.workDir, name);
   await writeFile(path, bytes);
   return inputFile(path);
-}
-
-/** The page's image draws as a transform; its bounding box is where the image lands on the page (y down). */
-function imageBoxes(page: mupdf.Page): number[][] {
-  const boxes: number[][] = [];
-  const device = new mupdf.Device({
-    fillImage(_image, ctm) {
-      const [a, b, c, d, e, f] = ctm;
-      const xs = [e, e + a, e + c, e + a + c];
-      const ys = [f, f + b, f + d, f + b + d];
-      boxes.push([Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)]);
-    },
-  });
-  page.run(device, mupdf.Matrix.identity);
-  device.close();
-  return boxes;
 }
 
 /**
@@ -135,6 +121,20 @@ function createPngHeaderOnly(width: number, height: number): Buffer {
     chunk('IDAT', deflateSync(Buffer.alloc(width + 1))),
     chunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/** `png` with its image data replaced by `data`, in one IDAT chunk. */
+function createPngWithData(png: Buffer, data: Buffer): Buffer {
+  const chunk = (type: string, body: Buffer) => {
+    const typed = Buffer.concat([Buffer.from(type, 'latin1'), body]);
+    const framed = Buffer.alloc(12 + body.length);
+    framed.writeUInt32BE(body.length, 0);
+    typed.copy(framed, 4);
+    framed.writeUInt32BE(crc32(typed), 8 + body.length);
+    return framed;
+  };
+  // Signature and IHDR (8 + 25 bytes), then the new data and the end.
+  return Buffer.concat([png.subarray(0, 33), chunk('IDAT', data), chunk('IEND', Buffer.alloc(0))]);
 }
 
 /** An asymmetric test picture (no turn or flip of it looks the same), in the colours sharp is asked for. */
@@ -353,6 +353,38 @@ describe('jpg-to-pdf refuses what it cannot convert', () => {
         fileName: 'truncated.png',
       });
     }
+  });
+
+  it.each([
+    ['RGB, which is otherwise copied as it is', 2],
+    ['RGBA, which is decoded', 6],
+  ] as const)(
+    'never copies a PNG (%s) whose image data inflates to 1 GiB behind 100 × 100 pixels',
+    async (_kind, colourType) => {
+      const bomb = createPngDataBomb(colourType);
+      const result = await convert([await writeInput('bomb.png', bomb)]);
+      expect(qpdfCheck(result.path).ok).toBe(true);
+      const pdf = await openOutput(result.path);
+      const image = pdf.findPage(0).get('Resources').get('XObject').get('Im0');
+      const stored = Buffer.from(image.readRawStream().asUint8Array());
+      // Re-encoded from the 100 rows the header declares: one filter byte and 100 RGB pixels each, nothing more.
+      expect(stored.length).toBeLessThan(bomb.length / 10);
+      expect(inflateSync(stored, { maxOutputLength: 1024 * 1024 })).toHaveLength(100 * 301);
+      // The picture itself, as a reader that stops at the last row shows it (black, or transparent over white).
+      expect(await comparePage(pdf, 0, bomb)).toBeLessThan(MATCHING_MAD);
+    },
+  );
+
+  it('refuses, rather than copies, a PNG whose image data stops short of its last row', async () => {
+    const png = await createPattern(120, 80).removeAlpha().png().toBuffer();
+    const chunks = readPngChunks(png);
+    expect(chunks.colourType).toBe(2);
+    // 40 of the 80 rows (one filter byte and 120 RGB pixels each).
+    const short = createPngWithData(png, deflateSync(inflateSync(chunks.data).subarray(0, 40 * 361)));
+    await expectAppError(convert([await writeInput('short.png', short)]), 'FILE_DAMAGED', {
+      fileIndex: 0,
+      fileName: 'short.png',
+    });
   });
 
   it('refuses a file that starts like a JPEG but is not one', async () => {

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { chooseImageDpi } from '../images/choose-image-dpi.ts';
 import { embedJpeg } from '../images/embed-jpeg.ts';
 import { embedPng } from '../images/embed-png.ts';
 import type { EmbeddedImage } from '../images/embedded-image.ts';
@@ -9,10 +10,6 @@ import { readImageHeader, type ImageHeader } from '../images/read-image-header.t
 import { loadMupdf } from '../mupdf/load-mupdf.ts';
 import type { EngineOp } from './types.ts';
 
-/** Used when an image states no resolution, or an implausible one: the common screen default, as img2pdf does. */
-const DEFAULT_IMAGE_DPI = 96;
-/** Below this, a stated resolution is taken for a JFIF aspect ratio or a wrong field rather than a size. */
-const MIN_PLAUSIBLE_DPI = 10;
 const POINTS_PER_INCH = 72;
 
 /**
@@ -67,15 +64,10 @@ export const jpgToPdf: EngineOp<'jpg-to-pdf'> = async ({ files, options }, ctx) 
 
 /** The image's size on paper at its own resolution, after the EXIF orientation has turned it. */
 function displayedSizePt(image: EmbeddedImage, orientation: number): { width: number; height: number } {
-  const dpiX = plausibleDpi(image.dpi?.x);
-  const dpiY = plausibleDpi(image.dpi?.y);
-  const width = (image.width * POINTS_PER_INCH) / dpiX;
-  const height = (image.height * POINTS_PER_INCH) / dpiY;
+  const dpi = chooseImageDpi(image.dpi);
+  const width = (image.width * POINTS_PER_INCH) / dpi.x;
+  const height = (image.height * POINTS_PER_INCH) / dpi.y;
   return isQuarterTurn(orientation) ? { width: height, height: width } : { width, height };
-}
-
-function plausibleDpi(dpi: number | undefined): number {
-  return dpi !== undefined && Number.isFinite(dpi) && dpi >= MIN_PLAUSIBLE_DPI ? dpi : DEFAULT_IMAGE_DPI;
 }
 
 /** Content-stream numbers: four decimals are far below a device pixel, and PDF has no exponent notation. */

@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { corpusEntries, corpusPath, featureValue, type CorpusEntry } from '@quire/corpus';
-import { MAX_PAGES } from '@quire/shared';
+import { MAX_NAME_TREE_DEPTH, MAX_OUTLINE_DEPTH, MAX_PAGES } from '@quire/shared';
 import * as mupdf from 'mupdf';
 import { describe, expect, it } from 'vitest';
+import { createDeepNameTreePdf, createDeepOutlinePdf } from '../../test/hostile-pdfs.ts';
 import { useJobContext, inputFile, isEncrypted, qpdfCheck, qpdfPageCount } from '../../test/job-context.ts';
 import { merge } from './merge.ts';
 
@@ -181,4 +182,74 @@ describe('merge of damaged and hostile files', () => {
       if (!outcome.ok) expect(['FILE_DAMAGED', 'DOCUMENT_TOO_COMPLEX']).toContain(outcome.error.code);
     },
   );
+});
+
+describe('merge of files with hostile bookmarks', () => {
+  type Flat = { title: string | undefined; depth: number; page: number | undefined };
+  const flatten = (items: ReturnType<mupdf.Document['loadOutline']>, depth = 0): Flat[] =>
+    (items ?? []).flatMap((item) => [
+      { title: item.title, depth, page: item.page },
+      ...flatten(item.down ?? null, depth + 1),
+    ]);
+  const mergeOutline = async (source: Buffer) => {
+    const path = join(ctx.workDir, 'bookmarks.pdf');
+    await writeFile(path, source);
+    const result = await merge({ files: [inputFile(path), inputFile(corpusPath(SMALL))], options: {} }, ctx);
+    expect(qpdfPageCount(result.path)).toBe(8);
+    const check = qpdfCheck(result.path);
+    expect(check.ok, check.output).toBe(true);
+    const merged = mupdf.Document.openDocument(await readFile(result.path), 'application/pdf');
+    return flatten(merged.loadOutline());
+  };
+  const levels = (count: number) => Array.from({ length: count }, (_, index) => `L${index + 1}`);
+
+  it(`keeps 3000 nested bookmarks, those deeper than ${MAX_OUTLINE_DEPTH} levels moved up, without killing MuPDF`, async () => {
+    const outline = await mergeOutline(createDeepOutlinePdf(3000));
+    expect(outline.map((item) => item.title)).toEqual(levels(3000));
+    expect(outline.map((item) => item.depth)).toEqual(
+      Array.from({ length: 3000 }, (_, index) => Math.min(index, MAX_OUTLINE_DEPTH - 1)),
+    );
+    expect(outline.map((item) => item.page)).toEqual(Array.from({ length: 3000 }, (_, index) => index % 2));
+    // MuPDF in this thread still works: an ordinary merge with bookmarks keeps them.
+    const ordinary = await mergeNames(['pdf/pysamples_outline-bookmarks_4p.pdf', SMALL]);
+    const reopened = mupdf.Document.openDocument(await readFile(ordinary.path), 'application/pdf');
+    expect(flatten(reopened.loadOutline()).length).toBeGreaterThan(0);
+  });
+
+  it('reads each bookmark once when the outline loops back on itself', async () => {
+    const outline = await mergeOutline(createDeepOutlinePdf(50, 'cycle'));
+    expect(outline.map((item) => item.title)).toEqual(levels(50));
+  });
+
+  it('reads each bookmark once when bookmarks are shared between parents (2^40 paths)', async () => {
+    const outline = await mergeOutline(createDeepOutlinePdf(40, 'shared'));
+    expect(outline.map((item) => item.title)).toEqual(levels(40));
+  });
+
+  it.each([
+    ['1,000 levels deep', createDeepNameTreePdf(1000)],
+    ['looping back to its root', createDeepNameTreePdf(3, 'cycle')],
+  ])(
+    'merges a file whose named destinations sit in a name tree %s, its link left without a target',
+    async (_kind, source) => {
+      const path = join(ctx.workDir, 'names.pdf');
+      await writeFile(path, source);
+      const result = await merge(
+        { files: [inputFile(path), inputFile(corpusPath(SMALL))], options: {} },
+        ctx,
+      );
+      expect(qpdfPageCount(result.path)).toBe(8);
+      const merged = mupdf.Document.openDocument(await readFile(result.path), 'application/pdf');
+      expect(merged.loadPage(0).getLinks()).toHaveLength(1);
+    },
+  );
+
+  it(`still resolves named destinations through a name tree of ${MAX_NAME_TREE_DEPTH} levels`, async () => {
+    const path = join(ctx.workDir, 'names.pdf');
+    await writeFile(path, createDeepNameTreePdf(MAX_NAME_TREE_DEPTH));
+    const result = await merge({ files: [inputFile(corpusPath(SMALL)), inputFile(path)], options: {} }, ctx);
+    const merged = mupdf.Document.openDocument(await readFile(result.path), 'application/pdf');
+    const [link] = merged.loadPage(6).getLinks();
+    expect(link && merged.resolveLinkDestination(link).page).toBe(7);
+  });
 });

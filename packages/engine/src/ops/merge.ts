@@ -25,7 +25,8 @@ export const merge: EngineOp<'merge'> = async ({ files }, ctx) => {
     if (inspection.status === 'rejected') throw inspection.reason;
     const info = inspection.value;
     return {
-      file: { ...file, password: info.password },
+      // The file qpdf and MuPDF read: the upload, or its repaired copy with a page tree that tells the truth.
+      file: { ...file, path: info.path, password: info.password },
       pageCount: info.pageCount,
       wasRepaired: info.wasRepaired,
     };
@@ -38,7 +39,7 @@ export const merge: EngineOp<'merge'> = async ({ files }, ctx) => {
   const result = await runQpdf(['--empty', '--pages', ...pageArgs, '--', outputPath], ctx);
   if (!isQpdfSuccess(result)) {
     // qpdf names the input it could not read: point the visitor at that file.
-    const index = files.findIndex((file) => result.stderr.includes(file.path));
+    const index = sources.findIndex((source) => result.stderr.includes(source.file.path));
     const file = files[index];
     if (file) {
       throw new AppError('FILE_DAMAGED', `"${file.name}" is damaged and could not be repaired.`, {

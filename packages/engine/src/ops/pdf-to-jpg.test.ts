@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { inputFile, useJobContext } from '../../test/job-context.ts';
 import { parsePageSizes } from '../poppler/read-page-sizes.ts';
-import { MAX_PAGE_PIXELS, planPageRenders } from '../render/plan-page-renders.ts';
+import { MAX_PAGE_PIXELS, MAX_PAGE_SIDE_PX, planPageRenders } from '../render/plan-page-renders.ts';
 import { DOWNSCALED_PAGES_HEADER, MIN_RENDER_DPI_HEADER, pdfToJpg } from './pdf-to-jpg.ts';
 
 const ctx = useJobContext(120_000);
@@ -159,10 +159,8 @@ describe('pdf-to-jpg over the corpus', () => {
   it('refuses a document over the page cap before rendering anything', async () => {
     const boxes = Array.from({ length: MAX_RENDER_PAGES + 1 }, () => [0, 0, 200, 200]);
     const path = await writeSyntheticPdf('many-pages.pdf', boxes);
-    await expectAppError(convert(path), 'DOCUMENT_TOO_COMPLEX', {
-      pageCount: MAX_RENDER_PAGES + 1,
-      maxPages: MAX_RENDER_PAGES,
-    });
+    // Counting stops at the first page over the cap: the answer names the cap, not how many pages there are.
+    await expectAppError(convert(path), 'DOCUMENT_TOO_COMPLEX', { maxPages: MAX_RENDER_PAGES });
     expect(await readdir(ctx.workDir)).toEqual(['many-pages.pdf']);
   });
 });
@@ -237,6 +235,50 @@ describe('pdf-to-jpg pixel budget', () => {
       }
     }
     expect(() => planPageRenders([{ widthPt: 1e9, heightPt: 1e9, rotateDegrees: 0 }], 72)).toThrow(AppError);
+  });
+
+  it('renders a page too long for one JPEG (200 × 200,000 pt) at the largest resolution JPEG can hold', async () => {
+    const path = await writeSyntheticPdf('strip.pdf', [
+      [0, 0, 612, 792],
+      [0, 0, 200, 200_000],
+    ]);
+    const result = await convert(path, 'medium');
+    // 65,000 px / 2,777.8 in = 23.4 → 23 DPI: 64 × 63,889 px, under the pixel budget all along.
+    expect(result.headers).toEqual({ [DOWNSCALED_PAGES_HEADER]: '1', [MIN_RENDER_DPI_HEADER]: '23' });
+    const entries = await readZip(result.path);
+    const sizes = await Promise.all(entries.map(([, bytes]) => sharp(bytes).metadata()));
+    expect(sizes.map((size) => [size.width, size.height])).toEqual([
+      [1275, 1650],
+      [64, 63_889],
+    ]);
+  });
+
+  it('refuses a page too long to draw even at 1 DPI as too complex, naming page and file, not as damaged', async () => {
+    const path = await writeSyntheticPdf('ribbon.pdf', [
+      [0, 0, 612, 792],
+      [0, 0, 10, 10_000_000],
+    ]);
+    const error = await convert(path, 'low').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(AppError);
+    expect(error).toMatchObject({
+      code: 'DOCUMENT_TOO_COMPLEX',
+      details: { fileIndex: 0, fileName: 'ribbon.pdf', pageNumber: 2, maxPageSidePx: MAX_PAGE_SIDE_PX },
+    });
+    expect((error as AppError).message).toMatch(/Page 2 of "ribbon\.pdf" .* too large to draw as an image/);
+  });
+
+  it('plans every side within what JPEG holds whatever the shape', () => {
+    const pages = [
+      { widthPt: 3, heightPt: 14_400, rotateDegrees: 0 },
+      { widthPt: 200, heightPt: 200_000, rotateDegrees: 90 },
+      { widthPt: 4_000_000, heightPt: 3, rotateDegrees: 0 },
+    ];
+    for (const dpi of Object.values(JPG_DPI)) {
+      for (const plan of planPageRenders(pages, dpi)) {
+        expect(Math.max(plan.widthPx, plan.heightPx)).toBeLessThanOrEqual(MAX_PAGE_SIDE_PX);
+        expect(plan.dpi).toBeGreaterThanOrEqual(1);
+      }
+    }
   });
 
   it('reads page sizes only after the metadata, which a hostile file controls', () => {

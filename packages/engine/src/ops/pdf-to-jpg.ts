@@ -31,8 +31,9 @@ export const MIN_RENDER_DPI_HEADER = 'X-Render-Dpi-Min';
  * Renders every page of one PDF to a JPEG at 300, 150 or 72 DPI and zips them as `page-001.jpg`, …. poppler's
  * pdftoppm draws the pages (chosen by `npm run bench to-jpg`: faster and a tenth of the memory of MuPDF.js with
  * sharp, same colours on the CMYK, JPEG 2000 and transparency files of the corpus), in parallel processes over
- * page ranges. Every page's pixel size is decided before anything is drawn: a page over `MAX_PAGE_PIXELS` is drawn
- * at the largest resolution that fits, and the response says so in `X-Pages-Downscaled` and `X-Render-Dpi-Min`.
+ * page ranges. Every page's pixel size is decided before anything is drawn: a page over `MAX_PAGE_PIXELS`, or with
+ * a side over `MAX_PAGE_SIDE_PX` (JPEG's own limit), is drawn at the largest resolution that fits, and the response
+ * says so in `X-Pages-Downscaled` and `X-Render-Dpi-Min`; one that fits at no resolution is `DOCUMENT_TOO_COMPLEX`.
  */
 export const pdfToJpg: EngineOp<'pdf-to-jpg'> = async ({ files, options }, ctx) => {
   const [file] = files;
@@ -49,7 +50,7 @@ export const pdfToJpg: EngineOp<'pdf-to-jpg'> = async ({ files, options }, ctx) 
   const info = await inspectPdf(file, 0, ctx, MAX_RENDER_PAGES);
   const sourcePath = await prepareRenderSource(file, 0, info, ctx);
   const pageSizes = await readPageSizes(sourcePath, info.pageCount, fileRef, limits());
-  const renders = planPageRenders(pageSizes, requestedDpi);
+  const renders = planPageRenders(pageSizes, requestedDpi, fileRef);
 
   const pagesDir = join(ctx.workDir, 'pages');
   await mkdir(pagesDir);

@@ -25,7 +25,7 @@ export const pdfToWord: EngineOp<'pdf-to-word'> = async ({ files }, ctx) => {
   const mupdf = await loadMupdf();
   let document: InstanceType<typeof mupdf.Document>;
   try {
-    document = mupdf.Document.openDocument(await readFile(file.path), 'application/pdf');
+    document = mupdf.Document.openDocument(await readFile(info.path), 'application/pdf');
   } catch {
     throw new AppError('FILE_DAMAGED', `"${file.name}" is damaged and could not be repaired.`, details);
   }
@@ -35,6 +35,10 @@ export const pdfToWord: EngineOp<'pdf-to-word'> = async ({ files }, ctx) => {
     }
     if (document.needsPassword() && !(info.password && document.authenticatePassword(info.password))) {
       throw new AppError('PASSWORD_INCORRECT', `The password for "${file.name}" is not correct.`, details);
+    }
+    // The converter goes through MuPDF's page count: it must be the one the page cap was checked against.
+    if (document.countPages() !== info.pageCount) {
+      throw new AppError('FILE_DAMAGED', `"${file.name}" is damaged and could not be repaired.`, details);
     }
     const conversion = await convertDocument(mupdf, document, () => {
       if (ctx.signal.aborted) throw toStopError(ctx.signal);

@@ -20,7 +20,7 @@ export const rotate: EngineOp<'rotate'> = async ({ files, options }, ctx) => {
       ...(info.password ? [`--password=${info.password}`] : []),
       '--decrypt',
       `--rotate=+${options.angle}:${pages}`,
-      file.path,
+      info.path,
       outputPath,
     ],
     ctx,

@@ -22,7 +22,7 @@ export const split: EngineOp<'split'> = async ({ files, options }, ctx) => {
   const file = files[0];
   if (!file) throw new AppError('TOO_FEW_FILES', 'Send one PDF file to split.', { minFiles: 1 });
   const info = await inspectPdf(file, 0, ctx);
-  const source = { ...file, password: info.password };
+  const source = { ...file, path: info.path, password: info.password };
   const stem = fileStem(file.name);
   const piecesDir = await mkdtemp(join(ctx.workDir, 'pieces-'));
 

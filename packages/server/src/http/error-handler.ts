@@ -23,8 +23,11 @@ const FRAMEWORK_ERRORS: Readonly<Record<string, { code: ErrorCode; message: stri
 };
 
 /** Turns anything thrown into the catalogue's error; unknown errors become `INTERNAL`. */
-export function toAppError(error: unknown): AppError {
+export function toAppError(error: unknown, request?: FastifyRequest): AppError {
   if (error instanceof AppError) return error;
+  if (isClientAbort(error, request)) {
+    return new AppError('INVALID_REQUEST', 'The connection was closed before the upload was complete.');
+  }
   const fastifyError = error as Partial<FastifyError>;
   const mapped = fastifyError.code ? FRAMEWORK_ERRORS[fastifyError.code] : undefined;
   if (mapped) return new AppError(mapped.code, mapped.message);
@@ -41,11 +44,26 @@ export function toAppError(error: unknown): AppError {
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
-    const appError = toAppError(error);
-    if (appError.code === 'INTERNAL') request.log.error({ err: error }, 'internal error');
+    const appError = toAppError(error, request);
+    // A client that leaves mid-upload is no fault of ours: one short line, no stack, whoever sends it how often.
+    if (isClientAbort(error, request)) request.log.info({ code: appError.code }, 'client left mid-upload');
+    else if (appError.code === 'INTERNAL') request.log.error({ err: error }, 'internal error');
     else request.log.info({ code: appError.code }, 'request refused');
     return sendError(request, reply, appError);
   });
+}
+
+/**
+ * Whether an error only says that the client closed or reset its connection before its request was read: Node's
+ * `aborted` (ECONNRESET) on the request, or a stream cut short (premature close, broken pipe) once the connection
+ * is gone. Such errors come from the upload parser or the file it was writing, never from our own code.
+ */
+export function isClientAbort(error: unknown, request?: FastifyRequest): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'ECONNRESET' || code === 'ECONNABORTED') return true;
+  const isConnectionGone =
+    request !== undefined && (request.raw.destroyed || request.raw.socket?.destroyed === true);
+  return isConnectionGone && (code === 'ERR_STREAM_PREMATURE_CLOSE' || code === 'EPIPE');
 }
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply {

@@ -9,6 +9,7 @@ import {
   MAX_FIELD_BYTES,
   MAX_FIELDS,
   MAX_PARTS,
+  MAX_PASSWORD_CHARS,
   SNIFF_BYTES,
   fileFieldName,
   kindOfFormat,
@@ -151,7 +152,6 @@ async function readParts(request: FastifyRequest, tool: ToolDefinition, jobDir: 
 /** Multipart boundaries and part headers on top of the payload: a generous allowance before refusing on length. */
 const MULTIPART_OVERHEAD_BYTES = 1024 * 1024;
 
-const MAX_PASSWORD_CHARS = 1024;
 /** Longest field name: every real one is a few characters (`file-12`, `pageRange`). */
 const MAX_FIELD_NAME_CHARS = 100;
 
@@ -163,8 +163,15 @@ function takePasswords(tool: ToolDefinition, files: InputFile[], fields: Map<str
     const password = fields.get(field);
     fields.delete(field);
     if (password === undefined || password === '') return;
+    // Counted in code points, as JSON Schema's maxLength in the API document counts them.
+    if ([...password].length > MAX_PASSWORD_CHARS) {
+      throw new AppError('INVALID_OPTIONS', `A password can have at most ${MAX_PASSWORD_CHARS} characters.`, {
+        option: field,
+        maxChars: MAX_PASSWORD_CHARS,
+      });
+    }
     // eslint-disable-next-line no-control-regex -- passwords with control characters are refused
-    if (password.length > MAX_PASSWORD_CHARS || /[\u0000-\u001f\u007f]/.test(password)) {
+    if (/[\u0000-\u001f\u007f]/.test(password)) {
       throw new AppError('INVALID_OPTIONS', 'A password cannot contain line breaks or control characters.', {
         option: field,
       });

@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { createProbeInputs } from '@quire/engine';
-import { MAX_PAGES, TOOLS, TOOL_IDS, type ToolId } from '@quire/shared';
+import { MAX_PAGES, MAX_PASSWORD_CHARS, TOOLS, TOOL_IDS, type ToolId } from '@quire/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTextPdf, writePdf } from '../../../engine/test/hostile-pdfs.ts';
 import { createTestApp, waitForNoLeftovers, type TestApp } from '../test-app.ts';
@@ -178,6 +178,41 @@ describe('B. file names (items 15–20, 23)', () => {
       'rotate',
     );
     await expectStillServing(testApp, ['compress']);
+  });
+
+  it(`22. a password longer than ${MAX_PASSWORD_CHARS} characters is refused as too long, saying the limit (400)`, async () => {
+    for (const password of ['a'.repeat(MAX_PASSWORD_CHARS + 1), 'é'.repeat(MAX_PASSWORD_CHARS + 1)]) {
+      const error = expectRefusal(
+        await postTool(testApp, 'compress', [{ name: 'a.pdf', bytes: TWO_PAGES }], { password }),
+        400,
+        'INVALID_OPTIONS',
+        new RegExp(`at most ${MAX_PASSWORD_CHARS} characters`),
+      );
+      expect(error.message).not.toMatch(/control characters/);
+      expect(error.details).toEqual({ option: 'password', maxChars: MAX_PASSWORD_CHARS });
+    }
+    // A long password with a control character is refused for its length; a short one still for the character.
+    expectRefusal(
+      await postTool(
+        testApp,
+        'merge',
+        [
+          { name: 'a.pdf', bytes: TWO_PAGES },
+          { name: 'b.pdf', bytes: TWO_PAGES },
+        ],
+        { 'password-1': `x\n${'a'.repeat(MAX_PASSWORD_CHARS)}` },
+      ),
+      400,
+      'INVALID_OPTIONS',
+      new RegExp(`at most ${MAX_PASSWORD_CHARS} characters`),
+    );
+    // At the limit a password is taken; characters outside the BMP count once (not as their two UTF-16 units).
+    for (const password of ['a'.repeat(MAX_PASSWORD_CHARS), '🔑'.repeat(1000)]) {
+      expectOutput(
+        await postTool(testApp, 'rotate', [{ name: 'a.pdf', bytes: TWO_PAGES }], { password, angle: '90' }),
+        'rotate',
+      );
+    }
   });
 });
 

@@ -138,21 +138,15 @@ const ROWS: Row[] = [
     item: '26',
     what: 'a page tree whose /Kids point at an ancestor',
     build: createPageTreeCycle,
-    expect: { ...ALL_DAMAGED, 'pdf-to-word': [422, 'CONVERSION_FAILED'] },
+    expect: ALL_DAMAGED,
   },
   {
     item: '26',
     what: 'the corpus page tree that loops',
     build: corpus('bad/qpdf_pages-loop_cyclic-page-tree.pdf'),
-    // qpdf refuses to assemble pages from it; MuPDF and poppler read past the loop.
-    expect: {
-      merge: DAMAGED,
-      split: DAMAGED,
-      rotate: DAMAGED,
-      compress: 200,
-      'pdf-to-word': 200,
-      'pdf-to-jpg': 200,
-    },
+    // Counting the pages walks the tree and stops at the loop, before any tool reads it: qpdf would refuse it,
+    // MuPDF and poppler read past it, so no engine gets the chance to disagree.
+    expect: ALL_DAMAGED,
   },
   { item: '26', what: 'an xref /Prev pointing at itself', build: createXrefPrevLoop, expect: ALL_OK },
   {
@@ -359,6 +353,8 @@ describe('C. PDF parsing and rendering (items 24–32), every PDF tool', () => {
   });
 
   it('29. 100,000 pages sharing one content stream are counted first and refused by each tool at its own cap', async () => {
+    // Counting stops at the first page over the cap, so the answer names the cap, not the full count (see
+    // c-pdf-page-tree.test.ts for trees whose /Count lies).
     const bomb = createPageCountBomb(100_000);
     const caps: Record<PdfTool, number> = {
       merge: MAX_PAGES,
@@ -376,12 +372,7 @@ describe('C. PDF parsing and rendering (items 24–32), every PDF tool', () => {
         'DOCUMENT_TOO_COMPLEX',
         new RegExp(`more than ${caps[tool]} pages`),
       );
-      expect(error.details).toEqual({
-        fileIndex: 0,
-        fileName: 'pages.pdf',
-        pageCount: 100_000,
-        maxPages: caps[tool],
-      });
+      expect(error.details).toEqual({ fileIndex: 0, fileName: 'pages.pdf', maxPages: caps[tool] });
     }
     // Nothing was rendered or zipped: the job directories are gone and no page image was left anywhere.
     await expectStillServing(testApp);

@@ -1,9 +1,10 @@
 import type { ErrorCode } from '../errors/error-codes.ts';
 import { FILE_KINDS } from '../files/file-kinds.ts';
-import { MAX_FIELD_BYTES } from '../limits.ts';
+import { MAX_FIELD_BYTES, MAX_PASSWORD_CHARS } from '../limits.ts';
 import type { OptionSpec } from '../tools/option-specs.ts';
 import { TOOLS, fileFieldName, passwordFieldName, type ToolDefinition } from '../tools/registry.ts';
 import { TOOL_IDS, type ToolId } from '../tools/tool-ids.ts';
+import { NOTICES_HEADER } from '../reports/report-headers.ts';
 import { ERROR_BODY_SCHEMA, STATUS_REPORT_SCHEMA } from './api-schemas.ts';
 import type {
   FieldSchema,
@@ -13,7 +14,7 @@ import type {
   OpenApiOperation,
   OpenApiResponse,
 } from './openapi-types.ts';
-import { TOOL_DOCS, type ToolDoc } from './tool-docs.ts';
+import { NOTICES_HEADER_DOC, TOOL_DOCS, type ToolDoc } from './tool-docs.ts';
 import { codesByStatus, toolErrorCodes } from './tool-error-codes.ts';
 
 const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
@@ -83,7 +84,7 @@ function requestSchema(tool: ToolDefinition, doc: ToolDoc): MultipartSchema {
   if (tool.readsPdf) {
     const password: FieldSchema = {
       type: 'string',
-      maxLength: MAX_FIELD_BYTES,
+      maxLength: MAX_PASSWORD_CHARS,
       description:
         'The password that opens a protected PDF. Files protected only against printing or copying need none.',
     };
@@ -178,10 +179,9 @@ function toolOperation(toolId: ToolId, isRateLimited: boolean): OpenApiOperation
           },
           ...(isRateLimited ? RATE_LIMIT_HEADERS : {}),
           ...Object.fromEntries(
-            Object.entries(doc.resultHeaders).map(([name, header]) => [
-              name,
-              { description: header.description, schema: { type: header.type } },
-            ]),
+            Object.entries({ ...doc.resultHeaders, [NOTICES_HEADER]: NOTICES_HEADER_DOC }).map(
+              ([name, header]) => [name, { description: header.description, schema: { type: header.type } }],
+            ),
           ),
         },
         content: {

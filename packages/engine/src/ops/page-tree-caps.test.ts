@@ -1,0 +1,254 @@
+import { execFileSync } from 'node:child_process';
+import { readFile, readdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { corpusPath } from '@quire/corpus';
+import {
+  AppError,
+  MAX_CONVERT_PAGES,
+  MAX_PAGE_TREE_NODES,
+  MAX_PAGES,
+  MAX_RENDER_PAGES,
+  type ToolId,
+} from '@quire/shared';
+import { strFromU8, unzipSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import { encryptPdf } from '../../test/hostile-pdfs.ts';
+import { inputFile, qpdfPageCount, useJobContext } from '../../test/job-context.ts';
+import {
+  createDeepPageTreePdf,
+  createLyingCountPdf,
+  createLyingRootPdf,
+  createRepeatedPagePdf,
+  createSharedSubtreePdf,
+} from '../../test/page-tree-pdfs.ts';
+import { compress } from './compress.ts';
+import { merge } from './merge.ts';
+import { pdfToJpg } from './pdf-to-jpg.ts';
+import { pdfToWord } from './pdf-to-word.ts';
+import { rotate } from './rotate.ts';
+import { split } from './split.ts';
+import type { JobResult } from './types.ts';
+
+/**
+ * Hardening item 29, second form: page caps are counted from the page tree, never from /Count. For every tool
+ * that reads a PDF, a file over the tool's cap behind a /Count that says otherwise is refused before any work,
+ * naming the cap, and a file under the cap whose /Count lies is processed with exactly its real pages.
+ */
+
+const ctx = useJobContext(120_000);
+
+/** Merge's other file: 6 honest pages. */
+const SMALL = 'pdf/pdfbox_rotations-90-180-270_6p.pdf';
+const SMALL_PAGES = 6;
+
+type Tool = {
+  id: ToolId;
+  cap: number;
+  /** Position of the hostile file in the request (merge puts a good file first). */
+  fileIndex: number;
+  run: (path: string, password?: string) => Promise<JobResult>;
+  /** The pages the result holds, read by an engine other than the one that made it where possible. */
+  countPages: (result: JobResult) => Promise<number>;
+  /** Pages of a lying file under the cap that still runs fast for this tool. */
+  bigUnderCap: number;
+};
+
+const TOOLS: Tool[] = [
+  {
+    id: 'merge',
+    cap: MAX_PAGES,
+    fileIndex: 1,
+    run: (path, password) =>
+      merge({ files: [inputFile(corpusPath(SMALL)), inputFile(path, password)], options: {} }, ctx),
+    countPages: async (result) => pdfPages(result.path) - SMALL_PAGES,
+    bigUnderCap: 1500,
+  },
+  {
+    id: 'split',
+    cap: MAX_PAGES,
+    fileIndex: 0,
+    run: (path, password) =>
+      split({ files: [inputFile(path, password)], options: { mode: 'pages', pageRange: undefined } }, ctx),
+    countPages: async (result) => Object.keys(unzipSync(await readFile(result.path))).length,
+    bigUnderCap: 1500,
+  },
+  {
+    id: 'rotate',
+    cap: MAX_PAGES,
+    fileIndex: 0,
+    run: (path, password) =>
+      rotate({ files: [inputFile(path, password)], options: { angle: '90', pages: undefined } }, ctx),
+    countPages: async (result) => {
+      const pages = pdfPages(result.path);
+      // Every page was turned, none more: poppler reads each page's rotation.
+      const info = execFileSync('pdfinfo', ['-f', '1', '-l', String(pages + 1), result.path], {
+        encoding: 'utf8',
+      });
+      expect(info.match(/^Page\s+\d+ rot:\s+90$/gm)).toHaveLength(pages);
+      return pages;
+    },
+    bigUnderCap: 1500,
+  },
+  {
+    id: 'compress',
+    cap: MAX_PAGES,
+    fileIndex: 0,
+    run: (path, password) =>
+      compress({ files: [inputFile(path, password)], options: { quality: 'medium' } }, ctx),
+    countPages: async (result) => pdfPages(result.path),
+    bigUnderCap: 1500,
+  },
+  {
+    id: 'pdf-to-jpg',
+    cap: MAX_RENDER_PAGES,
+    fileIndex: 0,
+    run: (path, password) =>
+      pdfToJpg({ files: [inputFile(path, password)], options: { quality: 'low' } }, ctx),
+    countPages: async (result) => Object.keys(unzipSync(await readFile(result.path))).length,
+    bigUnderCap: 40,
+  },
+  {
+    id: 'pdf-to-word',
+    cap: MAX_CONVERT_PAGES,
+    fileIndex: 0,
+    run: (path, password) => pdfToWord({ files: [inputFile(path, password)], options: {} }, ctx),
+    // Each PDF page starts a Word section on a new page.
+    countPages: async (result) => {
+      const xml = strFromU8(unzipSync(await readFile(result.path))['word/document.xml'] ?? new Uint8Array());
+      return xml.match(/<w:type w:val="nextPage"\/>/g)?.length ?? 0;
+    },
+    bigUnderCap: 40,
+  },
+];
+
+/**
+ * Pages of a result PDF, checked to be the same for qpdf's walk of the tree, its /Count (what MuPDF and poppler
+ * believe) and poppler: a result whose tree lies would pass the problem on.
+ */
+function pdfPages(path: string): number {
+  const json = JSON.parse(
+    execFileSync('qpdf', ['--json', '--json-key=pages', path], { encoding: 'utf8' }),
+  ) as {
+    pages: unknown[];
+  };
+  const poppler = Number(/^Pages:\s+(\d+)/m.exec(execFileSync('pdfinfo', [path], { encoding: 'utf8' }))?.[1]);
+  expect({ count: qpdfPageCount(path), poppler }).toEqual({
+    count: json.pages.length,
+    poppler: json.pages.length,
+  });
+  return json.pages.length;
+}
+
+async function writeInput(name: string, bytes: Buffer): Promise<string> {
+  const path = join(ctx.workDir, name);
+  await writeFile(path, bytes);
+  return path;
+}
+
+async function refusal(promise: Promise<unknown>): Promise<AppError> {
+  const error = await promise.then(
+    () => null,
+    (reason: unknown) => reason,
+  );
+  expect(error).toBeInstanceOf(AppError);
+  return error as AppError;
+}
+
+describe.each(TOOLS.map((tool) => [tool.id, tool] as const))(
+  '%s counts pages from the page tree',
+  (_id, tool) => {
+    it(`refuses cap + 1 real pages behind /Count 1 before any work (DOCUMENT_TOO_COMPLEX naming the cap)`, async () => {
+      const path = await writeInput('lying.pdf', createLyingCountPdf(tool.cap + 1, 1));
+      const error = await refusal(tool.run(path));
+      expect(error.code).toBe('DOCUMENT_TOO_COMPLEX');
+      expect(error.details).toEqual({ fileIndex: tool.fileIndex, fileName: 'lying.pdf', maxPages: tool.cap });
+      expect(error.message).toBe(`"lying.pdf" has more than ${tool.cap} pages.`);
+      // Nothing was written: no copy, no page, no piece.
+      expect(await readdir(ctx.workDir)).toEqual(['lying.pdf']);
+    });
+
+    it('refuses cap + 1 real pages under nodes that tell the truth below a root that says 1', async () => {
+      const path = await writeInput('nested.pdf', createLyingRootPdf(tool.cap + 1, 1));
+      const error = await refusal(tool.run(path));
+      expect(error).toMatchObject({ code: 'DOCUMENT_TOO_COMPLEX', details: { maxPages: tool.cap } });
+    });
+
+    it('refuses one page listed cap + 1 times in a single /Kids array', async () => {
+      const path = await writeInput('repeated.pdf', createRepeatedPagePdf(tool.cap + 1));
+      const error = await refusal(tool.run(path));
+      expect(error).toMatchObject({ code: 'DOCUMENT_TOO_COMPLEX', details: { maxPages: tool.cap } });
+    });
+
+    it(`refuses a page tree 10,000 levels deep (more than ${MAX_PAGE_TREE_NODES} nodes)`, async () => {
+      const path = await writeInput('deep.pdf', createDeepPageTreePdf(10_000));
+      const error = await refusal(tool.run(path));
+      expect(error.code).toBe('DOCUMENT_TOO_COMPLEX');
+      expect(error.details).toEqual({
+        fileIndex: tool.fileIndex,
+        fileName: 'deep.pdf',
+        maxPages: tool.cap,
+        maxPageTreeNodes: MAX_PAGE_TREE_NODES,
+      });
+      expect(error.message).toContain(`more than ${MAX_PAGE_TREE_NODES} nodes`);
+    });
+
+    it('refuses a subtree listed twice as damaged', async () => {
+      const path = await writeInput('shared.pdf', createSharedSubtreePdf(100, 2));
+      const error = await refusal(tool.run(path));
+      expect(error).toMatchObject({
+        code: 'FILE_DAMAGED',
+        details: { fileIndex: tool.fileIndex, fileName: 'shared.pdf' },
+      });
+    });
+
+    it.each([
+      ['1', 1],
+      ['-1', -1],
+      ['1.5', '1.5'],
+      ['100000', 100_000],
+      ['missing', null],
+    ] as const)('processes exactly the 5 real pages behind /Count %s', async (_label, count) => {
+      const path = await writeInput('lying.pdf', createLyingCountPdf(5, count));
+      const result = await tool.run(path);
+      expect(await tool.countPages(result)).toBe(5);
+      expect(result.warnings).toContain('lying.pdf was repaired');
+    });
+
+    it(`processes exactly ${tool.bigUnderCap} real pages behind /Count 1 (under the cap of ${tool.cap})`, async () => {
+      const path = await writeInput('lying.pdf', createLyingRootPdf(tool.bigUnderCap, 1, 10));
+      expect(await tool.countPages(await tool.run(path))).toBe(tool.bigUnderCap);
+    });
+
+    it('processes exactly the 5 real pages of a file locked with a password whose /Count says 1', async () => {
+      const path = await writeInput('locked.pdf', encryptPdf(createLyingCountPdf(5, 1), 'secret'));
+      expect(await tool.countPages(await tool.run(path, 'secret'))).toBe(5);
+      await expect(tool.run(path)).rejects.toMatchObject({ code: 'PASSWORD_REQUIRED' });
+    });
+
+    it('processes a page listed three times as three pages, as every engine shows it', async () => {
+      const path = await writeInput('repeated.pdf', createRepeatedPagePdf(3, 3));
+      expect(await tool.countPages(await tool.run(path))).toBe(3);
+    });
+
+    it('processes an honest file as it is, without repair', async () => {
+      const path = await writeInput('honest.pdf', createLyingCountPdf(4, 4));
+      const result = await tool.run(path);
+      expect(await tool.countPages(result)).toBe(4);
+      expect(result.warnings.filter((warning) => warning.includes('repaired'))).toEqual([]);
+    });
+  },
+);
+
+describe('split by range on a lying /Count', () => {
+  it('accepts pages past the /Count and refuses pages past the real end', async () => {
+    const path = await writeInput('lying.pdf', createLyingCountPdf(25, 1));
+    const result = await split(
+      { files: [inputFile(path)], options: { mode: 'range', pageRange: '24-25' } },
+      ctx,
+    );
+    expect(Object.keys(unzipSync(await readFile(result.path)))).toEqual(['lying-24-25.pdf']);
+    await expect(
+      split({ files: [inputFile(path)], options: { mode: 'range', pageRange: '26' } }, ctx),
+    ).rejects.toMatchObject({ code: 'INVALID_PAGE_RANGE', details: { pageCount: 25 } });
+  });
+});
