@@ -9,6 +9,7 @@ import { recompressImages } from '../compress/recompress-images.ts';
 import { stripPrivateData } from '../compress/strip-private-data.ts';
 import { loadMupdf } from '../mupdf/load-mupdf.ts';
 import { inspectPdf } from '../qpdf/inspect-pdf.ts';
+import { repairNotices } from './repair-notices.ts';
 import type { EngineOp } from './types.ts';
 
 /**
@@ -22,7 +23,7 @@ const SAVE_OPTIONS = 'garbage=4,compress,compress-fonts,compress-images,objstms,
  * (Lanczos) and re-encodes photographs with mozjpeg while line art stays lossless; private application data and
  * thumbnails go, fonts are subset, duplicates merged and the file rewritten compactly. Pages, text, links,
  * bookmarks, attachments and form fields are kept (Ghostscript, the usual alternative, flattens forms). When
- * nothing smaller comes out, the original bytes are returned and the `X-Compression-Skipped` header says so.
+ * nothing smaller comes out, the original bytes are returned and the report says so (`ALREADY_OPTIMAL`).
  */
 export const compress: EngineOp<'compress'> = async ({ files, options }, ctx) => {
   const { quality = 'medium' } = options;
@@ -64,25 +65,21 @@ export const compress: EngineOp<'compress'> = async ({ files, options }, ctx) =>
   const originalBytes = (await stat(upload.path)).size;
   const outputPath = join(ctx.workDir, 'compressed.pdf');
   // The original is returned byte for byte when nothing smaller came out (an owner-password file stays
-  // encrypted), except for a damaged original: its repaired copy is worth a few more bytes.
+  // encrypted), except for a damaged original: the answer must open everywhere, so its repaired copy comes back
+  // even when a few bytes larger (and says FILE_REPAIRED).
   const shouldUseCompressed = compressed.length < originalBytes || wasRepaired;
   if (shouldUseCompressed) await writeFile(outputPath, compressed);
   else await copyFile(upload.path, outputPath);
   const outputBytes = shouldUseCompressed ? compressed.length : originalBytes;
   return {
     path: outputPath,
-    headers: {
-      'X-Original-Size': String(originalBytes),
-      'X-Compressed-Size': String(outputBytes),
-      'X-Compression-Ratio': ((1 - outputBytes / originalBytes) * 100).toFixed(1),
-      ...(shouldUseCompressed ? {} : { 'X-Compression-Skipped': 'already-optimal' }),
+    report: {
+      values: { originalBytes, outputBytes },
+      notices: [
+        ...repairNotices(wasRepaired),
+        ...(shouldUseCompressed ? [] : [{ code: 'ALREADY_OPTIMAL' as const }]),
+      ],
     },
-    warnings: [
-      ...(wasRepaired ? [`${file.name} was repaired`] : []),
-      ...(shouldUseCompressed
-        ? []
-        : [`${file.name} is already as small as it gets; it is returned unchanged`]),
-    ],
   };
 };
 

@@ -153,7 +153,10 @@ describe('jpg-to-pdf over the corpus', () => {
     '%s converts to one page that looks like the image',
     async (name) => {
       const result = await convert([inputFile(corpusPath(name))]);
-      expect(result).toEqual({ path: join(ctx.workDir, 'converted.pdf'), headers: {}, warnings: [] });
+      expect(result).toEqual({
+        path: join(ctx.workDir, 'converted.pdf'),
+        report: { values: { pageCount: 1 }, notices: [] },
+      });
       const check = qpdfCheck(result.path);
       expect(check.ok, check.output).toBe(true);
       const pdf = await openOutput(result.path);

@@ -56,7 +56,7 @@ export const jpgToPdf: EngineOp<'jpg-to-pdf'> = async ({ files, options }, ctx) 
     const outputPath = join(ctx.workDir, 'converted.pdf');
     // Image streams are already compressed; `compress` deflates the small page content streams.
     pdf.save(outputPath, 'compress');
-    return { path: outputPath, headers: {}, warnings: [] };
+    return { path: outputPath, report: { values: { pageCount: files.length }, notices: [] } };
   } finally {
     pdf.destroy();
   }

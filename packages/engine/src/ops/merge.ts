@@ -56,9 +56,11 @@ export const merge: EngineOp<'merge'> = async ({ files }, ctx) => {
 
   return {
     path: outputPath,
-    headers: {},
-    warnings: sources
-      .filter((source) => source.wasRepaired)
-      .map((source) => `${source.file.name} was repaired`),
+    report: {
+      values: { pageCount: sources.reduce((sum, source) => sum + source.pageCount, 0) },
+      notices: sources.flatMap((source, fileIndex) =>
+        source.wasRepaired ? [{ code: 'FILE_REPAIRED' as const, fileIndex }] : [],
+      ),
+    },
   };
 };

@@ -211,7 +211,7 @@ describe.each(TOOLS.map((tool) => [tool.id, tool] as const))(
       const path = await writeInput('lying.pdf', createLyingCountPdf(5, count));
       const result = await tool.run(path);
       expect(await tool.countPages(result)).toBe(5);
-      expect(result.warnings).toContain('lying.pdf was repaired');
+      expect(result.report.notices.map((notice) => notice.code)).toContain('FILE_REPAIRED');
     });
 
     it(`processes exactly ${tool.bigUnderCap} real pages behind /Count 1 (under the cap of ${tool.cap})`, async () => {
@@ -234,7 +234,7 @@ describe.each(TOOLS.map((tool) => [tool.id, tool] as const))(
       const path = await writeInput('honest.pdf', createLyingCountPdf(4, 4));
       const result = await tool.run(path);
       expect(await tool.countPages(result)).toBe(4);
-      expect(result.warnings.filter((warning) => warning.includes('repaired'))).toEqual([]);
+      expect(result.report.notices.filter((notice) => notice.code === 'FILE_REPAIRED')).toEqual([]);
     });
   },
 );

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { inputFile, useJobContext } from '../../test/job-context.ts';
 import { parsePageSizes } from '../poppler/read-page-sizes.ts';
 import { MAX_PAGE_PIXELS, MAX_PAGE_SIDE_PX, planPageRenders } from '../render/plan-page-renders.ts';
-import { DOWNSCALED_PAGES_HEADER, MIN_RENDER_DPI_HEADER, pdfToJpg } from './pdf-to-jpg.ts';
+import { pdfToJpg } from './pdf-to-jpg.ts';
 
 const ctx = useJobContext(120_000);
 
@@ -139,7 +139,10 @@ describe('pdf-to-jpg over the corpus', () => {
       const result = await convert(corpusPath(name));
       const entries = await expectPageImages(result.path, corpusPath(name), JPG_DPI.low);
       expect(entries).toHaveLength(entry.pages ?? Number.NaN);
-      expect(result.headers).toEqual({});
+      expect(result.report).toEqual({
+        values: { pageCount: entry.pages, downscaledPages: 0, minDpi: JPG_DPI.low },
+        notices: [],
+      });
     },
   );
 
@@ -205,8 +208,10 @@ describe('pdf-to-jpg pixel budget', () => {
     ]);
     const result = await convert(path, 'medium');
     // sqrt(40 MP) / 200 in = 31.6 → 31 DPI, 6200 px a side.
-    expect(result.headers).toEqual({ [DOWNSCALED_PAGES_HEADER]: '1', [MIN_RENDER_DPI_HEADER]: '31' });
-    expect(result.warnings.join(' ')).toMatch(/31 DPI/);
+    expect(result.report).toEqual({
+      values: { pageCount: 2, downscaledPages: 1, minDpi: 31 },
+      notices: [{ code: 'PAGES_DOWNSCALED', fileIndex: 0, pages: 1, dpi: 31 }],
+    });
     const entries = await readZip(result.path);
     const sizes = await Promise.all(entries.map(([, bytes]) => sharp(bytes).metadata()));
     expect(sizes.map((size) => [size.width, size.height])).toEqual([
@@ -244,7 +249,7 @@ describe('pdf-to-jpg pixel budget', () => {
     ]);
     const result = await convert(path, 'medium');
     // 65,000 px / 2,777.8 in = 23.4 → 23 DPI: 64 × 63,889 px, under the pixel budget all along.
-    expect(result.headers).toEqual({ [DOWNSCALED_PAGES_HEADER]: '1', [MIN_RENDER_DPI_HEADER]: '23' });
+    expect(result.report.values).toEqual({ pageCount: 2, downscaledPages: 1, minDpi: 23 });
     const entries = await readZip(result.path);
     const sizes = await Promise.all(entries.map(([, bytes]) => sharp(bytes).metadata()));
     expect(sizes.map((size) => [size.width, size.height])).toEqual([
@@ -338,7 +343,7 @@ describe('pdf-to-jpg passwords and damage', () => {
   it('repairs a file with a broken xref and warns', async () => {
     const result = await convert(corpusPath('bad/qpdf_bad2_no-startxref.pdf'));
     expect(await readZip(result.path)).toHaveLength(1);
-    expect(result.warnings.join(' ')).toMatch(/repaired/);
+    expect(result.report.notices).toContainEqual({ code: 'FILE_REPAIRED', fileIndex: 0 });
   });
 
   it('refuses a file damaged beyond repair', async () => {

@@ -1,7 +1,7 @@
 import { mkdir, readdir } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { AppError, JPG_DPI, MAX_RENDER_PAGES } from '@quire/shared';
+import { AppError, JPG_DPI, MAX_RENDER_PAGES, type JobReport } from '@quire/shared';
 import { readPageSizes } from '../poppler/read-page-sizes.ts';
 import { renderJpegPages } from '../poppler/render-jpeg-pages.ts';
 import { inspectPdf } from '../qpdf/inspect-pdf.ts';
@@ -12,6 +12,7 @@ import { prepareRenderSource } from '../render/prepare-render-source.ts';
 import { readJpegSize } from '../render/read-jpeg-size.ts';
 import { runInLanes } from '../render/run-in-lanes.ts';
 import { writeZip } from '../zip/write-zip.ts';
+import { repairNotices } from './repair-notices.ts';
 import type { EngineOp } from './types.ts';
 
 /** Renderer processes per job: measured 1.5–1.9× the pages per second of one on 2 cores (`npm run bench to-jpg`). */
@@ -22,10 +23,6 @@ const BATCHES_PER_PROCESS = 3;
 const MIN_PAGES_PER_BATCH = 4;
 /** pdftoppm and our plan round the page size independently, from a size pdfinfo prints to 6 digits. */
 const PIXEL_SIZE_TOLERANCE_PX = 1;
-
-/** Response headers set when a page was rendered below the requested resolution to stay within the pixel budget. */
-export const DOWNSCALED_PAGES_HEADER = 'X-Pages-Downscaled';
-export const MIN_RENDER_DPI_HEADER = 'X-Render-Dpi-Min';
 
 /**
  * Renders every page of one PDF to a JPEG at 300, 150 or 72 DPI and zips them as `page-001.jpg`, …. poppler's
@@ -81,7 +78,7 @@ export const pdfToJpg: EngineOp<'pdf-to-jpg'> = async ({ files, options }, ctx) 
   );
   return {
     path: outputPath,
-    ...describeResult(renders, requestedDpi, file.name, info.wasRepaired, hasDroppedImages),
+    report: describeResult(renders, requestedDpi, info.wasRepaired, hasDroppedImages),
   };
 };
 
@@ -124,27 +121,25 @@ async function collectPageImages(
   return paths;
 }
 
+/** The figures of the result, and notices for pages drawn below the asked resolution and images left out. */
 function describeResult(
   renders: readonly PageRender[],
   requestedDpi: number,
-  fileName: string,
   wasRepaired: boolean,
   hasDroppedImages: boolean,
-): { headers: Record<string, string>; warnings: string[] } {
+): JobReport<'pdf-to-jpg'> {
   const downscaled = renders.filter((render) => render.dpi < requestedDpi);
-  const headers: Record<string, string> = {};
-  const warnings: string[] = [];
-  if (wasRepaired) warnings.push(`${fileName} was repaired`);
-  if (downscaled.length > 0) {
-    const minDpi = Math.min(...downscaled.map((render) => render.dpi));
-    headers[DOWNSCALED_PAGES_HEADER] = String(downscaled.length);
-    headers[MIN_RENDER_DPI_HEADER] = String(minDpi);
-    warnings.push(
-      `${downscaled.length} page(s) of ${fileName} were rendered at ${minDpi} DPI or more, below ${requestedDpi} DPI, to stay within the size limit`,
-    );
-  }
-  if (hasDroppedImages) warnings.push(`Images in ${fileName} too large to draw were left out`);
-  return { headers, warnings };
+  const minDpi = Math.min(requestedDpi, ...downscaled.map((render) => render.dpi));
+  return {
+    values: { pageCount: renders.length, downscaledPages: downscaled.length, minDpi },
+    notices: [
+      ...repairNotices(wasRepaired),
+      ...(downscaled.length > 0
+        ? [{ code: 'PAGES_DOWNSCALED' as const, fileIndex: 0, pages: downscaled.length, dpi: minDpi }]
+        : []),
+      ...(hasDroppedImages ? [{ code: 'IMAGES_DROPPED' as const, fileIndex: 0 }] : []),
+    ],
+  };
 }
 
 function toStopError(signal: AbortSignal): AppError {

@@ -4,16 +4,14 @@ import { AppError, MAX_CONVERT_PAGES } from '@quire/shared';
 import { loadMupdf } from '../mupdf/load-mupdf.ts';
 import { convertDocument } from '../pdf-to-word/convert-document.ts';
 import { inspectPdf } from '../qpdf/inspect-pdf.ts';
+import { repairNotices } from './repair-notices.ts';
 import type { EngineOp } from './types.ts';
-
-/** Response header: how many pages had no text layer (scans), kept as images without OCR. */
-export const PAGES_WITHOUT_TEXT_HEADER = 'X-Pages-Without-Text';
 
 /**
  * Converts one PDF to an editable Word document with our own converter: MuPDF reads each page's text (with font,
  * size, weight, style, colour and position), images and rules; the pdf-to-word modules rebuild flowing paragraphs,
  * headings, lists, columns, tables, headers and footers; the `docx` library writes the file. Body text is never put
- * in text boxes or frames. Scanned pages keep their image; `X-Pages-Without-Text` says how many there were.
+ * in text boxes or frames. Scanned pages keep their image; the report says how many there were.
  */
 export const pdfToWord: EngineOp<'pdf-to-word'> = async ({ files }, ctx) => {
   const [file] = files;
@@ -48,17 +46,19 @@ export const pdfToWord: EngineOp<'pdf-to-word'> = async ({ files }, ctx) => {
     });
     const outputPath = join(ctx.workDir, 'converted.docx');
     await writeFile(outputPath, conversion.docx);
-    const warnings: string[] = [];
-    if (info.wasRepaired) warnings.push(`${file.name} was repaired`);
-    if (conversion.pagesWithoutText > 0) {
-      warnings.push(
-        `${conversion.pagesWithoutText} of ${conversion.pageCount} page(s) of ${file.name} have no text layer (scanned): they are kept as images, without text recognition`,
-      );
-    }
+    const { pageCount, pagesWithoutText } = conversion;
     return {
       path: outputPath,
-      headers: { [PAGES_WITHOUT_TEXT_HEADER]: String(conversion.pagesWithoutText) },
-      warnings,
+      report: {
+        values: { pageCount, pagesWithoutText },
+        notices: [
+          ...repairNotices(info.wasRepaired),
+          // Kept as pictures, without text recognition.
+          ...(pagesWithoutText > 0
+            ? [{ code: 'PAGES_ARE_SCANS' as const, fileIndex: 0, pages: pagesWithoutText }]
+            : []),
+        ],
+      },
     };
   } finally {
     document.destroy();

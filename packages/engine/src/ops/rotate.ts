@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { AppError, describePageRangeProblem, parsePageRanges } from '@quire/shared';
 import { inspectPdf } from '../qpdf/inspect-pdf.ts';
 import { isQpdfSuccess, runQpdf } from '../qpdf/run-qpdf.ts';
+import { repairNotices } from './repair-notices.ts';
 import type { EngineOp } from './types.ts';
 
 /**
@@ -19,7 +20,7 @@ export const rotate: EngineOp<'rotate'> = async ({ files, options }, ctx) => {
     [
       ...(info.password ? [`--password=${info.password}`] : []),
       '--decrypt',
-      `--rotate=+${options.angle}:${pages}`,
+      `--rotate=+${options.angle}:${pages.spec}`,
       info.path,
       outputPath,
     ],
@@ -31,12 +32,18 @@ export const rotate: EngineOp<'rotate'> = async ({ files, options }, ctx) => {
       fileName: file.name,
     });
   }
-  return { path: outputPath, headers: {}, warnings: info.wasRepaired ? [`${file.name} was repaired`] : [] };
+  return {
+    path: outputPath,
+    report: { values: { rotatedPages: pages.count }, notices: repairNotices(info.wasRepaired) },
+  };
 };
 
-/** The pages to turn in qpdf's range syntax (`1-3,7`), each page once whatever the overlaps; all when absent. */
-function pagesToRotate(list: string | undefined, pageCount: number): string {
-  if (list === undefined || list.trim() === '') return '1-z';
+/**
+ * The pages to turn in qpdf's range syntax (`1-3,7`), each page once whatever the overlaps, and how many; all when
+ * absent.
+ */
+function pagesToRotate(list: string | undefined, pageCount: number): { spec: string; count: number } {
+  if (list === undefined || list.trim() === '') return { spec: '1-z', count: pageCount };
   const parsed = parsePageRanges(list, pageCount);
   if (!parsed.ok) {
     throw new AppError('INVALID_PAGE_RANGE', describePageRangeProblem(parsed.problem), { ...parsed.problem });
@@ -56,5 +63,5 @@ function pagesToRotate(list: string | undefined, pageCount: number): string {
     index += 1;
     runs.push(start === end ? `${start}` : `${start}-${end}`);
   }
-  return runs.join(',');
+  return { spec: runs.join(','), count: sorted.length };
 }

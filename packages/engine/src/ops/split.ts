@@ -11,6 +11,7 @@ import {
 import { inspectPdf } from '../qpdf/inspect-pdf.ts';
 import { isQpdfSuccess, runQpdf } from '../qpdf/run-qpdf.ts';
 import { writeZip, type ZipEntry } from '../zip/write-zip.ts';
+import { repairNotices } from './repair-notices.ts';
 import type { EngineOp, InputFile, JobContext } from './types.ts';
 
 /**
@@ -39,7 +40,10 @@ export const split: EngineOp<'split'> = async ({ files, options }, ctx) => {
 
   const outputPath = join(piecesDir, 'split-pages.zip');
   await writeZip(outputPath, entries);
-  return { path: outputPath, headers: {}, warnings: info.wasRepaired ? [`${file.name} was repaired`] : [] };
+  return {
+    path: outputPath,
+    report: { values: { fileCount: entries.length }, notices: repairNotices(info.wasRepaired) },
+  };
 };
 
 /** `report-p3.pdf` for one page, `report-1-5.pdf` for a range. */

@@ -1,4 +1,4 @@
-import type { ToolId, ToolOptions } from '@quire/shared';
+import type { JobReport, ToolId, ToolOptions } from '@quire/shared';
 
 /** One uploaded file as the engine sees it: a server-made path, never a path derived from the upload's name. */
 export type InputFile = {
@@ -23,15 +23,16 @@ export type JobContext = {
   timeoutMs: number;
 };
 
-export type JobResult = {
+export type JobResult<T extends ToolId = ToolId> = {
   /** The output file, inside `workDir`. */
   path: string;
-  /** Extra response headers the tool reports (for example sizes after compression). */
-  headers: Record<string, string>;
-  /** Anything the visitor should know that did not stop the job, for example a repaired input. */
-  warnings: string[];
+  /**
+   * The tool's figures about the result and the coded notices (a repaired input, pages drawn smaller…). The engine
+   * writes no HTTP header: the server turns the report into headers through shared's one table.
+   */
+  report: JobReport<T>;
 };
 
-export type EngineOp<T extends ToolId> = (input: JobInput<T>, ctx: JobContext) => Promise<JobResult>;
+export type EngineOp<T extends ToolId> = (input: JobInput<T>, ctx: JobContext) => Promise<JobResult<T>>;
 
 export type EngineOps = { [T in ToolId]: EngineOp<T> };

@@ -13,5 +13,5 @@ export const wordToPdf: EngineOp<'word-to-pdf'> = async ({ files }, ctx) => {
   if (!file) throw new AppError('TOO_FEW_FILES', 'Send one Word document to convert.', { minFiles: 1 });
   const outputPath = join(ctx.workDir, 'converted.pdf');
   await convertWordToPdf(file, outputPath, ctx);
-  return { path: outputPath, headers: {}, warnings: [] };
+  return { path: outputPath, report: { values: {}, notices: [] } };
 };

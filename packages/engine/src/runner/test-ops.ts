@@ -72,7 +72,7 @@ async function writeOutput(ctx: JobContext, megabytes: number): Promise<JobResul
   } finally {
     await file.close();
   }
-  return { path, headers: {}, warnings: [] };
+  return { path, report: { values: {}, notices: [] } };
 }
 
 function throwIfAborted(signal: AbortSignal): void {

@@ -1,6 +1,5 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import type { JobResult } from '@quire/engine';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DiskBudget } from '../jobs/disk-budget.ts';
 import { attachmentDisposition } from './file-names.ts';
@@ -14,9 +13,10 @@ export type JobAnswerDeps = {
   sendIdleTimeoutMs: number;
 };
 
-/** What a job handler gives back: the result and how to name and type it. */
+/** What a job handler gives back: the result, how to name and type it, and the headers of its report. */
 export type JobAnswer = {
-  result: JobResult;
+  result: { path: string };
+  headers: Record<string, string>;
   mimeType: string;
   fileName: string;
   /** Fields of the one log line of the job (never file names). */
@@ -50,7 +50,7 @@ export async function answerJob(
   release = budget.release;
 
   const started = performance.now();
-  const { result, mimeType, fileName, log } = await handle({ jobDir, signal: cancel.signal });
+  const { result, headers, mimeType, fileName, log } = await handle({ jobDir, signal: cancel.signal });
   // Uploads and intermediate files (rendered pages, say) go before the answer is streamed: a slow reader holds
   // only the result.
   await pruneJobDir(jobDir, result.path);
@@ -67,6 +67,6 @@ export async function answerJob(
     .header('content-disposition', attachmentDisposition(fileName))
     .header('cache-control', 'no-store')
     .header('x-content-type-options', 'nosniff')
-    .headers(result.headers)
+    .headers(headers)
     .send(stream);
 }

@@ -38,6 +38,7 @@ export function registerTestOpRoutes(
             client: request.client,
           },
         ),
+        headers: {},
         mimeType: 'application/octet-stream',
         fileName: 'test-output.bin',
         log: { testOp: op, lane },

@@ -1,5 +1,5 @@
 import type { JobRunner } from '@quire/engine';
-import { TOOLS, TOOL_IDS, type ToolId } from '@quire/shared';
+import { TOOLS, TOOL_IDS, reportHeaders, type ToolId } from '@quire/shared';
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import { answerJob, type JobAnswerDeps } from '../answer-job.ts';
 import { receiveUploads } from '../receive-uploads.ts';
@@ -51,6 +51,7 @@ function registerToolRoute(app: FastifyInstance, deps: ToolRouteDeps, toolId: To
       );
       return {
         result,
+        headers: reportHeaders(toolId, result.report),
         mimeType: tool.output.mimeType,
         fileName: tool.output.fileName,
         log: { tool: toolId, files: uploads.files.length },
