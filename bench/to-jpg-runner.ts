@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { ENGINE_OPS } from '@quire/engine';
+import { formatNotices } from '@quire/shared';
 import { measureCommand } from './measure.ts';
 
 /** Kernel clock ticks per second for /proc times (USER_HZ, 100 on Linux). */
@@ -37,7 +38,7 @@ async function convertWithQuire(
     return {
       seconds: (performance.now() - started) / 1000,
       cpuSeconds: readCpuSeconds() - cpuBefore,
-      warnings: result.warnings,
+      warnings: result.report.notices.map((notice) => formatNotices([notice])),
     };
   } finally {
     await rm(workDir, { recursive: true, force: true });

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { corpusPath } from '@quire/corpus';
-import { TOOLS } from '@quire/shared';
+import { TOOLS, toolPath } from '@quire/shared';
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { useToolPage } from './tool-page.ts';
@@ -31,5 +31,28 @@ describe('the PDF to Word page in a real browser', () => {
     const documentXml = new TextDecoder().decode(unzipSync(await readFile(saved))['word/document.xml']);
     expect(documentXml).toContain('Trace-based Just-in-Time Type Specialization');
     expect(documentXml).not.toContain('w:txbxContent');
+  });
+
+  it('says beside the result, in the page language, that a scanned page was kept as a picture', async () => {
+    for (const [locale, expected] of [
+      ['en', '1 page has no text layer (a scan) and is kept as a picture, without editable text.'],
+      [
+        'ja',
+        '1ページはテキストレイヤーのないページ（スキャン）のため、画像のまま残しました。編集できるテキストは含まれません。',
+      ],
+    ] as const) {
+      await view.page.goto(new URL(toolPath(locale, 'pdf-to-word'), view.page.url()).href);
+      await view.page.waitForFunction(() => document.querySelector('[data-testid="file-input"]') !== null);
+      await view.page
+        .locator('input[type=file]')
+        .setInputFiles([corpusPath('pdf/pdfbox_ccitt-g4-fax-scan.pdf')]);
+      const [response] = await Promise.all([
+        view.page.waitForResponse((candidate) => candidate.url().endsWith(TOOLS['pdf-to-word'].apiPath)),
+        view.page.getByTestId('action-button').click(),
+      ]);
+      expect(response.headers()['x-notices']).toBe('PAGES_ARE_SCANS;file=0;pages=1');
+      const notice = view.page.getByTestId('result-notices').locator('[data-notice="PAGES_ARE_SCANS"]');
+      expect(await notice.textContent()).toBe(expected);
+    }
   });
 });
