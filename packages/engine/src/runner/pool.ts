@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { AppError, RETRY_AFTER_SECONDS, type ToolId } from '@quire/shared';
 import type { JobInput, JobResult } from '../ops/types.ts';
 import { FairQueue } from './fair-queue.ts';
@@ -6,7 +7,7 @@ import type { PoolOptions, RunOptions } from './pool-options.ts';
 import type { FromWorker, JobWork, ToWorker } from './messages.ts';
 import { chooseCageFactory, enterCage, type CageFactory, type ProcessCage } from './process-cage.ts';
 import type { TestOpInput, TestOpName } from './test-ops.ts';
-import { outputTooLargeError, resourceLimitError } from './budget-errors.ts';
+import { busy, cancelled, outputTooLargeError, resourceLimitError } from './job-errors.ts';
 import { watchBudget } from './watch-budget.ts';
 import { startWorkerProcess } from './worker-process.ts';
 
@@ -51,6 +52,8 @@ const DEFAULT_MAX_HEAP_BYTES = 512 * MEBIBYTE;
 const DEFAULT_MEMORY_LIMIT_BYTES = 1024 * MEBIBYTE;
 const DEFAULT_MAX_OUTPUT_BYTES = 512 * MEBIBYTE;
 const ANONYMOUS = 'anonymous';
+/** Numbers the cages of every pool of this module; a random part keeps apart the pools of reloaded modules. */
+let cagesMade = 0;
 
 /**
  * Runs document jobs in a fixed set of warm worker processes, each in a memory cage of its own (a cgroup where the
@@ -65,7 +68,6 @@ export class JobPool {
   readonly #slots: Slot[] = [];
   readonly #queue: FairQueue<Job>;
   #nextJobId = 1;
-  #nextCageId = 1;
   #closed = false;
   #replaced = 0;
   #overBudget = 0;
@@ -107,9 +109,13 @@ export class JobPool {
     };
   }
 
-  /** Settles once every worker has started and loaded its engines (jobs sent earlier wait in the queue). */
-  async whenReady(): Promise<void> {
-    while (!this.#closed && this.#slots.some((slot) => !slot.isReady)) {
+  /**
+   * Settles once every worker has started and loaded its engines (jobs sent earlier wait in the queue), or after
+   * `timeoutMs` whatever the workers do: a caller waiting to serve is never held forever.
+   */
+  async whenReady(timeoutMs = 30_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (!this.#closed && Date.now() < deadline && this.#slots.some((slot) => !slot.isReady)) {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   }
@@ -281,7 +287,8 @@ export class JobPool {
 
   /** Puts a new worker in a cage of its own; a machine that refuses a cgroup after all gets the watchdog. */
   #cageFor(pid: number): ProcessCage {
-    const name = `${process.pid}-${this.#options.name}-${this.#nextCageId++}`;
+    cagesMade += 1;
+    const name = `${process.pid}-${this.#options.name}-${cagesMade}-${randomBytes(4).toString('hex')}`;
     try {
       return enterCage(this.#cages, name, pid, this.#options.memoryLimitBytes);
     } catch (error) {
@@ -463,15 +470,4 @@ function withLimits(error: AppError, maxOutputBytes: number): AppError {
 
 function toolOf(job: Job | null): ToolId | null {
   return job?.work.kind === 'tool' ? job.work.toolId : null;
-}
-
-/** Why a job's signal was aborted: the reason it carries (the disk budget's, say), or a cancelled request. */
-function cancelled(signal: AbortSignal): AppError {
-  return signal.reason instanceof AppError
-    ? signal.reason
-    : new AppError('JOB_TIMEOUT', 'The request was cancelled.');
-}
-
-function busy(message: string): AppError {
-  return new AppError('SERVER_BUSY', message, { retryAfterSeconds: RETRY_AFTER_SECONDS });
 }

@@ -1,4 +1,4 @@
-import { AppError } from '@quire/shared';
+import { AppError, RETRY_AFTER_SECONDS } from '@quire/shared';
 import type { Budget, Resource } from './watch-budget.ts';
 
 const MEBIBYTE = 1024 * 1024;
@@ -29,4 +29,15 @@ export function outputTooLargeError(limitBytes: number): AppError {
     limitBytes,
     limitMegabytes: Math.floor(limitBytes / MEBIBYTE),
   });
+}
+
+/** Why a job's signal was aborted: the reason it carries (the disk budget's, say), or a cancelled request. */
+export function cancelled(signal: AbortSignal): AppError {
+  return signal.reason instanceof AppError
+    ? signal.reason
+    : new AppError('JOB_TIMEOUT', 'The request was cancelled.');
+}
+
+export function busy(message: string): AppError {
+  return new AppError('SERVER_BUSY', message, { retryAfterSeconds: RETRY_AFTER_SECONDS });
 }
