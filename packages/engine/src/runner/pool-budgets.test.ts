@@ -40,14 +40,13 @@ describe.each(CAGES)('a job over budget, with memory capped by %s', (preference)
 
   it('is stopped for memory with RESOURCE_LIMIT_EXCEEDED, its worker replaced, and the next job runs', async () => {
     const [before] = pool.workerPids;
-    const started = Date.now();
     await expect(pool.runTestOp('allocate', { megabytes: 4096 }, options())).rejects.toMatchObject({
       code: 'RESOURCE_LIMIT_EXCEEDED',
       details: { resource: 'memory', limitMegabytes: 256 },
     });
-    // Allocating 4 GiB at 16 MiB a millisecond-step would take far longer than it took to be stopped.
-    expect(Date.now() - started).toBeLessThan(30_000);
-    await expect(pool.runTestOp('hold', { ms: 10 }, options())).resolves.toMatchObject({ headers: {} });
+    await expect(pool.runTestOp('hold', { ms: 10 }, options())).resolves.toMatchObject({
+      path: expect.stringMatching(/test-output\.bin$/),
+    });
     expect(pool.workerPids).not.toContain(before);
     expect(existsSync(`/proc/${before}`)).toBe(false);
     expect(pool.stats).toMatchObject({ overBudget: 1, replaced: 1, running: 0, queued: 0 });
