@@ -16,6 +16,25 @@ afterEach(async () => {
 });
 
 describe('writeZip', () => {
+  it('rejects with EFBIG, and never crashes its process, when the zip passes the size cap of one file', async () => {
+    // The worker processes run under `prlimit --fsize` (the job's output budget): this process does the same.
+    const entries = [0, 1, 2].map((index) => join(dir, `page-${index}`));
+    for (const path of entries) await writeFile(path, Buffer.alloc(1024 * 1024, 9));
+    const script = `
+      const { writeZip } = await import(${JSON.stringify(new URL('./write-zip.ts', import.meta.url).href)});
+      const entries = ${JSON.stringify(entries)}.map((path, index) => ({ name: 'page-' + index + '.jpg', path }));
+      await writeZip(${JSON.stringify(join(dir, 'out.zip'))}, entries).then(
+        () => console.log('written'),
+        (error) => console.log('refused ' + error.code),
+      );`;
+    const output = execFileSync(
+      'prlimit',
+      ['--fsize=1572864', '--', process.execPath, '--import', 'tsx', '--input-type=module', '-e', script],
+      { encoding: 'utf8' },
+    );
+    expect(output.trim()).toBe('refused EFBIG');
+  });
+
   it('stores every file byte for byte, in order, readable by unzip', async () => {
     const big = Buffer.alloc(3 * 1024 * 1024 + 17, 7);
     await writeFile(join(dir, 'a'), 'first');

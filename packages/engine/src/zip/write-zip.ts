@@ -1,5 +1,5 @@
-import { createReadStream, createWriteStream } from 'node:fs';
-import { once } from 'node:events';
+import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
+import { finished } from 'node:stream/promises';
 import { Zip, ZipPassThrough } from 'fflate';
 
 export type ZipEntry = {
@@ -15,17 +15,28 @@ export type ZipEntry = {
  */
 export async function writeZip(outputPath: string, entries: readonly ZipEntry[]): Promise<void> {
   const output = createWriteStream(outputPath, { mode: 0o600 });
+  // A write can fail after it was accepted (EFBIG past the job's output budget, ENOSPC): the failure is kept and
+  // thrown at the next step, never left as an unhandled 'error' event that would take the worker down.
+  let writeFailure: Error | null = null;
+  output.on('error', (error) => {
+    writeFailure ??= error;
+  });
   const pending: Uint8Array[] = [];
   let failure: Error | null = null;
   const zip = new Zip((error, chunk) => {
     if (error) failure = error;
     else pending.push(chunk);
   });
+  const throwIfFailed = () => {
+    if (writeFailure) throw writeFailure;
+    if (failure) throw failure;
+  };
   const flush = async () => {
     for (const chunk of pending.splice(0)) {
-      if (!output.write(chunk)) await once(output, 'drain');
+      throwIfFailed();
+      if (!output.write(chunk)) await drained(output);
     }
-    if (failure) throw failure;
+    throwIfFailed();
   };
   try {
     const names = uniqueEntryNames(entries.map((entry) => entry.name));
@@ -42,11 +53,27 @@ export async function writeZip(outputPath: string, entries: readonly ZipEntry[])
     zip.end();
     await flush();
     output.end();
-    await once(output, 'finish');
+    await finished(output);
+    throwIfFailed();
   } catch (error) {
     output.destroy();
-    throw error;
+    throw writeFailure ?? error;
   }
+}
+
+/** Resolves when the stream wants more, or when it has failed or closed (the caller then finds the failure). */
+function drained(output: WriteStream): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      output.off('drain', done);
+      output.off('close', done);
+      output.off('error', done);
+      resolve();
+    };
+    output.once('drain', done);
+    output.once('close', done);
+    output.once('error', done);
+  });
 }
 
 /** Longest entry name kept, in UTF-8 bytes, so archives extract everywhere (Windows included). */
