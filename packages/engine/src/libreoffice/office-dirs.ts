@@ -1,6 +1,7 @@
 import { readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { isProcessAlive } from '../process/is-process-alive.ts';
 
 /**
  * LibreOffice's private directories (profile, `HOME`, `TMPDIR`, the document being converted) live in the system
@@ -23,18 +24,8 @@ export async function sweepOfficeDirs({ includeOwn = false } = {}): Promise<numb
   const stale = names.filter((name) => {
     const owner = Number(OFFICE_DIR_PATTERN.exec(name)?.[1] ?? Number.NaN);
     if (!Number.isInteger(owner)) return false;
-    return owner === process.pid ? includeOwn : !isAlive(owner);
+    return owner === process.pid ? includeOwn : !isProcessAlive(owner);
   });
   await Promise.all(stale.map((name) => rm(join(tmpdir(), name), { recursive: true, force: true })));
   return stale.length;
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: the process exists but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }

@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, readdirSync, rmdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CageFactory, ProcessCage } from './process-cage.ts';
+import { isProcessAlive } from '../process/is-process-alive.ts';
 import { killProcesses, sampleProcesses } from './process-tree.ts';
 
 /** Every cgroup Quire makes starts with this, followed by the making server's pid. */
@@ -136,21 +137,13 @@ function isWritable(parent: string): boolean {
 function sweepCages(parent: string): void {
   for (const name of readdirSync(parent)) {
     const pid = Number(/^quire-(?:server-)?(\d+)/.exec(name)?.[1]);
-    if (!pid || pid === process.pid || isAlive(pid) || name.startsWith(`${CAGE_PREFIX}server-`)) continue;
+    if (!pid || pid === process.pid || isProcessAlive(pid) || name.startsWith(`${CAGE_PREFIX}server-`))
+      continue;
     try {
       rmdirSync(join(parent, name));
     } catch {
       // Still has members, or gone already.
     }
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
   }
 }
 
