@@ -2,6 +2,8 @@ import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
+import type { LaneStats } from '@quire/engine';
+import type { JobLane } from '@quire/shared';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
@@ -122,6 +124,12 @@ export function streamedUpload(fields: { name: string; head: string | Buffer; si
     payload: Readable.from(generate()),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
+}
+
+/** The job runner's lanes as `/readyz` reports them: workers, running and queued jobs, replacements. */
+export async function laneStats(testApp: TestApp): Promise<Record<JobLane, LaneStats>> {
+  const reply = await testApp.app.inject({ method: 'GET', url: '/readyz' });
+  return reply.json<{ lanes: Record<JobLane, LaneStats> }>().lanes;
 }
 
 /** Waits until the job root is empty (cleanup runs when the response closes), or gives up after a few seconds. */

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { AppError } from '@quire/shared';
+import { confinedArgs } from './confined-command.ts';
 
 export type ProcessLimits = {
   /** Wall-clock limit; the whole process group is killed when it passes. */
@@ -37,23 +38,11 @@ export function runProcess(
       reject(toAbortError(signal));
       return;
     }
-    // prlimit sets the caps, setpriv makes the kernel kill the program if the thread that started it ends (a
-    // worker terminated, the server killed): a program never outlives the server and writes into a swept job dir.
-    const child = spawn(
-      'prlimit',
-      [
-        `--as=${limits.maxMemoryBytes}`,
-        '--core=0',
-        '--',
-        'setpriv',
-        '--pdeathsig',
-        'KILL',
-        '--',
-        command,
-        ...args,
-      ],
-      { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env },
-    );
+    const child = spawn('prlimit', confinedArgs({ maxMemoryBytes: limits.maxMemoryBytes }, command, args), {
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env,
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {

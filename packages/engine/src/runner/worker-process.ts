@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { confinedArgs } from '../process/confined-command.ts';
 import type { WorkerData } from './messages.ts';
 
 /** Worker entry beside this file: `.ts` when running from source (tests, dev), `.js` in the built server. */
@@ -38,17 +39,11 @@ export function startWorkerProcess({ maxFileBytes, ...data }: WorkerProcessOptio
       '-n',
       String(JOB_NICENESS),
       'prlimit',
-      `--fsize=${maxFileBytes}`,
-      '--core=0',
-      '--',
-      'setpriv',
-      '--pdeathsig',
-      'KILL',
-      '--',
-      process.execPath,
-      ...SOURCE_LOADER_ARGS,
-      WORKER_ENTRY,
-      JSON.stringify(data satisfies WorkerData),
+      ...confinedArgs({ maxFileBytes }, process.execPath, [
+        ...SOURCE_LOADER_ARGS,
+        WORKER_ENTRY,
+        JSON.stringify(data satisfies WorkerData),
+      ]),
     ],
     { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'advanced', env },
   );

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTextPdf } from '../../../engine/test/hostile-pdfs.ts';
 import { postTool } from '../hardening/harness.ts';
-import { createTestApp, type TestApp } from '../test-app.ts';
+import { createTestApp, laneStats, type TestApp } from '../test-app.ts';
 
 // Issue 11, finding 4: one client cannot hold a whole lane. Per client (its address, or its API key): one job
 // running per lane, three waiting in all; waiting clients are served round-robin. The slow jobs are test-only
@@ -44,13 +44,7 @@ describe('fair share', () => {
     // Jobs that would hold their worker for 10 minutes: the test ends them by closing the app.
     const flood = [1, 2, 3, 4].map(() => hold(testApp as TestApp, FLOODER, FOREVER_MS));
     // One running, three waiting: a fifth is refused at once, for this client only.
-    await expect
-      .poll(() =>
-        testApp?.app
-          .inject({ method: 'GET', url: '/readyz' })
-          .then((r) => r.json<{ lanes: { pdf: { queued: number } } }>().lanes.pdf.queued),
-      )
-      .toBe(3);
+    await expect.poll(async () => (await laneStats(testApp as TestApp)).pdf.queued).toBe(3);
     const fifth = await hold(testApp, FLOODER, 10);
     expect(fifth.status).toBe(429);
     expect(JSON.parse(fifth.body)).toMatchObject({
@@ -61,8 +55,7 @@ describe('fair share', () => {
     // The second worker is free for someone else: the victim's job runs while the flooder's first still holds.
     const victim = postTool(testApp, 'rotate', [{ name: 'one-page.pdf', bytes: createTextPdf('victim') }]);
     expect((await victim).statusCode).toBe(200);
-    const lanes = await testApp.app.inject({ method: 'GET', url: '/readyz' });
-    expect(lanes.json<{ lanes: { pdf: object } }>().lanes.pdf).toMatchObject({ running: 1, queued: 3 });
+    expect((await laneStats(testApp)).pdf).toMatchObject({ running: 1, queued: 3 });
     await testApp.close();
     testApp = undefined;
     // Stopped by the shutdown, not finished: they held their worker all along.
@@ -74,13 +67,7 @@ describe('fair share', () => {
     const first = hold(testApp, FLOODER, 1500);
     const second = hold(testApp, FLOODER, 10);
     const third = hold(testApp, FLOODER, 10);
-    await expect
-      .poll(() =>
-        testApp?.app
-          .inject({ method: 'GET', url: '/readyz' })
-          .then((r) => r.json<{ lanes: { pdf: { queued: number } } }>().lanes.pdf.queued),
-      )
-      .toBe(2);
+    await expect.poll(async () => (await laneStats(testApp as TestApp)).pdf.queued).toBe(2);
     const newcomer = hold(testApp, OTHER, 10);
     const ends = await Promise.all([first, second, third, newcomer]);
     for (const end of ends) expect(end.status).toBe(200);
@@ -92,13 +79,7 @@ describe('fair share', () => {
   it('counts an API key as a client of its own, apart from its address', async () => {
     testApp = await createTestApp({ size: 2, maxQueue: 32 }, fairShare);
     const flood = [1, 2, 3, 4].map(() => hold(testApp as TestApp, FLOODER, FOREVER_MS));
-    await expect
-      .poll(() =>
-        testApp?.app
-          .inject({ method: 'GET', url: '/readyz' })
-          .then((r) => r.json<{ lanes: { pdf: { queued: number } } }>().lanes.pdf.queued),
-      )
-      .toBe(3);
+    await expect.poll(async () => (await laneStats(testApp as TestApp)).pdf.queued).toBe(3);
     const withKey = await hold(testApp, FLOODER, 10, { authorization: `Bearer ${KEY}` });
     expect(withKey.status).toBe(200);
     await testApp.close();

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createNoiseTiledPdf, createTextOperatorBomb } from '../../../engine/test/costly-pdfs.ts';
 import { expectNoLeaks, expectStillServing, postTool } from '../hardening/harness.ts';
-import { createTestApp, type TestApp } from '../test-app.ts';
+import { createTestApp, laneStats, type TestApp } from '../test-app.ts';
 
 // Issue 11, findings 2 and 3: a small document that needs too much memory, CPU time or output is stopped with its
 // own code, answered 422 with a message, its worker replaced, its files removed; the next visitor is served.
@@ -26,10 +26,7 @@ describe('a job over its budget, through the HTTP route', () => {
     });
     expect(error.message).toMatch(/too complex to process here/);
     expectNoLeaks(reply.body, testApp.jobRoot);
-    const lanes = (await testApp.app.inject({ method: 'GET', url: '/readyz' })).json<{
-      lanes: { pdf: object };
-    }>().lanes;
-    expect(lanes.pdf).toMatchObject({ overBudget: 1, replaced: 1, size: 1 });
+    expect((await laneStats(testApp)).pdf).toMatchObject({ overBudget: 1, replaced: 1, size: 1 });
     await expectStillServing(testApp, ['rotate', 'pdf-to-word']);
   });
 

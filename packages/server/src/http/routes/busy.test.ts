@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { createTestApp, laneStats, type TestApp } from '../../../test/test-app.ts';
 
 // One worker and no queue: a second job while the first runs is refused at once. The first job holds its worker
 // on purpose (a test-only op), so the outcome does not depend on how fast a document is on this machine.
@@ -14,14 +14,7 @@ afterAll(async () => {
 describe('a full server', () => {
   it('answers 503 SERVER_BUSY with Retry-After instead of piling jobs up', async () => {
     const running = testApp.app.inject({ method: 'POST', url: '/api/test-ops/pdf/hold?ms=3000' });
-    await expect
-      .poll(
-        async () =>
-          (await testApp.app.inject({ method: 'GET', url: '/readyz' })).json<{
-            lanes: { pdf: { running: number } };
-          }>().lanes.pdf.running,
-      )
-      .toBe(1);
+    await expect.poll(async () => (await laneStats(testApp)).pdf.running).toBe(1);
     const refused = await Promise.all(
       [0, 1].map(() => testApp.app.inject({ method: 'POST', url: '/api/test-ops/pdf/hold?ms=10' })),
     );
