@@ -11,7 +11,8 @@ import { startServer } from './start-server.ts';
 import { formatTable, median } from './measure.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const DEFAULT_PAGES = ['/', '/merge-pdf', '/ar/merge-pdf', '/ja/merge-pdf'];
+// One page of each type that matters: home, a tool page, an Arabic (right-to-left) tool page, a blog post, status.
+const DEFAULT_PAGES = ['/', '/merge-pdf', '/ar/merge-pdf', '/blog/how-to-merge-pdf-files-online', '/status'];
 const RUNS = 3;
 const MIN_SCORE = 95;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;

@@ -1,6 +1,7 @@
 import { toolPath, type Locale } from '@quire/shared';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './browser.ts';
+import { waitForHydration } from './browser-session.ts';
 
 const baseUrl = inject('baseUrl');
 /** A language's message chunk, as the build names it (`/assets/messages-zh-cn-AbC123_x.js`). */
@@ -37,7 +38,8 @@ describe("each page loads its own language's messages only", () => {
     const prerendered = await (await fetch(url)).text();
     const heading = /<h1[^>]*>([^<]+)<\/h1>/.exec(prerendered)?.[1];
     await page.goto(url);
-    // The language menu opens only once React has hydrated the header.
+    // The page boots after its first paint: the language menu opens once React has hydrated the header.
+    await waitForHydration(page);
     await page.getByTestId('language-switcher').click();
     await page.getByTestId('language-es').first().waitFor({ state: 'visible' });
 

@@ -4,12 +4,13 @@ import { LOCALES, splitLocale, type Locale } from '@quire/shared';
 import { inlineStylesheets } from './inline-stylesheets.ts';
 import { findLocaleChunk } from './chunk-groups.ts';
 import { precompress } from './precompress.ts';
-import { preloadModules, staticImportsOf } from './preload-modules.ts';
+import { bootAfterPaint, staticImportsOf } from './boot-after-paint.ts';
 
 /**
  * The post-build step over the prerendered site (`build/client`), run from `react-router.config.ts`'s `buildEnd`
- * after every other change to its files: each page gets its stylesheet inline and a module preload of its
- * language's message chunk, then every text file gets its brotli and gzip copies.
+ * after every other change to its files: each page gets its stylesheet inline and boots after its first paint
+ * (with its language's message chunk among the modules it preloads then), then every text file gets its brotli
+ * and gzip copies.
  */
 export async function optimizePages(clientDir: string): Promise<void> {
   const assetFiles = await readdir(join(clientDir, 'assets'));
@@ -24,7 +25,7 @@ export async function optimizePages(clientDir: string): Promise<void> {
     const file = join(clientDir, page);
     const { locale } = splitLocale(`/${page.split(sep).join('/')}`);
     const html = await readFile(file, 'utf8');
-    const optimized = preloadModules(
+    const optimized = bootAfterPaint(
       inlineStylesheets(html, (href) => stylesheets.get(href)),
       messagePreloads.get(locale) ?? [],
     );

@@ -37,13 +37,13 @@ export function MobileMenu({ id, isOpen, title, closeLabel, onClose, children }:
     };
   }, [isOpen, onClose]);
 
+  // Closed, the menu is not displayed at all rather than hidden in place: laid out off screen, its language
+  // names in six scripts made every page look up fallback fonts before its first paint (~100 ms on a desktop
+  // core). It slides in when shown (`starting:`, CSS @starting-style).
   return (
-    <div
-      className={`fixed inset-0 z-50 md:hidden ${isOpen ? '' : 'pointer-events-none invisible'}`}
-      aria-hidden={!isOpen}
-    >
+    <div className={`fixed inset-0 z-50 md:hidden ${isOpen ? '' : 'hidden'}`} aria-hidden={!isOpen}>
       <div
-        className={`absolute inset-0 bg-slate-900/40 transition-opacity ${isOpen ? 'opacity-100' : 'opacity-0'}`}
+        className="absolute inset-0 bg-slate-900/40 transition-opacity motion-reduce:transition-none starting:opacity-0"
         onClick={onClose}
       />
       <div
@@ -54,9 +54,7 @@ export function MobileMenu({ id, isOpen, title, closeLabel, onClose, children }:
         aria-label={title}
         inert={!isOpen}
         data-testid="mobile-menu"
-        className={`absolute inset-y-0 end-0 flex w-[min(20rem,85vw)] flex-col gap-6 overflow-y-auto bg-white p-4 shadow-xl transition-transform motion-reduce:transition-none ${
-          isOpen ? 'translate-x-0' : 'translate-x-full rtl:-translate-x-full'
-        }`}
+        className="absolute inset-y-0 end-0 flex w-[min(20rem,85vw)] flex-col gap-6 overflow-y-auto bg-white p-4 shadow-xl transition-transform motion-reduce:transition-none starting:translate-x-full rtl:starting:-translate-x-full"
       >
         <div className="flex justify-end">
           <button

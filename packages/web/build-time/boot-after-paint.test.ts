@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { bootAfterPaint, parseBootScript, staticImportsOf } from './boot-after-paint.ts';
+
+// The shape React Router 7 writes into a prerendered page.
+const PAGE =
+  '<html><head><title>t</title><link rel="modulepreload" href="/assets/manifest-1.js"/>' +
+  '<link rel="modulepreload" href="/assets/entry.client-2.js"/><link rel="modulepreload" href="/assets/root-3.js"/>' +
+  '<style>p{}</style></head><body><p>text</p><script>window.__reactRouterContext = {};</script>' +
+  '<script type="module" async="">import "/assets/manifest-1.js";\n' +
+  'import * as route0 from "/assets/root-3.js";\nimport * as route1 from "/assets/tool-4.js";\n  \n' +
+  '  window.__reactRouterRouteModules = {"root":route0,"en/tool/merge":route1};\n\n' +
+  'import("/assets/entry.client-2.js");</script></body></html>';
+
+/** Runs the rewritten boot script with a stand-in for the browser, recording what it does and when. */
+async function runBoot(html: string, visibilityState: 'visible' | 'hidden') {
+  const code = /<script type="module" async="">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+  const events: string[] = [];
+  const window: Record<string, unknown> = {};
+  const document = {
+    visibilityState,
+    createElement: () => ({}) as { rel?: string; href?: string },
+    head: { append: (link: { rel: string; href: string }) => events.push(`${link.rel} ${link.href}`) },
+  };
+  const requestAnimationFrame = (callback: () => void) => {
+    events.push('frame');
+    setTimeout(callback);
+  };
+  const load = (href: string) => {
+    events.push(`import ${href}`);
+    return Promise.resolve({ href });
+  };
+  const body = code.replaceAll('import(', 'load(');
+  const boot = new Function(
+    'window',
+    'document',
+    'requestAnimationFrame',
+    'load',
+    `return (async () => {${body}})();`,
+  );
+  await boot(window, document, requestAnimationFrame, load);
+  return { events, window };
+}
+
+describe('bootAfterPaint', () => {
+  it('takes the module preloads out of the head, keeping the rest of the page as it was', () => {
+    const out = bootAfterPaint(PAGE, ['/assets/messages-es-5.js']);
+    expect(out).not.toContain('rel="modulepreload"');
+    expect(out).toContain('<head><title>t</title><style>p{}</style></head><body><p>text</p>');
+    expect(out).toContain('<script>window.__reactRouterContext = {};</script>');
+    expect(out).not.toMatch(/^import /m);
+  });
+
+  it('waits for a frame, then preloads every module and imports them as React Router did', async () => {
+    const { events, window } = await runBoot(bootAfterPaint(PAGE, ['/assets/messages-es-5.js']), 'visible');
+    expect(events).toEqual([
+      'frame',
+      'modulepreload /assets/manifest-1.js',
+      'modulepreload /assets/entry.client-2.js',
+      'modulepreload /assets/root-3.js',
+      'modulepreload /assets/messages-es-5.js',
+      'import /assets/manifest-1.js',
+      'import /assets/root-3.js',
+      'import /assets/tool-4.js',
+      'import /assets/entry.client-2.js',
+    ]);
+    expect(window.__reactRouterRouteModules).toEqual({
+      root: { href: '/assets/root-3.js' },
+      'en/tool/merge': { href: '/assets/tool-4.js' },
+    });
+  });
+
+  it('does not wait for a frame in a background tab, which gets none', async () => {
+    const { events } = await runBoot(bootAfterPaint(PAGE), 'hidden');
+    expect(events).not.toContain('frame');
+    expect(events.at(-1)).toBe('import /assets/entry.client-2.js');
+  });
+
+  it('leaves a page without scripts alone, and refuses a boot script it does not know', () => {
+    expect(bootAfterPaint('<html><body>plain</body></html>')).toBe('<html><body>plain</body></html>');
+    const changed = PAGE.replace('import("/assets/entry.client-2.js");', 'startApp();import("/x.js");');
+    expect(() => bootAfterPaint(changed)).toThrow(/boot script/);
+  });
+});
+
+describe('parseBootScript', () => {
+  it('names an unexpected statement', () => {
+    expect(() => parseBootScript('import "/a.js";\neval("x");\nimport("/e.js");')).toThrow(/eval/);
+  });
+});
+
+describe('staticImportsOf', () => {
+  it('lists the relative static imports of a built module, not its dynamic ones', () => {
+    const code =
+      'import{n as e}from"./rolldown-runtime-X.js";import"./side.js";' +
+      'const m=()=>import("./lazy.js");export{e}';
+    expect(staticImportsOf(code)).toEqual(['rolldown-runtime-X.js', 'side.js']);
+  });
+});

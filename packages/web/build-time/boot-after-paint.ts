@@ -1,0 +1,83 @@
+/**
+ * Makes a prerendered page paint before any of its JavaScript is fetched.
+ *
+ * React Router writes every module of the page as `<link rel="modulepreload">` in the head, and a module script
+ * whose static imports start those downloads at once. On a slow mobile line they share the bandwidth with the page
+ * and its font, and on a fast machine the framework's first tasks run before the browser has painted anything; yet
+ * the page is complete HTML that needs no script to be read. So the preloads leave the head, and the boot script
+ * waits for the first frame (the next task after `requestAnimationFrame`), then preloads the modules and imports
+ * them as before: the visitor sees the page first, and hydration follows.
+ */
+export function bootAfterPaint(html: string, extraPreloads: readonly string[] = []): string {
+  const preloads: string[] = [];
+  const withoutPreloads = html.replace(/<link rel="modulepreload" href="([^"]+)"\/>/g, (_, href: string) => {
+    preloads.push(href);
+    return '';
+  });
+  const script = BOOT_SCRIPT.exec(withoutPreloads);
+  if (!script?.groups) {
+    if (preloads.length === 0) return html;
+    throw new Error('the page preloads modules but has no React Router boot script this step understands');
+  }
+  const boot = parseBootScript(script.groups.code ?? '');
+  const hrefs = [...new Set([...preloads, ...extraPreloads])];
+  const code = [
+    // A page opened in a background tab gets no frame until it is shown: it boots on a timer instead.
+    "await new Promise((go) => document.visibilityState === 'hidden' ? setTimeout(go) : requestAnimationFrame(() => setTimeout(go)));",
+    `for (const href of ${JSON.stringify(hrefs)}) { const link = document.createElement('link'); link.rel = 'modulepreload'; link.href = href; document.head.append(link); }`,
+    ...boot.sideEffects.map((href) => `await import(${JSON.stringify(href)});`),
+    `const [${boot.routes.map(({ name }) => name).join(', ')}] = await Promise.all([${boot.routes
+      .map(({ href }) => `import(${JSON.stringify(href)})`)
+      .join(', ')}]);`,
+    boot.assignment,
+    `import(${JSON.stringify(boot.entry)});`,
+  ].join('\n');
+  const start = script.index + script[0].indexOf('>') + 1;
+  return (
+    withoutPreloads.slice(0, start) + code + withoutPreloads.slice(start + (script.groups.code ?? '').length)
+  );
+}
+
+const BOOT_SCRIPT = /<script type="module" async="">(?<code>[^<]*?import\("[^"]+"\);\s*)<\/script>/;
+
+type BootScript = {
+  /** Modules imported for their effect only (the route manifest). */
+  readonly sideEffects: string[];
+  /** `import * as route0 from "…"`: the route modules, by the names the assignment uses. */
+  readonly routes: Array<{ name: string; href: string }>;
+  /** `window.__reactRouterRouteModules = {…};` */
+  readonly assignment: string;
+  /** The client entry, imported last. */
+  readonly entry: string;
+};
+
+/** Reads React Router's boot script; anything it does not recognise is an error, not a silent change. */
+export function parseBootScript(code: string): BootScript {
+  const sideEffects: string[] = [];
+  const routes: Array<{ name: string; href: string }> = [];
+  let assignment = '';
+  let entry = '';
+  for (const statement of code.split('\n').map((line) => line.trim())) {
+    if (statement === '') continue;
+    const sideEffect = /^import "([^"]+)";$/.exec(statement);
+    const route = /^import \* as (route\d+) from "([^"]+)";$/.exec(statement);
+    const entryImport = /^import\("([^"]+)"\);$/.exec(statement);
+    if (sideEffect?.[1]) sideEffects.push(sideEffect[1]);
+    else if (route?.[1] && route[2]) routes.push({ name: route[1], href: route[2] });
+    else if (/^window\.__reactRouterRouteModules = \{[^;]*\};$/.test(statement)) assignment = statement;
+    else if (entryImport?.[1]) entry = entryImport[1];
+    else throw new Error(`unexpected statement in React Router's boot script: ${statement.slice(0, 120)}`);
+  }
+  if (assignment === '' || entry === '')
+    throw new Error("React Router's boot script lacks its route modules or entry");
+  return { sideEffects, routes, assignment, entry };
+}
+
+/** The relative static imports of a built ES module (`import … from"./x.js"`, `import"./y.js"`). */
+export function staticImportsOf(code: string): string[] {
+  const imports = new Set<string>();
+  for (const match of code.matchAll(/(?:\bfrom|\bimport)\s*"(\.\/[^"]+\.js)"/g)) {
+    if (match[1]) imports.add(match[1].slice(2));
+  }
+  return [...imports];
+}
