@@ -2,6 +2,7 @@ import { LOCALE_INFO } from '@quire/shared';
 import type { ReactNode } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, type LinksFunction } from 'react-router';
 import stylesheet from './app.css?url';
+import { PendingFilesProvider } from './features/upload/pending-files.tsx';
 import { useLocale } from './i18n/use-locale.ts';
 import { BRAND_FONT_URL, usesBrandFont } from './lib/brand-font.ts';
 
@@ -36,6 +37,11 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
+/** Above the pages of every language: files chosen on one page reach the next (another tool, another language). */
 export default function App() {
-  return <Outlet />;
+  return (
+    <PendingFilesProvider>
+      <Outlet />
+    </PendingFilesProvider>
+  );
 }

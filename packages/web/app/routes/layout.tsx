@@ -6,11 +6,11 @@ import { LanguageOffer } from '../features/language-offer/language-offer.tsx';
 import { SiteFooter } from '../features/layout/site-footer.tsx';
 import { SiteHeader } from '../features/layout/site-header.tsx';
 import { ToastProvider } from '../features/toasts/toast-context.tsx';
-import { PendingFilesProvider } from '../features/upload/pending-files.tsx';
 import { getTranslator } from '../i18n/create-translator.ts';
 import { hasMessages, loadMessages } from '../i18n/messages.ts';
 import { useLocale } from '../i18n/use-locale.ts';
 import { useCopyWithoutIsolates } from '../lib/use-copy-without-isolates.ts';
+import { useRefuseStrayDrops } from '../features/upload/use-page-drop.ts';
 
 /** The frame of every page of one language: messages, header, footer and the toast region. */
 export default function LanguageLayout() {
@@ -20,25 +20,24 @@ export default function LanguageLayout() {
   if (!hasMessages(locale)) use(loadMessages(locale));
   const { intl, t } = getTranslator(locale);
   useCopyWithoutIsolates();
+  useRefuseStrayDrops();
   return (
     <RawIntlProvider value={intl}>
       <ToastProvider>
-        <PendingFilesProvider>
-          <div className="flex min-h-dvh flex-col">
-            <a
-              href="#main"
-              className="sr-only focus:not-sr-only focus:fixed focus:start-4 focus:top-3 focus:z-[60] focus:rounded-lg focus:bg-white focus:px-4 focus:py-3 focus:text-sm focus:font-semibold focus:text-indigo-700 focus:shadow-lg"
-            >
-              {t('common.nav.skipToContent')}
-            </a>
-            <SiteHeader />
-            <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-              <Outlet />
-            </main>
-            <SiteFooter />
-          </div>
-          {locale === DEFAULT_LOCALE && <LanguageOffer />}
-        </PendingFilesProvider>
+        <div className="flex min-h-dvh flex-col">
+          <a
+            href="#main"
+            className="sr-only focus:not-sr-only focus:fixed focus:start-4 focus:top-3 focus:z-[60] focus:rounded-lg focus:bg-white focus:px-4 focus:py-3 focus:text-sm focus:font-semibold focus:text-indigo-700 focus:shadow-lg"
+          >
+            {t('common.nav.skipToContent')}
+          </a>
+          <SiteHeader />
+          <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+            <Outlet />
+          </main>
+          <SiteFooter />
+        </div>
+        {locale === DEFAULT_LOCALE && <LanguageOffer />}
       </ToastProvider>
     </RawIntlProvider>
   );

@@ -1,11 +1,12 @@
 import { hasAcceptedExtension, TOOL_IDS, TOOLS, toolPath, type FileKind, type ToolId } from '@quire/shared';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ToolIcon } from '../../components/tool-icon.tsx';
 import { useLocale } from '../../i18n/use-locale.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { useForgetOnLeave } from '../../lib/use-forget-on-leave.ts';
-import { usePendingFiles } from '../upload/pending-files.tsx';
+import { useRevealOnAdd } from '../tools/use-reveal-on-add.ts';
+import { useCarrySelection, usePendingFiles, useTakeSelection } from '../upload/pending-files.tsx';
 import { UploadWidget } from '../upload/upload-widget.tsx';
 import type { UploadRules } from '../upload/validate-files.ts';
 
@@ -34,7 +35,12 @@ export function HomeUpload() {
   const t = useT();
   const locale = useLocale();
   const pending = usePendingFiles();
-  const [files, setFiles] = useState<File[]>([]);
+  // Files come along from the home page in another language.
+  const handedOver = useTakeSelection();
+  const [files, setFiles] = useState<File[]>(() => [...handedOver.files]);
+  useCarrySelection({ files });
+  const choice = useRef<HTMLDivElement>(null);
+  useRevealOnAdd(files.length, choice);
   // A remount of the widget on leaving also drops its messages about the files.
   const [uploadKey, setUploadKey] = useState(0);
   useForgetOnLeave(() => {
@@ -48,7 +54,7 @@ export function HomeUpload() {
       <h2 className="mb-4 text-base font-semibold text-slate-900">{t('common.home.upload.title')}</h2>
       <UploadWidget key={uploadKey} rules={HOME_RULES} files={files} onChange={setFiles} />
       {files.length > 0 && (
-        <div className="mt-6" data-testid="home-tool-choice">
+        <div ref={choice} className="mt-6" data-testid="home-tool-choice">
           <p className="text-sm font-semibold text-slate-900">
             {tools.length > 0
               ? t('common.home.upload.chooseTool', { count: files.length })
@@ -59,7 +65,7 @@ export function HomeUpload() {
               <li key={id}>
                 <Link
                   to={toolPath(locale, id)}
-                  onClick={() => pending.set(files)}
+                  onClick={() => pending.set({ files })}
                   className="flex min-h-11 items-center gap-3 rounded-xl border border-slate-200 p-2 text-sm font-medium text-slate-800 hover:border-indigo-300 hover:bg-indigo-50 focus-visible:outline-3 focus-visible:outline-indigo-600"
                 >
                   <ToolIcon tool={TOOLS[id]} />

@@ -1,20 +1,44 @@
 import { LOCALE_INFO, LOCALES, switchLocale } from '@quire/shared';
-import { useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
-import { useLocation } from 'react-router';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type KeyboardEvent as ReactKeyboardEvent,
+  type MouseEvent,
+} from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { GlobeIcon } from '../../components/icons.tsx';
 import { useLocale } from '../../i18n/use-locale.ts';
 import { useT } from '../../i18n/use-t.ts';
+import { usePendingFiles } from '../upload/pending-files.tsx';
 
-/** Links to the same page in every language: real navigations, so the document reloads with its lang and dir. */
+/**
+ * Links to the same page in every language. They are real links (the document reloads in the new language), except
+ * when the visitor has chosen files on the page: then the page changes language in place and the files (and the
+ * tool's options) come along, since a reload would silently drop them.
+ */
 function LanguageLinks({ className, itemClassName }: { className: string; itemClassName: string }) {
   const { pathname } = useLocation();
   const current = useLocale();
+  const pending = usePendingFiles();
+  const navigate = useNavigate();
+  const carryFiles = (event: MouseEvent<HTMLAnchorElement>, href: string) => {
+    const isPlainClick =
+      event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+    const selection = pending.current();
+    if (!isPlainClick || !selection || selection.files.length === 0) return;
+    event.preventDefault();
+    pending.set(selection);
+    void navigate(href);
+  };
   return (
     <ul className={className}>
       {LOCALES.map((code) => (
         <li key={code}>
           <a
             href={switchLocale(pathname, code)}
+            onClick={(event) => carryFiles(event, switchLocale(pathname, code))}
             hrefLang={LOCALE_INFO[code].tag}
             lang={LOCALE_INFO[code].tag}
             aria-current={code === current ? 'true' : undefined}

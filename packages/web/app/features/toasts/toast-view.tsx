@@ -130,7 +130,7 @@ export function ToastView({ toast, onClose, onHold }: ToastViewProps) {
   return (
     <section
       aria-label={t('common.toast.region')}
-      className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col p-4 md:start-auto md:end-0 md:w-full md:max-w-[420px]"
+      className="pointer-events-none fixed inset-x-0 top-0 z-50 flex flex-col p-4 md:top-auto md:start-auto md:end-0 md:bottom-0 md:w-full md:max-w-[420px]"
     >
       <div role="status" aria-atomic="true" data-testid="toast-status">
         {render('default')}

@@ -41,7 +41,7 @@ describe('job announcements', () => {
     ]);
   });
 
-  it('start again from zero after a password prompt and stay quiet on errors', () => {
+  it('start again from zero after a password prompt, and empty the line (no stale "processing") on errors', () => {
     const uploading = (percent: number | null): JobState => ({ status: 'uploading', percent });
     expect(
       announcementsOf([
@@ -49,9 +49,11 @@ describe('job announcements', () => {
         uploading(null),
         { status: 'needs-password', request: { fileIndex: 0, isRetry: false } },
         uploading(0),
+        { status: 'processing' },
         { status: 'error', error: new Error('x') },
+        { status: 'idle' },
       ]),
-    ).toEqual(['uploading 0', 'uploading 0']);
+    ).toEqual(['uploading 0', '', 'uploading 0', 'processing', '']);
   });
 
   it('round the upload down to its quarter', () => {

@@ -32,14 +32,19 @@ export function nextAnnouncement(
       return { text: texts.processing, step: null };
     case 'done':
       return { text: texts.ready(state.result), step: null };
-    default:
+    // "Processing…" must not stay said: the failure is shown (and alerted) in the workbench, the password
+    // dialog speaks for itself.
+    case 'error':
+    case 'needs-password':
+      return { text: '', step: null };
+    case 'idle':
       return null;
   }
 }
 
 /**
- * The text of a job's polite live region: the phases and the result, announced in steps. Errors are not said here:
- * the error toast is an assertive alert. `announce` says something else (e.g. that the job was cancelled).
+ * The text of a job's polite live region: the phases and the result, announced in steps. Errors are not said here
+ * (the error toast is an assertive alert), but the line is emptied. `announce` says something else (e.g. that the job was cancelled).
  */
 export function useJobAnnouncement(state: JobState, texts: JobAnnouncementTexts) {
   const [text, announce] = useState('');

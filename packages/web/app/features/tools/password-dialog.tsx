@@ -1,10 +1,13 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { BUTTON_STYLES } from '../../components/button-styles.ts';
+import { AlertIcon } from '../../components/icons.tsx';
 import { trapTabKey } from '../../lib/focus-trap.ts';
 
 type PasswordDialogProps = {
   readonly title: string;
   readonly description: string;
+  /** The password given was wrong: the description is shown as an error. */
+  readonly isRetry?: boolean;
   readonly label: string;
   readonly submitLabel: string;
   readonly cancelLabel: string;
@@ -17,7 +20,7 @@ type PasswordDialogProps = {
  * cancels), with Tab kept inside it. The page puts the keyboard back on its action button when it closes.
  */
 export function PasswordDialog(props: PasswordDialogProps) {
-  const { title, description, label, submitLabel, cancelLabel, onSubmit, onCancel } = props;
+  const { title, description, isRetry = false, label, submitLabel, cancelLabel, onSubmit, onCancel } = props;
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
@@ -52,9 +55,20 @@ export function PasswordDialog(props: PasswordDialogProps) {
         <h2 id={titleId} className="text-lg font-semibold">
           {title}
         </h2>
-        <p id={descriptionId} className="mt-2 text-sm text-slate-600">
-          {description}
-        </p>
+        {isRetry ? (
+          <p
+            id={descriptionId}
+            data-testid="password-error"
+            className="mt-2 flex items-start gap-2 rounded-xl border border-red-300 bg-red-50 px-3 py-2 text-sm font-medium text-red-800"
+          >
+            <AlertIcon className="mt-0.5 size-4 shrink-0" />
+            <span>{description}</span>
+          </p>
+        ) : (
+          <p id={descriptionId} className="mt-2 text-sm text-slate-600">
+            {description}
+          </p>
+        )}
         <label htmlFor={inputId} className="mt-4 block text-sm font-medium">
           {label}
         </label>
@@ -64,6 +78,7 @@ export function PasswordDialog(props: PasswordDialogProps) {
           autoComplete="off"
           autoFocus
           required
+          aria-invalid={isRetry || undefined}
           value={password}
           onChange={(event) => setPassword(event.currentTarget.value)}
           className="mt-1 block min-h-11 w-full rounded-xl border border-slate-300 px-3 focus-visible:outline-3 focus-visible:outline-indigo-600"

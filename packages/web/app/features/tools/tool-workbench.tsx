@@ -1,18 +1,18 @@
-import { formatBytes, isAppError, LOCALE_INFO, type ToolDefinition } from '@quire/shared';
+import { formatBytes, LOCALE_INFO, type ToolDefinition } from '@quire/shared';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { BUTTON_STYLES } from '../../components/button-styles.ts';
-import { translateError } from '../../i18n/translate-error.ts';
 import { useLocale } from '../../i18n/use-locale.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { downloadBlob } from '../../lib/download-blob.ts';
 import { useForgetOnLeave } from '../../lib/use-forget-on-leave.ts';
 import { useToast } from '../toasts/toast-context.tsx';
-import { usePendingFiles } from '../upload/pending-files.tsx';
+import { useCarrySelection, useTakeSelection } from '../upload/pending-files.tsx';
 import { UploadWidget } from '../upload/upload-widget.tsx';
 import { applySelection } from '../upload/validate-files.ts';
 import { defaultOptionsOf } from './default-options.ts';
 import { useJobAnnouncement } from './job-announcement.ts';
+import { jobErrorView } from './job-error.ts';
 import { JobProgress } from './job-progress.tsx';
 import { optionsFormOf } from './options/index.ts';
 import { prepareOptions, type OptionProblem } from './options/prepare-options.ts';
@@ -21,6 +21,8 @@ import { resultDetailsOf, successMessageKeyOf } from './results/index.ts';
 import { ResultNotices } from './results/result-notices.tsx';
 import { ToolResult } from './tool-result.tsx';
 import { uploadRulesOf } from './upload-rules.ts';
+import { countPdfPages, usePdfPageCount } from './use-pdf-page-count.ts';
+import { reveal, useRevealOnAdd } from './use-reveal-on-add.ts';
 import { useToolJob, type JobResult, type JobState } from './use-tool-job.ts';
 
 /** The upload card of a tool page: files, options, the action, progress, result and the password prompt. */
@@ -28,10 +30,13 @@ export function ToolWorkbench({ tool }: { tool: ToolDefinition }) {
   const t = useT();
   const numberLocale = LOCALE_INFO[useLocale()].tag;
   const toast = useToast();
-  const pending = usePendingFiles();
+  const handedOver = useTakeSelection();
   const rules = useMemo(() => uploadRulesOf(tool), [tool]);
-  const [files, setFiles] = useState<File[]>(() => applySelection([], [...pending.files], rules).files);
-  const [options, setOptions] = useState(() => defaultOptionsOf(tool));
+  const [files, setFiles] = useState<File[]>(() => applySelection([], [...handedOver.files], rules).files);
+  const [options, setOptions] = useState<Record<string, string>>(() => ({
+    ...defaultOptionsOf(tool),
+    ...(handedOver.toolId === tool.id ? handedOver.options : {}),
+  }));
   const [problem, setProblem] = useState<OptionProblem | null>(null);
   // A new key gives a fresh upload widget: no leftover inline error after Start over.
   const [uploadKey, setUploadKey] = useState(0);
@@ -41,10 +46,13 @@ export function ToolWorkbench({ tool }: { tool: ToolDefinition }) {
   const actionButton = useRef<HTMLButtonElement>(null);
   const cancelButton = useRef<HTMLButtonElement>(null);
   const downloadLink = useRef<HTMLAnchorElement>(null);
+  const revealEnd = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
-    if (pending.files.length > 0) pending.set([]);
-  }, [pending]);
+  useCarrySelection({ files, toolId: tool.id, options });
+  useRevealOnAdd(files.length, revealEnd);
+  // Page numbers are checked against the file before anything is uploaded (split's ranges, rotate's pages).
+  const readsPageList = Object.values(tool.options).some((spec) => spec.kind === 'page-list');
+  const pageCount = usePdfPageCount(readsPageList ? files[0] : undefined);
 
   const callbacks = useMemo(
     () => ({
@@ -62,9 +70,7 @@ export function ToolWorkbench({ tool }: { tool: ToolDefinition }) {
         toast.show({
           variant: 'destructive',
           title: t('common.toast.error'),
-          description: isAppError(error)
-            ? translateError(t, error, tool, fileNames.current)
-            : t(`tools.${tool.id}.failure`),
+          description: jobErrorView(t, error, tool, fileNames.current).message,
         }),
     }),
     [t, tool, toast],
@@ -89,20 +95,32 @@ export function ToolWorkbench({ tool }: { tool: ToolDefinition }) {
     error: actionButton,
     fallback: selectButton,
   });
+  // The result in the middle of the screen: on a phone the toast (at the top) then covers none of its buttons.
+  useEffect(() => {
+    if (state.status === 'done') reveal(downloadLink.current, 'center');
+  }, [state.status]);
   const selectPrompt = t(`tools.${tool.id}.selectPrompt`, { minFiles: tool.minFiles });
   const OptionsForm = optionsFormOf(tool.id);
   const ResultDetails = resultDetailsOf(tool.id);
 
-  /** Forgets the result (its download link is revoked, so the toast offering it goes too). */
+  /**
+   * Forgets the result or the failure: the download link is revoked, so the toast offering it goes too, and a
+   * toast about a file that may be gone goes with the inline message. The status line is emptied.
+   */
   const forgetResult = () => {
-    if (state.status === 'done') toast.dismiss();
+    if (state.status === 'done' || state.status === 'error') {
+      toast.dismiss();
+      announcement.announce('');
+    }
     job.reset();
   };
   const onFilesChange = (next: File[]) => {
     forgetResult();
     setFiles(next);
   };
+  /** A result made with other options is not this result: it goes, and the action is offered again. */
   const onOptionsChange = (next: Record<string, string>) => {
+    forgetResult();
     setProblem(null);
     setOptions(next);
   };
@@ -119,18 +137,27 @@ export function ToolWorkbench({ tool }: { tool: ToolDefinition }) {
     announcement.announce('');
   });
 
-  /** Checks the files and the options, then sends the job; a wrong option is shown beside its field. */
-  const run = () => {
+  /**
+   * Checks the files and the options, then sends the job; a wrong option is shown beside its field. Page numbers
+   * are checked against the file's page count first, waiting for pdf.js to count if it has not yet.
+   */
+  const run = async () => {
     if (files.length < tool.minFiles) {
       toast.show({ variant: 'destructive', title: t('common.toast.error'), description: selectPrompt });
       return;
     }
-    const prepared = prepareOptions(tool, options);
+    const first = files[0];
+    const pages = readsPageList && first ? (pageCount ?? (await countPdfPages(first))) : null;
+    const prepared = prepareOptions(tool, options, pages);
     setProblem(prepared.ok ? null : prepared.problem);
     if (prepared.ok) void job.start(files, prepared.fields);
   };
   const cancel = () => {
     job.cancel();
+    announcement.announce(t('common.tool.cancelled'));
+  };
+  const cancelPassword = () => {
+    job.cancelPassword();
     announcement.announce(t('common.tool.cancelled'));
   };
   const startOver = () => {
@@ -140,6 +167,15 @@ export function ToolWorkbench({ tool }: { tool: ToolDefinition }) {
 
   const canRun = files.length >= tool.minFiles && !isBusy && state.status !== 'done';
   const passwordFile = state.status === 'needs-password' ? files[state.request.fileIndex] : undefined;
+  const fileError =
+    state.status === 'error'
+      ? jobErrorView(
+          t,
+          state.error,
+          tool,
+          files.map((file) => file.name),
+        )
+      : null;
 
   return (
     <div
@@ -152,12 +188,14 @@ export function ToolWorkbench({ tool }: { tool: ToolDefinition }) {
         files={files}
         disabled={isBusy}
         selectButtonRef={selectButton}
+        fileError={fileError}
         onChange={onFilesChange}
       />
       {OptionsForm && (
         <OptionsForm
           values={options}
           files={files}
+          pageCount={pageCount}
           disabled={isBusy}
           problem={
             problem && { option: problem.option, message: t(problem.message.key, problem.message.values) }
@@ -174,7 +212,7 @@ export function ToolWorkbench({ tool }: { tool: ToolDefinition }) {
         <button
           ref={actionButton}
           type="button"
-          onClick={run}
+          onClick={() => void run()}
           data-testid="action-button"
           className={`${BUTTON_STYLES.primary} mt-6 w-full text-base`}
         >
@@ -195,6 +233,7 @@ export function ToolWorkbench({ tool }: { tool: ToolDefinition }) {
           onCancel={cancel}
         />
       )}
+      <div ref={revealEnd} aria-hidden="true" />
       <p role="status" className="sr-only" data-testid="job-status">
         {announcement.text}
       </p>
@@ -221,6 +260,7 @@ export function ToolWorkbench({ tool }: { tool: ToolDefinition }) {
         <PasswordDialog
           key={`${state.request.fileIndex}-${String(state.request.isRetry)}`}
           title={t('common.password.title')}
+          isRetry={state.request.isRetry}
           description={t(
             state.request.isRetry ? 'common.password.incorrect' : 'common.password.description',
             {
@@ -230,10 +270,10 @@ export function ToolWorkbench({ tool }: { tool: ToolDefinition }) {
           label={t('common.password.label')}
           submitLabel={t('common.password.submit')}
           cancelLabel={t('common.password.cancel')}
-          onCancel={job.cancelPassword}
+          onCancel={cancelPassword}
           onSubmit={(password) => {
             job.setPassword(state.request.fileIndex, password);
-            run();
+            void run();
           }}
         />
       )}

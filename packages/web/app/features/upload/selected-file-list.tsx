@@ -24,6 +24,9 @@ type SelectedFileListProps = {
   readonly onAnnounce?: (text: string) => void;
   /** When given, each entry gets move up / move down buttons and can be dragged. */
   readonly reorder?: FileReorder;
+  /** The entry a failed job's message concerns, shown in it, or null. */
+  readonly error?: number | null;
+  readonly errorMessage?: string;
 };
 
 const DRAG_TYPE = 'application/x-quire-file-index';
@@ -32,6 +35,7 @@ const DRAG_TYPE = 'application/x-quire-file-index';
 export function SelectedFileList(props: SelectedFileListProps) {
   const { files, heading, countLabel, numberLocale, disabled, removeLabel, onRemove, onAnnounce, reorder } =
     props;
+  const { error = null, errorMessage = '' } = props;
   const listRef = useRef<HTMLUListElement>(null);
   const keys = listKeysOf(files);
   if (files.length === 0) return null;
@@ -92,23 +96,31 @@ export function SelectedFileList(props: SelectedFileListProps) {
           <li
             key={keys[index]}
             data-testid="selected-file"
-            className={`flex items-center gap-3 rounded-xl border border-slate-200 bg-white py-2 ps-3 pe-2 ${reorder && !disabled ? 'cursor-grab active:cursor-grabbing' : ''}`}
+            data-error={error === index || undefined}
+            className={`flex items-center gap-3 rounded-xl border py-2 ps-3 pe-2 ${error === index ? 'border-red-400 bg-red-50' : 'border-slate-200 bg-white'} ${reorder && !disabled ? 'cursor-grab active:cursor-grabbing' : ''}`}
             {...dragProps(index)}
           >
             <FileIcon className="size-5 shrink-0 text-red-600" />
             <span className="min-w-0 flex-1">
-              {/* The name takes its own direction (an Arabic name in an English page, or the reverse), so it reads
-                  and truncates at its own end, yet lines up with the page's start side. */}
+              {/* The whole name, wrapped: on a phone, names cut short look alike (scan_001, scan_002). It takes its
+                  own direction (an Arabic name in an English page, or the reverse), yet lines up with the page's
+                  start side. Only a very long name loses its middle. */}
               <span
                 dir="auto"
-                className="block truncate text-sm font-medium text-slate-900 text-match-parent"
+                title={file.name}
+                className="block text-sm font-medium break-words text-slate-900 text-match-parent [overflow-wrap:anywhere]"
                 data-testid="selected-file-name"
               >
-                {file.name}
+                {shortenedName(file.name)}
               </span>
               <span className="block text-xs text-slate-500" data-testid="selected-file-size">
                 {formatBytes(file.size, numberLocale)}
               </span>
+              {error === index && errorMessage !== '' && (
+                <span className="mt-1 block text-sm font-medium text-red-800" data-testid="file-error">
+                  {errorMessage}
+                </span>
+              )}
             </span>
             {reorder && (
               <FileOrderButtons
@@ -136,4 +148,13 @@ export function SelectedFileList(props: SelectedFileListProps) {
       </ul>
     </section>
   );
+}
+
+/** Names longer than this lose their middle, keeping the start and the end (where numbers and the type are). */
+const MAX_NAME_CHARS = 80;
+
+export function shortenedName(name: string): string {
+  const characters = [...name];
+  if (characters.length <= MAX_NAME_CHARS) return name;
+  return `${characters.slice(0, 50).join('')}…${characters.slice(-25).join('')}`;
 }

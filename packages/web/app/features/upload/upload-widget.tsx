@@ -7,6 +7,7 @@ import { DropArea } from './drop-area.tsx';
 import { moveItem } from './move-item.ts';
 import { rejectionMessage } from './rejection-message.ts';
 import { SelectedFileList } from './selected-file-list.tsx';
+import { usePageDrop } from './use-page-drop.ts';
 import { applySelection, type UploadRejection, type UploadRules } from './validate-files.ts';
 
 type UploadWidgetProps = {
@@ -15,13 +16,15 @@ type UploadWidgetProps = {
   readonly disabled?: boolean;
   /** The 'Select files' button, for the page to put the keyboard back on the upload area. */
   readonly selectButtonRef?: RefObject<HTMLButtonElement | null>;
+  /** A failed job's message, shown beside the file it concerns (`index`), or under the list when null. */
+  readonly fileError?: { readonly index: number | null; readonly message: string } | null;
   /** Called after every change: a pick, a drop or a removal. */
   readonly onChange: (files: File[]) => void;
 };
 
 /** The shared upload widget of spec sections 2, 4 and 5. */
 export function UploadWidget(props: UploadWidgetProps) {
-  const { rules, files, disabled = false, selectButtonRef, onChange } = props;
+  const { rules, files, disabled = false, selectButtonRef, fileError = null, onChange } = props;
   const t = useT();
   const locale = useLocale();
   const errorId = useId();
@@ -44,6 +47,8 @@ export function UploadWidget(props: UploadWidgetProps) {
       announce(t('common.upload.added', { count: added, total: result.files.length }));
     }
   };
+
+  const isPageDragging = usePageDrop(onFiles, disabled);
 
   const onRemove = (index: number) => {
     const removed = files[index];
@@ -76,11 +81,14 @@ export function UploadWidget(props: UploadWidgetProps) {
         errorId={errorId}
         buttonRef={buttonRef}
         onFiles={onFiles}
+        compact={files.length > 0}
+        isPageDragging={isPageDragging}
         text={{
           idle: t(firstKind === 'image' ? 'common.upload.dropImagesHere' : 'common.upload.dropHere'),
           dragging: t('common.upload.dropActive'),
           browse: t('common.upload.browse'),
           button: t('common.upload.select', { type: FILE_KINDS[firstKind].label }),
+          compactButton: t(rules.multiple ? 'common.upload.addMore' : 'common.upload.chooseAnother'),
           limits: t('common.upload.limits', {
             maxFiles: rules.multiple ? rules.maxFiles : 1,
             maxMegabytes: toWholeMegabytes(rules.maxFileBytes),
@@ -108,7 +116,18 @@ export function UploadWidget(props: UploadWidgetProps) {
         onRemove={onRemove}
         onAnnounce={announce}
         reorder={reorder}
+        error={fileError?.index ?? null}
+        errorMessage={fileError?.message ?? ''}
       />
+      {fileError && (fileError.index === null || !files[fileError.index]) && files.length > 0 && (
+        <p
+          data-testid="job-error"
+          className="mt-3 flex items-start gap-2 rounded-xl border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-800"
+        >
+          <AlertIcon className="mt-0.5 size-4 shrink-0" />
+          <span>{fileError.message}</span>
+        </p>
+      )}
       <p role="status" className="sr-only" data-testid="upload-status">
         {announcement}
       </p>

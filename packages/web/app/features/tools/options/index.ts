@@ -11,6 +11,8 @@ export type ToolOptionsProps = {
   readonly values: Readonly<Record<string, string>>;
   /** The selected files, for forms that preview them (rotate). */
   readonly files: readonly File[];
+  /** The first file's page count when the browser could read it (forms with page lists say it), else null. */
+  readonly pageCount: number | null;
   readonly disabled: boolean;
   /** A field the visitor must fix, with its translated message; null when there is none. */
   readonly problem: { readonly option: string; readonly message: string } | null;

@@ -21,12 +21,13 @@ const EMPTY_PAGE_LIST_KEYS: Partial<Record<ToolId, MessageKey>> = {
 /**
  * Turns the form values into the fields posted to the server. A page list is sent only when it applies: a
  * `requiredWhen` list (split's `pageRange`) only in its mode, any other (rotate's `pages`) only when the form
- * put it in the values. It is trimmed, must not be blank and must be a valid list; the page count is checked
- * by the server.
+ * put it in the values. It is trimmed, must not be blank and must be a valid list, within `pageCount` when the
+ * browser could count the file's pages (the server checks again either way).
  */
 export function prepareOptions(
   tool: ToolDefinition,
   values: Readonly<Record<string, string>>,
+  pageCount: number | null = null,
 ): PreparedOptions {
   const fields: Record<string, string> = {};
   for (const [name, value] of Object.entries(values)) {
@@ -39,7 +40,7 @@ export function prepareOptions(
     const applies = condition ? values[condition.option] === condition.value : option in values;
     if (!applies) continue;
     const text = (values[option] ?? '').trim();
-    const parsed = parsePageRanges(text);
+    const parsed = parsePageRanges(text, pageCount ?? undefined);
     if (!parsed.ok)
       return { ok: false, problem: { option, message: problemMessage(tool.id, parsed.problem) } };
     fields[option] = text;

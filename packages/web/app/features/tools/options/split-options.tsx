@@ -8,7 +8,7 @@ import { choiceOf } from './option-values.ts';
 const { mode: MODE } = TOOLS.split.options;
 
 /** Split: every page or page ranges; the range field appears only in range mode (spec section 2). */
-export function SplitOptions({ values, disabled, problem, onChange }: ToolOptionsProps) {
+export function SplitOptions({ values, pageCount, disabled, problem, onChange }: ToolOptionsProps) {
   const t = useT();
   const mode = choiceOf(MODE, values.mode);
   return (
@@ -29,7 +29,11 @@ export function SplitOptions({ values, disabled, problem, onChange }: ToolOption
       {mode === 'range' && (
         <PageListField
           label={t('tools.split.options.rangeLabel')}
-          hint={t('tools.split.options.rangeHint')}
+          hint={
+            pageCount === null
+              ? t('tools.split.options.rangeHint')
+              : `${t('common.tool.pageCount', { count: pageCount })} ${t('tools.split.options.rangeHint')}`
+          }
           placeholder={t('tools.split.options.rangePlaceholder')}
           value={values.pageRange ?? ''}
           error={problem?.option === 'pageRange' ? problem.message : null}
