@@ -6,11 +6,13 @@
 //   node scripts/setup.mjs           what `npm start` needs
 //   node scripts/setup.mjs --test    also what `npm test` needs (a browser, fonts, GNU time)
 //   node scripts/setup.mjs --force-build
+//   node scripts/setup.mjs --plan    only say what the build would be (current, the pages, everything) and why
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readSiteSettings, SiteSettingError } from '../packages/shared/src/site-settings.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const STATE_DIR = join(ROOT, '.quire');
@@ -20,6 +22,11 @@ const forTests = args.has('--test');
 function main() {
   checkNode();
   const buildSettings = readBuildSettings();
+  if (args.has('--plan')) {
+    for (const note of buildSettings.notes) log(note);
+    log(`Build: ${planBuild(buildSettings).kind}`);
+    return;
+  }
   ensureSystemPackages();
   ensureNpmPackages();
   ensureBuild(buildSettings);
@@ -33,30 +40,24 @@ function checkNode() {
 }
 
 /**
- * Operator settings baked into the build (see `.env.example`): part of what decides a rebuild, and handed to the
- * web build as the `VITE_*` variables it reads. An unset setting is removed, so the web's default applies.
+ * Operator settings written into the pages (see `.env.example`): part of what decides a rebuild, and handed to the
+ * web build as the `VITE_*` variables it reads. The rules (the public origin follows `HOST` and `PORT` unless
+ * `QUIRE_PUBLIC_ORIGIN` is set; the contact address must be a plain email address) are in `@quire/shared`, in plain
+ * JavaScript so that this script can use them before anything is installed. A wrong setting stops here, at once.
  */
 function readBuildSettings() {
-  const raw = process.env.QUIRE_PUBLIC_ORIGIN?.trim() ?? '';
-  return { VITE_PUBLIC_ORIGIN: raw === '' ? undefined : parsePublicOrigin(raw) };
-}
-
-/** Scheme, host and optional port, nothing else (the web build checks the same in `app/lib/public-origin.ts`). */
-function parsePublicOrigin(raw) {
-  const problem = (reason) =>
-    fail(
-      `QUIRE_PUBLIC_ORIGIN must be an absolute http(s) origin such as https://pdf.example.org (${reason}), not "${raw}".`,
-    );
-  let url;
+  let settings;
   try {
-    url = new URL(raw);
-  } catch {
-    return problem('not an absolute URL');
+    settings = readSiteSettings(process.env);
+  } catch (error) {
+    if (error instanceof SiteSettingError) fail(error.message);
+    throw error;
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') problem('the scheme must be http or https');
-  if (url.username !== '' || url.password !== '') problem('no user name or password');
-  if (url.pathname !== '/' || /[?#]/.test(raw)) problem('no path, query or fragment');
-  return url.origin;
+  return {
+    VITE_PUBLIC_ORIGIN: settings.publicOrigin,
+    VITE_CONTACT_EMAIL: settings.contactEmail ?? undefined,
+    notes: settings.notes,
+  };
 }
 
 function ensureSystemPackages() {
@@ -115,37 +116,54 @@ const BUILD_INPUTS = [
   'packages',
 ];
 const IGNORED_DIRS = new Set(['node_modules', 'dist', 'build', '.react-router', 'artifacts']);
+/** What the last build was made from: the hash of its sources and its settings. */
+const BUILD_STAMP = join(STATE_DIR, 'build-stamp');
 
-function ensureBuild(buildSettings) {
-  const sourceHash = hashFiles(
-    BUILD_INPUTS.flatMap((input) => listFiles(join(ROOT, input))),
-    JSON.stringify(buildSettings),
-  );
-  const stamp = join(STATE_DIR, 'build-stamp');
+/**
+ * What the build needs: nothing (`current`), only the pages (`pages`: the sources are those of the last build, the
+ * settings are not, e.g. `PORT=4000 npm start` or a new contact address), or `everything`.
+ */
+function planBuild({ notes: _notes, ...buildSettings }) {
+  const sourceHash = hashFiles(BUILD_INPUTS.flatMap((input) => listFiles(join(ROOT, input))));
+  const settings = JSON.stringify(buildSettings);
   const outputs = ['packages/server/dist/main.js', 'packages/web/build/client/index.html'];
   const isBuilt = outputs.every((output) => existsSync(join(ROOT, output)));
-  if (
-    !args.has('--force-build') &&
-    isBuilt &&
-    existsSync(stamp) &&
-    readFileSync(stamp, 'utf8') === sourceHash
-  )
-    return;
+  const stamp = isBuilt && !args.has('--force-build') ? readStamp(BUILD_STAMP) : null;
+  const kind =
+    stamp?.sources !== sourceHash ? 'everything' : stamp.settings !== settings ? 'pages' : 'current';
+  return { kind, stamp: JSON.stringify({ sources: sourceHash, settings }) };
+}
 
-  step('Type-checking', ['npm', 'run', '--silent', 'typecheck']);
-  step('Linting (dependency direction included)', ['npx', 'eslint', '--max-warnings', '0', '.']);
-  step('Checking formatting', ['npx', 'prettier', '--check', '--log-level', 'warn', '.']);
+function ensureBuild(buildSettings) {
+  const { kind, stamp } = planBuild(buildSettings);
+  if (kind === 'current') return;
+  if (kind === 'everything') {
+    step('Type-checking', ['npm', 'run', '--silent', 'typecheck']);
+    step('Linting (dependency direction included)', ['npx', 'eslint', '--max-warnings', '0', '.']);
+    step('Checking formatting', ['npx', 'prettier', '--check', '--log-level', 'warn', '.']);
+  }
+  const { notes, ...viteSettings } = buildSettings;
   const buildEnv = { ...process.env };
-  for (const [name, value] of Object.entries(buildSettings)) {
+  for (const [name, value] of Object.entries(viteSettings)) {
     if (value === undefined) delete buildEnv[name];
     else buildEnv[name] = value;
   }
-  if (buildSettings.VITE_PUBLIC_ORIGIN) log(`Public origin: ${buildSettings.VITE_PUBLIC_ORIGIN}`);
+  for (const note of notes) log(note);
   step('Building the web app', ['npm', 'run', '--silent', 'build', '-w', '@quire/web'], buildEnv);
-  step('Building the server', ['node', 'scripts/build-server.mjs']);
+  if (kind === 'everything') step('Building the server', ['node', 'scripts/build-server.mjs']);
   writeSourceArchive();
   mkdirSync(STATE_DIR, { recursive: true });
-  writeFileSync(stamp, sourceHash);
+  writeFileSync(BUILD_STAMP, stamp);
+}
+
+/** What the last build was made from, or null when there is no stamp (or one of an older format). */
+function readStamp(file) {
+  try {
+    const stamp = JSON.parse(readFileSync(file, 'utf8'));
+    return typeof stamp.sources === 'string' && typeof stamp.settings === 'string' ? stamp : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The AGPL asks that network users can get the source: the build ships it, and the footer links to it. */
@@ -173,9 +191,8 @@ function listFiles(path) {
     .sort();
 }
 
-function hashFiles(files, settings = '') {
+function hashFiles(files) {
   const hash = createHash('sha256');
-  hash.update(settings);
   for (const file of files) {
     hash.update(relative(ROOT, file));
     hash.update(readFileSync(file));

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { DEFAULT_LOCALE, type Locale } from '@quire/shared';
+import { DEFAULT_LOCALE, readSiteSettings, type Locale } from '@quire/shared';
 
 /**
  * The informational pages' content as the site shows it in a language, read from the files under `content/`: the
@@ -38,9 +38,20 @@ export async function expectedFaq(locale: Locale): Promise<ExpectedFaqItem[]> {
 
 export type ExpectedTextPage = { title: string; lastUpdated: string; headings: string[] };
 
+/** Whether the site under test was built with a contact address (`npm test` builds it in the same environment). */
+const hasContactEmail = readSiteSettings(process.env).contactEmail !== null;
+
+/** A page's Markdown as the build uses it: each `{#contactEmail}…{:else}…{/contactEmail}` block resolved. */
+function resolveContactBlocks(source: string): string {
+  return source.replace(
+    /\{#contactEmail\}([\s\S]*?)(?:\{:else\}([\s\S]*?))?\{\/contactEmail\}/g,
+    (_match, kept: string, otherwise: string | undefined) => (hasContactEmail ? kept : (otherwise ?? '')),
+  );
+}
+
 /** A text page's title and date (front matter) and its second-level headings without Markdown marks. */
 export async function expectedTextPage(page: string, locale: Locale): Promise<ExpectedTextPage> {
-  const source = await readWithFallback((l) => `pages/${page}/${l}.md`, locale);
+  const source = resolveContactBlocks(await readWithFallback((l) => `pages/${page}/${l}.md`, locale));
   const field = (name: string) => {
     const match = new RegExp(`^${name}:\\s*'((?:[^']|'')*)'\\s*$`, 'm').exec(source);
     if (!match?.[1]) throw new Error(`pages/${page}/${locale}.md: no quoted ${name} in the front matter`);

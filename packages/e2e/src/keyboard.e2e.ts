@@ -219,7 +219,7 @@ describe('menus with the keyboard', () => {
     // Tabbing out closes it as well.
     await page.keyboard.press('Enter');
     await expect.poll(() => focusedName(page)).toBe('language-en');
-    await tabTo(page, '[data-testid="start-editing"]');
+    await tabTo(page, '[data-testid="choose-tool"]');
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
 
     await tabTo(page, '[data-testid="language-switcher"]', { backwards: true });

@@ -4,6 +4,7 @@ import { corpusPath } from '@quire/corpus';
 import { TOOLS, toolPath } from '@quire/shared';
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
+import { expectedMessage } from './page-head.ts';
 import { useToolPage } from './tool-page.ts';
 
 const view = useToolPage('pdf-to-word');
@@ -33,7 +34,7 @@ describe('the PDF to Word page in a real browser', () => {
     expect(documentXml).not.toContain('w:txbxContent');
   });
 
-  it('says beside the result, in the page language, that a scanned page was kept as a picture', async () => {
+  it('says in the toast and beside the result, in the page language, that the scanned page is a picture with no text', async () => {
     for (const [locale, expected] of [
       ['en', '1 page has no text layer (a scan) and is kept as a picture, without editable text.'],
       [
@@ -53,6 +54,11 @@ describe('the PDF to Word page in a real browser', () => {
       expect(response.headers()['x-notices']).toBe('PAGES_ARE_SCANS;file=0;pages=1');
       const notice = view.page.getByTestId('result-notices').locator('[data-notice="PAGES_ARE_SCANS"]');
       expect(await notice.textContent()).toBe(expected);
+      // The toast does not claim a successful conversion: every page of this file is a scan.
+      const toast = await view.page.getByTestId('toast-description').textContent();
+      expect(toast).toBe((await expectedMessage(locale, 'tools.pdf-to-word.successAllScans')).text);
+      expect(toast).not.toBe((await expectedMessage(locale, 'tools.pdf-to-word.success')).text);
+      expect(await view.page.getByTestId('tool-workbench').textContent()).not.toMatch(/success/i);
     }
   });
 });

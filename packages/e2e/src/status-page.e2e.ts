@@ -30,6 +30,26 @@ const percent = (value: number, digits: number) =>
   }).format(value / 100);
 
 const text = async (page: Page, testId: string) => (await page.getByTestId(testId).textContent())?.trim();
+/** A text as read, without the isolates (U+2068, U+2069) that keep an inserted value's direction apart. */
+const plain = (value: string | null | undefined) => value?.replace(/[\u2068\u2069]/g, '');
+/** The label (`<dt>`) of a figure. */
+const label = async (page: Page, testId: string) =>
+  page.getByTestId(testId).locator('xpath=preceding-sibling::dt').textContent();
+const day = (date = '', locale = 'en') =>
+  new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    new Date(`${date}T00:00:00Z`),
+  );
+
+/** The report with checks on its last `days` days only, as a server that began checking then would answer. */
+function withDaysOfData(report: StatusReport, days: number): StatusReport {
+  return {
+    ...report,
+    history: report.history.map((entry, index) => ({
+      ...entry,
+      uptime: index >= report.history.length - days ? 100 : null,
+    })),
+  };
+}
 
 describe('the status page', () => {
   it('shows the real figures the running server computed from its probes', async () => {
@@ -39,6 +59,17 @@ describe('the status page', () => {
 
     expect(await page.getByTestId('overall-status').getAttribute('data-status')).toBe(report.overall);
     expect(await text(page, 'figure-uptime')).toBe(percent(report.averageUptime ?? Number.NaN, 2));
+    // The server began checking when it started: the figures say they cover that one day, not 30.
+    const firstDay = report.history.findIndex((day) => day.uptime !== null);
+    expect(firstDay).toBe(report.history.length - 1);
+    expect(await label(page, 'figure-uptime')).toBe('Average uptime (1 day)');
+    expect(await label(page, 'figure-incidents')).toBe('Incidents (1 day)');
+    expect(await page.getByTestId('service').first().locator('dt').first().textContent()).toBe(
+      'Uptime (1 day)',
+    );
+    expect(plain(await text(page, 'figures-since'))).toBe(
+      `Measured since ${day(report.history[firstDay]?.date)}.`,
+    );
     expect(await text(page, 'figure-incidents')).toBe(String(report.incidents));
     expect(await text(page, 'figure-operational')).toBe(
       `${report.operationalServices} of ${report.totalServices}`,
@@ -182,5 +213,31 @@ describe('the status page', () => {
       '/es/api-docs',
     ]);
     expect(await seriousViolations(spanish)).toEqual([]);
+  });
+
+  it('names the real period of the figures, with the plural forms of the page language', async () => {
+    const report = await probedReport();
+    const open = async (path: string, answer: StatusReport) => {
+      const page = await session.open(path, {}, async (opening) => {
+        await opening.route('**/api/status', (route) => route.fulfill({ json: answer }));
+      });
+      await page.getByTestId('overall-status').waitFor();
+      return page;
+    };
+    const threeDays = withDaysOfData(report, 3);
+    const since = threeDays.history.at(-3)?.date;
+
+    const russian = await open('/ru/status', threeDays);
+    expect(await label(russian, 'figure-uptime')).toBe('Средняя доступность (3 дня)');
+    expect(await label(russian, 'figure-incidents')).toBe('Инциденты (3 дня)');
+    expect(plain(await text(russian, 'figures-since'))).toBe(`Измерения ведутся с ${day(since, 'ru')}`);
+
+    const arabic = await open('/ar/status', withDaysOfData(report, 2));
+    expect(await label(arabic, 'figure-uptime')).toBe('متوسط نسبة التوفّر (يومان)');
+
+    // Thirty days of data: the whole period of the report, and nothing more to say about it.
+    const english = await open('/status', withDaysOfData(report, 30));
+    expect(await label(english, 'figure-uptime')).toBe('Average uptime (30 days)');
+    expect(await text(english, 'figures-since')).toBe('');
   });
 });

@@ -1,7 +1,13 @@
 import { statfsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import type { CagePreference } from '@quire/engine';
-import { DEFAULT_RATE_LIMIT_PER_MINUTE, HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from '@quire/shared';
+import {
+  DEFAULT_HOST,
+  DEFAULT_PORT,
+  DEFAULT_RATE_LIMIT_PER_MINUTE,
+  HEADERS_TIMEOUT_MS,
+  REQUEST_TIMEOUT_MS,
+} from '@quire/shared';
 import ipaddr from 'ipaddr.js';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -89,8 +95,9 @@ export class ConfigError extends Error {}
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const jobRoot = resolve(env.QUIRE_JOB_ROOT?.trim() || join(tmpdir(), 'quire-jobs'));
   return Object.freeze({
-    host: env.HOST?.trim() || '127.0.0.1',
-    port: readInteger(env, 'PORT', 3000, 0, 65535),
+    // The defaults are shared with the build, whose pages name this address when QUIRE_PUBLIC_ORIGIN is unset.
+    host: env.HOST?.trim() || DEFAULT_HOST,
+    port: readInteger(env, 'PORT', DEFAULT_PORT, 0, 65535),
     jobRoot,
     webRoot: resolve(env.QUIRE_WEB_ROOT?.trim() || join(PACKAGE_ROOT, '../web/build/client')),
     workers: readInteger(env, 'QUIRE_WORKERS', 2, 1, 64),

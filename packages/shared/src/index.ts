@@ -20,3 +20,4 @@ export * from './api/tool-docs.ts';
 export * from './api/tool-error-codes.ts';
 export * from './reports/job-report.ts';
 export * from './reports/report-headers.ts';
+export * from './site-settings.js';

@@ -31,6 +31,12 @@ describe('routes', () => {
     expect(splitLocale('/xx/merge-pdf')).toEqual({ locale: 'en', rest: '/xx/merge-pdf' });
   });
 
+  it('reads the language segment in any letter case, as the router matches it', () => {
+    expect(splitLocale('/ES/no-such-page')).toEqual({ locale: 'es', rest: '/no-such-page' });
+    expect(splitLocale('/zh-CN')).toEqual({ locale: 'zh-cn', rest: '/' });
+    expect(splitLocale('/EN/merge-pdf')).toEqual({ locale: 'en', rest: '/EN/merge-pdf' });
+  });
+
   it('switches the language of a path and keeps the page', () => {
     expect(switchLocale('/merge-pdf', 'ko')).toBe('/ko/merge-pdf');
     expect(switchLocale('/ko/merge-pdf', 'en')).toBe('/merge-pdf');

@@ -54,10 +54,13 @@ export function blogPostPath(locale: Locale, postSlug: string): string {
   return `${localePrefix(locale)}/blog/${postSlug}`;
 }
 
-/** Splits a pathname into its language and the language-neutral rest (always starting with `/`). */
+/**
+ * Splits a pathname into its language and the language-neutral rest (always starting with `/`). The language
+ * segment is read regardless of letter case (`/ES/…` is Spanish), as the site's router matches it.
+ */
 export function splitLocale(pathname: string): { locale: Locale; rest: string } {
   const match = /^\/([^/]+)(\/.*)?$/.exec(pathname);
-  const first = match?.[1];
+  const first = match?.[1]?.toLowerCase();
   if (first !== undefined && first !== DEFAULT_LOCALE && isLocale(first)) {
     return { locale: first, rest: match?.[2] ?? '/' };
   }

@@ -1,4 +1,5 @@
 import {
+  STATUS_HISTORY_DAYS,
   TOOL_IDS,
   worstStatus,
   type DayReport,
@@ -10,7 +11,7 @@ import {
 } from '@quire/shared';
 import type { ProbeRecord } from './status-types.ts';
 
-export const HISTORY_DAYS = 30;
+export const HISTORY_DAYS = STATUS_HISTORY_DAYS;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const RESPONSE_TIME_WINDOW_MS = DAY_MS;
 

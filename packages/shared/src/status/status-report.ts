@@ -47,7 +47,7 @@ export type StatusReport = {
   readonly operationalServices: number;
   readonly totalServices: number;
   readonly services: readonly ServiceReport[];
-  /** 30 entries, oldest first, ending today (UTC). */
+  /** `STATUS_HISTORY_DAYS` entries, oldest first, ending today (UTC). */
   readonly history: readonly DayReport[];
   /** Maintenance in progress or still to come, soonest first. */
   readonly maintenance: readonly Maintenance[];
@@ -70,6 +70,9 @@ export function uptimeLevel(uptime: number): UptimeLevel {
   if (uptime >= 99.0) return 'orange';
   return 'red';
 }
+
+/** The days the report covers, today included: the history grid, and the most the uptime and incidents cover. */
+export const STATUS_HISTORY_DAYS = 30;
 
 /** How often the status page fetches the report again while auto-refresh is on (spec section 9). */
 export const STATUS_REFRESH_MS = 60_000;

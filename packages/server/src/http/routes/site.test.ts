@@ -98,4 +98,35 @@ describe('the prerendered site', () => {
       expect(response.body, url).toBe(body);
     }
   });
+
+  it('sends a page named in other letter case to its one address, as the browser would show it there', async () => {
+    for (const [url, location] of [
+      ['/Merge-PDF', '/merge-pdf'],
+      ['/ES/merge-pdf', '/es/merge-pdf'],
+      ['/es/MERGE-PDF/', '/es/merge-pdf/'],
+      ['/Es', '/es'],
+      ['/Blog?q=pdf', '/blog?q=pdf'],
+    ]) {
+      const response = await get(url as string);
+      expect(response.statusCode, url).toBe(301);
+      expect(response.headers.location, url).toBe(location);
+    }
+    // Only pages: never a file of the build, a not-found page or an asset.
+    for (const url of ['/404.HTML', '/ES/404.html', '/Assets/app-123.js', '/SITEMAP.xml']) {
+      expect((await get(url)).statusCode, url).toBe(404);
+    }
+  });
+
+  it("answers an unknown path in other letter case with the not-found page the browser's router will show", async () => {
+    for (const [url, body] of [
+      ['/FOO', 'not found en'],
+      ['/ES/nope', 'not found es'],
+      ['/BLOG/no-such-post', 'post not found en'],
+      ['/Es/Blog/no-such-post', 'post not found es'],
+    ]) {
+      const response = await get(url as string);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body, url).toBe(body);
+    }
+  });
 });

@@ -17,7 +17,9 @@ const COMPRESSED_COPY = /\.(br|gz)$/;
  * Serves the prerendered site: `/merge-pdf` is `merge-pdf/index.html`, `/es/` is `es/index.html`, hashed assets
  * are cached for a year. The set of paths is read once at start, so a request can only ever name a file the build
  * wrote. Anything else is an HTTP 404 with the not-found page of the path's folder, if it has one, else of the
- * path's language (JSON under `/api/`).
+ * path's language (JSON under `/api/`). React Router matches paths in the browser regardless of letter case (its
+ * client routes drop `caseSensitive`), so a page named in other case is redirected to, and the not-found page is
+ * chosen by the lower-case path: the page served is always the page the router hydrates (no React error #418).
  * Where the build wrote a compressed copy beside a file (`x.js.br`, `x.js.gz`), a client that accepts it gets it.
  * Each HTML file's Content-Security-Policy is computed once, at start, from the inline scripts and styles it holds.
  */
@@ -28,6 +30,7 @@ export async function registerSiteRoutes(app: FastifyInstance, webRoot: string):
   for (const [urlPath, file] of pages) {
     if (/(^|\/)404\.html$/.test(file)) notFoundPages.set(urlPath.replace(/404\.html$/, ''), file);
   }
+  const notFoundFiles = new Set(notFoundPages.values());
 
   await app.register(fastifyStatic, { root: webRoot, serve: false, index: false, preCompressed: true });
 
@@ -35,7 +38,12 @@ export async function registerSiteRoutes(app: FastifyInstance, webRoot: string):
     if (request.url.startsWith('/api/')) return sendApiNotFound(request, reply);
     const pathname = decodePath(request.url);
     const file = pathname === null ? undefined : pages.get(pathname);
-    if (file === undefined) return sendNotFound(pathname ?? '/', reply);
+    if (file === undefined) {
+      const page = pathname === null ? undefined : pageInOtherCase(pathname);
+      if (page === undefined) return sendNotFound(pathname ?? '/', reply);
+      const query = request.url.indexOf('?');
+      return reply.redirect(query === -1 ? page : page + request.url.slice(query), 301);
+    }
     const isAsset = file.startsWith('assets/');
     const policy = policies.get(file);
     if (policy !== undefined) void reply.headers({ ...PAGE_HEADERS, 'content-security-policy': policy });
@@ -57,11 +65,23 @@ export async function registerSiteRoutes(app: FastifyInstance, webRoot: string):
     );
   }
 
+  /**
+   * The page a path names in other letter case (`/Merge-PDF`, `/ES/`), if any: the browser's router would show that
+   * page there, so the visitor is sent to its one address (301) rather than shown a 404 the router then contradicts.
+   */
+  function pageInOtherCase(pathname: string): string | undefined {
+    const lower = pathname.toLowerCase();
+    const file = lower === pathname ? undefined : pages.get(lower);
+    return file?.endsWith('.html') && !notFoundFiles.has(file) ? lower : undefined;
+  }
+
   async function sendNotFound(pathname: string, reply: FastifyReply) {
-    const { locale } = splitLocale(pathname);
+    // Chosen by the path in lower case, as the browser's router matches it: `/ES/nope` hydrates as the Spanish
+    // not-found page and `/BLOG/nope` as the blog's, so they must be served as those pages.
+    const path = pathname.toLowerCase();
+    const { locale } = splitLocale(path);
     const prefix = locale === DEFAULT_LOCALE ? '/' : `/${locale}/`;
-    const page =
-      notFoundPages.get(parentFolder(pathname)) ?? notFoundPages.get(prefix) ?? notFoundPages.get('/');
+    const page = notFoundPages.get(parentFolder(path)) ?? notFoundPages.get(prefix) ?? notFoundPages.get('/');
     const body = page
       ? await readFile(join(webRoot, page))
       : '<!doctype html><title>404 Page Not Found</title><h1>404 Page Not Found</h1>';

@@ -1,12 +1,11 @@
 import { BUTTON_STYLES } from '../../components/button-styles.ts';
 import { useT } from '../../i18n/use-t.ts';
-import { useScrollToTools } from '../../lib/use-scroll-to-tools.ts';
+import { ToolsLink } from '../layout/tools-link.tsx';
 import { HomeUpload } from './home-upload.tsx';
 import { HOW_IT_WORKS_ID } from './how-it-works.tsx';
 
 export function Hero() {
   const t = useT();
-  const scrollToTools = useScrollToTools();
   return (
     <section className="relative overflow-hidden bg-gradient-to-b from-indigo-50 via-white to-white">
       <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 pt-12 pb-16 sm:px-6 lg:grid-cols-2 lg:pt-20 lg:pb-24">
@@ -21,13 +20,9 @@ export function Hero() {
             {t('common.home.hero.subtitle')}
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
-            <button
-              type="button"
-              onClick={scrollToTools}
-              className={`${BUTTON_STYLES.primary} px-6 text-base`}
-            >
+            <ToolsLink className={`${BUTTON_STYLES.primary} px-6 text-base`} testId="hero-choose-tool">
               {t('common.home.hero.primary')}
-            </button>
+            </ToolsLink>
             <a href={`#${HOW_IT_WORKS_ID}`} className={`${BUTTON_STYLES.secondary} px-6 text-base`}>
               {t('common.home.hero.secondary')}
             </a>

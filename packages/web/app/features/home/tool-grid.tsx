@@ -4,7 +4,7 @@ import { useT } from '../../i18n/use-t.ts';
 import { TOOLS_SECTION_ID } from '../../lib/use-scroll-to-tools.ts';
 import { ToolCard } from '../tools/tool-card.tsx';
 
-/** The grid of every tool; the section the Tools link and 'Start PDF Editing' scroll to. */
+/** The grid of every tool; the section the Tools link and 'Choose a tool' take the visitor to. */
 export function ToolGrid() {
   const t = useT();
   const locale = useLocale();

@@ -147,9 +147,11 @@ export function FaqPage({ faq }: { faq: FaqData }) {
           <Link to={pagePath(locale, 'help-center')} className={BUTTON_STYLES.primary}>
             {t('info.faq.helpLink')}
           </Link>
-          <a href={`mailto:${config.contactEmail}`} className={BUTTON_STYLES.secondary}>
-            {t('common.footer.contact')}
-          </a>
+          {config.contactEmail && (
+            <a href={`mailto:${config.contactEmail}`} className={BUTTON_STYLES.secondary}>
+              {t('common.footer.contact')}
+            </a>
+          )}
         </div>
       </section>
     </div>

@@ -15,7 +15,7 @@ import type { HelpFile } from '../../content/content-schemas.ts';
 import { markAsPageText } from '../../i18n/isolate-values.ts';
 import { useLocale } from '../../i18n/use-locale.ts';
 import { useT } from '../../i18n/use-t.ts';
-import { BackToTools } from './back-to-tools.tsx';
+import { ToolsLink } from '../layout/tools-link.tsx';
 import { FallbackNotice, contentLanguage } from './content-language.tsx';
 
 export type HelpContent = HelpFile & { readonly locale: Locale };
@@ -39,10 +39,10 @@ export function HelpCenterPage({ help }: { help: HelpContent }) {
 
   return (
     <div className="mx-auto max-w-5xl px-4 pt-8 pb-20 sm:px-6" data-testid="help-center">
-      <BackToTools className={BACK_LINK} testId="help-back-link">
+      <ToolsLink className={BACK_LINK} testId="help-back-link">
         <ArrowBackIcon className="size-4" />
         <span {...content}>{help.backToTools}</span>
-      </BackToTools>
+      </ToolsLink>
       <header className="mt-4 mb-10 text-center" {...content}>
         <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{help.title}</h1>
         <p className="mx-auto mt-4 max-w-2xl text-lg leading-relaxed text-slate-600">{help.intro}</p>
@@ -160,9 +160,9 @@ export function HelpCenterPage({ help }: { help: HelpContent }) {
           </h2>
           <p className="mx-auto mt-3 max-w-xl text-indigo-100">{t('info.help.nextBody')}</p>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
-            <BackToTools className={BUTTON_STYLES.inverse} testId="back-to-tools">
+            <ToolsLink className={BUTTON_STYLES.inverse} testId="back-to-tools">
               <span {...content}>{help.backToTools}</span>
-            </BackToTools>
+            </ToolsLink>
             <Link
               to={pagePath(locale, 'faq')}
               className="inline-flex min-h-11 items-center justify-center rounded-xl border border-indigo-300 px-5 text-sm font-semibold text-white transition-colors hover:bg-indigo-600 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-white"

@@ -11,7 +11,10 @@ import { FooterColumn } from './footer-column.tsx';
 const LINK =
   'inline-flex min-h-11 items-center rounded text-sm text-slate-300 hover:text-white focus-visible:outline-3 focus-visible:outline-white md:min-h-8';
 
-/** The footer of spec section 2, with language-aware links and the AGPL source link. */
+/**
+ * The footer of spec section 2, with language-aware links and the AGPL source link. "Contact Us" writes to the
+ * operator's address (`QUIRE_CONTACT_EMAIL`); a site whose operator has set none has no such link.
+ */
 export function SiteFooter() {
   const t = useT();
   const locale = useLocale();
@@ -40,9 +43,11 @@ export function SiteFooter() {
               {t(item.key)}
             </Link>
           ))}
-          <a href={`mailto:${config.contactEmail}`} className={LINK}>
-            {t('common.footer.contact')}
-          </a>
+          {config.contactEmail && (
+            <a href={`mailto:${config.contactEmail}`} className={LINK} data-testid="contact-link">
+              {t('common.footer.contact')}
+            </a>
+          )}
         </FooterColumn>
         <FooterColumn heading={t('common.footer.legal')}>
           {FOOTER_LEGAL.map((item) => (

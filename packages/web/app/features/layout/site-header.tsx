@@ -1,43 +1,38 @@
 import { homePath } from '@quire/shared';
-import { useCallback, useEffect, useId, useState, type MouseEvent } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { BUTTON_STYLES } from '../../components/button-styles.ts';
 import { MenuIcon } from '../../components/icons.tsx';
 import { LogoMark } from '../../components/logo.tsx';
 import { useLocale } from '../../i18n/use-locale.ts';
 import { useT } from '../../i18n/use-t.ts';
-import { TOOLS_SECTION_ID, useScrollToTools } from '../../lib/use-scroll-to-tools.ts';
 import { LanguageList, LanguageMenu } from './language-switcher.tsx';
 import { MobileMenu } from './mobile-menu.tsx';
 import { HEADER_PAGES } from './nav-items.ts';
+import { ToolsLink } from './tools-link.tsx';
 
 const LINK =
   'inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-3 focus-visible:outline-indigo-600';
 
-/** The sticky header: logo, navigation, language switcher and 'Start PDF Editing'. */
+/**
+ * The sticky header: logo, navigation, language switcher and the call to action. There is no PDF editor, so the
+ * call to action says what it does: it takes the visitor to the tools on the home page, like "Tools" (spec A.11).
+ */
 export function SiteHeader() {
   const t = useT();
   const locale = useLocale();
   const { pathname } = useLocation();
-  const scrollToTools = useScrollToTools();
   const menuId = useId();
   const [isMenuOpen, setMenuOpen] = useState(false);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
 
   useEffect(closeMenu, [pathname, closeMenu]);
 
-  const onTools = (event: MouseEvent) => {
-    event.preventDefault();
-    closeMenu();
-    scrollToTools();
-  };
-  const toolsHref = `${homePath(locale)}#${TOOLS_SECTION_ID}`;
-
   const links = (className: string) => (
     <>
-      <a href={toolsHref} onClick={onTools} className={className}>
+      <ToolsLink className={className} onFollow={closeMenu}>
         {t('common.nav.tools')}
-      </a>
+      </ToolsLink>
       {HEADER_PAGES.map((item) => (
         <Link key={item.key} to={item.href(locale)} className={className}>
           {t(item.key)}
@@ -63,14 +58,9 @@ export function SiteHeader() {
           </nav>
           <div className="ms-auto hidden items-center gap-2 md:flex">
             <LanguageMenu />
-            <button
-              type="button"
-              onClick={scrollToTools}
-              className={BUTTON_STYLES.primary}
-              data-testid="start-editing"
-            >
-              {t('common.nav.startEditing')}
-            </button>
+            <ToolsLink className={BUTTON_STYLES.primary} testId="choose-tool">
+              {t('common.nav.chooseTool')}
+            </ToolsLink>
           </div>
           <button
             type="button"
@@ -95,16 +85,9 @@ export function SiteHeader() {
         <nav aria-label={t('common.nav.label')} className="flex flex-col gap-1">
           {links(`${LINK} text-base`)}
         </nav>
-        <button
-          type="button"
-          onClick={() => {
-            closeMenu();
-            scrollToTools();
-          }}
-          className={BUTTON_STYLES.primary}
-        >
-          {t('common.nav.startEditing')}
-        </button>
+        <ToolsLink className={BUTTON_STYLES.primary} testId="menu-choose-tool" onFollow={closeMenu}>
+          {t('common.nav.chooseTool')}
+        </ToolsLink>
         <LanguageList />
       </MobileMenu>
     </>

@@ -3,7 +3,13 @@ import { ToolIcon } from '../../components/tool-icon.tsx';
 import { useLocale } from '../../i18n/use-locale.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { StatusBadge } from './status-badge.tsx';
-import { formatDateTime, formatMilliseconds, formatPercent, uptimeTone } from './status-view.ts';
+import {
+  formatDateTime,
+  formatMilliseconds,
+  formatPercent,
+  measuredPeriod,
+  uptimeTone,
+} from './status-view.ts';
 import { UPTIME_TEXT } from './uptime-colours.ts';
 
 const UNKNOWN: Omit<ServiceReport, 'id'> = {
@@ -13,7 +19,6 @@ const UNKNOWN: Omit<ServiceReport, 'id'> = {
   lastChecked: null,
 };
 
-/** One row per tool: its name, status badge, 30-day uptime (coloured by band), response time and last check. */
 const Placeholder = ({ className }: { className: string }) => (
   <span
     aria-hidden="true"
@@ -22,13 +27,15 @@ const Placeholder = ({ className }: { className: string }) => (
 );
 
 /**
- * One row per tool: its name, status badge, 30-day uptime (coloured by band), response time and last check. Before
- * the first answer the rows are there with placeholders of the same size, so nothing moves when the figures arrive.
+ * One row per tool: its name, status badge, uptime over the days with data (coloured by band; the label says how
+ * many days), response time and last check. Before the first answer the rows are there with placeholders of the
+ * same size, so nothing moves when the figures arrive.
  */
 export function ServiceList({ report }: { report: StatusReport | null }) {
   const t = useT();
   const locale = useLocale();
   const services = report?.services ?? TOOL_IDS.map((id) => ({ id, ...UNKNOWN }));
+  const uptimeLabel = t('status.services.uptime', { days: measuredPeriod(report?.history ?? null).days });
   return (
     <ul
       className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white"
@@ -56,7 +63,7 @@ export function ServiceList({ report }: { report: StatusReport | null }) {
           </div>
           <dl className="grid grid-cols-3 gap-4 text-sm lg:w-[30rem]">
             <div>
-              <dt className="text-slate-600">{t('status.services.uptime')}</dt>
+              <dt className="text-slate-600">{uptimeLabel}</dt>
               <dd
                 className={`mt-0.5 font-semibold ${UPTIME_TEXT[uptimeTone(service.uptime)]}`}
                 data-testid="service-uptime"

@@ -2,16 +2,21 @@ import type { StatusReport } from '@quire/shared';
 import { useLocale } from '../../i18n/use-locale.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { UPTIME_TEXT } from './uptime-colours.ts';
-import { formatCount, formatPercent, uptimeTone } from './status-view.ts';
+import { formatCount, formatDay, formatPercent, measuredPeriod, uptimeTone } from './status-view.ts';
 
-/** The three figures: average uptime over 30 days (two decimals), incidents, operational services of all. */
+/**
+ * The three figures: average uptime (two decimals) and incidents over the days the server has data for (30 at most),
+ * and operational services of all. When the data covers less than the 30 days of the report, the labels name the
+ * real number of days and the line under the figures says since when.
+ */
 export function StatusFigures({ report }: { report: StatusReport | null }) {
   const t = useT();
   const locale = useLocale();
+  const { days, since } = measuredPeriod(report?.history ?? null);
   const figures = [
     {
       id: 'uptime',
-      label: t('status.figures.uptime'),
+      label: t('status.figures.uptime', { days }),
       value:
         report?.averageUptime == null
           ? t('status.figures.noData')
@@ -20,7 +25,7 @@ export function StatusFigures({ report }: { report: StatusReport | null }) {
     },
     {
       id: 'incidents',
-      label: t('status.figures.incidents'),
+      label: t('status.figures.incidents', { days }),
       value: report ? formatCount(report.incidents, locale) : '',
       tone: 'text-slate-900',
     },
@@ -37,25 +42,31 @@ export function StatusFigures({ report }: { report: StatusReport | null }) {
     },
   ];
   return (
-    <dl className="grid gap-4 sm:grid-cols-3">
-      {figures.map((figure) => (
-        <div key={figure.id} className="rounded-2xl border border-slate-200 bg-white p-5">
-          <dt className="text-sm font-medium text-slate-600">{figure.label}</dt>
-          <dd
-            className={`mt-2 text-3xl font-bold tracking-tight ${figure.tone}`}
-            data-testid={`figure-${figure.id}`}
-          >
-            {report ? (
-              figure.value
-            ) : (
-              <span
-                aria-hidden="true"
-                className="block h-9 w-24 animate-pulse rounded-lg bg-slate-100 motion-reduce:animate-none"
-              />
-            )}
-          </dd>
-        </div>
-      ))}
-    </dl>
+    <div>
+      <dl className="grid gap-4 sm:grid-cols-3">
+        {figures.map((figure) => (
+          <div key={figure.id} className="rounded-2xl border border-slate-200 bg-white p-5">
+            <dt className="text-sm font-medium text-slate-600">{figure.label}</dt>
+            <dd
+              className={`mt-2 text-3xl font-bold tracking-tight ${figure.tone}`}
+              data-testid={`figure-${figure.id}`}
+            >
+              {report ? (
+                figure.value
+              ) : (
+                <span
+                  aria-hidden="true"
+                  className="block h-9 w-24 animate-pulse rounded-lg bg-slate-100 motion-reduce:animate-none"
+                />
+              )}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      {/* The line is kept empty rather than left out, so that nothing below moves when the figures arrive. */}
+      <p className="mt-3 min-h-5 text-sm text-slate-600" data-testid="figures-since">
+        {since && t('status.figures.since', { date: formatDay(since, locale) })}
+      </p>
+    </div>
   );
 }

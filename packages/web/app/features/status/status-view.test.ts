@@ -1,10 +1,13 @@
+import type { DayReport } from '@quire/shared';
 import { describe, expect, it } from 'vitest';
+import { getTranslator } from '../../i18n/create-translator.ts';
 import {
   formatDay,
   formatDuration,
   formatPercent,
   joinList,
   localizedText,
+  measuredPeriod,
   readStatusReport,
   roundedUptime,
   uptimeTone,
@@ -75,5 +78,46 @@ describe('status view', () => {
       generatedAt: '2026-11-21T12:00:00.000Z',
     };
     expect(readStatusReport(report)).toBe(report);
+  });
+
+  it('names the days the uptime really covers: from the first day with checks to today', () => {
+    const history = (firstWithData: number): DayReport[] =>
+      Array.from({ length: 30 }, (_, index) => ({
+        date: new Date(Date.UTC(2026, 10, 1 + index)).toISOString().slice(0, 10),
+        uptime: index >= firstWithData ? 100 : null,
+        incidents: 0,
+      }));
+    expect(measuredPeriod(history(29))).toEqual({ days: 1, since: '2026-11-30' });
+    expect(measuredPeriod(history(27))).toEqual({ days: 3, since: '2026-11-28' });
+    expect(measuredPeriod(history(0))).toEqual({ days: 30, since: null });
+    // A day without checks after the first one (the server was down) is still part of the period.
+    const gap = history(20).map((day, index) => (index === 25 ? { ...day, uptime: null } : day));
+    expect(measuredPeriod(gap)).toEqual({ days: 10, since: '2026-11-21' });
+    // Before the first check, and while loading, the report's own period is named.
+    expect(measuredPeriod(history(30))).toEqual({ days: 30, since: null });
+    expect(measuredPeriod(null)).toEqual({ days: 30, since: null });
+  });
+
+  it('words the period with the plural rules of each language', () => {
+    const label = (locale: 'en' | 'ru' | 'ar' | 'ja', days: number) =>
+      getTranslator(locale).t('status.figures.uptime', { days });
+    expect(label('en', 1)).toBe('Average uptime (1 day)');
+    expect(label('en', 30)).toBe('Average uptime (30 days)');
+    expect([1, 2, 5, 21].map((days) => label('ru', days))).toEqual([
+      'Средняя доступность (1 день)',
+      'Средняя доступность (2 дня)',
+      'Средняя доступность (5 дней)',
+      'Средняя доступность (21 день)',
+    ]);
+    expect([1, 2, 3, 11, 30].map((days) => label('ar', days))).toEqual([
+      'متوسط نسبة التوفّر (يوم واحد)',
+      'متوسط نسبة التوفّر (يومان)',
+      'متوسط نسبة التوفّر (3 أيام)',
+      'متوسط نسبة التوفّر (11 يومًا)',
+      'متوسط نسبة التوفّر (30 يومًا)',
+    ]);
+    expect(label('ja', 3)).toBe('平均稼働率（3日間）');
+    expect(getTranslator('en').t('status.services.uptime', { days: 2 })).toBe('Uptime (2 days)');
+    expect(getTranslator('en').t('status.figures.incidents', { days: 2 })).toBe('Incidents (2 days)');
   });
 });

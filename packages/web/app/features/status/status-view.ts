@@ -2,8 +2,10 @@ import {
   DEFAULT_LOCALE,
   LOCALE_INFO,
   SERVICE_STATUSES,
+  STATUS_HISTORY_DAYS,
   TOOL_IDS,
   uptimeLevel,
+  type DayReport,
   type Locale,
   type StatusReport,
   type UptimeLevel,
@@ -31,6 +33,22 @@ export function roundedUptime(uptime: number): number {
 }
 
 const tag = (locale: Locale) => LOCALE_INFO[locale].tag;
+
+/**
+ * The period the uptime and incident figures really cover: the days from the first day with checks to today, and
+ * that first day (`since`, `YYYY-MM-DD`, UTC) when it is later than the start of the report. A server that began
+ * checking yesterday has two days of data, not thirty; before any check (or while loading) the whole report's
+ * period is named, beside "no data".
+ */
+export function measuredPeriod(history: readonly DayReport[] | null): {
+  days: number;
+  since: string | null;
+} {
+  const days = history?.length || STATUS_HISTORY_DAYS;
+  const first = history?.findIndex((day) => day.uptime !== null) ?? -1;
+  if (!history || first <= 0) return { days, since: null };
+  return { days: history.length - first, since: history[first]?.date ?? null };
+}
 
 /** A percentage in the locale's format (`99.95%`, `99,95 %`, `٩٩٫٩٥٪`) with exactly `fractionDigits` decimals. */
 export function formatPercent(value: number, locale: Locale, fractionDigits: number): string {

@@ -1,3 +1,4 @@
+import { LOCALES } from '@quire/shared';
 import { describe, expect, it } from 'vitest';
 import { getTranslator } from '../../../i18n/create-translator.ts';
 import { successMessageKeyOf } from './index.ts';
@@ -21,5 +22,43 @@ describe('successMessageKeyOf', () => {
       'X-Compression-Ratio': '0',
     });
     expect(t(successMessageKeyOf('compress', same))).not.toBe('PDF compressed successfully!');
+  });
+
+  it('says plainly that scanned pages are pictures with no text, never "converted successfully"', () => {
+    const converted = (notices: string | null, pageCount = '3') =>
+      t(
+        successMessageKeyOf(
+          'pdf-to-word',
+          new Headers({
+            'X-Page-Count': pageCount,
+            'X-Pages-Without-Text': '0',
+            ...(notices ? { 'X-Notices': notices } : {}),
+          }),
+        ),
+      );
+    expect(converted(null)).toBe('PDF converted to Word successfully!');
+    const everyPage = converted('PAGES_ARE_SCANS;file=0;pages=3');
+    expect(everyPage).toBe(
+      'Your PDF has no text to convert: its pages are pictures (scans). The Word file holds them as pictures, without editable text.',
+    );
+    expect(converted('PAGES_ARE_SCANS;file=0;pages=1', '1')).toBe(everyPage);
+    expect(converted('FILE_REPAIRED;file=0, PAGES_ARE_SCANS;file=0;pages=3')).toBe(everyPage);
+    const somePages = converted('PAGES_ARE_SCANS;file=0;pages=1');
+    expect(somePages).toMatch(/^PDF converted to Word, but some pages are pictures \(scans\) with no text/);
+    for (const text of [everyPage, somePages]) expect(text).not.toMatch(/success/i);
+  });
+
+  it('words the scanned-pages texts in every language, none of them the plain success text', () => {
+    for (const locale of LOCALES) {
+      const { t: translate } = getTranslator(locale);
+      const success = translate('tools.pdf-to-word.success');
+      for (const key of [
+        'tools.pdf-to-word.successAllScans',
+        'tools.pdf-to-word.successSomeScans',
+      ] as const) {
+        expect(translate(key), `${locale} ${key}`).not.toBe(success);
+        expect(translate(key).length, `${locale} ${key}`).toBeGreaterThan(20);
+      }
+    }
   });
 });

@@ -1,4 +1,4 @@
-import type { ToolId } from '@quire/shared';
+import { NOTICES_HEADER, parseNotices, type ToolId } from '@quire/shared';
 import type { ComponentType } from 'react';
 import type { MessageKey } from '../../../i18n/messages.ts';
 import { readCompressionResult } from './compression-result.ts';
@@ -23,10 +23,24 @@ export function resultDetailsOf(toolId: ToolId): ComponentType<ToolResultDetails
   return TOOL_RESULT_DETAILS[toolId];
 }
 
-/** The success toast's text: the tool's own, except when compression could not save anything. */
+/**
+ * The success toast's text: the tool's own, except where it would claim more than the result holds. Compression
+ * that saved nothing says so; PDF to Word of scanned pages (notice `PAGES_ARE_SCANS`) says the pages are pictures
+ * with no text rather than "converted successfully", whether every page is a scan or only some.
+ */
 export function successMessageKeyOf(toolId: ToolId, headers: Headers): MessageKey {
   if (toolId === 'compress' && readCompressionResult(headers)?.outcome === 'unchanged') {
     return 'tools.compress.successUnchanged';
+  }
+  if (toolId === 'pdf-to-word') {
+    const scans = parseNotices(headers.get(NOTICES_HEADER)).find(
+      (notice) => notice.code === 'PAGES_ARE_SCANS',
+    );
+    if (scans) {
+      const pageCount = Number(headers.get('X-Page-Count') ?? Number.NaN);
+      const isSomePages = scans.pages !== undefined && scans.pages < pageCount;
+      return isSomePages ? 'tools.pdf-to-word.successSomeScans' : 'tools.pdf-to-word.successAllScans';
+    }
   }
   return `tools.${toolId}.success`;
 }

@@ -3,18 +3,26 @@ import type { MouseEvent, ReactNode } from 'react';
 import { useLocale } from '../../i18n/use-locale.ts';
 import { TOOLS_SECTION_ID, useScrollToTools } from '../../lib/use-scroll-to-tools.ts';
 
-type BackToToolsProps = { readonly className: string; readonly testId: string; readonly children: ReactNode };
+type ToolsLinkProps = {
+  readonly className: string;
+  readonly testId?: string;
+  /** Runs before the scroll, e.g. to close the menu the link is in. */
+  readonly onFollow?: () => void;
+  readonly children: ReactNode;
+};
 
 /**
- * A link to the tools section of the language's home page that behaves like "Tools" in the header: it goes home,
- * then scrolls to the section and moves the keyboard focus there. Without JavaScript it is a plain link to `#tools`.
+ * A link to the tools section of the language's home page: "Tools" and "Choose a tool" in the header, the way back
+ * from the help center. It goes home, then scrolls to the section and moves the keyboard focus there. It is a real
+ * link: without JavaScript, or opened in a new tab or window, it goes to `/#tools`.
  */
-export function BackToTools({ className, testId, children }: BackToToolsProps) {
+export function ToolsLink({ className, testId, onFollow, children }: ToolsLinkProps) {
   const locale = useLocale();
   const scrollToTools = useScrollToTools();
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
+    onFollow?.();
     scrollToTools();
   };
   return (
