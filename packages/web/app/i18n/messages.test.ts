@@ -54,9 +54,12 @@ describe('English messages', () => {
 
 describe('locales', () => {
   it('give each language its own text', () => {
-    expect(messagesFor('ar')['common.upload.dropHere']).not.toBe(messagesFor('en')['common.upload.dropHere']);
-    expect(getTranslator('es').t('common.upload.select', { type: 'PDF' })).toMatch(/PDF/);
-    expect(getTranslator('es').t('common.upload.select', { type: 'PDF' })).not.toBe('Select PDF Files');
+    expect(messagesFor('ar')['common.upload.dropHere.pdf']).not.toBe(
+      messagesFor('en')['common.upload.dropHere.pdf'],
+    );
+    const spanish = getTranslator('es').t('common.upload.selectButton.pdf', { files: 'several' });
+    expect(spanish).toMatch(/PDF/);
+    expect(spanish).not.toBe('Select PDF Files');
   });
 
   it('use real plural rules: Arabic has six forms', () => {
