@@ -73,9 +73,11 @@ describe('locales', () => {
     const { t } = getTranslator('en');
     expect(t('common.upload.fileCount', { count: 1 })).toBe('1 file');
     expect(t('common.upload.fileCount', { count: 3 })).toBe('3 files');
-    expect(t('common.upload.tooMany', { maxFiles: 10 })).toBe('Maximum 10 files allowed.');
-    expect(t('common.upload.tooLarge', { maxMegabytes: 100 })).toBe(
-      'File is too large. Maximum size is 100MB.',
+    expect(t('common.upload.tooMany', { maxFiles: 10, fileName: 'k.pdf' })).toBe(
+      'Maximum 10 files allowed. “\u2068k.pdf\u2069” was not added.',
+    );
+    expect(t('common.upload.tooMany', { maxFiles: 1, fileName: 'k.pdf' })).toMatch(
+      /^Maximum 1 file allowed\./,
     );
   });
 });

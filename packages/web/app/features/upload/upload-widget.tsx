@@ -87,7 +87,7 @@ export function UploadWidget(props: UploadWidgetProps) {
           className="mt-3 flex items-start gap-2 rounded-xl border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-800"
         >
           <AlertIcon className="mt-0.5 size-4 shrink-0" />
-          {rejectionMessage(t, rejection, rules)}
+          {rejectionMessage(t, rejection, rules, wording)}
         </p>
       )}
       <SelectedFileList
