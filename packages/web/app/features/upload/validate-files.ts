@@ -14,7 +14,7 @@ export type RejectionReason = 'too-large' | 'invalid-type' | 'too-many' | 'faile
 /** What the widget says after a pick that left files out: the first file left out, and how many more were. */
 export type UploadRejection = {
   readonly reason: RejectionReason;
-  /** The first file left out; null when the pick held no file at all (a dropped folder or text). */
+  /** The first file left out; null when the pick held no file at all (a dropped folder or text) or it had no name. */
   readonly fileName: string | null;
   /** How many other files of the same pick were left out too, for whatever reason. */
   readonly others: number;
