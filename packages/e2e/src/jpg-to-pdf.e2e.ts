@@ -1,19 +1,23 @@
 import { execFileSync } from 'node:child_process';
-import { readdir } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, truncate, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { corpusPath } from '@quire/corpus';
 import { TOOLS } from '@quire/shared';
 import { describe, expect, inject, it } from 'vitest';
-import { useToolPage } from './tool-page.ts';
+import { openToolPageIn, useToolPage } from './tool-page.ts';
 
 const jobRoot = inject('jobRoot');
 const PORTRAIT = 'images/pythondocx_photo-portrait_300dpi-nikon.jpg';
 const LANDSCAPE = 'images/pysamples_progressive.jpg';
 const PNG = 'images/pdflib_greyscale-bird.png';
+const PDF = 'pdf/pysamples_outline-bookmarks_4p.pdf';
 
 const view = useToolPage('jpg-to-pdf');
 
 const fileName = (path: string) => path.split('/')[1];
+/** A corpus file's name as a message shows it: isolated from the sentence around it. */
+const named = (path: string) => `\u2068${fileName(path)}\u2069`;
 
 /** Runs the tool, checks the success toast and returns the page sizes of the downloaded PDF, in points. */
 async function convertAndDownload(): Promise<{ width: number; height: number }[]> {
@@ -85,13 +89,50 @@ describe('the JPG to PDF page in a real browser', () => {
     }
   });
 
-  it('accepts images only, with a clear message for a PDF', async () => {
-    expect(await view.page.getByTestId('drop-area').textContent()).toContain('Drop your images here');
-    await view.page
-      .locator('input[type=file]')
-      .setInputFiles([corpusPath('pdf/pysamples_outline-bookmarks_4p.pdf')]);
+  it('asks for images, JPG or PNG, and names a refused file', async () => {
+    const area = view.page.getByTestId('drop-area');
+    expect(await area.textContent()).toContain('Drop your images here');
+    expect(await area.textContent()).toContain(
+      'Up to 50 \u2068JPG\u2069 or \u2068PNG\u2069 files, up to 50MB each',
+    );
+    expect(await view.page.getByTestId('select-files-button').textContent()).toBe('Select Images');
+    await view.page.locator('input[type=file]').setInputFiles([corpusPath(PDF)]);
     await expect
       .poll(() => view.page.getByTestId('upload-error').textContent())
-      .toBe('Invalid file type. Please select \u2068JPG\u2069 files.');
+      .toBe(`Invalid file type: “${named(PDF)}”. Please select \u2068JPG\u2069 or \u2068PNG\u2069 files.`);
+  });
+
+  it('names an image over the size limit and keeps the others', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'quire-e2e-large-'));
+    const large = join(folder, 'holiday photo.jpg');
+    await writeFile(large, '');
+    await truncate(large, TOOLS['jpg-to-pdf'].maxFileBytes + 1);
+    try {
+      await view.page.locator('input[type=file]').setInputFiles([corpusPath(PNG), large]);
+      await expect
+        .poll(() => view.page.getByTestId('upload-error').textContent())
+        .toBe('File is too large: “\u2068holiday photo.jpg\u2069”. Maximum size is 50MB.');
+      expect(await view.page.getByTestId('selected-file-name').allTextContents()).toEqual([fileName(PNG)]);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('says the same in Arabic, naming the first refused file and counting the others', async () => {
+    await openToolPageIn(view.page, 'ar', 'jpg-to-pdf');
+    const area = view.page.getByTestId('drop-area');
+    expect(await area.textContent()).toContain('أفلت صورك هنا');
+    expect(await area.textContent()).toContain('بصيغة \u2068JPG\u2069 أو \u2068PNG\u2069');
+    expect(await view.page.getByTestId('select-files-button').textContent()).toBe('اختيار صور');
+    await view.page
+      .locator('input[type=file]')
+      .setInputFiles([corpusPath(PDF), corpusPath(PORTRAIT), corpusPath('word/mammoth_tables.docx')]);
+    await expect
+      .poll(() => view.page.getByTestId('upload-error').textContent())
+      .toBe(
+        `نوع الملف «${named(PDF)}» غير مدعوم. يُرجى اختيار ملفات بصيغة \u2068JPG\u2069 أو \u2068PNG\u2069. ` +
+          'لم تتم إضافة ملف آخر أيضًا.',
+      );
+    expect(await view.page.getByTestId('selected-file-name').allTextContents()).toEqual([fileName(PORTRAIT)]);
   });
 });

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readdir } from 'node:fs/promises';
+import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { corpusEntry, corpusPath } from '@quire/corpus';
 import { MAX_MERGE_FILES, TOOLS, toolPath } from '@quire/shared';
@@ -47,13 +47,29 @@ describe('the merge page in a real browser', () => {
     await expect.poll(() => readdir(jobRoot), { timeout: 5000 }).toEqual([]);
   });
 
-  it('shows the inline error for a file of the wrong type', async () => {
-    await view.page.locator('input[type=file]').setInputFiles([corpusPath('word/mammoth_tables.docx')]);
+  it('asks for PDFs, several of them', async () => {
+    expect(await view.page.getByTestId('drop-area').textContent()).toContain('Drop your PDFs here');
+    expect(await view.page.getByTestId('select-files-button').textContent()).toBe('Select PDF Files');
+  });
+
+  it('names the first file of the wrong type and counts the others', async () => {
+    await view.page.locator('input[type=file]').setInputFiles([
+      {
+        name: 'mammoth_tables.docx',
+        mimeType: 'application/octet-stream',
+        buffer: Buffer.from('a document'),
+      },
+      { name: 'outline.pdf', mimeType: 'application/pdf', buffer: await readFile(corpusPath(SECOND)) },
+      { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a PDF') },
+    ]);
     const error = view.page.getByTestId('upload-error');
     await expect
       .poll(() => error.textContent())
-      .toBe('Invalid file type. Please select \u2068PDF\u2069 files.');
-    expect(await view.page.getByTestId('selected-file').count()).toBe(0);
+      .toBe(
+        'Invalid file type: “\u2068mammoth_tables.docx\u2069”. Please select \u2068PDF\u2069 files. ' +
+          '1 other file was not added either.',
+      );
+    expect(await view.page.getByTestId('selected-file-name').allTextContents()).toEqual(['outline.pdf']);
   });
 
   it(`keeps at most ${MAX_MERGE_FILES} files and says so`, async () => {
@@ -66,7 +82,9 @@ describe('the merge page in a real browser', () => {
     await view.page.locator('input[type=file]').setInputFiles(files);
     await expect
       .poll(() => view.page.getByTestId('upload-error').textContent())
-      .toBe(`Maximum ${MAX_MERGE_FILES} files allowed.`);
+      .toBe(
+        `Maximum ${MAX_MERGE_FILES} files allowed. “\u2068part-${MAX_MERGE_FILES + 1}.pdf\u2069” was not added.`,
+      );
     expect(await view.page.getByTestId('selected-file').count()).toBe(MAX_MERGE_FILES);
   });
 

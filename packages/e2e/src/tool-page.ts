@@ -1,8 +1,9 @@
-import type { ToolId } from '@quire/shared';
+import type { Locale, ToolId } from '@quire/shared';
 import { toolPath } from '@quire/shared';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { launchBrowser } from './browser.ts';
+import { waitForHydration } from './page-geometry.ts';
 
 export type ToolPageView = {
   /** A fresh page for each test, on the tool's English page, hydrated. */
@@ -37,4 +38,10 @@ export function useToolPage(toolId: ToolId): ToolPageView {
     await view.page.waitForFunction(() => document.querySelector('[data-testid="file-input"]') !== null);
   });
   return view;
+}
+
+/** Opens a tool's page in another language in the same tab, and waits until React has hydrated it. */
+export async function openToolPageIn(page: Page, locale: Locale, toolId: ToolId): Promise<void> {
+  await page.goto(new URL(toolPath(locale, toolId), inject('baseUrl')).href);
+  await waitForHydration(page);
 }

@@ -3,9 +3,11 @@ import { join } from 'node:path';
 import { corpusPath } from '@quire/corpus';
 import { TOOLS } from '@quire/shared';
 import { describe, expect, it } from 'vitest';
-import { useToolPage } from './tool-page.ts';
+import { openToolPageIn, useToolPage } from './tool-page.ts';
 
 const view = useToolPage('word-to-pdf');
+const PDF = 'pdf/pysamples_outline-bookmarks_4p.pdf';
+const PDF_NAME = '\u2068pysamples_outline-bookmarks_4p.pdf\u2069';
 
 describe('the Word to PDF page in a real browser', () => {
   it('converts a .docx and downloads converted.pdf with its twelve pages', async () => {
@@ -28,15 +30,29 @@ describe('the Word to PDF page in a real browser', () => {
     expect(Number(execFileSync('qpdf', ['--show-npages', saved], { encoding: 'utf8' }))).toBe(12);
   });
 
-  it('accepts .doc files too, and refuses a PDF inline', async () => {
-    await view.page
-      .locator('input[type=file]')
-      .setInputFiles([corpusPath('pdf/pysamples_outline-bookmarks_4p.pdf')]);
+  it('accepts .doc files too, and refuses a PDF inline, by its name', async () => {
+    await view.page.locator('input[type=file]').setInputFiles([corpusPath(PDF)]);
     await expect
       .poll(() => view.page.getByTestId('upload-error').textContent())
-      .toBe('Invalid file type. Please select \u2068Word\u2069 files.');
+      .toBe(`Invalid file type: “${PDF_NAME}”. Please select a \u2068Word\u2069 file.`);
     await view.page.locator('input[type=file]').setInputFiles([corpusPath('word/poi_simple-table.doc')]);
     await expect.poll(() => view.page.getByTestId('selected-file').count()).toBe(1);
+  });
+
+  it('asks for one Word document, not a PDF, in English and in Japanese', async () => {
+    const area = view.page.getByTestId('drop-area');
+    expect(await area.textContent()).toContain('Drop your Word document here');
+    expect(await area.textContent()).not.toContain('PDF');
+    expect(await view.page.getByTestId('select-files-button').textContent()).toBe('Select Word Document');
+
+    await openToolPageIn(view.page, 'ja', 'word-to-pdf');
+    expect(await area.textContent()).toContain('ここにWord文書をドロップ');
+    expect(await area.textContent()).not.toContain('PDF');
+    expect(await view.page.getByTestId('select-files-button').textContent()).toBe('Word文書を選択');
+    await view.page.locator('input[type=file]').setInputFiles([corpusPath(PDF)]);
+    await expect
+      .poll(() => view.page.getByTestId('upload-error').textContent())
+      .toBe(`「${PDF_NAME}」は対応していないファイル形式です。\u2068Word\u2069ファイルを選択してください。`);
   });
 
   it('explains a password-protected document in words', async () => {

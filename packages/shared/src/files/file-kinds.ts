@@ -3,9 +3,16 @@
  * the server decides from the bytes (see `sniff-format.ts`).
  */
 export const FILE_KINDS = {
-  pdf: { label: 'PDF', extensions: ['.pdf'], mimeTypes: ['application/pdf'], formats: ['pdf'] },
+  pdf: {
+    label: 'PDF',
+    typeNames: ['PDF'],
+    extensions: ['.pdf'],
+    mimeTypes: ['application/pdf'],
+    formats: ['pdf'],
+  },
   word: {
     label: 'Word',
+    typeNames: ['Word'],
     extensions: ['.doc', '.docx'],
     mimeTypes: [
       'application/msword',
@@ -15,6 +22,7 @@ export const FILE_KINDS = {
   },
   image: {
     label: 'JPG',
+    typeNames: ['JPG', 'PNG'],
     extensions: ['.jpg', '.jpeg', '.png'],
     mimeTypes: ['image/jpeg', 'image/png'],
     formats: ['jpeg', 'png'],
@@ -28,6 +36,8 @@ export type SniffedFormat = 'pdf' | 'jpeg' | 'png' | 'zip' | 'ole';
 
 type FileKindSpec = {
   label: string;
+  /** The names a visitor knows the kind's formats by, the same in every language (`JPG` and `PNG` for images). */
+  typeNames: readonly string[];
   extensions: readonly string[];
   mimeTypes: readonly string[];
   formats: readonly SniffedFormat[];

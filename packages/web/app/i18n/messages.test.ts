@@ -54,9 +54,12 @@ describe('English messages', () => {
 
 describe('locales', () => {
   it('give each language its own text', () => {
-    expect(messagesFor('ar')['common.upload.dropHere']).not.toBe(messagesFor('en')['common.upload.dropHere']);
-    expect(getTranslator('es').t('common.upload.select', { type: 'PDF' })).toMatch(/PDF/);
-    expect(getTranslator('es').t('common.upload.select', { type: 'PDF' })).not.toBe('Select PDF Files');
+    expect(messagesFor('ar')['common.upload.dropHere.pdf']).not.toBe(
+      messagesFor('en')['common.upload.dropHere.pdf'],
+    );
+    const spanish = getTranslator('es').t('common.upload.selectButton.pdf', { files: 'several' });
+    expect(spanish).toMatch(/PDF/);
+    expect(spanish).not.toBe('Select PDF Files');
   });
 
   it('use real plural rules: Arabic has six forms', () => {
@@ -70,9 +73,11 @@ describe('locales', () => {
     const { t } = getTranslator('en');
     expect(t('common.upload.fileCount', { count: 1 })).toBe('1 file');
     expect(t('common.upload.fileCount', { count: 3 })).toBe('3 files');
-    expect(t('common.upload.tooMany', { maxFiles: 10 })).toBe('Maximum 10 files allowed.');
-    expect(t('common.upload.tooLarge', { maxMegabytes: 100 })).toBe(
-      'File is too large. Maximum size is 100MB.',
+    expect(t('common.upload.tooMany', { maxFiles: 10, fileName: 'k.pdf' })).toBe(
+      'Maximum 10 files allowed. “\u2068k.pdf\u2069” was not added.',
+    );
+    expect(t('common.upload.tooMany', { maxFiles: 1, fileName: 'k.pdf' })).toMatch(
+      /^Maximum 1 file allowed\./,
     );
   });
 });

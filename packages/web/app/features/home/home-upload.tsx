@@ -7,13 +7,14 @@ import { useT } from '../../i18n/use-t.ts';
 import { useForgetOnLeave } from '../../lib/use-forget-on-leave.ts';
 import { useRevealOnAdd } from '../tools/use-reveal-on-add.ts';
 import { useCarrySelection, usePendingFiles, useTakeSelection } from '../upload/pending-files.tsx';
+import { typeListOf } from '../upload/upload-texts.ts';
 import { UploadWidget } from '../upload/upload-widget.tsx';
 import type { UploadRules } from '../upload/validate-files.ts';
 
 const ALL_TOOLS = TOOL_IDS.map((id) => TOOLS[id]);
 
 /** The home page accepts whatever some tool accepts; the tool is chosen afterwards. */
-const HOME_RULES: UploadRules = {
+export const HOME_RULES: UploadRules = {
   accepts: [...new Set<FileKind>(ALL_TOOLS.flatMap((tool) => tool.accepts))],
   maxFileBytes: Math.max(...ALL_TOOLS.map((tool) => tool.maxFileBytes)),
   maxFiles: Math.max(...ALL_TOOLS.map((tool) => tool.maxFiles)),
@@ -58,7 +59,7 @@ export function HomeUpload() {
           <p className="text-sm font-semibold text-slate-900">
             {tools.length > 0
               ? t('common.home.upload.chooseTool', { count: files.length })
-              : t('common.home.upload.noTool')}
+              : t('common.home.upload.noTool', { types: typeListOf(HOME_RULES.accepts, locale) })}
           </p>
           <ul className="mt-3 grid grid-cols-1 gap-2 sm:grid-cols-2">
             {tools.map((id) => (

@@ -1,4 +1,4 @@
-import { FILE_KINDS, homePath, TOOLS, type ToolId } from '@quire/shared';
+import { homePath, TOOLS, type ToolId } from '@quire/shared';
 import { Link } from 'react-router';
 import { ArrowBackIcon } from '../../components/icons.tsx';
 import { ToolIcon } from '../../components/tool-icon.tsx';
@@ -6,8 +6,10 @@ import { markAsPageText } from '../../i18n/isolate-values.ts';
 import { useLocale } from '../../i18n/use-locale.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { TOOLS_SECTION_ID } from '../../lib/use-scroll-to-tools.ts';
+import { uploadWordingOf } from '../upload/upload-texts.ts';
 import { ToolHowTo } from './tool-how-to.tsx';
 import { ToolWorkbench } from './tool-workbench.tsx';
+import { uploadRulesOf } from './upload-rules.ts';
 
 /** The page of any tool, driven by the registry: back link, title, description, upload card and how-to. */
 export function ToolPage({ toolId }: { toolId: ToolId }) {
@@ -15,7 +17,7 @@ export function ToolPage({ toolId }: { toolId: ToolId }) {
   const locale = useLocale();
   const tool = TOOLS[toolId];
   const title = t(`tools.${toolId}.title`);
-  const type = FILE_KINDS[tool.accepts[0] ?? 'pdf'].label;
+  const wording = uploadWordingOf(uploadRulesOf(tool), locale);
 
   return (
     <div className="mx-auto max-w-5xl px-4 pt-8 pb-20 sm:px-6">
@@ -38,7 +40,7 @@ export function ToolPage({ toolId }: { toolId: ToolId }) {
       <ToolHowTo
         heading={t('common.tool.howTo', { tool: markAsPageText(title) })}
         steps={[
-          t('common.tool.stepSelect', { type }),
+          t('common.tool.stepSelect', { files: wording.files, types: wording.types }),
           t('common.tool.stepRun', { action: markAsPageText(t(`tools.${toolId}.action`)) }),
           t('common.tool.stepDownload', { fileName: tool.output.fileName }),
         ]}

@@ -1,24 +1,78 @@
-import { TOOLS } from '@quire/shared';
+import { TOOLS, type Locale } from '@quire/shared';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { getTranslator } from '../../i18n/create-translator.ts';
 import { uploadRulesOf } from '../tools/upload-rules.ts';
 import { rejectionMessage } from './rejection-message.ts';
 import { SelectedFileList } from './selected-file-list.tsx';
+import { uploadWordingOf } from './upload-texts.ts';
+import type { RejectionReason, UploadRules } from './validate-files.ts';
+
+const FSI = '\u2068';
+const PDI = '\u2069';
+const named = (name: string) => `${FSI}${name}${PDI}`;
+
+/** The message a tool's widget shows for a pick that left `fileName` (and `others` more) out. */
+function messageFor(
+  locale: Locale,
+  rules: UploadRules,
+  reason: RejectionReason,
+  fileName: string | null,
+  others = 0,
+): string {
+  const { t } = getTranslator(locale);
+  return rejectionMessage(t, { reason, fileName, others }, rules, uploadWordingOf(rules, locale));
+}
 
 describe('upload widget texts', () => {
   const { t } = getTranslator('en');
+  const merge = uploadRulesOf(TOOLS.merge);
 
-  it('state the four inline messages of spec section 5 from the registry limits', () => {
-    const merge = uploadRulesOf(TOOLS.merge);
-    expect(rejectionMessage(t, 'too-large', merge)).toBe('File is too large. Maximum size is 100MB.');
-    expect(rejectionMessage(t, 'invalid-type', merge)).toBe(
-      'Invalid file type. Please select \u2068PDF\u2069 files.',
+  it('name the file in each inline message of spec section 5, with the registry limits', () => {
+    expect(messageFor('en', merge, 'too-large', 'big scan.pdf')).toBe(
+      `File is too large: “${named('big scan.pdf')}”. Maximum size is 100MB.`,
     );
-    expect(rejectionMessage(t, 'failed', merge)).toBe('File upload failed. Please try again.');
-    expect(rejectionMessage(t, 'too-many', merge)).toBe('Maximum 10 files allowed.');
-    expect(rejectionMessage(t, 'invalid-type', uploadRulesOf(TOOLS['word-to-pdf']))).toBe(
-      'Invalid file type. Please select \u2068Word\u2069 files.',
+    expect(messageFor('en', merge, 'invalid-type', 'notes.txt')).toBe(
+      `Invalid file type: “${named('notes.txt')}”. Please select ${named('PDF')} files.`,
+    );
+    expect(messageFor('en', merge, 'too-many', 'part-11.pdf')).toBe(
+      `Maximum 10 files allowed. “${named('part-11.pdf')}” was not added.`,
+    );
+    expect(messageFor('en', merge, 'failed', 'odd.pdf')).toBe(
+      `File upload failed: “${named('odd.pdf')}”. Please try again.`,
+    );
+    expect(messageFor('en', merge, 'failed', null)).toBe('File upload failed. Please try again.');
+  });
+
+  it('ask for what the tool takes, one file or several', () => {
+    expect(messageFor('en', uploadRulesOf(TOOLS['word-to-pdf']), 'invalid-type', 'a.pdf')).toBe(
+      `Invalid file type: “${named('a.pdf')}”. Please select a ${named('Word')} file.`,
+    );
+    expect(messageFor('en', uploadRulesOf(TOOLS['jpg-to-pdf']), 'invalid-type', 'a.gif')).toBe(
+      `Invalid file type: “${named('a.gif')}”. Please select ${named('JPG')} or ${named('PNG')} files.`,
+    );
+    expect(messageFor('en', uploadRulesOf(TOOLS.compress), 'too-many', 'b.pdf')).toBe(
+      `Maximum 1 file allowed. “${named('b.pdf')}” was not added.`,
+    );
+  });
+
+  it('count the other files left out by the same pick', () => {
+    expect(messageFor('en', merge, 'invalid-type', 'notes.txt', 1)).toBe(
+      `Invalid file type: “${named('notes.txt')}”. Please select ${named('PDF')} files. 1 other file was not added either.`,
+    );
+    expect(messageFor('en', merge, 'too-large', 'big.pdf', 3)).toMatch(
+      /\. 3 other files were not added either\.$/,
+    );
+  });
+
+  it('name the file in other languages too, isolated from the sentence around it', () => {
+    const images = uploadRulesOf(TOOLS['jpg-to-pdf']);
+    expect(messageFor('ar', images, 'invalid-type', 'تقرير.pdf', 2)).toBe(
+      `نوع الملف «${named('تقرير.pdf')}» غير مدعوم. يُرجى اختيار ملفات بصيغة ${named('JPG')} أو ${named('PNG')}. ` +
+        'لم تتم إضافة ملفين آخرين أيضًا.',
+    );
+    expect(messageFor('ja', merge, 'too-large', 'report.pdf', 2)).toBe(
+      `「${named('report.pdf')}」は大きすぎます。最大サイズは100MBです。ほかの2個のファイルも追加されませんでした。`,
     );
   });
 

@@ -1,4 +1,4 @@
-import { FILE_KINDS, LOCALE_INFO, acceptAttributeOf, toWholeMegabytes } from '@quire/shared';
+import { LOCALE_INFO, acceptAttributeOf } from '@quire/shared';
 import { useId, useRef, useState, type RefObject } from 'react';
 import { AlertIcon } from '../../components/icons.tsx';
 import { useLocale } from '../../i18n/use-locale.ts';
@@ -7,6 +7,7 @@ import { DropArea } from './drop-area.tsx';
 import { moveItem } from './move-item.ts';
 import { rejectionMessage } from './rejection-message.ts';
 import { SelectedFileList } from './selected-file-list.tsx';
+import { dropAreaTextOf, uploadWordingOf } from './upload-texts.ts';
 import { usePageDrop } from './use-page-drop.ts';
 import { applySelection, type UploadRejection, type UploadRules } from './validate-files.ts';
 
@@ -32,7 +33,7 @@ export function UploadWidget(props: UploadWidgetProps) {
   const [announcement, setAnnouncement] = useState('');
   const ownButtonRef = useRef<HTMLButtonElement>(null);
   const buttonRef = selectButtonRef ?? ownButtonRef;
-  const firstKind = rules.accepts[0] ?? 'pdf';
+  const wording = uploadWordingOf(rules, locale);
 
   /** Says a change to screen readers; the same words twice differ by a space, so they are read again. */
   const announce = (text: string) =>
@@ -83,17 +84,7 @@ export function UploadWidget(props: UploadWidgetProps) {
         onFiles={onFiles}
         compact={files.length > 0}
         isPageDragging={isPageDragging}
-        text={{
-          idle: t(firstKind === 'image' ? 'common.upload.dropImagesHere' : 'common.upload.dropHere'),
-          dragging: t('common.upload.dropActive'),
-          browse: t('common.upload.browse'),
-          button: t('common.upload.select', { type: FILE_KINDS[firstKind].label }),
-          compactButton: t(rules.multiple ? 'common.upload.addMore' : 'common.upload.chooseAnother'),
-          limits: t('common.upload.limits', {
-            maxFiles: rules.multiple ? rules.maxFiles : 1,
-            maxMegabytes: toWholeMegabytes(rules.maxFileBytes),
-          }),
-        }}
+        text={dropAreaTextOf(t, rules, wording)}
       />
       {rejection && (
         <p
@@ -103,7 +94,7 @@ export function UploadWidget(props: UploadWidgetProps) {
           className="mt-3 flex items-start gap-2 rounded-xl border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-800"
         >
           <AlertIcon className="mt-0.5 size-4 shrink-0" />
-          {rejectionMessage(t, rejection, rules)}
+          {rejectionMessage(t, rejection, rules, wording)}
         </p>
       )}
       <SelectedFileList

@@ -6,6 +6,8 @@ const merge: UploadRules = { accepts: TOOLS.merge.accepts, maxFileBytes: 1000, m
 const single: UploadRules = { ...merge, maxFiles: 1, multiple: false };
 const pdf = (name: string, size = 10) => ({ name, size });
 
+const leftOut = (reason: string, fileName: string | null, others = 0) => ({ reason, fileName, others });
+
 describe('applySelection', () => {
   it('takes accepted files and reports nothing', () => {
     expect(applySelection([], [pdf('a.pdf'), pdf('B.PDF')], merge)).toEqual({
@@ -14,35 +16,42 @@ describe('applySelection', () => {
     });
   });
 
-  it('rejects a file over the size limit', () => {
+  it('names a file over the size limit', () => {
     const result = applySelection([], [pdf('big.pdf', 1001), pdf('ok.pdf', 1000)], merge);
-    expect(result).toEqual({ files: [pdf('ok.pdf', 1000)], rejection: 'too-large' });
+    expect(result).toEqual({ files: [pdf('ok.pdf', 1000)], rejection: leftOut('too-large', 'big.pdf') });
   });
 
-  it('rejects a wrong type by extension', () => {
-    const result = applySelection([], [pdf('photo.jpg'), pdf('doc.pdf')], merge);
-    expect(result).toEqual({ files: [pdf('doc.pdf')], rejection: 'invalid-type' });
+  it('names a file of the wrong type, judged by its extension', () => {
+    const result = applySelection([], [pdf('doc.pdf'), pdf('photo.jpg')], merge);
+    expect(result).toEqual({ files: [pdf('doc.pdf')], rejection: leftOut('invalid-type', 'photo.jpg') });
     expect(
       applySelection([], [pdf('letter.docx')], { ...single, accepts: TOOLS['word-to-pdf'].accepts })
         .rejection,
     ).toBe(null);
   });
 
-  it('appends in multiple mode and cuts the total to the maximum count', () => {
-    const result = applySelection([pdf('1.pdf'), pdf('2.pdf')], [pdf('3.pdf'), pdf('4.pdf')], merge);
+  it('appends in multiple mode, cuts the total to the maximum count and names the first file cut', () => {
+    const result = applySelection(
+      [pdf('1.pdf'), pdf('2.pdf')],
+      [pdf('3.pdf'), pdf('4.pdf'), pdf('5.pdf')],
+      merge,
+    );
     expect(result.files.map((file) => file.name)).toEqual(['1.pdf', '2.pdf', '3.pdf']);
-    expect(result.rejection).toBe('too-many');
+    expect(result.rejection).toEqual(leftOut('too-many', '4.pdf', 1));
   });
 
-  it('reports only the first rejection', () => {
+  it('names the first file left out and counts the others, whatever their reason', () => {
     const result = applySelection(
       [],
       [pdf('x.txt'), pdf('big.pdf', 5000), ...['a', 'b', 'c', 'd'].map((n) => pdf(`${n}.pdf`))],
       merge,
     );
-    expect(result.rejection).toBe('invalid-type');
-    expect(result.files).toHaveLength(3);
-    expect(applySelection([], [pdf('big.pdf', 5000), pdf('x.txt')], merge).rejection).toBe('too-large');
+    // x.txt and big.pdf for themselves, then d.pdf past the maximum of three.
+    expect(result.rejection).toEqual(leftOut('invalid-type', 'x.txt', 2));
+    expect(result.files.map((file) => file.name)).toEqual(['a.pdf', 'b.pdf', 'c.pdf']);
+    expect(applySelection([], [pdf('big.pdf', 5000), pdf('x.txt')], merge).rejection).toEqual(
+      leftOut('too-large', 'big.pdf', 1),
+    );
   });
 
   it('replaces the selection in single mode', () => {
@@ -52,15 +61,24 @@ describe('applySelection', () => {
     });
     expect(applySelection([pdf('old.pdf')], [pdf('a.pdf'), pdf('b.pdf')], single)).toEqual({
       files: [pdf('a.pdf')],
-      rejection: 'too-many',
+      rejection: leftOut('too-many', 'b.pdf'),
     });
     expect(applySelection([pdf('old.pdf')], [pdf('bad.png')], single)).toEqual({
       files: [pdf('old.pdf')],
-      rejection: 'invalid-type',
+      rejection: leftOut('invalid-type', 'bad.png'),
     });
   });
 
-  it('treats an empty pick as a failed upload', () => {
-    expect(applySelection([], [], merge).rejection).toBe('failed');
+  it('treats an empty pick as a failed upload of no file in particular', () => {
+    expect(applySelection([pdf('kept.pdf')], [], merge)).toEqual({
+      files: [pdf('kept.pdf')],
+      rejection: leftOut('failed', null),
+    });
+  });
+
+  it('treats a file without a readable size as failed, by its name', () => {
+    expect(applySelection([], [pdf('odd.pdf', Number.NaN)], merge).rejection).toEqual(
+      leftOut('failed', 'odd.pdf'),
+    );
   });
 });
