@@ -38,12 +38,14 @@ describe('the upload texts', () => {
       dragging: 'Drop your files here',
       browse: 'or click to browse files',
       button: 'Select PDF Files',
+      compactButton: 'Add more files',
       limits: 'Up to 10 PDF files, up to 100MB each',
     });
     expect(textsOf(uploadRulesOf(TOOLS.compress))).toMatchObject({
       idle: 'Drop your PDF here',
       dragging: 'Drop your file here',
       button: 'Select PDF File',
+      compactButton: 'Choose another file',
       limits: 'One PDF file, up to 100MB',
     });
     expect(textsOf(uploadRulesOf(TOOLS['word-to-pdf']))).toMatchObject({
