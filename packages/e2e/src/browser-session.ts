@@ -49,7 +49,11 @@ export function useBrowserSession(launch: { backForwardCache?: boolean } = {}) {
   };
 }
 
-/** React has hydrated once the header's language switcher answers (its click handler is attached). */
+/**
+ * React has hydrated once the header's language switcher answers (its click handler is attached). Pages boot
+ * after their first paint, so a test that acts before this acts on HTML that React will not see: a file set on
+ * the input before hydration is lost.
+ */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const root = document.querySelector('[data-testid="language-switcher"]');

@@ -4,7 +4,7 @@ import { homePath, type Locale } from '@quire/shared';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './browser.ts';
-import { waitForHydration } from './page-geometry.ts';
+import { waitForHydration } from './browser-session.ts';
 
 const baseUrl = inject('baseUrl');
 const PDF = 'pdf/pysamples_outline-bookmarks_4p.pdf';

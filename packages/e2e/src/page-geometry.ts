@@ -102,11 +102,3 @@ export async function isFirstCharacterShown(locator: Locator): Promise<boolean> 
     return character.left >= box.left - 0.5 && character.right <= box.right + 0.5;
   });
 }
-
-/** Waits until React has hydrated the page: the footer, rendered last, carries React's fiber. */
-export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const footer = document.querySelector('[data-testid="copyright"]');
-    return footer !== null && Object.keys(footer).some((key) => key.startsWith('__reactFiber$'));
-  });
-}

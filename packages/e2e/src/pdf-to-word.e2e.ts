@@ -5,6 +5,7 @@ import { TOOLS, toolPath } from '@quire/shared';
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { expectedMessage } from './page-head.ts';
+import { waitForHydration } from './browser-session.ts';
 import { useToolPage } from './tool-page.ts';
 
 const view = useToolPage('pdf-to-word');
@@ -43,7 +44,7 @@ describe('the PDF to Word page in a real browser', () => {
       ],
     ] as const) {
       await view.page.goto(new URL(toolPath(locale, 'pdf-to-word'), view.page.url()).href);
-      await view.page.waitForFunction(() => document.querySelector('[data-testid="file-input"]') !== null);
+      await waitForHydration(view.page);
       await view.page
         .locator('input[type=file]')
         .setInputFiles([corpusPath('pdf/pdfbox_ccitt-g4-fax-scan.pdf')]);

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { corpusEntry, corpusPath, featureValue } from '@quire/corpus';
 import { TOOLS, toolPath } from '@quire/shared';
 import { describe, expect, inject, it } from 'vitest';
+import { waitForHydration } from './browser-session.ts';
 import { useToolPage } from './tool-page.ts';
 
 const baseUrl = inject('baseUrl');
@@ -99,11 +100,11 @@ describe('the rotate page in a real browser', () => {
     expect(await view.page.getByTestId('rotate-preview').count()).toBe(0);
   });
 
-  it('loads pdf.js on the rotate page only', async () => {
+  it('loads pdf.js only on pages that show or count pages', async () => {
     const loaded: string[] = [];
     view.page.on('request', (request) => loaded.push(request.url()));
-    await view.page.goto(new URL(toolPath('en', 'split'), baseUrl).href);
-    await view.page.waitForFunction(() => document.querySelector('[data-testid="file-input"]') !== null);
+    await view.page.goto(new URL(toolPath('en', 'compress'), baseUrl).href);
+    await waitForHydration(view.page);
     await view.page.locator('input[type=file]').setInputFiles([corpusPath(FOUR_PAGES)]);
     await view.page.getByTestId('selected-file').waitFor();
     expect(loaded.filter((url) => /pdf\.worker|pdf-thumbnails/.test(url))).toEqual([]);

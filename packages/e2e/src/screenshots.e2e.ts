@@ -4,6 +4,7 @@ import { homePath, toolPath, type Locale } from '@quire/shared';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './browser.ts';
+import { waitForHydration } from './browser-session.ts';
 import {
   boxOf,
   centerXOf,
@@ -11,7 +12,6 @@ import {
   inkCenterOf,
   isFirstCharacterShown,
   lineGapsOf,
-  waitForHydration,
 } from './page-geometry.ts';
 import { expectMatchesBaseline } from './screenshot-baseline.ts';
 

@@ -102,19 +102,31 @@ describe('the split page in a real browser', () => {
     expect(requests).toBe(0);
   });
 
-  it('shows the server’s message for a range beyond the last page', async () => {
+  it('refuses a range beyond the last page beside the field, before uploading', async () => {
+    let requests = 0;
+    view.page.on('request', (request) => {
+      if (request.url().endsWith(TOOLS.split.apiPath)) requests += 1;
+    });
     await view.page.locator('input[type=file]').setInputFiles([corpusPath(FOUR_PAGES)]);
     await view.page.getByRole('radio', { name: /Page ranges/ }).check();
+    // The browser counts the pages (pdf.js) and says so in the hint.
+    await expect
+      .poll(() => view.page.getByTestId('page-range-hint').textContent())
+      .toMatch(/^This PDF has 4 pages\./);
     await view.page.getByTestId('page-range').fill('2-9');
-    const [response] = await Promise.all([
-      view.page.waitForResponse((candidate) => candidate.url().endsWith(TOOLS.split.apiPath)),
-      view.page.getByTestId('action-button').click(),
-    ]);
-    expect(response.status()).toBe(400);
-    await expect.poll(() => view.page.getByTestId('toast').getAttribute('data-variant')).toBe('destructive');
-    expect(await view.page.getByTestId('toast-description').textContent()).toBe(
-      '“\u20682-9\u2069”: the document has 4 pages.',
-    );
+    await view.page.getByTestId('action-button').click();
+    await expect
+      .poll(() => view.page.getByTestId('page-range-error').textContent())
+      .toBe('“\u20682-9\u2069”: the document has 4 pages.');
+    expect(await view.page.getByTestId('page-range').getAttribute('aria-invalid')).toBe('true');
+    expect(requests).toBe(0);
+
+    // Fixing the range clears the message and the split runs.
+    await view.page.getByTestId('page-range').fill('2-4');
+    expect(await view.page.getByTestId('page-range-error').count()).toBe(0);
+    const entries = await splitAndDownload();
+    expect(Object.keys(entries)).toEqual(['pysamples_outline-bookmarks_4p-2-4.pdf']);
+    expect(requests).toBe(1);
   });
 
   it('asks for the password of a protected file and splits it', async () => {

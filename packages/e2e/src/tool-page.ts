@@ -3,7 +3,7 @@ import { toolPath } from '@quire/shared';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { launchBrowser } from './browser.ts';
-import { waitForHydration } from './page-geometry.ts';
+import { waitForHydration } from './browser-session.ts';
 
 export type ToolPageView = {
   /** A fresh page for each test, on the tool's English page, hydrated. */
@@ -35,7 +35,7 @@ export function useToolPage(toolId: ToolId): ToolPageView {
     });
     view.page = await context.newPage();
     await view.page.goto(new URL(toolPath('en', toolId), baseUrl).href);
-    await view.page.waitForFunction(() => document.querySelector('[data-testid="file-input"]') !== null);
+    await waitForHydration(view.page);
   });
   return view;
 }

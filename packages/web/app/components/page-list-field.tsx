@@ -59,7 +59,7 @@ export function PageListField(props: PageListFieldProps) {
           {error}
         </p>
       )}
-      <p id={hintId} className="mt-1 text-xs text-slate-600">
+      <p id={hintId} className="mt-1 text-xs text-slate-600" data-testid={`${testId}-hint`}>
         {hint}
       </p>
     </div>
