@@ -1,4 +1,4 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { PNG } from 'pngjs';
 
 export type Box = { readonly x: number; readonly y: number; readonly width: number; readonly height: number };
