@@ -59,6 +59,9 @@ describe('the PDF to Word page in a real browser', () => {
       const toast = await view.page.getByTestId('toast-description').textContent();
       expect(toast).toBe((await expectedMessage(locale, 'tools.pdf-to-word.successAllScans')).text);
       expect(toast).not.toBe((await expectedMessage(locale, 'tools.pdf-to-word.success')).text);
+      expect(await view.page.getByTestId('toast-title').textContent()).toBe(
+        (await expectedMessage(locale, 'common.toast.done')).text,
+      );
       expect(await view.page.getByTestId('tool-workbench').textContent()).not.toMatch(/success/i);
     }
   });

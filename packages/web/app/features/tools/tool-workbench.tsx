@@ -17,7 +17,7 @@ import { JobProgress } from './job-progress.tsx';
 import { optionsFormOf } from './options/index.ts';
 import { prepareOptions, type OptionProblem } from './options/prepare-options.ts';
 import { PasswordDialog } from './password-dialog.tsx';
-import { resultDetailsOf, successMessageKeyOf } from './results/index.ts';
+import { resultDetailsOf, successToastOf } from './results/index.ts';
 import { ResultNotices } from './results/result-notices.tsx';
 import { ToolResult } from './tool-result.tsx';
 import { uploadRulesOf } from './upload-rules.ts';
@@ -56,16 +56,18 @@ export function ToolWorkbench({ tool }: { tool: ToolDefinition }) {
 
   const callbacks = useMemo(
     () => ({
-      onSuccess: (result: JobResult) =>
+      onSuccess: (result: JobResult) => {
+        const texts = successToastOf(tool.id, result.headers);
         toast.show({
           variant: 'default',
-          title: t('common.toast.success'),
-          description: t(successMessageKeyOf(tool.id, result.headers)),
+          title: t(texts.title),
+          description: t(texts.description),
           action: {
             label: t('common.toast.download'),
             onClick: () => downloadBlob(result.url, result.fileName),
           },
-        }),
+        });
+      },
       onError: (error: unknown) =>
         toast.show({
           variant: 'destructive',

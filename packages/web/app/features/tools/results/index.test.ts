@@ -1,11 +1,15 @@
 import { LOCALES } from '@quire/shared';
 import { describe, expect, it } from 'vitest';
 import { getTranslator } from '../../../i18n/create-translator.ts';
-import { successMessageKeyOf } from './index.ts';
+import { successToastOf } from './index.ts';
 
 const { t } = getTranslator('en');
 
-describe('successMessageKeyOf', () => {
+/** The toast's text, in English. */
+const successMessageKeyOf = (...args: Parameters<typeof successToastOf>) =>
+  successToastOf(...args).description;
+
+describe('successToastOf', () => {
   it('uses the success texts of spec section 8', () => {
     expect(t(successMessageKeyOf('split', new Headers()))).toBe('PDF split successfully!');
     expect(t(successMessageKeyOf('pdf-to-jpg', new Headers()))).toBe(
@@ -22,6 +26,8 @@ describe('successMessageKeyOf', () => {
       'X-Compression-Ratio': '0',
     });
     expect(t(successMessageKeyOf('compress', same))).not.toBe('PDF compressed successfully!');
+    expect(t(successToastOf('compress', same).title)).toBe('Done');
+    expect(t(successToastOf('compress', new Headers()).title)).toBe('Success');
   });
 
   it('says plainly that scanned pages are pictures with no text, never "converted successfully"', () => {
@@ -37,6 +43,8 @@ describe('successMessageKeyOf', () => {
         ),
       );
     expect(converted(null)).toBe('PDF converted to Word successfully!');
+    const scanned = new Headers({ 'X-Page-Count': '1', 'X-Notices': 'PAGES_ARE_SCANS;file=0;pages=1' });
+    expect(t(successToastOf('pdf-to-word', scanned).title)).toBe('Done');
     const everyPage = converted('PAGES_ARE_SCANS;file=0;pages=3');
     expect(everyPage).toBe(
       'Your PDF has no text to convert: its pages are pictures (scans). The Word file holds them as pictures, without editable text.',

@@ -23,12 +23,23 @@ export function resultDetailsOf(toolId: ToolId): ComponentType<ToolResultDetails
   return TOOL_RESULT_DETAILS[toolId];
 }
 
+/** The success toast: its title and its text, as message keys. */
+export type SuccessToast = { readonly title: MessageKey; readonly description: MessageKey };
+
 /**
- * The success toast's text: the tool's own, except where it would claim more than the result holds. Compression
- * that saved nothing says so; PDF to Word of scanned pages (notice `PAGES_ARE_SCANS`) says the pages are pictures
- * with no text rather than "converted successfully", whether every page is a scan or only some.
+ * The success toast: the tool's own text under "Success", except where that would claim more than the result
+ * holds. Compression that saved nothing says so; PDF to Word of scanned pages (notice `PAGES_ARE_SCANS`) says the
+ * pages are pictures with no text rather than "converted successfully", whether every page is a scan or only
+ * some. Those texts come under a plain "Done", not "Success".
  */
-export function successMessageKeyOf(toolId: ToolId, headers: Headers): MessageKey {
+export function successToastOf(toolId: ToolId, headers: Headers): SuccessToast {
+  const caveat = caveatOf(toolId, headers);
+  return caveat
+    ? { title: 'common.toast.done', description: caveat }
+    : { title: 'common.toast.success', description: `tools.${toolId}.success` };
+}
+
+function caveatOf(toolId: ToolId, headers: Headers): MessageKey | null {
   if (toolId === 'compress' && readCompressionResult(headers)?.outcome === 'unchanged') {
     return 'tools.compress.successUnchanged';
   }
@@ -42,5 +53,5 @@ export function successMessageKeyOf(toolId: ToolId, headers: Headers): MessageKe
       return isSomePages ? 'tools.pdf-to-word.successSomeScans' : 'tools.pdf-to-word.successAllScans';
     }
   }
-  return `tools.${toolId}.success`;
+  return null;
 }
