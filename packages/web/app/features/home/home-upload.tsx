@@ -66,7 +66,7 @@ export function HomeUpload() {
               <li key={id}>
                 <Link
                   to={toolPath(locale, id)}
-                  onClick={() => pending.set({ files })}
+                  onClick={() => pending.handOver({ files }, toolPath(locale, id))}
                   className="flex min-h-11 items-center gap-3 rounded-xl border border-slate-200 p-2 text-sm font-medium text-slate-800 hover:border-indigo-300 hover:bg-indigo-50 focus-visible:outline-3 focus-visible:outline-indigo-600"
                 >
                   <ToolIcon tool={TOOLS[id]} />

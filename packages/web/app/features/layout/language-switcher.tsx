@@ -18,7 +18,8 @@ import { usePendingFiles } from '../upload/pending-files.tsx';
  * when the visitor has chosen files on the page: then the page changes language in place and the files (and the
  * tool's options) come along, since a reload would silently drop them.
  */
-function LanguageLinks({ className, itemClassName }: { className: string; itemClassName: string }) {
+function LanguageLinks(props: { className: string; itemClassName: string; onFollow?: () => void }) {
+  const { className, itemClassName, onFollow } = props;
   const { pathname } = useLocation();
   const current = useLocale();
   const pending = usePendingFiles();
@@ -26,10 +27,17 @@ function LanguageLinks({ className, itemClassName }: { className: string; itemCl
   const carryFiles = (event: MouseEvent<HTMLAnchorElement>, href: string) => {
     const isPlainClick =
       event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+    if (!isPlainClick) return;
+    onFollow?.();
+    if (href === pathname) {
+      // The language already shown: nothing to load, nothing to carry.
+      event.preventDefault();
+      return;
+    }
     const selection = pending.current();
-    if (!isPlainClick || !selection || selection.files.length === 0) return;
+    if (!selection || selection.files.length === 0) return;
     event.preventDefault();
-    pending.set(selection);
+    pending.handOver(selection, href);
     void navigate(href);
   };
   return (
@@ -131,21 +139,21 @@ export function LanguageMenu() {
         data-testid="language-list"
         className="absolute end-0 top-full z-50 mt-2 w-56 rounded-xl border border-slate-200 bg-white p-2 shadow-lg"
       >
-        <LanguageLinks className="grid gap-0.5" itemClassName={ITEM} />
+        <LanguageLinks className="grid gap-0.5" itemClassName={ITEM} onFollow={() => setOpen(false)} />
       </div>
     </div>
   );
 }
 
-/** The language list laid out inline (mobile menu). */
-export function LanguageList() {
+/** The language list laid out inline (mobile menu, which `onFollow` closes). */
+export function LanguageList({ onFollow }: { onFollow: () => void }) {
   const t = useT();
   return (
     <nav aria-label={t('common.language.label')}>
       <p className="px-3 text-xs font-semibold tracking-wide text-slate-500 uppercase">
         {t('common.language.label')}
       </p>
-      <LanguageLinks className="mt-2 grid grid-cols-2 gap-1" itemClassName={ITEM} />
+      <LanguageLinks className="mt-2 grid grid-cols-2 gap-1" itemClassName={ITEM} onFollow={onFollow} />
     </nav>
   );
 }

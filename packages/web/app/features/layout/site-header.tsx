@@ -88,7 +88,7 @@ export function SiteHeader() {
         <ToolsLink className={BUTTON_STYLES.primary} testId="menu-choose-tool" onFollow={closeMenu}>
           {t('common.nav.chooseTool')}
         </ToolsLink>
-        <LanguageList />
+        <LanguageList onFollow={closeMenu} />
       </MobileMenu>
     </>
   );

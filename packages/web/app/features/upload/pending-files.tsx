@@ -9,6 +9,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
+import { useLocation } from 'react-router';
 import { useForgetOnLeave } from '../../lib/use-forget-on-leave.ts';
 
 /** Files (and a tool's options) handed from one page to the next without leaving the browser's memory. */
@@ -19,10 +20,14 @@ export type CarriedSelection = {
   readonly options?: Readonly<Record<string, string>>;
 };
 
+/** A selection on its way to one page. */
+type HandOver = { readonly selection: CarriedSelection; readonly to: string };
+
 type PendingFiles = {
-  /** What the previous page handed over; the page that takes it clears it. */
-  readonly selection: CarriedSelection;
-  readonly set: (selection: CarriedSelection) => void;
+  /** What the previous page handed over, and to which path; it lasts until the next navigation. */
+  readonly handedOver: HandOver | null;
+  /** Hands a selection to the page at `to` (a path), which takes it if the next navigation leads there. */
+  readonly handOver: (selection: CarriedSelection, to: string) => void;
   /** The upload card of the page says how to read its current selection (null when it goes). */
   readonly register: (read: (() => CarriedSelection) | null) => void;
   /** The current page's selection, for a change of language to carry over; null when the page has none. */
@@ -32,8 +37,8 @@ type PendingFiles = {
 const NOTHING: CarriedSelection = { files: [] };
 
 const PendingFilesContext = createContext<PendingFiles>({
-  selection: NOTHING,
-  set: () => undefined,
+  handedOver: null,
+  handOver: () => undefined,
   register: () => undefined,
   current: () => null,
 });
@@ -41,17 +46,28 @@ const PendingFilesContext = createContext<PendingFiles>({
 /**
  * Files picked on one page and taken up by the next: from the home page to the tool the visitor chooses, and from
  * a tool page to the same page in another language. It sits above the pages of every language (client navigation
- * keeps it alive); the files never leave memory, and go when the visitor leaves the site.
+ * keeps it alive); the files never leave memory, and go when the visitor leaves the site. A hand-over reaches the
+ * page it was meant for on the very next navigation, or nothing: a link opened in another tab, or a click on the
+ * page already shown, leaves nothing behind for a later page.
  */
 export function PendingFilesProvider({ children }: { children: ReactNode }) {
-  const [selection, set] = useState<CarriedSelection>(NOTHING);
+  const [handedOver, setHandedOver] = useState<HandOver | null>(null);
   const reader = useRef<(() => CarriedSelection) | null>(null);
-  useForgetOnLeave(() => set(NOTHING));
+  const { key } = useLocation();
+  // Runs after the page of the new location has read what it was handed (in its first render).
+  useEffect(() => setHandedOver(null), [key]);
+  useForgetOnLeave(() => setHandedOver(null));
+  const handOver = useCallback((selection: CarriedSelection, to: string) => {
+    setHandedOver({ selection, to });
+  }, []);
   const register = useCallback((read: (() => CarriedSelection) | null) => {
     reader.current = read;
   }, []);
   const current = useCallback(() => reader.current?.() ?? null, []);
-  const value = useMemo(() => ({ selection, set, register, current }), [selection, register, current]);
+  const value = useMemo(
+    () => ({ handedOver, handOver, register, current }),
+    [handedOver, handOver, register, current],
+  );
   return <PendingFilesContext.Provider value={value}>{children}</PendingFilesContext.Provider>;
 }
 
@@ -72,15 +88,12 @@ export function useCarrySelection(selection: CarriedSelection): void {
   }, [register]);
 }
 
-/**
- * What the previous page handed over, read once when this page's upload card mounts, then cleared so that it
- * reaches one page only.
- */
+/** What the previous page handed to this one, read once when this page's upload card mounts. */
 export function useTakeSelection(): CarriedSelection {
-  const { selection, set } = usePendingFiles();
-  const [taken] = useState(selection);
-  useEffect(() => {
-    if (taken.files.length > 0) set(NOTHING);
-  }, [taken, set]);
+  const { handedOver } = usePendingFiles();
+  const { pathname } = useLocation();
+  const [taken] = useState(() =>
+    handedOver !== null && handedOver.to === pathname ? handedOver.selection : NOTHING,
+  );
   return taken;
 }
