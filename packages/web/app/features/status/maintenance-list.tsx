@@ -39,7 +39,8 @@ export function MaintenanceList({ maintenance, overall, now }: Props) {
         <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-emerald-100 text-emerald-700">
           <CheckIcon className="size-5" />
         </span>
-        <div>
+        {/* Two lines high with or without the second, like the loading frame. */}
+        <div className="min-h-13">
           <p className="font-semibold text-slate-900">{t('status.maintenance.emptyTitle')}</p>
           {overall === 'operational' && (
             <p className="mt-1 text-slate-600">{t('status.maintenance.emptyBody')}</p>

@@ -21,7 +21,11 @@ export function OverallStatus({ report }: { report: StatusReport | null }) {
       >
         {look ? <look.Icon className="size-7" /> : <SpinnerIcon className="size-6" />}
       </span>
-      <div className="min-w-0 flex-1">
+      {/*
+        As tall in every state as the longest English one (a two-line title and a three-line message on a phone),
+        so that nothing below moves when the first answer replaces the loading state after the first paint.
+      */}
+      <div className="min-h-40 min-w-0 flex-1 sm:min-h-26">
         <p className="text-sm font-medium text-slate-600">{t('status.overall.label')}</p>
         <h2 id="overall-status-title" className="text-2xl font-bold tracking-tight text-slate-900">
           {key ? t(`status.overall.${key}.title`) : t('status.loading')}
