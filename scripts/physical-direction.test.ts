@@ -17,8 +17,9 @@ import {
  */
 const ALLOWED: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   'features/layout/mobile-menu.tsx': {
-    'translate-x-full': 'the closed menu waits beyond the inline end; transforms have no logical form…',
-    'rtl:-translate-x-full': '…so right-to-left pages move it the other way',
+    'starting:translate-x-full':
+      'the opening menu slides in from beyond the inline end; transforms have no logical form…',
+    'rtl:starting:-translate-x-full': '…so right-to-left pages slide it in from the other side',
   },
   'components/icons.tsx': {
     'rtl:-scale-x-100': 'an arrow pointing to the inline start is mirrored in right-to-left pages',
