@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import { answerClientError, registerErrorHandler } from './http/error-handler.ts';
 import { registerHealthRoutes } from './http/routes/health.ts';
+import { registerMetricsRoute } from './http/routes/metrics.ts';
 import { registerSiteRoutes } from './http/routes/site.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { createToolGuards, hasSecretHeader } from './http/rate-limit.ts';
@@ -14,6 +15,7 @@ import { registerStatusRoutes } from './http/routes/status.ts';
 import { registerTestOpRoutes } from './http/routes/test-ops.ts';
 import { registerToolRoutes } from './http/routes/tools.ts';
 import { DiskBudget } from './jobs/disk-budget.ts';
+import { createServiceMetrics } from './metrics/service-metrics.ts';
 import { PROBE_HEADER } from './status/run-probes.ts';
 import { StatusService } from './status/status-service.ts';
 
@@ -68,6 +70,8 @@ export async function buildApp(config: Config, { runner }: AppDeps): Promise<Fas
   registerSecurityHeaders(app);
   await app.register(fastifyMultipart, { throwFileSizeLimit: true });
   registerHealthRoutes(app, { runner });
+  const metrics = createServiceMetrics(runner);
+  registerMetricsRoute(app, metrics);
   const status = new StatusService({
     databaseFile: join(config.dataDir, 'status.sqlite'),
     maintenanceFile: config.maintenanceFile,
@@ -95,6 +99,7 @@ export async function buildApp(config: Config, { runner }: AppDeps): Promise<Fas
     jobTimeoutMs: config.jobTimeoutMs,
     jobCpuMs: config.jobCpuMs,
     anonymousOfficeTimeoutMs: config.anonymousOfficeTimeoutMs,
+    metrics,
   });
   if (config.testOps) registerTestOpRoutes(app, { ...jobAnswers, runner, guards, jobCpuMs: config.jobCpuMs });
   await registerSiteRoutes(app, config.webRoot);

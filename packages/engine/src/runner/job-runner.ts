@@ -2,6 +2,7 @@ import { JOB_LANES, TOOLS, type JobLane, type ToolId } from '@quire/shared';
 import type { JobInput, JobResult } from '../ops/types.ts';
 import { JobPool, type PoolOptions, type RunOptions } from './pool.ts';
 import type { CageFactory } from './process-cage.ts';
+import { sampleProcessTree, totalResidentBytes } from './process-tree.ts';
 import type { TestOpInput, TestOpName } from './test-ops.ts';
 
 export type LaneStats = {
@@ -65,6 +66,16 @@ export class JobRunner {
   /** Process ids of every worker, by lane. */
   get workerPids(): Record<JobLane, number[]> {
     return { pdf: this.#pools.pdf.workerPids, office: this.#pools.office.workerPids };
+  }
+
+  /** Resident memory of each lane's workers and their programs (LibreOffice, qpdf…), in bytes, read now. */
+  get workerMemoryBytes(): Record<JobLane, number> {
+    const pids = this.workerPids;
+    const lanes = {} as Record<JobLane, number>;
+    for (const lane of JOB_LANES) {
+      lanes[lane] = pids[lane].reduce((sum, pid) => sum + totalResidentBytes(sampleProcessTree(pid)), 0);
+    }
+    return lanes;
   }
 
   /** Settles once every worker of every lane is ready for its first job. */

@@ -42,4 +42,6 @@ export type RunOptions = {
   workDir: string;
   /** Who asked (the rate limit's key, or an API key's): the unit of fair share. */
   client?: string;
+  /** Called when a worker takes the job (the end of its wait, for metrics and the job's state). */
+  onStart?: () => void;
 };

@@ -301,6 +301,7 @@ export class JobPool {
   #dispatch(slot: Slot, job: Job): void {
     slot.job = job;
     slot.stopReason = null;
+    job.options.onStart?.();
     const { signal, timeoutMs, workDir } = job.options;
     const stop = (reason: AppError) => {
       if (slot.job !== job || slot.stopReason) return;

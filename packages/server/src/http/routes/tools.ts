@@ -1,6 +1,7 @@
 import type { JobRunner } from '@quire/engine';
-import { TOOLS, TOOL_IDS, reportHeaders, type ToolId } from '@quire/shared';
+import { AppError, TOOLS, TOOL_IDS, reportHeaders, type ToolId } from '@quire/shared';
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
+import type { ServiceMetrics } from '../../metrics/service-metrics.ts';
 import { answerJob, type JobAnswerDeps } from '../answer-job.ts';
 import { receiveUploads } from '../receive-uploads.ts';
 import { parseToolOptions } from '../tool-options.ts';
@@ -20,6 +21,7 @@ export type ToolRouteDeps = JobAnswerDeps & {
   jobCpuMs: number | null;
   /** Wall-clock limit of Office conversions asked for without an API key. */
   anonymousOfficeTimeoutMs: number;
+  metrics: ServiceMetrics;
 };
 
 export function registerToolRoutes(app: FastifyInstance, deps: ToolRouteDeps): void {
@@ -38,17 +40,27 @@ function registerToolRoute(app: FastifyInstance, deps: ToolRouteDeps, toolId: To
         tool.lane === 'office' && !request.hasApiKey
           ? Math.min(timeoutMs, deps.anonymousOfficeTimeoutMs)
           : timeoutMs;
-      const result = await deps.runner.run(
-        toolId,
-        { files: uploads.files, options },
-        {
-          signal,
-          timeoutMs: jobTimeoutMs,
-          cpuLimitMs: deps.jobCpuMs ?? jobTimeoutMs,
-          workDir: jobDir,
-          client: request.client,
-        },
-      );
+      const submitted = performance.now();
+      const finished = (outcome: string) =>
+        deps.metrics.jobFinished(toolId, outcome, (performance.now() - submitted) / 1000);
+      const result = await deps.runner
+        .run(
+          toolId,
+          { files: uploads.files, options },
+          {
+            signal,
+            timeoutMs: jobTimeoutMs,
+            cpuLimitMs: deps.jobCpuMs ?? jobTimeoutMs,
+            workDir: jobDir,
+            client: request.client,
+            onStart: () => deps.metrics.jobStarted(tool.lane, performance.now() - submitted),
+          },
+        )
+        .catch((error: unknown) => {
+          finished(error instanceof AppError ? error.code : 'INTERNAL');
+          throw error;
+        });
+      finished('ok');
       return {
         result,
         headers: reportHeaders(toolId, result.report),
