@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import { answerClientError, registerErrorHandler } from './http/error-handler.ts';
 import { registerHealthRoutes } from './http/routes/health.ts';
+import { registerJobRoutes } from './http/routes/jobs.ts';
 import { registerMetricsRoute } from './http/routes/metrics.ts';
 import { registerSiteRoutes } from './http/routes/site.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -14,6 +15,7 @@ import { registerOpenApiRoute } from './http/routes/openapi.ts';
 import { registerStatusRoutes } from './http/routes/status.ts';
 import { registerTestOpRoutes } from './http/routes/test-ops.ts';
 import { registerToolRoutes } from './http/routes/tools.ts';
+import { AsyncJobs } from './jobs/async-jobs.ts';
 import { DiskBudget } from './jobs/disk-budget.ts';
 import { createServiceMetrics } from './metrics/service-metrics.ts';
 import { PROBE_HEADER } from './status/run-probes.ts';
@@ -92,7 +94,7 @@ export async function buildApp(config: Config, { runner }: AppDeps): Promise<Fas
     diskBudget: new DiskBudget(config.jobDiskBytes),
     sendIdleTimeoutMs: config.sendIdleTimeoutMs,
   };
-  registerToolRoutes(app, {
+  const toolRuns = {
     ...jobAnswers,
     runner,
     guards,
@@ -100,7 +102,9 @@ export async function buildApp(config: Config, { runner }: AppDeps): Promise<Fas
     jobCpuMs: config.jobCpuMs,
     anonymousOfficeTimeoutMs: config.anonymousOfficeTimeoutMs,
     metrics,
-  });
+  };
+  registerToolRoutes(app, toolRuns);
+  registerJobRoutes(app, { ...toolRuns, jobs: new AsyncJobs() });
   if (config.testOps) registerTestOpRoutes(app, { ...jobAnswers, runner, guards, jobCpuMs: config.jobCpuMs });
   await registerSiteRoutes(app, config.webRoot);
   return app;

@@ -50,13 +50,25 @@ export async function answerJob(
   release = budget.release;
 
   const started = performance.now();
-  const { result, headers, mimeType, fileName, log } = await handle({ jobDir, signal: cancel.signal });
+  const answer = await handle({ jobDir, signal: cancel.signal });
+  const { result, log } = answer;
   // Uploads and intermediate files (rendered pages, say) go before the answer is streamed: a slow reader holds
   // only the result.
   await pruneJobDir(jobDir, result.path);
   await budget.settle();
   const { size } = await stat(result.path);
   request.log.info({ ...log, outputBytes: size, ms: Math.round(performance.now() - started) }, 'job done');
+  return sendResult(request, reply, answer, sendIdleTimeoutMs);
+}
+
+/** Streams a job's result with its type, name and report headers; an answer that stalls is cut. */
+export async function sendResult(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  { result, headers, mimeType, fileName }: JobAnswer,
+  sendIdleTimeoutMs: number,
+): Promise<FastifyReply> {
+  const { size } = await stat(result.path);
   const stream = createReadStream(result.path);
   watchSendProgress(reply.raw, stream, sendIdleTimeoutMs, () =>
     request.log.info({ outputBytes: size, sentBytes: stream.bytesRead }, 'answer stalled: connection closed'),

@@ -16,22 +16,39 @@ import {
   passwordFieldName,
   sniffFormat,
   toWholeMegabytes,
+  TOOLS,
+  TOOL_IDS,
+  isToolId,
   type ToolDefinition,
 } from '@quire/shared';
 import type { FastifyRequest } from 'fastify';
 import { sanitizeFileName } from './file-names.ts';
 
-export type Uploads = { files: InputFile[]; fields: Map<string, string> };
+export type Uploads = { tool: ToolDefinition; files: InputFile[]; fields: Map<string, string> };
+
+/** The multipart field naming the tool, when the route serves every tool (`POST /api/v1/jobs`). */
+export const TOOL_FIELD = 'tool';
+
+/**
+ * The widest limits of any tool: what an upload whose tool is named in its first field is held to until that
+ * field has been read.
+ */
+const ANY_TOOL = {
+  maxFiles: Math.max(...TOOL_IDS.map((id) => TOOLS[id].maxFiles)),
+  maxFileBytes: Math.max(...TOOL_IDS.map((id) => TOOLS[id].maxFileBytes)),
+  maxRequestBytes: Math.max(...TOOL_IDS.map((id) => TOOLS[id].maxRequestBytes)),
+};
 
 /**
  * Streams a tool's multipart upload into the job directory. Every limit is enforced while the bytes arrive: the
  * per-file and per-request sizes (413 as soon as one is crossed), the number of files, fields and parts, and the
  * type, read from each file's first bytes (415 before the rest is stored). Files are stored under server-made
- * names; the visitor's name is kept, sanitised, for messages only.
+ * names; the visitor's name is kept, sanitised, for messages only. With `TOOL_FIELD` instead of a tool, the first
+ * part must be the `tool` field, and the tool it names sets the limits from then on.
  */
 export async function receiveUploads(
   request: FastifyRequest,
-  tool: ToolDefinition,
+  tool: ToolDefinition | typeof TOOL_FIELD,
   jobDir: string,
 ): Promise<Uploads> {
   try {
@@ -60,20 +77,29 @@ function asUploadError(error: unknown): unknown {
   );
 }
 
-async function readParts(request: FastifyRequest, tool: ToolDefinition, jobDir: string): Promise<Uploads> {
+async function readParts(
+  request: FastifyRequest,
+  target: ToolDefinition | typeof TOOL_FIELD,
+  jobDir: string,
+): Promise<Uploads> {
+  let tool = target === TOOL_FIELD ? null : target;
+  const envelope = tool ?? ANY_TOOL;
   const declaredLength = Number(request.headers['content-length']);
-  if (Number.isFinite(declaredLength) && declaredLength > tool.maxRequestBytes + MULTIPART_OVERHEAD_BYTES) {
-    throw requestTooLarge(tool);
+  if (
+    Number.isFinite(declaredLength) &&
+    declaredLength > envelope.maxRequestBytes + MULTIPART_OVERHEAD_BYTES
+  ) {
+    throw requestTooLarge(envelope);
   }
-  const budget = { remainingBytes: tool.maxRequestBytes };
+  const budget = { remainingBytes: envelope.maxRequestBytes };
   const files = new Map<number, InputFile>();
   const fields = new Map<string, string>();
   const parts = request.parts({
     limits: {
       // One byte over the cap reaches the guard, which then fails the upload at once (busboy alone would drop the
       // rest of the file but read it to its end before saying so).
-      fileSize: tool.maxFileBytes + 1,
-      files: tool.maxFiles,
+      fileSize: envelope.maxFileBytes + 1,
+      files: envelope.maxFiles,
       fields: MAX_FIELDS,
       fieldSize: MAX_FIELD_BYTES,
       parts: MAX_PARTS,
@@ -94,6 +120,12 @@ async function readParts(request: FastifyRequest, tool: ToolDefinition, jobDir: 
         'INVALID_REQUEST',
         `A field name is longer than ${MAX_FIELD_NAME_CHARS} characters.`,
       );
+    }
+    if (tool === null) {
+      if (part.type === 'file') part.file.resume();
+      tool = toolOfFirstPart(part.type === 'field' ? part.fieldname : null, part.value);
+      budget.remainingBytes -= envelope.maxRequestBytes - tool.maxRequestBytes;
+      continue;
     }
     if (part.type === 'field') {
       if (fields.has(part.fieldname) || isReservedName(part.fieldname)) {
@@ -131,6 +163,7 @@ async function readParts(request: FastifyRequest, tool: ToolDefinition, jobDir: 
     files.set(index, { path, name });
   }
 
+  if (tool === null) throw toolFieldMissing();
   const ordered = [...files.entries()].sort(([a], [b]) => a - b);
   if (ordered.some(([index], position) => index !== position)) {
     throw new AppError('INVALID_REQUEST', `Number the files without gaps: ${describeFileFields(tool)}.`);
@@ -146,7 +179,23 @@ async function readParts(request: FastifyRequest, tool: ToolDefinition, jobDir: 
   }
   const inputs = ordered.map(([, file]) => file);
   takePasswords(tool, inputs, fields);
-  return { files: inputs, fields };
+  return { tool, files: inputs, fields };
+}
+
+/** The tool named by the first part of an upload to every tool's route, which must be the `tool` field. */
+function toolOfFirstPart(fieldName: string | null, value: unknown): ToolDefinition {
+  if (fieldName !== TOOL_FIELD) throw toolFieldMissing();
+  if (!isToolId(value)) {
+    throw new AppError('INVALID_OPTIONS', `"tool" must be one of ${TOOL_IDS.join(', ')}.`, {
+      option: TOOL_FIELD,
+      allowed: TOOL_IDS.join(', '),
+    });
+  }
+  return TOOLS[value];
+}
+
+function toolFieldMissing(): AppError {
+  return new AppError('INVALID_REQUEST', 'Send the "tool" field first, then the tool\'s fields and files.');
 }
 
 /** Multipart boundaries and part headers on top of the payload: a generous allowance before refusing on length. */
@@ -207,7 +256,7 @@ function fileTooLarge(tool: ToolDefinition, details: { fileIndex: number; fileNa
   );
 }
 
-function requestTooLarge(tool: ToolDefinition): AppError {
+function requestTooLarge(tool: Pick<ToolDefinition, 'maxRequestBytes'>): AppError {
   return new AppError(
     'REQUEST_TOO_LARGE',
     `The upload is larger than ${toWholeMegabytes(tool.maxRequestBytes)} MB in total.`,

@@ -9,6 +9,8 @@ export const ERROR_CODES = {
   TOO_FEW_FILES: { httpStatus: 400 },
   INVALID_API_KEY: { httpStatus: 401 },
   NOT_FOUND: { httpStatus: 404 },
+  /** The result of an asynchronous job asked for before the job is done. */
+  JOB_NOT_READY: { httpStatus: 409 },
   REQUEST_TIMEOUT: { httpStatus: 408 },
   FILE_TOO_LARGE: { httpStatus: 413 },
   REQUEST_TOO_LARGE: { httpStatus: 413 },

@@ -1,0 +1,143 @@
+import { stat } from 'node:fs/promises';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import { isTerminal, notFound, type AsyncJobs, type AsyncJobView } from '../../jobs/async-jobs.ts';
+import { sendResult, type JobAnswerDeps } from '../answer-job.ts';
+import { toAppError } from '../error-handler.ts';
+import { createJobDir, pruneJobDir, removeJobDir } from '../job-dir.ts';
+import { receiveUploads, TOOL_FIELD } from '../receive-uploads.ts';
+import { prepareToolRun, runTool, type ToolRunDeps } from '../run-tool.ts';
+
+export type JobRouteDeps = JobAnswerDeps &
+  ToolRunDeps & {
+    guards: onRequestHookHandler[];
+    jobs: AsyncJobs;
+  };
+
+/** A comment line keeps an idle event stream open through proxies that cut silent connections. */
+const HEARTBEAT_MS = 15_000;
+const JOB_ID = /^[0-9a-f]{32}$/;
+
+type JobParams = { Params: { id: string } };
+
+/**
+ * The asynchronous API: `POST /api/v1/jobs` takes the same upload as a tool's own route, with the `tool` field
+ * first, and answers 202 with the job once its upload is stored and its options checked; the job then runs in its
+ * lane with the same limits and fair share. `GET /api/v1/jobs/{id}` and `…/events` (Server-Sent Events) say how it
+ * goes, `…/result` sends the file and deletes the job, and `DELETE` cancels and deletes it.
+ */
+export function registerJobRoutes(app: FastifyInstance, deps: JobRouteDeps): void {
+  const { jobs } = deps;
+  app.addHook('onClose', async () => jobs.clear());
+
+  app.post('/api/v1/jobs', { onRequest: deps.guards }, async (request, reply) => {
+    const jobDir = await createJobDir(deps.jobRoot);
+    const upload = new AbortController();
+    const budget = deps.diskBudget.admit(jobDir, (reason) => upload.abort(reason));
+    const dispose = async () => {
+      budget.release();
+      await removeJobDir(jobDir);
+    };
+    let run;
+    try {
+      run = prepareToolRun(deps, request, await receiveUploads(request, TOOL_FIELD, jobDir));
+    } catch (error) {
+      await dispose();
+      throw error;
+    }
+    const { id, signal } = jobs.create(run.toolId, dispose);
+    // The disk budget stops a job that outgrows it, like a cancel.
+    const stop = AbortSignal.any([signal, upload.signal]);
+    void runTool(deps, run, { jobDir, signal: stop, onStart: () => jobs.started(id) })
+      .then(async (answer) => {
+        await pruneJobDir(jobDir, answer.result.path);
+        await budget.settle();
+        jobs.finished(id, answer, (await stat(answer.result.path)).size);
+        request.log.info({ ...answer.log, job: 'async' }, 'job done');
+      })
+      .catch(async (error: unknown) => {
+        const appError = toAppError(error);
+        if (appError.code === 'INTERNAL') request.log.error({ err: error }, 'internal error in a job');
+        jobs.failed(id, appError);
+        // A failed job keeps its error for its client, not its files.
+        budget.release();
+        await removeJobDir(jobDir);
+      });
+    return reply
+      .status(202)
+      .header('location', `/api/v1/jobs/${id}`)
+      .header('cache-control', 'no-store')
+      .send({ success: true, job: jobs.view(id) });
+  });
+
+  app.get<JobParams>('/api/v1/jobs/:id', async (request, reply) =>
+    reply.header('cache-control', 'no-store').send({ success: true, job: viewOf(jobs, request) }),
+  );
+
+  app.get<JobParams>('/api/v1/jobs/:id/events', async (request, reply) => {
+    const first = viewOf(jobs, request);
+    streamEvents(request, reply, jobs, first);
+    return reply;
+  });
+
+  app.get<JobParams>('/api/v1/jobs/:id/result', async (request, reply) => {
+    const id = idOf(request);
+    const found = jobs.answerOf(id);
+    if ('error' in found) throw found.error;
+    const { answer } = found;
+    // Delivered means deleted; a download cut short may be tried again until the job expires.
+    reply.raw.once('finish', () => void jobs.delete(id));
+    return sendResult(request, reply, answer, deps.sendIdleTimeoutMs);
+  });
+
+  app.delete<JobParams>('/api/v1/jobs/:id', async (request, reply) => {
+    if (!(await jobs.delete(idOf(request)))) throw notFound();
+    return reply.status(204).send();
+  });
+}
+
+function idOf(request: FastifyRequest<JobParams>): string {
+  const { id } = request.params;
+  if (!JOB_ID.test(id)) throw notFound();
+  return id;
+}
+
+function viewOf(jobs: AsyncJobs, request: FastifyRequest<JobParams>): AsyncJobView {
+  const view = jobs.view(idOf(request));
+  if (!view) throw notFound();
+  return view;
+}
+
+/**
+ * Server-Sent Events of one job: its view now, then at every change, each as an `event: job` whose data is the
+ * same JSON as `GET /api/v1/jobs/{id}`; the stream ends after the job ends (or is deleted).
+ */
+function streamEvents(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  jobs: AsyncJobs,
+  first: AsyncJobView,
+): void {
+  reply.hijack();
+  const response = reply.raw;
+  response.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+    'x-accel-buffering': 'no',
+    'x-request-id': request.id,
+  });
+  let stopListening = () => {};
+  const heartbeat = setInterval(() => response.write(': still running\n\n'), HEARTBEAT_MS);
+  const end = () => {
+    clearInterval(heartbeat);
+    stopListening();
+    response.end();
+  };
+  const send = (view: AsyncJobView) => {
+    response.write(`event: job\ndata: ${JSON.stringify({ success: true, job: view })}\n\n`);
+    if (isTerminal(view.state)) end();
+  };
+  response.once('close', end);
+  send(first);
+  if (!isTerminal(first.state)) stopListening = jobs.subscribe(first.id, send);
+}

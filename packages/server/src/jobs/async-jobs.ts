@@ -1,0 +1,171 @@
+import { randomBytes } from 'node:crypto';
+import { AppError, parseNotices, type Notice, type ToolId } from '@quire/shared';
+import type { JobAnswer } from '../http/answer-job.ts';
+
+/** How long an ended job, and its result, is kept for its client to fetch: then it is deleted unread. */
+export const JOB_RETENTION_MS = 10 * 60_000;
+
+export type AsyncJobState = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
+
+/** What `GET /api/v1/jobs/{id}` and its events say of a job. Nothing of the visitor's: no file name. */
+export type AsyncJobView = {
+  readonly id: string;
+  readonly tool: ToolId;
+  readonly state: AsyncJobState;
+  readonly progress: { readonly stage: AsyncJobState };
+  readonly notices: readonly Notice[];
+  readonly error: ReturnType<AppError['toJson']>['error'] | null;
+  readonly result: { readonly fileName: string; readonly mimeType: string; readonly bytes: number } | null;
+  readonly createdAt: string;
+  /** When an ended job is deleted if its result is not fetched first; null while it runs. */
+  readonly expiresAt: string | null;
+};
+
+type Entry = {
+  view: AsyncJobView;
+  answer: (JobAnswer & { bytes: number }) | null;
+  failure: AppError | null;
+  cancel: AbortController;
+  /** Removes the job's files and gives back its disk budget; called once, when the job goes. */
+  dispose: () => Promise<void>;
+  expiry: NodeJS.Timeout | null;
+  listeners: Set<(view: AsyncJobView) => void>;
+};
+
+const TERMINAL: ReadonlySet<AsyncJobState> = new Set(['done', 'failed', 'cancelled']);
+
+export function isTerminal(state: AsyncJobState): boolean {
+  return TERMINAL.has(state);
+}
+
+/**
+ * The asynchronous jobs of this process, by id (128 random bits, the only key to a job: whoever holds it may read,
+ * fetch or cancel it). A job is queued, then running, then done, failed or cancelled; its listeners hear every
+ * change. An ended job is kept for `JOB_RETENTION_MS`, then deleted with its files; fetching its result deletes it
+ * at once, and so does `DELETE`.
+ */
+export class AsyncJobs {
+  readonly #jobs = new Map<string, Entry>();
+  readonly #retentionMs: number;
+
+  constructor(retentionMs = JOB_RETENTION_MS) {
+    this.#retentionMs = retentionMs;
+  }
+
+  get size(): number {
+    return this.#jobs.size;
+  }
+
+  /** Registers a queued job; `dispose` removes its files. Returns its id and the signal that cancels its work. */
+  create(tool: ToolId, dispose: () => Promise<void>): { id: string; signal: AbortSignal } {
+    const id = randomBytes(16).toString('hex');
+    const cancel = new AbortController();
+    this.#jobs.set(id, {
+      view: {
+        id,
+        tool,
+        state: 'queued',
+        progress: { stage: 'queued' },
+        notices: [],
+        error: null,
+        result: null,
+        createdAt: new Date().toISOString(),
+        expiresAt: null,
+      },
+      answer: null,
+      failure: null,
+      cancel,
+      dispose,
+      expiry: null,
+      listeners: new Set(),
+    });
+    return { id, signal: cancel.signal };
+  }
+
+  view(id: string): AsyncJobView | null {
+    return this.#jobs.get(id)?.view ?? null;
+  }
+
+  /** The finished job's answer (the file and how to send it), or why there is none. */
+  answerOf(id: string): { answer: JobAnswer } | { error: AppError } {
+    const entry = this.#jobs.get(id);
+    if (!entry) return { error: notFound() };
+    if (entry.failure) return { error: entry.failure };
+    if (!entry.answer) {
+      return {
+        error: new AppError('JOB_NOT_READY', 'The job is not done yet.', { state: entry.view.state }),
+      };
+    }
+    return { answer: entry.answer };
+  }
+
+  started(id: string): void {
+    this.#update(id, { state: 'running', progress: { stage: 'running' } });
+  }
+
+  finished(id: string, answer: JobAnswer, bytes: number): void {
+    const entry = this.#jobs.get(id);
+    if (!entry) return;
+    entry.answer = { ...answer, bytes };
+    this.#end(entry, 'done', {
+      notices: parseNotices(answer.headers['X-Notices'] ?? null),
+      result: { fileName: answer.fileName, mimeType: answer.mimeType, bytes },
+    });
+  }
+
+  failed(id: string, error: AppError): void {
+    const entry = this.#jobs.get(id);
+    if (!entry) return;
+    entry.failure = error;
+    this.#end(entry, 'failed', { error: error.toJson().error });
+  }
+
+  /** Hears every change of the job until it ends; returns the function that stops listening. */
+  subscribe(id: string, listener: (view: AsyncJobView) => void): () => void {
+    const listeners = this.#jobs.get(id)?.listeners;
+    listeners?.add(listener);
+    return () => listeners?.delete(listener);
+  }
+
+  /** Cancels the job's work if it runs, tells its listeners, and deletes it with its files. */
+  async delete(id: string): Promise<boolean> {
+    const entry = this.#jobs.get(id);
+    if (!entry) return false;
+    this.#jobs.delete(id);
+    if (entry.expiry) clearTimeout(entry.expiry);
+    if (!isTerminal(entry.view.state)) {
+      entry.cancel.abort(new AppError('INVALID_REQUEST', 'The job was cancelled.'));
+      this.#notify(entry, { ...entry.view, state: 'cancelled', progress: { stage: 'cancelled' } });
+    }
+    entry.listeners.clear();
+    await entry.dispose();
+    return true;
+  }
+
+  /** Deletes every job (the server is closing). */
+  async clear(): Promise<void> {
+    await Promise.all([...this.#jobs.keys()].map((id) => this.delete(id)));
+  }
+
+  #end(entry: Entry, state: AsyncJobState, patch: Partial<AsyncJobView>): void {
+    const expiresAt = new Date(Date.now() + this.#retentionMs).toISOString();
+    entry.expiry = setTimeout(() => void this.delete(entry.view.id), this.#retentionMs);
+    entry.expiry.unref();
+    this.#update(entry.view.id, { ...patch, state, progress: { stage: state }, expiresAt });
+  }
+
+  #update(id: string, patch: Partial<AsyncJobView>): void {
+    const entry = this.#jobs.get(id);
+    if (!entry) return;
+    entry.view = { ...entry.view, ...patch };
+    this.#notify(entry, entry.view);
+  }
+
+  #notify(entry: Entry, view: AsyncJobView): void {
+    for (const listener of entry.listeners) listener(view);
+  }
+}
+
+export function notFound(): AppError {
+  return new AppError('NOT_FOUND', 'There is no such job: it never existed, or it has been deleted.');
+}
