@@ -31,8 +31,15 @@ export function registerJobRoutes(app: FastifyInstance, deps: JobRouteDeps): voi
 
   app.post('/api/v1/jobs', { onRequest: deps.guards }, async (request, reply) => {
     const jobDir = await createJobDir(deps.jobRoot);
-    const upload = new AbortController();
-    const budget = deps.diskBudget.admit(jobDir, (reason) => upload.abort(reason));
+    // The disk budget stops a job that outgrows it, as a cancel does.
+    const overBudget = new AbortController();
+    let budget;
+    try {
+      budget = deps.diskBudget.admit(jobDir, (reason) => overBudget.abort(reason));
+    } catch (error) {
+      await removeJobDir(jobDir);
+      throw error;
+    }
     const dispose = async () => {
       budget.release();
       await removeJobDir(jobDir);
@@ -45,8 +52,7 @@ export function registerJobRoutes(app: FastifyInstance, deps: JobRouteDeps): voi
       throw error;
     }
     const { id, signal } = jobs.create(run.toolId, dispose);
-    // The disk budget stops a job that outgrows it, like a cancel.
-    const stop = AbortSignal.any([signal, upload.signal]);
+    const stop = AbortSignal.any([signal, overBudget.signal]);
     void runTool(deps, run, { jobDir, signal: stop, onStart: () => jobs.started(id) })
       .then(async (answer) => {
         await pruneJobDir(jobDir, answer.result.path);
