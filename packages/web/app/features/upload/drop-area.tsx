@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type DragEvent, type RefObject } from 'react';
 import { UploadIcon } from '../../components/icons.tsx';
-import { BUTTON_STYLES } from '../../components/button-styles.ts';
+import { STILL_BUTTON_STYLES } from '../../components/button-styles.ts';
 
 export type DropAreaText = {
   readonly idle: string;
@@ -110,7 +110,7 @@ export function DropArea(props: DropAreaProps) {
         onClick={() => inputRef.current?.click()}
         aria-describedby={hasError ? errorId : undefined}
         data-testid="select-files-button"
-        className={compact ? BUTTON_STYLES.secondary : BUTTON_STYLES.primary}
+        className={compact ? STILL_BUTTON_STYLES.secondary : STILL_BUTTON_STYLES.primary}
       >
         {compact ? text.compactButton : text.button}
       </button>
