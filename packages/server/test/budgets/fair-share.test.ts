@@ -64,13 +64,18 @@ describe('fair share', () => {
 
   it('serves waiting clients round-robin: a newcomer goes before the second job of a client already served', async () => {
     testApp = await createTestApp({ size: 1, maxQueue: 32 }, fairShare);
-    const first = hold(testApp, FLOODER, 1500);
+    const app = testApp;
+    const lane = async () => (await laneStats(app)).pdf;
+    // Each job is sent once the one before it is in the pool: requests sent together may reach it in any order.
+    const first = hold(app, FLOODER, 3000);
+    await expect.poll(async () => (await lane()).running).toBe(1);
     // The later jobs hold their worker long enough that the order of their answers is the order they ran in,
     // whatever the delay between a job's end and its answer.
-    const second = hold(testApp, FLOODER, 400);
-    const third = hold(testApp, FLOODER, 400);
-    await expect.poll(async () => (await laneStats(testApp as TestApp)).pdf.queued).toBe(2);
-    const newcomer = hold(testApp, OTHER, 400);
+    const second = hold(app, FLOODER, 400);
+    await expect.poll(async () => (await lane()).queued).toBe(1);
+    const third = hold(app, FLOODER, 400);
+    await expect.poll(async () => (await lane()).queued).toBe(2);
+    const newcomer = hold(app, OTHER, 400);
     const ends = await Promise.all([first, second, third, newcomer]);
     for (const end of ends) expect(end.status).toBe(200);
     const [, secondEnd, thirdEnd, newcomerEnd] = ends.map((end) => end.endedAt);
