@@ -67,7 +67,9 @@ export function registerJobRoutes(app: FastifyInstance, deps: JobRouteDeps): voi
         // A failed job keeps its error for its client, not its files.
         budget.release();
         await removeJobDir(jobDir);
-      });
+      })
+      // Never an unhandled rejection (it would stop the server): a directory not removed is only logged.
+      .catch((error: unknown) => request.log.error({ err: error }, 'job directory not removed'));
     return reply
       .status(202)
       .header('location', `/api/v1/jobs/${id}`)
