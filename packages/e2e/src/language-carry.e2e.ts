@@ -91,6 +91,19 @@ async function splitAndDownload(page: Page): Promise<string[]> {
   return Object.keys(unzipSync(new Uint8Array(await readFile(saved))));
 }
 
+/**
+ * After a switch of language: the same file and split options are shown, in the same document (a change of
+ * language in place, not a new page), and they are the ones the tool uses (pages 3 to 4, then page 1).
+ */
+async function expectSplitCarried(page: Page, watched: { documents: () => number }): Promise<void> {
+  expect(await names(page)).toEqual([nameOf(FOUR_PAGES)]);
+  expect(await rangeRadio(page).isChecked()).toBe(true);
+  expect(await page.getByTestId('page-range').inputValue()).toBe(RANGE);
+  expect(await markerOf(page)).toBe(1);
+  expect(watched.documents()).toBe(0);
+  expect(await splitAndDownload(page)).toEqual([`${STEM}-3-4.pdf`, `${STEM}-p1.pdf`]);
+}
+
 describe('switching language with files chosen', () => {
   it('split: the file, range mode and the range come along to Japanese, in place, and the split runs there', async () => {
     const page = await openSplitWithChoices();
@@ -101,15 +114,7 @@ describe('switching language with files chosen', () => {
     expect(await page.getByTestId('action-button').textContent()).toBe(
       (await expectedMessage('ja', 'tools.split.action')).text,
     );
-    expect(await names(page)).toEqual([nameOf(FOUR_PAGES)]);
-    expect(await rangeRadio(page).isChecked()).toBe(true);
-    expect(await page.getByTestId('page-range').inputValue()).toBe(RANGE);
-    // The same document: a change of language in place, not a new page.
-    expect(await markerOf(page)).toBe(1);
-    expect(watched.documents()).toBe(0);
-
-    // The carried file and options are the ones the tool uses: pages 3 to 4, then page 1.
-    expect(await splitAndDownload(page)).toEqual([`${STEM}-3-4.pdf`, `${STEM}-p1.pdf`]);
+    await expectSplitCarried(page, watched);
   });
 
   it('split on a phone: the menu carries the file and the options to Arabic, right to left', async () => {
@@ -118,12 +123,7 @@ describe('switching language with files chosen', () => {
     await switchLanguage(page, 'ar', 'phone');
     await expectLanguage(page, toolPath('ar', 'split'), 'ar');
 
-    expect(await names(page)).toEqual([nameOf(FOUR_PAGES)]);
-    expect(await rangeRadio(page).isChecked()).toBe(true);
-    expect(await page.getByTestId('page-range').inputValue()).toBe(RANGE);
-    expect(await markerOf(page)).toBe(1);
-    expect(watched.documents()).toBe(0);
-    expect(await splitAndDownload(page)).toEqual([`${STEM}-3-4.pdf`, `${STEM}-p1.pdf`]);
+    await expectSplitCarried(page, watched);
   });
 
   it('merge: two files keep the order the visitor gave them', async () => {
