@@ -182,6 +182,69 @@ describe('a job waiting for a worker', () => {
   });
 });
 
+describe('admission and progress', () => {
+  it("refuses with 429 on POST a job past its client's fair share, never a job that fails later", async () => {
+    testApp = await createTestApp(
+      { size: 1, maxQueue: 8 },
+      { QUIRE_TEST_OPS: '1', QUIRE_CLIENT_MAX_RUNNING: '1', QUIRE_CLIENT_MAX_QUEUED: '3' },
+    );
+    const app = testApp;
+    // This client's one running job holds the only worker; three more may wait (QUIRE_CLIENT_MAX_QUEUED).
+    const held = app.app.inject({ method: 'POST', url: '/api/test-ops/pdf/hold?ms=1500' });
+    await expect.poll(async () => (await laneStats(app)).pdf.running).toBe(1);
+    const pdf = createTextPdf('fair');
+    const statuses = [];
+    for (let index = 0; index < 4; index += 1) {
+      const reply = await submit(app, ['tool', 'rotate'], ['file', pdf, 'a.pdf'], ['angle', '90']);
+      statuses.push(reply.statusCode);
+      if (reply.statusCode === 429) {
+        expect(reply.headers['retry-after']).toMatch(/^\d+$/);
+        expect(JSON.parse(reply.body)).toMatchObject({ success: false, error: { code: 'TOO_MANY_JOBS' } });
+      }
+    }
+    expect(statuses).toEqual([202, 202, 202, 429]);
+    expect((await held).statusCode).toBe(200);
+    // The refused job left nothing; the three admitted ones run and wait for their client.
+    await expect
+      .poll(async () => (await laneStats(app)).pdf.queued + (await laneStats(app)).pdf.running)
+      .toBe(0);
+  });
+
+  it('streams the pages a page-by-page tool has done, ending with every page', async () => {
+    testApp = await createTestApp();
+    const app = testApp;
+    const pages = 12;
+    const created = await submit(
+      app,
+      ['tool', 'pdf-to-jpg'],
+      ['file', createTextPdf('pages', pages), 'a.pdf'],
+      ['quality', 'low'],
+    );
+    expect(created.statusCode).toBe(202);
+    const { id } = (JSON.parse(created.body) as JobBody).job;
+    await app.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.app.server.address() as AddressInfo;
+    const events = await readEvents(`http://127.0.0.1:${port}/api/v1/jobs/${id}/events`);
+    const progress = events.map((event) => event.job.progress as ProgressView);
+    const processing = progress.filter((step) => step.stage === 'processing');
+    expect(processing.length).toBeGreaterThan(0);
+    for (const step of processing) {
+      expect(step.pagesTotal).toBe(pages);
+      expect(step.pagesDone).toBeGreaterThanOrEqual(0);
+      expect(step.pagesDone).toBeLessThanOrEqual(pages);
+    }
+    const done = processing.map((step) => step.pagesDone ?? 0);
+    expect(done).toEqual([...done].sort((a, b) => a - b));
+    expect(progress.at(-1)).toEqual({ stage: 'done', pagesDone: pages, pagesTotal: pages });
+    // Stages come in their order.
+    const order = ['queued', 'reading', 'processing', 'writing', 'done'];
+    const seen = progress.map((step) => order.indexOf(step.stage));
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
+  });
+});
+
+type ProgressView = { stage: string; pagesDone: number | null; pagesTotal: number | null };
+
 /** Reads a whole event stream (it ends when the job ends) and parses its `job` events. */
 function readEvents(url: string): Promise<JobBody[]> {
   return new Promise((resolve, reject) => {

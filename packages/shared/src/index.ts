@@ -21,3 +21,4 @@ export * from './api/tool-error-codes.ts';
 export * from './reports/job-report.ts';
 export * from './reports/report-headers.ts';
 export * from './site-settings.js';
+export * from './jobs/job-view.ts';

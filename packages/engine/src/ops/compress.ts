@@ -33,6 +33,7 @@ export const compress: EngineOp<'compress'> = async ({ files, options }, ctx) =>
       fileCount: files.length,
     });
   }
+  ctx.onProgress?.('reading');
   const info = await inspectPdf(upload, 0, ctx);
   const file = { ...upload, path: info.path, password: info.password };
 
@@ -42,12 +43,14 @@ export const compress: EngineOp<'compress'> = async ({ files, options }, ctx) =>
   let wasRepaired = info.wasRepaired;
   try {
     wasRepaired ||= pdf.wasRepaired();
+    ctx.onProgress?.('processing');
     stripPrivateData(pdf);
     await recompressImages(mupdf, pdf, IMAGE_POLICIES[quality], ctx.signal);
     if (ctx.signal.aborted) throw ctx.signal.reason;
     // Field fonts must keep every glyph a visitor may type later; subsetting is for documents without fields.
     // MuPDF's subsetting never returns from a form that draws itself, so such a file keeps its fonts whole.
     if (!hasFormFields(pdf) && !hasFormXObjectCycle(pdf)) pdf.subsetFonts();
+    ctx.onProgress?.('writing');
     const buffer = pdf.saveToBuffer(SAVE_OPTIONS);
     compressed = buffer.asUint8Array().slice();
     buffer.destroy();

@@ -19,6 +19,7 @@ const POINTS_PER_INCH = 72;
  * or an unreadable file anywhere in the list is refused before any decoding.
  */
 export const jpgToPdf: EngineOp<'jpg-to-pdf'> = async ({ files, options }, ctx) => {
+  ctx.onProgress?.('reading');
   const inspections = await Promise.allSettled(
     files.map((file, index) => readImageHeader(file.path, { name: file.name, index })),
   );
@@ -32,6 +33,7 @@ export const jpgToPdf: EngineOp<'jpg-to-pdf'> = async ({ files, options }, ctx) 
   try {
     for (const [index, file] of files.entries()) {
       ctx.signal.throwIfAborted();
+      ctx.onProgress?.('processing', { done: index, total: files.length });
       const header = headers[index] as ImageHeader;
       const source = { name: file.name, index };
       const bytes = await readFile(file.path);
@@ -53,6 +55,7 @@ export const jpgToPdf: EngineOp<'jpg-to-pdf'> = async ({ files, options }, ctx) 
       pdf.insertPage(-1, page);
     }
     ctx.signal.throwIfAborted();
+    ctx.onProgress?.('writing');
     const outputPath = join(ctx.workDir, 'converted.pdf');
     // Image streams are already compressed; `compress` deflates the small page content streams.
     pdf.save(outputPath, 'compress');

@@ -17,6 +17,7 @@ export const merge: EngineOp<'merge'> = async ({ files }, ctx) => {
   }
   // Ordinary files are read in process; the others by qpdf, side by side. When several files fail, the first one
   // in the visitor's order is reported.
+  ctx.onProgress?.('reading');
   const inspections = await Promise.allSettled(
     files.map(async (file, index) => (await quickInspect(file)) ?? inspectPdf(file, index, ctx)),
   );
@@ -32,6 +33,7 @@ export const merge: EngineOp<'merge'> = async ({ files }, ctx) => {
     };
   });
 
+  ctx.onProgress?.('processing');
   const outputPath = join(ctx.workDir, 'merged.pdf');
   const pageArgs = sources
     .map((source) => source.file)
@@ -52,6 +54,7 @@ export const merge: EngineOp<'merge'> = async ({ files }, ctx) => {
     for (const [position, source] of sources.entries()) await inspectPdf(source.file, position, ctx);
     throw new AppError('CONVERSION_FAILED', 'The files could not be merged.');
   }
+  ctx.onProgress?.('writing');
   await restoreNavigation(outputPath, sources);
 
   return {

@@ -44,6 +44,7 @@ export const pdfToJpg: EngineOp<'pdf-to-jpg'> = async ({ files, options }, ctx) 
   const signal = AbortSignal.any([ctx.signal, controller.signal]);
   const limits = () => ({ signal, timeoutMs: Math.max(1, deadline - Date.now()) });
 
+  ctx.onProgress?.('reading');
   const info = await inspectPdf(file, 0, ctx, MAX_RENDER_PAGES);
   const sourcePath = await prepareRenderSource(file, 0, info, ctx);
   const pageSizes = await readPageSizes(sourcePath, info.pageCount, fileRef, limits());
@@ -54,6 +55,9 @@ export const pdfToJpg: EngineOp<'pdf-to-jpg'> = async ({ files, options }, ctx) 
   const lanes = Math.min(MAX_RENDER_PROCESSES, availableParallelism());
   const batches = planRenderBatches(renders, lanes * BATCHES_PER_PROCESS, MIN_PAGES_PER_BATCH);
   let hasDroppedImages = false;
+  let pagesDrawn = 0;
+  const total = renders.length;
+  ctx.onProgress?.('processing', { done: 0, total });
   await runInLanes(
     batches,
     lanes,
@@ -63,10 +67,13 @@ export const pdfToJpg: EngineOp<'pdf-to-jpg'> = async ({ files, options }, ctx) 
       const prefix = join(pagesDir, `from-${batch.firstPage}`);
       const outcome = await renderJpegPages(sourcePath, batch, prefix, fileRef, limits());
       hasDroppedImages ||= outcome.hasDroppedImages;
+      pagesDrawn += batch.pages.length;
+      ctx.onProgress?.('processing', { done: pagesDrawn, total });
     },
     () => controller.abort(),
   );
 
+  ctx.onProgress?.('writing');
   const pagePaths = await collectPageImages(pagesDir, renders, file.name);
   const outputPath = join(ctx.workDir, 'pdf-images.zip');
   await writeZip(

@@ -19,6 +19,7 @@ export const pdfToWord: EngineOp<'pdf-to-word'> = async ({ files }, ctx) => {
     throw new AppError('INVALID_REQUEST', 'PDF to Word converts exactly one PDF file.', { maxFiles: 1 });
   }
   const details = { fileIndex: 0, fileName: file.name };
+  ctx.onProgress?.('reading');
   const info = await inspectPdf(file, 0, ctx, MAX_CONVERT_PAGES);
   const mupdf = await loadMupdf();
   let document: InstanceType<typeof mupdf.Document>;
@@ -38,12 +39,14 @@ export const pdfToWord: EngineOp<'pdf-to-word'> = async ({ files }, ctx) => {
     if (document.countPages() !== info.pageCount) {
       throw new AppError('FILE_DAMAGED', `"${file.name}" is damaged and could not be repaired.`, details);
     }
-    const conversion = await convertDocument(mupdf, document, () => {
+    const conversion = await convertDocument(mupdf, document, (pagesRead) => {
       if (ctx.signal.aborted) throw toStopError(ctx.signal);
+      ctx.onProgress?.('processing', { done: pagesRead, total: info.pageCount });
     }).catch((error: unknown) => {
       if (error instanceof AppError) throw error;
       throw new AppError('CONVERSION_FAILED', `"${file.name}" could not be converted to Word.`, details);
     });
+    ctx.onProgress?.('writing');
     const outputPath = join(ctx.workDir, 'converted.docx');
     await writeFile(outputPath, conversion.docx);
     const { pageCount, pagesWithoutText } = conversion;

@@ -12,9 +12,11 @@ import type { EngineOp } from './types.ts';
 export const rotate: EngineOp<'rotate'> = async ({ files, options }, ctx) => {
   const file = files[0];
   if (!file) throw new AppError('TOO_FEW_FILES', 'Send one PDF file to rotate.', { minFiles: 1 });
+  ctx.onProgress?.('reading');
   const info = await inspectPdf(file, 0, ctx);
   const pages = pagesToRotate(options.pages, info.pageCount);
 
+  ctx.onProgress?.('processing');
   const outputPath = join(ctx.workDir, 'rotated.pdf');
   const result = await runQpdf(
     [

@@ -22,11 +22,13 @@ import type { EngineOp, InputFile, JobContext } from './types.ts';
 export const split: EngineOp<'split'> = async ({ files, options }, ctx) => {
   const file = files[0];
   if (!file) throw new AppError('TOO_FEW_FILES', 'Send one PDF file to split.', { minFiles: 1 });
+  ctx.onProgress?.('reading');
   const info = await inspectPdf(file, 0, ctx);
   const source = { ...file, path: info.path, password: info.password };
   const stem = fileStem(file.name);
   const piecesDir = await mkdtemp(join(ctx.workDir, 'pieces-'));
 
+  ctx.onProgress?.('processing');
   let entries: ZipEntry[];
   if (options.mode === 'range') {
     const parsed = parsePageRanges(options.pageRange ?? '', info.pageCount);
@@ -38,6 +40,7 @@ export const split: EngineOp<'split'> = async ({ files, options }, ctx) => {
     entries = await splitEveryPage(source, stem, piecesDir, ctx);
   }
 
+  ctx.onProgress?.('writing');
   const outputPath = join(piecesDir, 'split-pages.zip');
   await writeZip(outputPath, entries);
   return {
@@ -88,6 +91,9 @@ async function extractRanges(
     name: pieceName(stem, range),
     path: join(dir, `piece-${index}.pdf`),
   }));
+  const pagesOf = (range: PageRange) => range.last - range.first + 1;
+  const total = ranges.reduce((sum, range) => sum + pagesOf(range), 0);
+  let done = 0;
   let next = 0;
   const work = async () => {
     while (next < ranges.length) {
@@ -107,6 +113,8 @@ async function extractRanges(
         ctx,
       );
       if (!isQpdfSuccess(result)) throw damaged(file);
+      done += pagesOf(range);
+      ctx.onProgress?.('processing', { done, total });
     }
   };
   await Promise.all(Array.from({ length: Math.min(RANGE_CONCURRENCY, ranges.length) }, work));

@@ -1,4 +1,4 @@
-import type { JobReport, ToolId, ToolOptions } from '@quire/shared';
+import type { JobReport, ToolId, ToolOptions, WorkStage } from '@quire/shared';
 
 /** One uploaded file as the engine sees it: a server-made path, never a path derived from the upload's name. */
 export type InputFile = {
@@ -21,7 +21,11 @@ export type JobContext = {
   workDir: string;
   /** Time left for external programs started by this job. */
   timeoutMs: number;
+  /** Hears where the job stands (the visitor's progress bar); pages where the op works page by page. */
+  onProgress?: ProgressListener;
 };
+
+export type ProgressListener = (stage: WorkStage, pages?: { done: number; total: number }) => void;
 
 export type JobResult<T extends ToolId = ToolId> = {
   /** The output file, inside `workDir`. */

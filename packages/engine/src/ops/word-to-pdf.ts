@@ -11,6 +11,7 @@ import type { EngineOp } from './types.ts';
 export const wordToPdf: EngineOp<'word-to-pdf'> = async ({ files }, ctx) => {
   const file = files[0];
   if (!file) throw new AppError('TOO_FEW_FILES', 'Send one Word document to convert.', { minFiles: 1 });
+  ctx.onProgress?.('processing');
   const outputPath = join(ctx.workDir, 'converted.pdf');
   await convertWordToPdf(file, outputPath, ctx);
   return { path: outputPath, report: { values: {}, notices: [] } };

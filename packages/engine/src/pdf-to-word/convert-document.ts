@@ -12,17 +12,17 @@ export type Conversion = { docx: Uint8Array; pageCount: number; pagesWithoutText
 
 /**
  * Converts an opened (and, if needed, authenticated) document: reads every page's layout, finds headers and footers
- * across pages, plans each page's flow and writes the .docx. `checkStop` runs between pages and throws to stop.
+ * across pages, plans each page's flow and writes the .docx. `checkStop` runs between pages with the pages read so far, and throws to stop.
  */
 export async function convertDocument(
   mupdf: typeof Mupdf,
   document: Mupdf.Document,
-  checkStop: () => void,
+  checkStop: (pagesRead: number) => void,
 ): Promise<Conversion> {
   const layouts: PageLayout[] = [];
   const pageCount = document.countPages();
   for (let index = 0; index < pageCount; index += 1) {
-    checkStop();
+    checkStop(index);
     const page = document.loadPage(index);
     try {
       const { layout, images } = readPageLayout(mupdf, page, index + 1);
@@ -33,7 +33,7 @@ export async function convertDocument(
       page.destroy();
     }
   }
-  checkStop();
+  checkStop(pageCount);
   const running = detectRunningHeads(layouts);
   const bodies = layouts.map((layout, index) => {
     const removed = running.removed[index] as Set<PageLayout['lines'][number]>;
@@ -67,7 +67,7 @@ export async function convertDocument(
       ),
     ),
   );
-  checkStop();
+  checkStop(pageCount);
   const docx = await writeDocx({ pages: plans, margins, running: running.items });
   return { docx, pageCount, pagesWithoutText: plans.filter((plan) => !plan.hasText).length };
 }

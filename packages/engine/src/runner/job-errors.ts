@@ -41,3 +41,8 @@ export function cancelled(signal: AbortSignal): AppError {
 export function busy(message: string): AppError {
   return new AppError('SERVER_BUSY', message, { retryAfterSeconds: RETRY_AFTER_SECONDS });
 }
+
+/** A worker's `OUTPUT_TOO_LARGE`, with the pool's own limit in its message. */
+export function withLimits(error: AppError, maxOutputBytes: number): AppError {
+  return error.code === 'OUTPUT_TOO_LARGE' ? outputTooLargeError(maxOutputBytes) : error;
+}

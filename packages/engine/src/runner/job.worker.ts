@@ -2,7 +2,7 @@ import { AppError, type ToolId } from '@quire/shared';
 import { stopWarmOffice } from '../libreoffice/warm-office.ts';
 import { loadMupdf, mupdfHeapBytes } from '../mupdf/load-mupdf.ts';
 import { ENGINE_OPS } from '../ops/index.ts';
-import type { EngineOp, JobContext, JobInput, JobResult } from '../ops/types.ts';
+import type { EngineOp, JobContext, JobInput, JobResult, ProgressListener } from '../ops/types.ts';
 import type { FromWorker, JobOutcome, JobWork, ToWorker, WorkerData } from './messages.ts';
 import { TEST_OPS } from './test-ops.ts';
 
@@ -45,7 +45,10 @@ async function runJob({ jobId, work, workDir, timeoutMs }: Extract<ToWorker, { t
   running.set(jobId, controller);
   let reply: JobOutcome;
   try {
-    const result = await runWork(work, { signal: controller.signal, workDir, timeoutMs });
+    const onProgress = throttleProgress((stage, pages) =>
+      send({ type: 'progress', jobId, stage, pages: pages ?? null }),
+    );
+    const result = await runWork(work, { signal: controller.signal, workDir, timeoutMs, onProgress });
     reply = { type: 'done', jobId, result };
   } catch (error) {
     const known = toAppError(error);
@@ -82,4 +85,21 @@ function toAppError(error: unknown): AppError | null {
     return new AppError('OUTPUT_TOO_LARGE', 'The result is larger than one job may produce.');
   }
   return null;
+}
+
+/** Within one stage, pages are told at most this often: a 2,000-page job sends a few messages a second, not 2,000. */
+const PROGRESS_INTERVAL_MS = 200;
+
+/** Passes on every change of stage, the last page of a stage, and otherwise one report per interval. */
+function throttleProgress(send: ProgressListener): ProgressListener {
+  let lastStage: string | null = null;
+  let lastSent = 0;
+  return (stage, pages) => {
+    const now = Date.now();
+    const isNews = stage !== lastStage || (pages !== undefined && pages.done === pages.total);
+    if (!isNews && now - lastSent < PROGRESS_INTERVAL_MS) return;
+    lastStage = stage;
+    lastSent = now;
+    send(stage, pages);
+  };
 }

@@ -1,4 +1,4 @@
-import type { ErrorBody, ToolId } from '@quire/shared';
+import type { ErrorBody, ToolId, WorkStage } from '@quire/shared';
 import type { JobInput, JobResult } from '../ops/types.ts';
 import type { TestOpInput, TestOpName } from './test-ops.ts';
 
@@ -25,7 +25,16 @@ export type ToWorker =
  * What a worker answers. An unexpected failure carries its stack for the log, never for the visitor. `retiring`:
  * the worker holds more memory than it should keep between jobs and is to be replaced rather than given the next.
  */
-export type FromWorker = (JobOutcome & { retiring: boolean }) | { type: 'shut-down' } | { type: 'ready' };
+export type FromWorker =
+  (JobOutcome & { retiring: boolean }) | JobProgressMessage | { type: 'shut-down' } | { type: 'ready' };
+
+/** Where a running job stands (sent when its stage changes, and at most a few times a second within one). */
+export type JobProgressMessage = {
+  type: 'progress';
+  jobId: number;
+  stage: WorkStage;
+  pages: { done: number; total: number } | null;
+};
 
 /** How a job ended. */
 export type JobOutcome =

@@ -1,4 +1,4 @@
-import type { ToolId } from '@quire/shared';
+import type { ToolId, WorkStage } from '@quire/shared';
 import type { CageFactory } from './process-cage.ts';
 
 export type PoolOptions = {
@@ -42,6 +42,10 @@ export type RunOptions = {
   workDir: string;
   /** Who asked (the rate limit's key, or an API key's): the unit of fair share. */
   client?: string;
+  /** Called once the job is accepted (given to a worker, or queued), before `onStart`; never for a refused job. */
+  onAdmitted?: () => void;
   /** Called when a worker takes the job (the end of its wait, for metrics and the job's state). */
   onStart?: () => void;
+  /** Hears where the running job stands, as its op reports it. */
+  onProgress?: (stage: WorkStage, pages: { done: number; total: number } | null) => void;
 };

@@ -7,7 +7,7 @@ import type { PoolOptions, RunOptions } from './pool-options.ts';
 import type { FromWorker, JobWork, ToWorker } from './messages.ts';
 import { chooseCageFactory, enterCage, type CageFactory, type ProcessCage } from './process-cage.ts';
 import type { TestOpInput, TestOpName } from './test-ops.ts';
-import { busy, cancelled, outputTooLargeError, resourceLimitError } from './job-errors.ts';
+import { busy, cancelled, resourceLimitError, withLimits } from './job-errors.ts';
 import { watchBudget } from './watch-budget.ts';
 import { startWorkerProcess } from './worker-process.ts';
 
@@ -157,6 +157,7 @@ export class JobPool {
       const idle = this.#queue.mayStart(client) ? this.#idleSlot() : undefined;
       if (idle) {
         this.#queue.started(client);
+        options.onAdmitted?.();
         this.#dispatch(idle, job);
         this.#holdProcessOpen();
         return;
@@ -175,6 +176,7 @@ export class JobPool {
         return;
       }
       this.#queue.push(client, job);
+      options.onAdmitted?.();
       this.#holdProcessOpen();
       options.signal.addEventListener(
         'abort',
@@ -377,6 +379,10 @@ export class JobPool {
     }
     const job = slot.job;
     if (!job || job.id !== message.jobId) return;
+    if (message.type === 'progress') {
+      if (!slot.stopReason) job.options.onProgress?.(message.stage, message.pages);
+      return;
+    }
     // The kernel killed one of the job's programs for memory: the worker answered before the watch saw it.
     const wasKilledForMemory = slot.cage.oomKills() > slot.oomAtStart;
     if (wasKilledForMemory && !slot.stopReason) {
@@ -463,10 +469,6 @@ function settleable(): { disposed: Promise<void>; markDisposed: () => void } {
     markDisposed = resolve;
   });
   return { disposed, markDisposed };
-}
-
-function withLimits(error: AppError, maxOutputBytes: number): AppError {
-  return error.code === 'OUTPUT_TOO_LARGE' ? outputTooLargeError(maxOutputBytes) : error;
 }
 
 function toolOf(job: Job | null): ToolId | null {

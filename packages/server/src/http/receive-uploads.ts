@@ -18,6 +18,7 @@ import {
   toWholeMegabytes,
   TOOLS,
   TOOL_IDS,
+  TOOL_FIELD,
   isToolId,
   type ToolDefinition,
 } from '@quire/shared';
@@ -25,9 +26,6 @@ import type { FastifyRequest } from 'fastify';
 import { sanitizeFileName } from './file-names.ts';
 
 export type Uploads = { tool: ToolDefinition; files: InputFile[]; fields: Map<string, string> };
-
-/** The multipart field naming the tool, when the route serves every tool (`POST /api/v1/jobs`). */
-export const TOOL_FIELD = 'tool';
 
 /**
  * The widest limits of any tool: what an upload whose tool is named in its first field is held to until that

@@ -1,4 +1,4 @@
-import type { JobRunner } from '@quire/engine';
+import type { JobRunner, RunOptions } from '@quire/engine';
 import { AppError, TOOLS, reportHeaders, type ToolId } from '@quire/shared';
 import type { FastifyRequest } from 'fastify';
 import type { ServiceMetrics } from '../metrics/service-metrics.ts';
@@ -49,7 +49,7 @@ export function prepareToolRun(deps: ToolRunDeps, request: FastifyRequest, uploa
 export async function runTool(
   deps: ToolRunDeps,
   run: ToolRun,
-  job: { jobDir: string; signal: AbortSignal; onStart?: () => void },
+  job: Pick<RunOptions, 'signal' | 'onAdmitted' | 'onProgress'> & { jobDir: string; onStart?: () => void },
 ): Promise<JobAnswer> {
   const { toolId, uploads } = run;
   const tool = TOOLS[toolId];
@@ -65,6 +65,8 @@ export async function runTool(
         cpuLimitMs: deps.jobCpuMs ?? run.timeoutMs,
         workDir: job.jobDir,
         client: run.client,
+        onAdmitted: job.onAdmitted,
+        onProgress: job.onProgress,
         onStart: () => {
           deps.metrics.jobStarted(tool.lane, seconds() * 1000);
           job.onStart?.();

@@ -1,42 +1,29 @@
 import { randomBytes } from 'node:crypto';
-import { AppError, parseNotices, type Notice, type ToolId } from '@quire/shared';
+import {
+  AppError,
+  JOB_RETENTION_MS,
+  isTerminalState,
+  parseNotices,
+  type JobStage,
+  type JobState,
+  type JobView,
+  type ToolId,
+  type WorkStage,
+} from '@quire/shared';
 import type { JobAnswer } from '../http/answer-job.ts';
 
-/** How long an ended job, and its result, is kept for its client to fetch: then it is deleted unread. */
-export const JOB_RETENTION_MS = 10 * 60_000;
-
-export type AsyncJobState = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
-
-/** What `GET /api/v1/jobs/{id}` and its events say of a job. Nothing of the visitor's: no file name. */
-export type AsyncJobView = {
-  readonly id: string;
-  readonly tool: ToolId;
-  readonly state: AsyncJobState;
-  readonly progress: { readonly stage: AsyncJobState };
-  readonly notices: readonly Notice[];
-  readonly error: ReturnType<AppError['toJson']>['error'] | null;
-  readonly result: { readonly fileName: string; readonly mimeType: string; readonly bytes: number } | null;
-  readonly createdAt: string;
-  /** When an ended job is deleted if its result is not fetched first; null while it runs. */
-  readonly expiresAt: string | null;
-};
-
 type Entry = {
-  view: AsyncJobView;
+  view: JobView;
   answer: (JobAnswer & { bytes: number }) | null;
   failure: AppError | null;
   cancel: AbortController;
   /** Removes the job's files and gives back its disk budget; called once, when the job goes. */
   dispose: () => Promise<void>;
   expiry: NodeJS.Timeout | null;
-  listeners: Set<(view: AsyncJobView) => void>;
+  /** The page count the op last reported, if it works page by page. */
+  pagesTotal: number | null;
+  listeners: Set<(view: JobView) => void>;
 };
-
-const TERMINAL: ReadonlySet<AsyncJobState> = new Set(['done', 'failed', 'cancelled']);
-
-export function isTerminal(state: AsyncJobState): boolean {
-  return TERMINAL.has(state);
-}
 
 /**
  * The asynchronous jobs of this process, by id (128 random bits, the only key to a job: whoever holds it may read,
@@ -65,7 +52,7 @@ export class AsyncJobs {
         id,
         tool,
         state: 'queued',
-        progress: { stage: 'queued' },
+        progress: { stage: 'queued', pagesDone: null, pagesTotal: null },
         notices: [],
         error: null,
         result: null,
@@ -77,12 +64,13 @@ export class AsyncJobs {
       cancel,
       dispose,
       expiry: null,
+      pagesTotal: null,
       listeners: new Set(),
     });
     return { id, signal: cancel.signal };
   }
 
-  view(id: string): AsyncJobView | null {
+  view(id: string): JobView | null {
     return this.#jobs.get(id)?.view ?? null;
   }
 
@@ -100,7 +88,17 @@ export class AsyncJobs {
   }
 
   started(id: string): void {
-    this.#update(id, { state: 'running', progress: { stage: 'running' } });
+    this.#update(id, { state: 'running', progress: stageOnly('reading') });
+  }
+
+  /** Where the running job stands, as its op reports it. */
+  progress(id: string, stage: WorkStage, pages: { done: number; total: number } | null): void {
+    const entry = this.#jobs.get(id);
+    if (entry?.view.state !== 'running') return;
+    if (pages) entry.pagesTotal = pages.total;
+    this.#update(id, {
+      progress: { stage, pagesDone: pages?.done ?? null, pagesTotal: pages?.total ?? null },
+    });
   }
 
   finished(id: string, answer: JobAnswer, bytes: number): void {
@@ -121,7 +119,7 @@ export class AsyncJobs {
   }
 
   /** Hears every change of the job until it ends; returns the function that stops listening. */
-  subscribe(id: string, listener: (view: AsyncJobView) => void): () => void {
+  subscribe(id: string, listener: (view: JobView) => void): () => void {
     const listeners = this.#jobs.get(id)?.listeners;
     listeners?.add(listener);
     return () => listeners?.delete(listener);
@@ -133,9 +131,9 @@ export class AsyncJobs {
     if (!entry) return false;
     this.#jobs.delete(id);
     if (entry.expiry) clearTimeout(entry.expiry);
-    if (!isTerminal(entry.view.state)) {
+    if (!isTerminalState(entry.view.state)) {
       entry.cancel.abort(new AppError('INVALID_REQUEST', 'The job was cancelled.'));
-      this.#notify(entry, { ...entry.view, state: 'cancelled', progress: { stage: 'cancelled' } });
+      this.#notify(entry, { ...entry.view, state: 'cancelled', progress: stageOnly('cancelled') });
     }
     entry.listeners.clear();
     await entry.dispose();
@@ -147,25 +145,37 @@ export class AsyncJobs {
     await Promise.all([...this.#jobs.keys()].map((id) => this.delete(id)));
   }
 
-  #end(entry: Entry, state: AsyncJobState, patch: Partial<AsyncJobView>): void {
+  #end(entry: Entry, state: Exclude<JobState, 'queued' | 'running'>, patch: Partial<JobView>): void {
     const expiresAt = new Date(Date.now() + this.#retentionMs).toISOString();
     entry.expiry = setTimeout(() => void this.delete(entry.view.id), this.#retentionMs);
     entry.expiry.unref();
-    this.#update(entry.view.id, { ...patch, state, progress: { stage: state }, expiresAt });
+    // A finished job keeps its page count, as the op last reported it.
+    const { pagesTotal } = entry;
+    const progress = { stage: state, pagesDone: state === 'done' ? pagesTotal : null, pagesTotal };
+    this.#update(entry.view.id, {
+      ...patch,
+      state,
+      progress: state === 'done' ? progress : stageOnly(state),
+      expiresAt,
+    });
   }
 
-  #update(id: string, patch: Partial<AsyncJobView>): void {
+  #update(id: string, patch: Partial<JobView>): void {
     const entry = this.#jobs.get(id);
     if (!entry) return;
     entry.view = { ...entry.view, ...patch };
     this.#notify(entry, entry.view);
   }
 
-  #notify(entry: Entry, view: AsyncJobView): void {
+  #notify(entry: Entry, view: JobView): void {
     for (const listener of entry.listeners) listener(view);
   }
 }
 
 export function notFound(): AppError {
   return new AppError('NOT_FOUND', 'There is no such job: it never existed, or it has been deleted.');
+}
+
+function stageOnly(stage: JobStage): JobView['progress'] {
+  return { stage, pagesDone: null, pagesTotal: null };
 }

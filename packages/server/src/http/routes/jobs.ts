@@ -1,10 +1,11 @@
 import { stat } from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
-import { isTerminal, notFound, type AsyncJobs, type AsyncJobView } from '../../jobs/async-jobs.ts';
+import { isTerminalState, JOBS_PATH, TOOL_FIELD, type JobView } from '@quire/shared';
+import { notFound, type AsyncJobs } from '../../jobs/async-jobs.ts';
 import { sendResult, type JobAnswerDeps } from '../answer-job.ts';
 import { toAppError } from '../error-handler.ts';
 import { createJobDir, pruneJobDir, removeJobDir } from '../job-dir.ts';
-import { receiveUploads, TOOL_FIELD } from '../receive-uploads.ts';
+import { receiveUploads } from '../receive-uploads.ts';
 import { prepareToolRun, runTool, type ToolRunDeps } from '../run-tool.ts';
 
 export type JobRouteDeps = JobAnswerDeps &
@@ -29,7 +30,7 @@ export function registerJobRoutes(app: FastifyInstance, deps: JobRouteDeps): voi
   const { jobs } = deps;
   app.addHook('onClose', async () => jobs.clear());
 
-  app.post('/api/v1/jobs', { onRequest: deps.guards }, async (request, reply) => {
+  app.post(JOBS_PATH, { onRequest: deps.guards }, async (request, reply) => {
     const jobDir = await createJobDir(deps.jobRoot);
     // The disk budget stops a job that outgrows it, as a cancel does.
     const overBudget = new AbortController();
@@ -52,8 +53,23 @@ export function registerJobRoutes(app: FastifyInstance, deps: JobRouteDeps): voi
       throw error;
     }
     const { id, signal } = jobs.create(run.toolId, dispose);
-    const stop = AbortSignal.any([signal, overBudget.signal]);
-    void runTool(deps, run, { jobDir, signal: stop, onStart: () => jobs.started(id) })
+    let admit = () => {};
+    const admitted = new Promise<void>((resolve) => (admit = resolve));
+    const work = runTool(deps, run, {
+      jobDir,
+      signal: AbortSignal.any([signal, overBudget.signal]),
+      onAdmitted: admit,
+      onStart: () => jobs.started(id),
+      onProgress: (stage, pages) => jobs.progress(id, stage, pages),
+    });
+    try {
+      // A job its lane or its client's fair share refuses is answered now (429, 503), not as a failed job.
+      await Promise.race([admitted, work]);
+    } catch (error) {
+      await jobs.delete(id);
+      throw error;
+    }
+    void work
       .then(async (answer) => {
         await pruneJobDir(jobDir, answer.result.path);
         await budget.settle();
@@ -72,22 +88,22 @@ export function registerJobRoutes(app: FastifyInstance, deps: JobRouteDeps): voi
       .catch((error: unknown) => request.log.error({ err: error }, 'job directory not removed'));
     return reply
       .status(202)
-      .header('location', `/api/v1/jobs/${id}`)
+      .header('location', `${JOBS_PATH}/${id}`)
       .header('cache-control', 'no-store')
       .send({ success: true, job: jobs.view(id) });
   });
 
-  app.get<JobParams>('/api/v1/jobs/:id', async (request, reply) =>
+  app.get<JobParams>(`${JOBS_PATH}/:id`, async (request, reply) =>
     reply.header('cache-control', 'no-store').send({ success: true, job: viewOf(jobs, request) }),
   );
 
-  app.get<JobParams>('/api/v1/jobs/:id/events', async (request, reply) => {
+  app.get<JobParams>(`${JOBS_PATH}/:id/events`, async (request, reply) => {
     const first = viewOf(jobs, request);
     streamEvents(request, reply, jobs, first);
     return reply;
   });
 
-  app.get<JobParams>('/api/v1/jobs/:id/result', async (request, reply) => {
+  app.get<JobParams>(`${JOBS_PATH}/:id/result`, async (request, reply) => {
     const id = idOf(request);
     const found = jobs.answerOf(id);
     if ('error' in found) throw found.error;
@@ -97,7 +113,7 @@ export function registerJobRoutes(app: FastifyInstance, deps: JobRouteDeps): voi
     return sendResult(request, reply, answer, deps.sendIdleTimeoutMs);
   });
 
-  app.delete<JobParams>('/api/v1/jobs/:id', async (request, reply) => {
+  app.delete<JobParams>(`${JOBS_PATH}/:id`, async (request, reply) => {
     if (!(await jobs.delete(idOf(request)))) throw notFound();
     return reply.status(204).send();
   });
@@ -109,7 +125,7 @@ function idOf(request: FastifyRequest<JobParams>): string {
   return id;
 }
 
-function viewOf(jobs: AsyncJobs, request: FastifyRequest<JobParams>): AsyncJobView {
+function viewOf(jobs: AsyncJobs, request: FastifyRequest<JobParams>): JobView {
   const view = jobs.view(idOf(request));
   if (!view) throw notFound();
   return view;
@@ -119,12 +135,7 @@ function viewOf(jobs: AsyncJobs, request: FastifyRequest<JobParams>): AsyncJobVi
  * Server-Sent Events of one job: its view now, then at every change, each as an `event: job` whose data is the
  * same JSON as `GET /api/v1/jobs/{id}`; the stream ends after the job ends (or is deleted).
  */
-function streamEvents(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  jobs: AsyncJobs,
-  first: AsyncJobView,
-): void {
+function streamEvents(request: FastifyRequest, reply: FastifyReply, jobs: AsyncJobs, first: JobView): void {
   reply.hijack();
   const response = reply.raw;
   response.writeHead(200, {
@@ -141,11 +152,11 @@ function streamEvents(
     stopListening();
     response.end();
   };
-  const send = (view: AsyncJobView) => {
+  const send = (view: JobView) => {
     response.write(`event: job\ndata: ${JSON.stringify({ success: true, job: view })}\n\n`);
-    if (isTerminal(view.state)) end();
+    if (isTerminalState(view.state)) end();
   };
   response.once('close', end);
   send(first);
-  if (!isTerminal(first.state)) stopListening = jobs.subscribe(first.id, send);
+  if (!isTerminalState(first.state)) stopListening = jobs.subscribe(first.id, send);
 }

@@ -1,0 +1,56 @@
+import type { ErrorBody } from '../errors/app-error.ts';
+import type { Notice } from '../reports/job-report.ts';
+import type { ToolId } from '../tools/tool-ids.ts';
+
+/** How long an ended job, and its result, is kept for its client to fetch: then it is deleted unread. */
+export const JOB_RETENTION_MS = 10 * 60_000;
+
+/** The path of the asynchronous job API; a job is at `${JOBS_PATH}/{id}`. */
+export const JOBS_PATH = '/api/v1/jobs';
+
+/** The multipart field naming the tool of an asynchronous job; it must come before the tool's fields and files. */
+export const TOOL_FIELD = 'tool';
+
+export const JOB_STATES = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;
+export type JobState = (typeof JOB_STATES)[number];
+
+/**
+ * Where a job stands, finer than its state: waiting in its lane's queue, then reading its input, then processing
+ * (pages counted where the tool works page by page), then writing the result; and how it ended.
+ */
+export const JOB_STAGES = ['queued', 'reading', 'processing', 'writing', 'done', 'failed', 'cancelled'] as const;
+export type JobStage = (typeof JOB_STAGES)[number];
+
+/** A running job's stages (what an engine op reports). */
+export type WorkStage = Extract<JobStage, 'reading' | 'processing' | 'writing'>;
+
+export type JobProgress = {
+  readonly stage: JobStage;
+  /** Pages done of `pagesTotal` while processing, for tools that work page by page; null otherwise. */
+  readonly pagesDone: number | null;
+  readonly pagesTotal: number | null;
+};
+
+/** What `GET /api/v1/jobs/{id}` and each of its events say of a job. Nothing of the visitor's: no file name. */
+export type JobView = {
+  /** 128 random bits in hex: the only key to the job. */
+  readonly id: string;
+  readonly tool: ToolId;
+  readonly state: JobState;
+  readonly progress: JobProgress;
+  readonly notices: readonly Notice[];
+  readonly error: ErrorBody['error'] | null;
+  /** The result's name, type and size once the job is done. */
+  readonly result: { readonly fileName: string; readonly mimeType: string; readonly bytes: number } | null;
+  readonly createdAt: string;
+  /** When an ended job is deleted if its result is not fetched first; null while it is queued or running. */
+  readonly expiresAt: string | null;
+};
+
+export type JobBody = { readonly success: true; readonly job: JobView };
+
+const TERMINAL: ReadonlySet<JobState> = new Set(['done', 'failed', 'cancelled']);
+
+export function isTerminalState(state: JobState): boolean {
+  return TERMINAL.has(state);
+}
