@@ -136,8 +136,9 @@ describe('POST /api/v1/jobs', () => {
     const result = await app.app.inject({ method: 'GET', url: `/api/v1/jobs/${id}/result` });
     expect(result.statusCode).toBe(422);
     expect(JSON.parse(result.body)).toMatchObject({ error: { code: error?.code } });
-    // Its files went when it failed; its record stays for its client until it expires.
+    // Its files went when it failed; its record went once its error was delivered.
     expect(await waitForNoLeftovers(app)).toEqual([]);
+    await expect.poll(async () => (await jobOf(app, id)).status).toBe(404);
   });
 });
 

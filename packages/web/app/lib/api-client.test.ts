@@ -1,4 +1,4 @@
-import { isAppError, TOOLS } from '@quire/shared';
+import { isAppError, JOBS_PATH, TOOLS } from '@quire/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runTool, type UploadProgress } from './api-client.ts';
 import { parseResponseHeaders } from './send-form.ts';
@@ -58,7 +58,7 @@ afterEach(() => {
 const pdf = (name: string) => new File([new Uint8Array(10)], name, { type: 'application/pdf' });
 
 describe('runTool', () => {
-  it('posts the registry fields, reports the upload, then resolves with the file and its headers', async () => {
+  it('posts the job with the tool first, then the registry fields, and reports the upload', async () => {
     const progress: UploadProgress[] = [];
     let uploaded = 0;
     const running = runTool(TOOLS.merge, {
@@ -69,29 +69,22 @@ describe('runTool', () => {
     });
     const request = FakeRequest.last;
     if (!request) throw new Error('no request was sent');
-    expect([request.method, request.url, request.responseType]).toEqual([
-      'POST',
-      TOOLS.merge.apiPath,
-      'blob',
-    ]);
+    expect([request.method, request.url, request.responseType]).toEqual(['POST', JOBS_PATH, 'blob']);
     const body = request.body as FormData;
-    expect([...body.keys()]).toEqual(['password-1', 'file-0', 'file-1']);
+    expect([...body.keys()]).toEqual(['tool', 'password-1', 'file-0', 'file-1']);
+    expect(body.get('tool')).toBe('merge');
 
     request.progress(50, 200);
     request.progress(200, 200);
-    request.answer(
-      200,
-      '%PDF-merged',
-      'Content-Type: application/pdf\r\nX-Original-Size: 1234\r\nbroken\r\n',
-    );
-    const { blob, headers } = await running;
+    // A refusal of the job itself (its client's fair share) is the error of its body.
+    const refusal = { code: 'TOO_MANY_JOBS', message: 'x', details: { retryAfterSeconds: 5 } };
+    request.answer(429, JSON.stringify({ success: false, error: refusal }));
+    await expect(running).rejects.toMatchObject({ code: 'TOO_MANY_JOBS' });
     expect(progress).toEqual([
       { loaded: 50, total: 200 },
       { loaded: 200, total: 200 },
     ]);
     expect(uploaded).toBe(1);
-    expect(await blob.text()).toBe('%PDF-merged');
-    expect(headers.get('x-original-size')).toBe('1234');
   });
 
   it('rejects a non-2xx answer with the AppError of its body, or INTERNAL without one', async () => {

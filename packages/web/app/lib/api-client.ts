@@ -1,5 +1,15 @@
-import { AppError, fileFieldName, passwordFieldName, type ToolDefinition } from '@quire/shared';
-import { sendForm, type FormAnswer, type UploadProgress } from './send-form.ts';
+import {
+  AppError,
+  JOBS_PATH,
+  TOOL_FIELD,
+  fileFieldName,
+  passwordFieldName,
+  type JobBody,
+  type JobProgress,
+  type ToolDefinition,
+} from '@quire/shared';
+import { followJob } from './follow-job.ts';
+import { sendForm, type UploadProgress } from './send-form.ts';
 
 export type { UploadProgress } from './send-form.ts';
 
@@ -9,11 +19,14 @@ export type ToolRequest = {
   readonly passwords?: Readonly<Record<number, string>>;
   /** Option fields as the server expects them (`quality`, `mode`, …). */
   readonly options?: Readonly<Record<string, string>>;
+  /** Aborting cancels the job: the upload stops, or the server stops the job and deletes it with its files. */
   readonly signal?: AbortSignal;
   /** How much of the upload has gone out. */
   readonly onUploadProgress?: (progress: UploadProgress) => void;
   /** The upload is complete; the server is working. */
   readonly onUploaded?: () => void;
+  /** Where the job stands on the server: waiting, reading, pages processed, writing. */
+  readonly onProgress?: (progress: JobProgress) => void;
 };
 
 /** A tool's answer: the result file plus the response headers some tools report in (compress: the sizes). */
@@ -23,30 +36,46 @@ export type ToolResponse = {
 };
 
 /**
- * Runs one tool on the server: `POST tool.apiPath` with multipart fields named by the registry. Resolves to the
- * result file and the response headers; a non-2xx answer rejects with the `AppError` read from its error body.
+ * Runs one tool on the server as a job: `POST /api/v1/jobs` with the tool's multipart fields (named by the
+ * registry, `tool` first), then its progress until it ends, then its result, which the server deletes once sent.
+ * Resolves to the result file and its headers; a refusal or a failed job rejects with its `AppError`.
  */
 export async function runTool(tool: ToolDefinition, request: ToolRequest): Promise<ToolResponse> {
   const body = new FormData();
+  body.append(TOOL_FIELD, tool.id);
   for (const [name, value] of Object.entries(request.options ?? {})) body.append(name, value);
   for (const [index, password] of Object.entries(request.passwords ?? {})) {
     if (password !== '') body.append(passwordFieldName(tool, Number(index)), password);
   }
   request.files.forEach((file, index) => body.append(fileFieldName(tool, index), file, file.name));
 
-  const answer = await sendForm(tool.apiPath, body, {
-    signal: request.signal,
+  const { signal } = request;
+  const answer = await sendForm(JOBS_PATH, body, {
+    signal,
     onUploadProgress: request.onUploadProgress,
     onUploaded: request.onUploaded,
   });
-  if (answer.status < 200 || answer.status > 299) throw await readError(answer);
-  return { blob: answer.blob, headers: answer.headers };
+  if (answer.status !== 202) throw await errorOf(answer.status, answer.blob);
+  const { job } = JSON.parse(await answer.blob.text()) as JobBody;
+  // Cancelled from here on: the server stops the job and deletes its files at once, even as the page goes.
+  const cancel = () =>
+    void fetch(`${JOBS_PATH}/${job.id}`, { method: 'DELETE', keepalive: true }).catch(() => undefined);
+  signal?.addEventListener('abort', cancel, { once: true });
+  try {
+    await followJob(job, { signal, onChange: (view) => request.onProgress?.(view.progress) });
+    // Done or failed, the result's address answers: the file, or the job's error with its own status.
+    const response = await fetch(`${JOBS_PATH}/${job.id}/result`, { signal: signal ?? null });
+    if (!response.ok) throw await errorOf(response.status, await response.blob());
+    return { blob: await response.blob(), headers: response.headers };
+  } finally {
+    signal?.removeEventListener('abort', cancel);
+  }
 }
 
-async function readError(answer: FormAnswer): Promise<AppError> {
+async function errorOf(status: number, blob: Blob): Promise<AppError> {
   try {
-    return AppError.fromJson(JSON.parse(await answer.blob.text()));
+    return AppError.fromJson(JSON.parse(await blob.text()));
   } catch {
-    return new AppError('INTERNAL', `Unexpected ${answer.status} answer without an error body.`);
+    return new AppError('INTERNAL', `Unexpected ${status} answer without an error body.`);
   }
 }

@@ -106,7 +106,11 @@ export function registerJobRoutes(app: FastifyInstance, deps: JobRouteDeps): voi
   app.get<JobParams>(`${JOBS_PATH}/:id/result`, async (request, reply) => {
     const id = idOf(request);
     const found = jobs.answerOf(id);
-    if ('error' in found) throw found.error;
+    if ('error' in found) {
+      // A failed job's error, once delivered, is all there was to fetch: it goes as a result does.
+      if (jobs.view(id)?.state === 'failed') reply.raw.once('finish', () => void jobs.delete(id));
+      throw found.error;
+    }
     const { answer } = found;
     // Delivered means deleted; a download cut short may be tried again until the job expires.
     reply.raw.once('finish', () => void jobs.delete(id));

@@ -1,13 +1,16 @@
 import { useId, type Ref } from 'react';
 import { BUTTON_STYLES } from '../../components/button-styles.ts';
 import { SpinnerIcon } from '../../components/icons.tsx';
+import type { Translate } from '../../i18n/create-translator.ts';
+import { pagePercentOf, processingStepOf, processingTextOf } from './processing-step.ts';
+import type { JobState } from './use-tool-job.ts';
 
 type JobProgressProps = {
-  /** `uploading` shows how much is sent; `processing` an indeterminate bar while the server works. */
+  /** `uploading` shows how much is sent; `processing` how much the server has done, where it can tell. */
   readonly phase: 'uploading' | 'processing';
-  /** Whole percent sent, or null when the browser cannot tell. */
+  /** Whole percent sent or pages done, or null when it cannot be told (an indeterminate bar). */
   readonly percent: number | null;
-  /** The visible line under the bar ("Uploading your files… 42%" or "Processing…"). */
+  /** The visible line under the bar ("Uploading your files… 42%", "Processing page 3 of 40…"). */
   readonly text: string;
   readonly cancelLabel: string;
   readonly cancelRef?: Ref<HTMLButtonElement>;
@@ -20,11 +23,12 @@ type JobProgressProps = {
  */
 export function JobProgress({ phase, percent, text, cancelLabel, cancelRef, onCancel }: JobProgressProps) {
   const textId = useId();
-  const isDeterminate = phase === 'uploading' && percent !== null;
+  const isDeterminate = percent !== null;
   return (
     <div
       data-testid="progress"
       data-phase={phase}
+      data-percent={percent ?? undefined}
       className="mt-6 flex flex-col gap-3 rounded-xl bg-indigo-50 px-4 py-4 text-indigo-900"
     >
       <div
@@ -47,7 +51,7 @@ export function JobProgress({ phase, percent, text, cancelLabel, cancelRef, onCa
       </div>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p id={textId} className="flex items-center gap-3 text-sm font-medium" data-testid="progress-text">
-          {phase === 'processing' && <SpinnerIcon className="size-5 shrink-0" />}
+          {phase === 'processing' && !isDeterminate && <SpinnerIcon className="size-5 shrink-0" />}
           {text}
         </p>
         <button
@@ -62,4 +66,20 @@ export function JobProgress({ phase, percent, text, cancelLabel, cancelRef, onCa
       </div>
     </div>
   );
+}
+
+/** What the progress of a busy job shows: the upload, then what the server says of its work. */
+export function progressViewOf(
+  t: Translate,
+  state: Extract<JobState, { status: 'uploading' | 'processing' }>,
+): Pick<JobProgressProps, 'phase' | 'percent' | 'text'> {
+  if (state.status === 'uploading') {
+    return {
+      phase: 'uploading',
+      percent: state.percent,
+      text: t('common.tool.uploading', { progress: (state.percent ?? 0) / 100 }),
+    };
+  }
+  const step = processingStepOf(state);
+  return { phase: 'processing', percent: pagePercentOf(step), text: processingTextOf(t, step) };
 }

@@ -13,9 +13,10 @@ import { applySelection } from '../upload/validate-files.ts';
 import { defaultOptionsOf } from './default-options.ts';
 import { useJobAnnouncement } from './job-announcement.ts';
 import { jobErrorView } from './job-error.ts';
-import { JobProgress } from './job-progress.tsx';
+import { JobProgress, progressViewOf } from './job-progress.tsx';
 import { optionsFormOf } from './options/index.ts';
 import { prepareOptions, type OptionProblem } from './options/prepare-options.ts';
+import { processingTextOf } from './processing-step.ts';
 import { PasswordDialog } from './password-dialog.tsx';
 import { resultDetailsOf, successToastOf } from './results/index.ts';
 import { ResultNotices } from './results/result-notices.tsx';
@@ -82,7 +83,7 @@ export function ToolWorkbench({ tool }: { tool: ToolDefinition }) {
   const isBusy = state.status === 'uploading' || state.status === 'processing';
   const announcement = useJobAnnouncement(state, {
     uploading: (progress) => t('common.tool.uploading', { progress }),
-    processing: t('common.tool.processing'),
+    processing: (step) => processingTextOf(t, step),
     ready: (result) =>
       t('common.tool.readyAnnouncement', {
         fileName: result.fileName,
@@ -223,13 +224,7 @@ export function ToolWorkbench({ tool }: { tool: ToolDefinition }) {
       )}
       {isBusy && (
         <JobProgress
-          phase={state.status}
-          percent={state.status === 'uploading' ? state.percent : null}
-          text={
-            state.status === 'uploading'
-              ? t('common.tool.uploading', { progress: (state.percent ?? 0) / 100 })
-              : t('common.tool.processing')
-          }
+          {...progressViewOf(t, state)}
           cancelLabel={t('common.tool.cancel')}
           cancelRef={cancelButton}
           onCancel={cancel}

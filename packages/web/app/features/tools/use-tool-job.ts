@@ -1,4 +1,4 @@
-import { isAppError, type AppError, type ToolDefinition } from '@quire/shared';
+import { isAppError, type AppError, type JobProgress, type ToolDefinition } from '@quire/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { runTool, type UploadProgress } from '../../lib/api-client.ts';
 
@@ -18,8 +18,11 @@ export type JobState =
   | { readonly status: 'idle' }
   /** The files are going out; `percent` is null while the browser cannot tell how much is sent. */
   | { readonly status: 'uploading'; readonly percent: number | null }
-  /** Everything is sent; the server is working. */
-  | { readonly status: 'processing' }
+  /**
+   * Everything is sent; the server is working. `progress`: where the job stands, once the server has said;
+   * `isLong`: the job has run for more than `LONG_JOB_MS`, so its progress is worth showing in detail.
+   */
+  | { readonly status: 'processing'; readonly progress: JobProgress | null; readonly isLong: boolean }
   | { readonly status: 'done'; readonly result: JobResult }
   | { readonly status: 'error'; readonly error: unknown }
   | { readonly status: 'needs-password'; readonly request: PasswordRequest };
@@ -28,6 +31,9 @@ type JobCallbacks = {
   readonly onSuccess: (result: JobResult) => void;
   readonly onError: (error: unknown) => void;
 };
+
+/** Past this much processing time, a job shows where it stands (stage, pages) rather than only that it works. */
+export const LONG_JOB_MS = 2_000;
 
 /** Whole percent of an upload, or null when the total is unknown. */
 export function uploadPercentOf({ loaded, total }: UploadProgress): number | null {
@@ -84,7 +90,19 @@ export function useToolJob(tool: ToolDefinition, callbacks: JobCallbacks) {
             );
           },
           onUploaded: () => {
-            if (isCurrent()) setState({ status: 'processing' });
+            if (!isCurrent()) return;
+            setState({ status: 'processing', progress: null, isLong: false });
+            const timer = setTimeout(() => {
+              setState((previous) =>
+                isCurrent() && previous.status === 'processing' ? { ...previous, isLong: true } : previous,
+              );
+            }, LONG_JOB_MS);
+            current.signal.addEventListener('abort', () => clearTimeout(timer), { once: true });
+          },
+          onProgress: (progress) => {
+            setState((previous) =>
+              isCurrent() && previous.status === 'processing' ? { ...previous, progress } : previous,
+            );
           },
         });
         if (!isCurrent()) return;
@@ -107,7 +125,7 @@ export function useToolJob(tool: ToolDefinition, callbacks: JobCallbacks) {
     [tool, callbacks, forgetResult],
   );
 
-  /** Stops a running job: the request is aborted, so the server stops and deletes what it received. */
+  /** Stops a running job: the upload is aborted, or the server is told to stop the job and delete its files. */
   const cancel = useCallback(() => {
     controller.current?.abort();
     controller.current = null;
