@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
-import type { JobRunner } from '@quire/engine';
 import { MAX_CONNECTIONS } from '@quire/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
+import type { Runner } from './runner.ts';
 import { answerClientError, registerErrorHandler } from './http/error-handler.ts';
 import { registerHealthRoutes } from './http/routes/health.ts';
 import { registerJobRoutes } from './http/routes/jobs.ts';
@@ -15,7 +15,9 @@ import { registerOpenApiRoute } from './http/routes/openapi.ts';
 import { registerStatusRoutes } from './http/routes/status.ts';
 import { registerTestOpRoutes } from './http/routes/test-ops.ts';
 import { registerToolRoutes } from './http/routes/tools.ts';
+import type { JobBackend } from './jobs/job-backend.ts';
 import { AsyncJobs } from './jobs/async-jobs.ts';
+import { LocalJobs } from './jobs/local-jobs.ts';
 import { DiskBudget } from './jobs/disk-budget.ts';
 import { createServiceMetrics } from './metrics/service-metrics.ts';
 import { PROBE_HEADER } from './status/run-probes.ts';
@@ -28,13 +30,17 @@ declare module 'fastify' {
   }
 }
 
-export type AppDeps = { runner: JobRunner };
+export type AppDeps = {
+  runner: Runner;
+  /** Cluster mode: the asynchronous jobs live in Redis, and readiness is Redis answering. */
+  cluster?: { jobs: JobBackend; isConnected: () => boolean };
+};
 
 /** How often Node looks for connections past their header or request deadline. */
 const DEADLINE_CHECK_INTERVAL_MS = 1_000;
 
 /** Builds the HTTP application without listening, so tests can call it in-process with `inject`. */
-export async function buildApp(config: Config, { runner }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp(config: Config, { runner, cluster }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     // Slow clients are cut off by Node's own deadlines (408, then close), checked every second instead of Node's
     // default 30 s; idle keep-alive sockets close after 5 s.
@@ -71,7 +77,7 @@ export async function buildApp(config: Config, { runner }: AppDeps): Promise<Fas
   registerErrorHandler(app);
   registerSecurityHeaders(app);
   await app.register(fastifyMultipart, { throwFileSizeLimit: true });
-  registerHealthRoutes(app, { runner });
+  registerHealthRoutes(app, { runner, ...(cluster ? { isConnected: cluster.isConnected } : {}) });
   const metrics = createServiceMetrics(runner);
   registerMetricsRoute(app, metrics);
   const status = new StatusService({
@@ -104,7 +110,10 @@ export async function buildApp(config: Config, { runner }: AppDeps): Promise<Fas
     metrics,
   };
   registerToolRoutes(app, toolRuns);
-  registerJobRoutes(app, { ...toolRuns, jobs: new AsyncJobs() });
+  registerJobRoutes(app, {
+    ...toolRuns,
+    jobs: cluster?.jobs ?? new LocalJobs(toolRuns, new AsyncJobs(config.jobRetentionMs)),
+  });
   if (config.testOps) registerTestOpRoutes(app, { ...jobAnswers, runner, guards, jobCpuMs: config.jobCpuMs });
   await registerSiteRoutes(app, config.webRoot);
   return app;

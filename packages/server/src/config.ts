@@ -6,9 +6,11 @@ import {
   DEFAULT_PORT,
   DEFAULT_RATE_LIMIT_PER_MINUTE,
   HEADERS_TIMEOUT_MS,
+  JOB_RETENTION_MS,
   REQUEST_TIMEOUT_MS,
 } from '@quire/shared';
 import ipaddr from 'ipaddr.js';
+import { ClusterConfigError, readClusterConfig, type ClusterConfig } from './cluster/cluster-config.ts';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -70,6 +72,13 @@ export type Config = Readonly<{
   statusProbeSeconds: number;
   /** The operator's scheduled maintenance, shown on the status page. */
   maintenanceFile: string;
+  /**
+   * How long an ended job waits for its result to be fetched before it is deleted unread: 10 minutes, the promise
+   * the site makes; an operator (or a test) may make it shorter, never longer.
+   */
+  jobRetentionMs: number;
+  /** Running as several processes around Redis (`QUIRE_REDIS_URL`, `QUIRE_ROLE`, `QUIRE_LANES`). */
+  cluster: ClusterConfig;
 }>;
 
 const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -91,6 +100,14 @@ function defaultJobDiskBytes(jobRoot: string): number {
 }
 
 export class ConfigError extends Error {}
+
+function readCluster(env: NodeJS.ProcessEnv): ClusterConfig {
+  try {
+    return readClusterConfig(env);
+  } catch (error) {
+    throw error instanceof ClusterConfigError ? new ConfigError(error.message) : error;
+  }
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const jobRoot = resolve(env.QUIRE_JOB_ROOT?.trim() || join(tmpdir(), 'quire-jobs'));
@@ -139,6 +156,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maintenanceFile: resolve(
       env.QUIRE_MAINTENANCE_FILE?.trim() || join(REPO_ROOT, 'content/status/maintenance.json'),
     ),
+    jobRetentionMs:
+      readInteger(env, 'QUIRE_JOB_RETENTION_SECONDS', JOB_RETENTION_MS / 1000, 1, JOB_RETENTION_MS / 1000) *
+      1000,
+    cluster: readCluster(env),
   });
 }
 

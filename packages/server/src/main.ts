@@ -1,6 +1,7 @@
 import { sweepOfficeDirs } from '@quire/engine';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { startClusterProcess } from './cluster/start-cluster.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createRunner } from './create-runner.ts';
 import { sweepJobRoot } from './http/job-dir.ts';
 
@@ -11,6 +12,10 @@ const SHUTDOWN_BACKSTOP_MS = 15_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  if (config.cluster.redisUrl !== null) {
+    await mainInCluster(config);
+    return;
+  }
   // What a crash or a kill may have left: job directories, and LibreOffice directories of processes now gone.
   const swept = await sweepJobRoot(config.jobRoot);
   const sweptOffice = await sweepOfficeDirs();
@@ -63,6 +68,27 @@ async function main(): Promise<void> {
   // The first visitors find warm workers, not a queue behind their start.
   await runner.whenReady();
   await app.listen({ host: config.host, port: config.port });
+}
+
+/**
+ * A process of a cluster: its job store is shared, so it never empties it (each job's directory goes with its job,
+ * and `sweepOrphans` takes what killed processes left); SIGTERM lets running jobs end within the grace period.
+ */
+async function mainInCluster(config: Config): Promise<void> {
+  const cluster = await startClusterProcess(config);
+  let isStopping = false;
+  const stop = async (signal: string) => {
+    if (isStopping) return;
+    isStopping = true;
+    cluster.app.log.info({ signal }, 'shutting down');
+    setTimeout(() => process.exit(1), config.shutdownGraceMs + SHUTDOWN_BACKSTOP_MS).unref();
+    await cluster.stop(config.shutdownGraceMs);
+    cluster.app.log.info('stopped');
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
+  await cluster.app.listen({ host: config.host, port: config.port });
 }
 
 main().catch((error: unknown) => {

@@ -1,4 +1,5 @@
-import type { JobRunner, RunOptions } from '@quire/engine';
+import type { RunOptions } from '@quire/engine';
+import type { Runner } from '../runner.ts';
 import { AppError, TOOLS, reportHeaders, type ToolId } from '@quire/shared';
 import type { FastifyRequest } from 'fastify';
 import type { ServiceMetrics } from '../metrics/service-metrics.ts';
@@ -7,7 +8,7 @@ import type { Uploads } from './receive-uploads.ts';
 import { parseToolOptions } from './tool-options.ts';
 
 export type ToolRunDeps = {
-  runner: JobRunner;
+  runner: Runner;
   /** The operator's wall-clock limit for every job, or null for each tool's own. */
   jobTimeoutMs: number | null;
   /** The operator's CPU-time limit for every job, or null for its wall-clock limit. */

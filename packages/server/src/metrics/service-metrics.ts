@@ -1,4 +1,4 @@
-import type { JobRunner } from '@quire/engine';
+import type { Runner } from '../runner.ts';
 import { JOB_LANES, TOOL_IDS, type JobLane, type ToolId } from '@quire/shared';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
@@ -22,7 +22,7 @@ export type ServiceMetrics = {
  * by tool and outcome, refusals by status, the workers' resident memory, and the server process's own figures.
  * Labels are bounded (lanes, tools, error codes, two statuses): nothing of a visitor's, no path, no file name.
  */
-export function createServiceMetrics(runner: JobRunner): ServiceMetrics {
+export function createServiceMetrics(runner: Runner): ServiceMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'quire_server_' });
 

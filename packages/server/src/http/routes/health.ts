@@ -1,6 +1,6 @@
 import { AppError, JOB_LANES, RETRY_AFTER_SECONDS } from '@quire/shared';
-import type { JobRunner } from '@quire/engine';
 import type { FastifyInstance } from 'fastify';
+import type { Runner } from '../../runner.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,7 +15,10 @@ declare module 'fastify' {
  * answers 503 `stopping`, new tool requests on connections still open are refused with 503 `SERVER_BUSY`, and every
  * answer closes its connection, while running jobs go on. `app.beginShutdown()` does the same without closing.
  */
-export function registerHealthRoutes(app: FastifyInstance, deps: { runner: JobRunner }): void {
+export function registerHealthRoutes(
+  app: FastifyInstance,
+  deps: { runner: Runner; isConnected?: () => boolean },
+): void {
   let isStopping = false;
   app.decorate('beginShutdown', () => {
     isStopping = true;
@@ -38,9 +41,10 @@ export function registerHealthRoutes(app: FastifyInstance, deps: { runner: JobRu
   app.get('/readyz', async (_request, reply) => {
     const lanes = deps.runner.stats;
     if (isStopping) return reply.status(503).send({ status: 'stopping', lanes });
-    const isReady = JOB_LANES.every(
-      (lane) => lanes[lane].size > 0 && lanes[lane].queued < lanes[lane].maxQueue,
-    );
+    // In cluster mode the web process is ready while Redis answers: jobs wait in the queues for workers.
+    const isReady = deps.isConnected
+      ? deps.isConnected()
+      : JOB_LANES.every((lane) => lanes[lane].size > 0 && lanes[lane].queued < lanes[lane].maxQueue);
     return reply.status(isReady ? 200 : 503).send({ status: isReady ? 'ready' : 'busy', lanes });
   });
 }

@@ -1,17 +1,16 @@
-import { stat } from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { isTerminalState, JOBS_PATH, TOOL_FIELD, type JobView } from '@quire/shared';
-import { notFound, type AsyncJobs } from '../../jobs/async-jobs.ts';
+import { notFound } from '../../jobs/async-jobs.ts';
+import type { JobBackend } from '../../jobs/job-backend.ts';
 import { sendResult, type JobAnswerDeps } from '../answer-job.ts';
-import { toAppError } from '../error-handler.ts';
-import { createJobDir, pruneJobDir, removeJobDir } from '../job-dir.ts';
+import { createJobDir, removeJobDir } from '../job-dir.ts';
 import { receiveUploads } from '../receive-uploads.ts';
-import { prepareToolRun, runTool, type ToolRunDeps } from '../run-tool.ts';
+import { prepareToolRun, type ToolRunDeps } from '../run-tool.ts';
 
 export type JobRouteDeps = JobAnswerDeps &
   ToolRunDeps & {
     guards: onRequestHookHandler[];
-    jobs: AsyncJobs;
+    jobs: JobBackend;
   };
 
 /** A comment line keeps an idle event stream open through proxies that cut silent connections. */
@@ -22,13 +21,14 @@ type JobParams = { Params: { id: string } };
 
 /**
  * The asynchronous API: `POST /api/v1/jobs` takes the same upload as a tool's own route, with the `tool` field
- * first, and answers 202 with the job once its upload is stored and its options checked; the job then runs in its
- * lane with the same limits and fair share. `GET /api/v1/jobs/{id}` and `…/events` (Server-Sent Events) say how it
- * goes, `…/result` sends the file and deletes the job, and `DELETE` cancels and deletes it.
+ * first, and answers 202 with the job once its upload is stored, its options checked and its lane has taken it
+ * (or 429/503 at once); the job then runs with the same limits and fair share. `GET /api/v1/jobs/{id}` and
+ * `…/events` (Server-Sent Events) say how it goes, `…/result` sends the file (or the failed job's error) and
+ * deletes the job, and `DELETE` cancels and deletes it.
  */
 export function registerJobRoutes(app: FastifyInstance, deps: JobRouteDeps): void {
   const { jobs } = deps;
-  app.addHook('onClose', async () => jobs.clear());
+  app.addHook('onClose', async () => jobs.close());
 
   app.post(JOBS_PATH, { onRequest: deps.guards }, async (request, reply) => {
     const jobDir = await createJobDir(deps.jobRoot);
@@ -41,74 +41,38 @@ export function registerJobRoutes(app: FastifyInstance, deps: JobRouteDeps): voi
       await removeJobDir(jobDir);
       throw error;
     }
-    const dispose = async () => {
-      budget.release();
-      await removeJobDir(jobDir);
-    };
     let run;
     try {
       run = prepareToolRun(deps, request, await receiveUploads(request, TOOL_FIELD, jobDir));
     } catch (error) {
-      await dispose();
+      budget.release();
+      await removeJobDir(jobDir);
       throw error;
     }
-    const { id, signal } = jobs.create(run.toolId, dispose);
-    let admit = () => {};
-    const admitted = new Promise<void>((resolve) => (admit = resolve));
-    const work = runTool(deps, run, {
-      jobDir,
-      signal: AbortSignal.any([signal, overBudget.signal]),
-      onAdmitted: admit,
-      onStart: () => jobs.started(id),
-      onProgress: (stage, pages) => jobs.progress(id, stage, pages),
-    });
-    try {
-      // A job its lane or its client's fair share refuses is answered now (429, 503), not as a failed job.
-      await Promise.race([admitted, work]);
-    } catch (error) {
-      await jobs.delete(id);
-      throw error;
-    }
-    void work
-      .then(async (answer) => {
-        await pruneJobDir(jobDir, answer.result.path);
-        await budget.settle();
-        jobs.finished(id, answer, (await stat(answer.result.path)).size);
-        request.log.info({ ...answer.log, job: 'async' }, 'job done');
-      })
-      .catch(async (error: unknown) => {
-        const appError = toAppError(error);
-        if (appError.code === 'INTERNAL') request.log.error({ err: error }, 'internal error in a job');
-        jobs.failed(id, appError);
-        // A failed job keeps its error for its client, not its files.
-        budget.release();
-        await removeJobDir(jobDir);
-      })
-      // Never an unhandled rejection (it would stop the server): a directory not removed is only logged.
-      .catch((error: unknown) => request.log.error({ err: error }, 'job directory not removed'));
+    const view = await jobs.start(run, { jobDir, budget, stop: overBudget.signal }, request.log);
     return reply
       .status(202)
-      .header('location', `${JOBS_PATH}/${id}`)
+      .header('location', `${JOBS_PATH}/${view.id}`)
       .header('cache-control', 'no-store')
-      .send({ success: true, job: jobs.view(id) });
+      .send({ success: true, job: view });
   });
 
   app.get<JobParams>(`${JOBS_PATH}/:id`, async (request, reply) =>
-    reply.header('cache-control', 'no-store').send({ success: true, job: viewOf(jobs, request) }),
+    reply.header('cache-control', 'no-store').send({ success: true, job: await viewOf(jobs, request) }),
   );
 
   app.get<JobParams>(`${JOBS_PATH}/:id/events`, async (request, reply) => {
-    const first = viewOf(jobs, request);
+    const first = await viewOf(jobs, request);
     streamEvents(request, reply, jobs, first);
     return reply;
   });
 
   app.get<JobParams>(`${JOBS_PATH}/:id/result`, async (request, reply) => {
     const id = idOf(request);
-    const found = jobs.answerOf(id);
+    const found = await jobs.answerOf(id);
     if ('error' in found) {
       // A failed job's error, once delivered, is all there was to fetch: it goes as a result does.
-      if (jobs.view(id)?.state === 'failed') reply.raw.once('finish', () => void jobs.delete(id));
+      if ((await jobs.view(id))?.state === 'failed') reply.raw.once('finish', () => void jobs.delete(id));
       throw found.error;
     }
     const { answer } = found;
@@ -129,8 +93,8 @@ function idOf(request: FastifyRequest<JobParams>): string {
   return id;
 }
 
-function viewOf(jobs: AsyncJobs, request: FastifyRequest<JobParams>): JobView {
-  const view = jobs.view(idOf(request));
+async function viewOf(jobs: JobBackend, request: FastifyRequest<JobParams>): Promise<JobView> {
+  const view = await jobs.view(idOf(request));
   if (!view) throw notFound();
   return view;
 }
@@ -139,7 +103,7 @@ function viewOf(jobs: AsyncJobs, request: FastifyRequest<JobParams>): JobView {
  * Server-Sent Events of one job: its view now, then at every change, each as an `event: job` whose data is the
  * same JSON as `GET /api/v1/jobs/{id}`; the stream ends after the job ends (or is deleted).
  */
-function streamEvents(request: FastifyRequest, reply: FastifyReply, jobs: AsyncJobs, first: JobView): void {
+function streamEvents(request: FastifyRequest, reply: FastifyReply, jobs: JobBackend, first: JobView): void {
   reply.hijack();
   const response = reply.raw;
   response.writeHead(200, {

@@ -1,14 +1,21 @@
 import { createProbeInputs } from '@quire/engine';
 import {
   ERROR_BODY_SCHEMA,
+  JOB_BODY_SCHEMA,
+  JOB_EXAMPLES,
+  JOB_ID_EXAMPLE,
+  JOBS_PATH,
   STATUS_REPORT_SCHEMA,
   TOOL_DOCS,
+  TOOL_FIELD,
   TOOLS,
   TOOL_IDS,
   buildOpenApi,
   fileFieldName,
   responseErrorCodes,
+  type JobBody,
   type OpenApiDocument,
+  type OpenApiResponse,
   type ToolId,
 } from '@quire/shared';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -112,5 +119,67 @@ describe('the OpenAPI document', () => {
     expect(validateError(body), JSON.stringify(validateError.errors)).toBe(true);
     const documented = document.paths['/api/pdf/merge']?.post?.responses[String(refused.statusCode)];
     expect(documented && responseErrorCodes(documented)).toContain(body.error.code);
+  });
+
+  it('describes the real answers of the job API, and its examples fit its schema', async () => {
+    const validateJob = ajv.compile(JOB_BODY_SCHEMA);
+    const validateError = ajv.compile(ERROR_BODY_SCHEMA);
+    const isJob = (body: unknown) => validateJob(body) || JSON.stringify(validateJob.errors);
+    for (const example of Object.values(JOB_EXAMPLES)) expect(isJob(example)).toBe(true);
+    const documentedCodes = (response: OpenApiResponse | undefined) =>
+      response ? responseErrorCodes(response) : [];
+
+    const inputs = await createProbeInputs();
+    const form = new FormData();
+    form.append(TOOL_FIELD, 'compress');
+    inputs.compress.files.forEach((file, index) =>
+      form.append(fileFieldName(TOOLS.compress, index), new Blob([file.bytes]), file.name),
+    );
+    for (const [name, value] of Object.entries(inputs.compress.fields)) form.append(name, value);
+    const created = await testApp.app.inject({
+      method: 'POST',
+      url: JOBS_PATH,
+      ...(await multipartOf(form)),
+    });
+    expect(created.statusCode).toBe(202);
+    expect(document.paths[JOBS_PATH]?.post?.responses).toHaveProperty('202');
+    const { job } = created.json<JobBody>();
+    expect(isJob(created.json())).toBe(true);
+    expect(created.headers.location).toBe(`${JOBS_PATH}/${job.id}`);
+
+    const jobPath = `${JOBS_PATH}/${job.id}`;
+    const get = async () => testApp.app.inject({ method: 'GET', url: jobPath });
+    await expect.poll(async () => (await get()).json<JobBody>().job.state, { timeout: 30_000 }).toBe('done');
+    const done = await get();
+    expect(isJob(done.json())).toBe(true);
+
+    const events = await testApp.app.inject({ method: 'GET', url: `${jobPath}/events` });
+    expect(events.headers['content-type']).toMatch(/^text\/event-stream/);
+    const data = /^data: (.*)$/m.exec(events.body)?.[1] ?? '';
+    expect(isJob(JSON.parse(data))).toBe(true);
+
+    const resultDoc = document.paths[`${JOBS_PATH}/{id}/result`]?.get?.responses;
+    const result = await testApp.app.inject({ method: 'GET', url: `${jobPath}/result` });
+    expect(result.statusCode).toBe(200);
+    expect(Object.keys(resultDoc?.['200']?.content ?? {})).toContain(result.headers['content-type']);
+    const documented = Object.keys(resultDoc?.['200']?.headers ?? {}).map((name) => name.toLowerCase());
+    const extra = Object.keys(result.headers).filter(
+      (name) => name.startsWith('x-') && !COMMON_HEADERS.includes(name),
+    );
+    expect(extra.filter((name) => !documented.includes(name))).toEqual([]);
+
+    // Downloaded, then deleted: every endpoint of the job answers the documented 404.
+    await expect.poll(async () => (await get()).statusCode).toBe(404);
+    const again = await testApp.app.inject({ method: 'GET', url: `${jobPath}/result` });
+    expect(again.statusCode).toBe(404);
+    expect(validateError(again.json()), JSON.stringify(validateError.errors)).toBe(true);
+    expect(documentedCodes(resultDoc?.['404'])).toContain(
+      again.json<{ error: { code: string } }>().error.code,
+    );
+    const unknown = await testApp.app.inject({ method: 'DELETE', url: `${JOBS_PATH}/${JOB_ID_EXAMPLE}` });
+    expect(unknown.statusCode).toBe(404);
+    expect(documentedCodes(document.paths[`${JOBS_PATH}/{id}`]?.delete?.responses['404'])).toContain(
+      unknown.json<{ error: { code: string } }>().error.code,
+    );
   });
 });

@@ -1,0 +1,117 @@
+import { basename, join } from 'node:path';
+import { AppError, TOOLS, reportHeaders, type JobView } from '@quire/shared';
+import type { JobAnswer } from '../http/answer-job.ts';
+import { removeJobDir } from '../http/job-dir.ts';
+import type { ToolRun } from '../http/run-tool.ts';
+import { notFound } from '../jobs/async-jobs.ts';
+import type { BudgetHold, JobBackend } from '../jobs/job-backend.ts';
+import type { ClusterRunner } from './cluster-runner.ts';
+import { JOB_ID_PATTERN } from './queued-job.ts';
+import { withRedis } from './redis-client.ts';
+
+/**
+ * The asynchronous jobs of a cluster: their records live in Redis, a worker process writes each change, and any
+ * web process answers for any job (its files are in the shared job store). A job admitted here goes on whatever
+ * becomes of this process.
+ */
+export class ClusterJobs implements JobBackend {
+  readonly #runner: ClusterRunner;
+  readonly #jobRoot: string;
+  readonly #timeoutOf: (run: ToolRun) => { timeoutMs: number; cpuLimitMs: number | null };
+
+  constructor(
+    runner: ClusterRunner,
+    jobRoot: string,
+    timeoutOf: (run: ToolRun) => { timeoutMs: number; cpuLimitMs: number | null },
+  ) {
+    this.#runner = runner;
+    this.#jobRoot = jobRoot;
+    this.#timeoutOf = timeoutOf;
+  }
+
+  async start(
+    run: ToolRun,
+    { jobDir, budget }: { jobDir: string; budget: BudgetHold; stop: AbortSignal },
+  ): Promise<JobView> {
+    const { timeoutMs, cpuLimitMs } = this.#timeoutOf(run);
+    try {
+      const id = await this.#runner.enqueue(
+        TOOLS[run.toolId].lane,
+        { kind: 'tool', toolId: run.toolId, input: { files: run.uploads.files, options: run.options } },
+        {
+          signal: new AbortController().signal,
+          timeoutMs,
+          ...(cpuLimitMs === null ? {} : { cpuLimitMs }),
+          workDir: jobDir,
+          client: run.client,
+        },
+      );
+      const record = await withRedis(() => this.#runner.records.get(id));
+      if (!record) throw notFound();
+      return record.view;
+    } catch (error) {
+      await removeJobDir(jobDir);
+      throw error;
+    } finally {
+      // This process's disk budget counts uploads while they arrive; the job's files are the cluster's now.
+      budget.release();
+    }
+  }
+
+  async view(id: string): Promise<JobView | null> {
+    return (await withRedis(() => this.#runner.records.get(id)))?.view ?? null;
+  }
+
+  subscribe(id: string, listener: (view: JobView) => void): () => void {
+    return this.#runner.watch(id, (record) => {
+      if (record) listener(record.view);
+      else listener({ ...deletedView(id) });
+    });
+  }
+
+  async answerOf(id: string): Promise<{ answer: JobAnswer } | { error: AppError }> {
+    const record = await withRedis(() => this.#runner.records.get(id));
+    if (!record) return { error: notFound() };
+    const { view, result } = record;
+    if (view.state === 'failed' && view.error) return { error: AppError.fromJson({ error: view.error }) };
+    if (view.state !== 'done' || !result) {
+      return { error: new AppError('JOB_NOT_READY', 'The job is not done yet.', { state: view.state }) };
+    }
+    const tool = TOOLS[view.tool];
+    return {
+      answer: {
+        result: { path: join(this.#jobRoot, result.path) },
+        headers: reportHeaders(view.tool, result.report),
+        mimeType: tool.output.mimeType,
+        fileName: tool.output.fileName,
+        log: { tool: view.tool, job: 'async' },
+      },
+    };
+  }
+
+  async delete(id: string): Promise<boolean> {
+    if (!JOB_ID_PATTERN.test(id)) return false;
+    const record = await withRedis(() => this.#runner.records.get(id));
+    if (!record) return false;
+    await withRedis(() => this.#runner.cancel(id));
+    await removeJobDir(join(this.#jobRoot, basename(record.dir)));
+    return true;
+  }
+
+  async close(): Promise<void> {}
+}
+
+/** What listeners hear of a job deleted meanwhile (by another request, or its expiry). */
+function deletedView(id: string): JobView {
+  return {
+    id,
+    tool: 'rotate',
+    state: 'cancelled',
+    progress: { stage: 'cancelled', pagesDone: null, pagesTotal: null },
+    notices: [],
+    error: null,
+    result: null,
+    createdAt: new Date().toISOString(),
+    expiresAt: null,
+  };
+}

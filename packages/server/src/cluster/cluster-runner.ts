@@ -1,0 +1,346 @@
+import { basename, join, relative } from 'node:path';
+import {
+  busy,
+  cancelled,
+  type JobInput,
+  type JobResult,
+  type JobWork,
+  type LaneStats,
+  type RunOptions,
+  type TestOpInput,
+  type TestOpName,
+} from '@quire/engine';
+import { AppError, JOB_LANES, RETRY_AFTER_SECONDS, TOOLS, type JobLane, type ToolId } from '@quire/shared';
+import { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { Runner } from '../runner.ts';
+import { JobRecords, listenToJobEvents, type JobEvent, type JobRecord } from './job-records.ts';
+import { clientKey, JOB_ID_PATTERN, releaseClientSlot, workersKey, type QueuedJob } from './queued-job.ts';
+import { KEY_PREFIX, redisUnavailable, withRedis } from './redis-client.ts';
+
+export type ClusterRunnerOptions = {
+  jobRoot: string;
+  /** Commands a request waits on (fail fast), and a subscriber for job events. */
+  redis: Redis;
+  subscriber: Redis;
+  /** Jobs that may wait in each lane's queue; more are refused with `SERVER_BUSY`. */
+  maxQueue: Record<JobLane, number>;
+  /** A client's jobs in the cluster, waiting or running, beyond which it gets `TOO_MANY_JOBS`. */
+  maxPerClient: number;
+  maxQueuedPerClient: number;
+  /** How long an ended job is kept for its client. */
+  retentionMs: number;
+};
+
+type Waiter = { onEvent: (record: JobRecord | null) => void };
+
+/** How often the lanes' figures (queues, workers, memory) are read for readiness and metrics. */
+const STATS_INTERVAL_MS = 1_000;
+/** A job that never hears back (an event lost while Redis was away) is looked up this often. */
+const RECHECK_INTERVAL_MS = 5_000;
+/** How long Redis may be gone before the requests waiting on their jobs are answered 503. */
+const OUTAGE_GRACE_MS = 2_000;
+/** A worker that has not said it is alive for this long is counted out. */
+const WORKER_SILENCE_MS = 10_000;
+/** BullMQ's highest priority number; a client's nth job in the cluster gets priority n (lower runs first). */
+const MAX_PRIORITY = 2 ** 21 - 1;
+const CLIENT_KEY_TTL_MS = 60 * 60_000;
+
+/**
+ * The web side of cluster mode: a job runner whose jobs run in other processes. A job is admitted here (its
+ * client's share and its lane's queue, counted in Redis), recorded, and added to its lane's BullMQ queue, where a
+ * worker process takes it; its changes come back as events, and its result is a file in the shared job store. A
+ * client's nth job in the cluster waits behind every client's earlier ones (BullMQ priorities), which shares the
+ * workers round-robin between clients as the all-in-one pool does.
+ */
+export class ClusterRunner implements Runner {
+  readonly #options: ClusterRunnerOptions;
+  readonly #records: JobRecords;
+  readonly #queues: Record<JobLane, Queue>;
+  readonly #waiters = new Map<string, Set<Waiter>>();
+  #stats: Record<JobLane, LaneStats>;
+  #memory: Record<JobLane, number> = { pdf: 0, office: 0 };
+  #statsTimer: NodeJS.Timeout | null = null;
+  #outageTimer: NodeJS.Timeout | null = null;
+
+  constructor(options: ClusterRunnerOptions) {
+    this.#options = options;
+    this.#records = new JobRecords(options.redis, options.retentionMs);
+    // BullMQ's own event stream is not read here (job events are ours): a short one is enough.
+    const queueOptions = { connection: options.redis, prefix: KEY_PREFIX, streams: { events: { maxLen: 100 } } };
+    this.#queues = { pdf: new Queue('pdf', queueOptions), office: new Queue('office', queueOptions) };
+    for (const queue of Object.values(this.#queues)) queue.on('error', () => undefined);
+    this.#stats = Object.fromEntries(
+      JOB_LANES.map((lane) => [
+        lane,
+        { size: 0, running: 0, queued: 0, maxQueue: options.maxQueue[lane], replaced: 0, overBudget: 0 },
+      ]),
+    ) as Record<JobLane, LaneStats>;
+  }
+
+  get records(): JobRecords {
+    return this.#records;
+  }
+
+  /** Starts listening to job events and reading the lanes' figures. */
+  async start(): Promise<void> {
+    const { subscriber } = this.#options;
+    await listenToJobEvents(subscriber, (event) => this.#onEvent(event));
+    subscriber.on('ready', () => {
+      this.#endOutage();
+      void this.#recheckAll();
+    });
+    subscriber.on('close', () => this.#beginOutage());
+    await this.#readStats();
+    this.#statsTimer = setInterval(() => void this.#readStats(), STATS_INTERVAL_MS);
+    this.#statsTimer.unref();
+  }
+
+  /** Whether Redis answers: without it no job can be admitted. */
+  get isConnected(): boolean {
+    return this.#options.redis.status === 'ready';
+  }
+
+  get stats(): Record<JobLane, LaneStats> {
+    return this.#stats;
+  }
+
+  get workerMemoryBytes(): Record<JobLane, number> {
+    return this.#memory;
+  }
+
+  run<T extends ToolId>(toolId: T, input: JobInput<T>, options: RunOptions): Promise<JobResult> {
+    return this.#runAndWait(TOOLS[toolId].lane, { kind: 'tool', toolId, input: input as JobInput }, options);
+  }
+
+  runTestOp(lane: JobLane, name: TestOpName, input: TestOpInput, options: RunOptions): Promise<JobResult> {
+    return this.#runAndWait(lane, { kind: 'test', name, input }, options);
+  }
+
+  /**
+   * Admits a job and adds it to its lane's queue; resolves once it waits there (`onAdmitted` was called), rejects
+   * with the refusal (`TOO_MANY_JOBS`, `SERVER_BUSY`, or `SERVER_BUSY` while Redis is unreachable). Its id is
+   * its directory's name.
+   */
+  async enqueue(lane: JobLane, work: JobWork, options: RunOptions): Promise<string> {
+    const { jobRoot, redis } = this.#options;
+    const id = basename(options.workDir);
+    if (!JOB_ID_PATTERN.test(id)) throw new Error(`a job directory must be named by its id, not ${id}`);
+    const client = options.client ?? 'anonymous';
+    const queued: QueuedJob = {
+      id,
+      work: relativeWork(work, jobRoot),
+      timeoutMs: options.timeoutMs,
+      cpuLimitMs: options.cpuLimitMs ?? null,
+      client,
+    };
+    await withRedis(async () => {
+      const counter = clientKey(KEY_PREFIX, client);
+      const inCluster = await redis.incr(counter);
+      await redis.pexpire(counter, CLIENT_KEY_TTL_MS);
+      try {
+        if (inCluster > this.#options.maxPerClient) {
+          throw new AppError('TOO_MANY_JOBS', 'You already have as many documents waiting as you may.', {
+            retryAfterSeconds: RETRY_AFTER_SECONDS,
+            maxQueued: this.#options.maxQueuedPerClient,
+          });
+        }
+        const counts = await this.#queues[lane].getJobCounts('wait', 'prioritized');
+        if ((counts.wait ?? 0) + (counts.prioritized ?? 0) >= this.#options.maxQueue[lane]) {
+          throw busy('Too many documents are being processed right now.');
+        }
+        await this.#records.create({ view: queuedView(id, work), dir: id, client, result: null });
+        await this.#queues[lane].add(jobName(work), queued, {
+          jobId: id,
+          priority: Math.min(inCluster, MAX_PRIORITY),
+          removeOnComplete: true,
+          removeOnFail: true,
+        });
+      } catch (error) {
+        await releaseClientSlot(redis, counter).catch(() => undefined);
+        throw error;
+      }
+    });
+    options.onAdmitted?.();
+    return id;
+  }
+
+  /** Cancels a job: deletes its record (a worker running it stops), and takes it out of its queue if it waits. */
+  async cancel(id: string, lane?: JobLane): Promise<void> {
+    const record = await this.#records.get(id);
+    await this.#records.delete(id);
+    const lanes = lane ? [lane] : JOB_LANES;
+    for (const each of lanes) {
+      // A waiting job leaves its queue here, so no worker will count it out of its client's share: this does.
+      if ((await this.#queues[each].remove(id)) === 1 && record) {
+        await releaseClientSlot(this.#options.redis, clientKey(KEY_PREFIX, record.client));
+      }
+    }
+  }
+
+  /** Hears every change of a job (until `stop`); `null`: the job was deleted. */
+  watch(id: string, onEvent: (record: JobRecord | null) => void): () => void {
+    const waiter = { onEvent };
+    const set = this.#waiters.get(id) ?? new Set();
+    set.add(waiter);
+    this.#waiters.set(id, set);
+    return () => {
+      set.delete(waiter);
+      if (set.size === 0) this.#waiters.delete(id);
+    };
+  }
+
+  async whenReady(): Promise<void> {
+    await Promise.all(Object.values(this.#queues).map((queue) => queue.waitUntilReady()));
+  }
+
+  async close(): Promise<void> {
+    if (this.#statsTimer) clearInterval(this.#statsTimer);
+    this.#endOutage();
+    await Promise.all(Object.values(this.#queues).map((queue) => queue.close()));
+  }
+
+  async #runAndWait(lane: JobLane, work: JobWork, options: RunOptions): Promise<JobResult> {
+    const id = basename(options.workDir);
+    let stopWatching = () => {};
+    let recheck: NodeJS.Timeout | undefined;
+    const ended = new Promise<JobResult>((resolve, reject) => {
+      let hasStarted = false;
+      stopWatching = this.watch(id, (record) => {
+        if (!record) {
+          reject(options.signal.aborted ? cancelled(options.signal) : redisUnavailable());
+          return;
+        }
+        const { view } = record;
+        if (view.state !== 'queued' && !hasStarted) {
+          hasStarted = true;
+          options.onStart?.();
+        }
+        if (view.state === 'running' && view.progress.stage !== 'queued' && view.progress.stage !== 'done') {
+          const { stage, pagesDone, pagesTotal } = view.progress;
+          if (stage === 'reading' || stage === 'processing' || stage === 'writing') {
+            options.onProgress?.(
+              stage,
+              pagesDone !== null && pagesTotal !== null ? { done: pagesDone, total: pagesTotal } : null,
+            );
+          }
+        }
+        if (view.state === 'done' && record.result) {
+          resolve({ path: join(this.#options.jobRoot, record.result.path), report: record.result.report });
+        } else if (view.state === 'failed') {
+          reject(AppError.fromJson({ error: view.error }));
+        } else if (view.state === 'cancelled') {
+          reject(cancelled(options.signal));
+        }
+      });
+      recheck = setInterval(() => void this.#recheck(id), RECHECK_INTERVAL_MS);
+    });
+    const onAbort = () => void this.cancel(id, lane).catch(() => undefined);
+    try {
+      await this.enqueue(lane, work, options);
+      options.signal.addEventListener('abort', onAbort, { once: true });
+      if (options.signal.aborted) onAbort();
+      const abort = new Promise<never>((_resolve, reject) => {
+        options.signal.addEventListener('abort', () => reject(cancelled(options.signal)), { once: true });
+        if (options.signal.aborted) reject(cancelled(options.signal));
+      });
+      const result = await Promise.race([ended, abort]);
+      // The answer goes from this process: the record has nothing more to tell anyone.
+      void this.#records.delete(id).catch(() => undefined);
+      return result;
+    } finally {
+      stopWatching();
+      clearInterval(recheck);
+      options.signal.removeEventListener('abort', onAbort);
+      ended.catch(() => undefined);
+    }
+  }
+
+  #onEvent(event: JobEvent): void {
+    for (const waiter of this.#waiters.get(event.id) ?? []) waiter.onEvent(event.record);
+  }
+
+  async #recheck(id: string): Promise<void> {
+    const record = await this.#records.get(id).catch(() => undefined);
+    if (record === undefined) return;
+    this.#onEvent({ id, record });
+  }
+
+  async #recheckAll(): Promise<void> {
+    await Promise.all([...this.#waiters.keys()].map((id) => this.#recheck(id)));
+  }
+
+  /** Redis went away: if it stays away, the requests waiting on their jobs are answered rather than left hanging. */
+  #beginOutage(): void {
+    this.#outageTimer ??= setTimeout(() => {
+      for (const waiters of this.#waiters.values()) for (const waiter of waiters) waiter.onEvent(null);
+      this.#waiters.clear();
+    }, OUTAGE_GRACE_MS);
+  }
+
+  #endOutage(): void {
+    if (this.#outageTimer) clearTimeout(this.#outageTimer);
+    this.#outageTimer = null;
+  }
+
+  async #readStats(): Promise<void> {
+    const now = Date.now();
+    try {
+      for (const lane of JOB_LANES) {
+        const counts = await this.#queues[lane].getJobCounts('wait', 'prioritized', 'active');
+        const workers = await this.#options.redis.hgetall(workersKey(KEY_PREFIX, lane));
+        let size = 0;
+        let memory = 0;
+        for (const [worker, raw] of Object.entries(workers)) {
+          const beat = JSON.parse(raw) as { concurrency: number; memoryBytes: number; at: number };
+          if (now - beat.at > WORKER_SILENCE_MS) {
+            await this.#options.redis.hdel(workersKey(KEY_PREFIX, lane), worker);
+            continue;
+          }
+          size += beat.concurrency;
+          memory += beat.memoryBytes;
+        }
+        this.#stats[lane] = {
+          ...this.#stats[lane],
+          size,
+          running: counts.active ?? 0,
+          queued: (counts.wait ?? 0) + (counts.prioritized ?? 0),
+        };
+        this.#memory[lane] = memory;
+      }
+    } catch {
+      // Redis is away: the figures stay as last read, and readiness says so through `isConnected`.
+    }
+  }
+}
+
+function jobName(work: JobWork): string {
+  return work.kind === 'tool' ? work.toolId : `test:${work.name}`;
+}
+
+function queuedView(id: string, work: JobWork): JobRecord['view'] {
+  return {
+    id,
+    // A test-only op (tests only) has no tool: it shows as the lane's first.
+    tool: work.kind === 'tool' ? work.toolId : 'rotate',
+    state: 'queued',
+    progress: { stage: 'queued', pagesDone: null, pagesTotal: null },
+    notices: [],
+    error: null,
+    result: null,
+    createdAt: new Date().toISOString(),
+    expiresAt: null,
+  };
+}
+
+/** The work with its files' paths relative to the job root. */
+function relativeWork(work: JobWork, jobRoot: string): JobWork {
+  if (work.kind !== 'tool') return work;
+  return {
+    ...work,
+    input: {
+      ...work.input,
+      files: work.input.files.map((file) => ({ ...file, path: relative(jobRoot, file.path) })),
+    },
+  };
+}

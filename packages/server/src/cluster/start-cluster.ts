@@ -1,0 +1,152 @@
+import { JOB_LANES, type JobLane } from '@quire/shared';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { buildApp } from '../app.ts';
+import type { Config } from '../config.ts';
+import { createRunner } from '../create-runner.ts';
+import { registerHealthRoutes } from '../http/routes/health.ts';
+import { registerMetricsRoute } from '../http/routes/metrics.ts';
+import { createServiceMetrics } from '../metrics/service-metrics.ts';
+import { ClusterJobs } from './cluster-jobs.ts';
+import { ClusterRunner } from './cluster-runner.ts';
+import { ClusterWorker } from './cluster-worker.ts';
+import { createCommandClient, createSubscriberClient } from './redis-client.ts';
+import { sweepIntervalOf, sweepOrphans } from './sweep-orphans.ts';
+
+/** What a cluster process runs, and how it stops (SIGTERM). */
+export type ClusterProcess = {
+  app: FastifyInstance;
+  /** Stops taking work, lets running jobs end within `graceMs`, then stops the rest and closes. */
+  stop: (graceMs: number) => Promise<void>;
+};
+
+/**
+ * Starts one process of a cluster (`QUIRE_REDIS_URL` set): the web part (`QUIRE_ROLE=web`: the site and the API,
+ * jobs queued in Redis), the worker part (`QUIRE_ROLE=worker`: takes jobs of `QUIRE_LANES` and runs them in its
+ * own capped worker processes; answers only `/healthz`, `/readyz` and `/metrics`), or both (`all`).
+ */
+export async function startClusterProcess(config: Config): Promise<ClusterProcess> {
+  const { redisUrl, role, lanes, jobLockMs } = config.cluster;
+  if (redisUrl === null) throw new Error('cluster mode needs QUIRE_REDIS_URL');
+  const redis = createCommandClient(redisUrl, role);
+  const subscriber = createSubscriberClient(redisUrl, `${role}-events`);
+  const hasWeb = role !== 'worker';
+  const hasWorker = role !== 'web';
+
+  const clusterRunner = hasWeb
+    ? new ClusterRunner({
+        jobRoot: config.jobRoot,
+        redis,
+        subscriber,
+        maxQueue: { pdf: config.maxQueue, office: config.officeMaxQueue },
+        maxPerClient: config.clientMaxRunning + config.clientMaxQueued,
+        maxQueuedPerClient: config.clientMaxQueued,
+        retentionMs: config.jobRetentionMs,
+      })
+    : null;
+  const app = clusterRunner
+    ? await buildApp(config, {
+        runner: clusterRunner,
+        cluster: {
+          jobs: new ClusterJobs(clusterRunner, config.jobRoot, (run) => ({
+            timeoutMs: run.timeoutMs,
+            cpuLimitMs: config.jobCpuMs ?? run.timeoutMs,
+          })),
+          isConnected: () => clusterRunner.isConnected,
+        },
+      })
+    : Fastify({ logger: { level: config.logLevel } });
+  logOutages(app, redis, 'commands');
+  logOutages(app, subscriber, 'events');
+
+  let worker: ClusterWorker | null = null;
+  const localRunner = hasWorker ? createWorkerRunner(config, lanes, app) : null;
+  if (localRunner) {
+    worker = new ClusterWorker({
+      redisUrl,
+      redis,
+      subscriber: hasWeb ? createSubscriberClient(redisUrl, `${role}-cancels`) : subscriber,
+      jobRoot: config.jobRoot,
+      lanes,
+      runner: localRunner,
+      concurrency: { pdf: config.workers, office: config.officeWorkers },
+      lockMs: jobLockMs,
+      retentionMs: config.jobRetentionMs,
+      onError: (message, error) => app.log.error({ err: error }, message),
+    });
+    if (!hasWeb) {
+      registerHealthRoutes(app, {
+        runner: localRunner,
+        isConnected: () => redis.status === 'ready' && isEveryLaneStaffed(localRunner.stats, lanes),
+      });
+      registerMetricsRoute(app, createServiceMetrics(localRunner));
+    }
+  }
+  if (clusterRunner) await clusterRunner.start();
+  if (localRunner && worker) {
+    await localRunner.whenReady();
+    await worker.start();
+  }
+
+  const sweeper = setInterval(() => {
+    void sweepOrphans(config.jobRoot, redis, config.jobRetentionMs)
+      .then((removed) => removed > 0 && app.log.info({ removed }, 'removed job directories no job owns'))
+      .catch(() => undefined);
+  }, sweepIntervalOf(config.jobRetentionMs));
+  sweeper.unref();
+  app.log.info({ role, lanes: hasWorker ? lanes : [] }, 'cluster process started');
+
+  return {
+    app,
+    stop: async (graceMs) => {
+      clearInterval(sweeper);
+      app.beginShutdown?.();
+      const closed = app.close();
+      if (worker) {
+        // Running jobs may finish within the grace period; then they are stopped and run again elsewhere.
+        const finished = await Promise.race([
+          worker.close().then(() => true),
+          new Promise<boolean>((resolve) => setTimeout(() => resolve(false), graceMs).unref()),
+        ]);
+        if (!finished) await worker.close(true);
+      }
+      await localRunner?.close();
+      await clusterRunner?.close();
+      await closed;
+      await Promise.all([redis.quit(), subscriber.quit()].map((quit) => quit.catch(() => undefined)));
+    },
+  };
+}
+
+/** The worker part's own pool: only its lanes get processes, and fair share is the web side's (in Redis). */
+function createWorkerRunner(config: Config, lanes: readonly JobLane[], app: FastifyInstance) {
+  const onCrash = (toolId: string | null, stack: string) =>
+    app.log.error({ tool: toolId, stack }, 'engine failure');
+  const sizeOf = (lane: JobLane, size: number) => (lanes.includes(lane) ? size : 0);
+  return createRunner({ ...config, clientMaxRunning: 64, clientMaxQueued: 10_000 }, onCrash, {
+    pdf: { size: sizeOf('pdf', config.workers), maxRunningPerClient: config.workers },
+    office: { size: sizeOf('office', config.officeWorkers), maxRunningPerClient: config.officeWorkers },
+  });
+}
+
+function isEveryLaneStaffed(stats: Record<JobLane, { size: number }>, lanes: readonly JobLane[]): boolean {
+  return JOB_LANES.every((lane) => !lanes.includes(lane) || stats[lane].size > 0);
+}
+
+/** One line when Redis goes away and one when it is back, not one per reconnection attempt. */
+function logOutages(
+  app: FastifyInstance,
+  client: ReturnType<typeof createCommandClient>,
+  name: string,
+): void {
+  let isDown = false;
+  client.on('error', (error: Error) => {
+    if (isDown) return;
+    isDown = true;
+    app.log.error({ connection: name, err: error.message }, 'Redis unreachable');
+  });
+  client.on('ready', () => {
+    if (!isDown) return;
+    isDown = false;
+    app.log.info({ connection: name }, 'Redis reachable again');
+  });
+}
