@@ -1,0 +1,202 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { makeServerDirs, startServerProcess, type ServerDirs, type ServerProcess } from './server-process.ts';
+import { waitUntil } from './processes.ts';
+
+/** A cluster on loopback ports: Debian's redis-server, HAProxy before two web processes, and job workers. */
+export type Cluster = {
+  /** HAProxy's address: what a visitor reaches. */
+  proxyUrl: string;
+  webs: ServerProcess[];
+  workers: ServerProcess[];
+  /** The job store every Quire process mounts. */
+  jobRoot: string;
+  redisPort: number;
+  /** Runs a redis-cli command and returns its output. */
+  redisCli: (...args: string[]) => Promise<string>;
+  stopRedis: () => Promise<void>;
+  startRedis: () => Promise<void>;
+  startWorker: () => Promise<ServerProcess>;
+  close: () => Promise<void>;
+};
+
+/** What every process of the test cluster shares; short lock and retention so faults show within seconds. */
+function clusterEnv(redisPort: number, jobRoot: string): Record<string, string> {
+  return {
+    QUIRE_REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+    QUIRE_JOB_ROOT: jobRoot,
+    QUIRE_JOB_LOCK_SECONDS: '3',
+    QUIRE_JOB_RETENTION_SECONDS: '6',
+    QUIRE_TEST_OPS: '1',
+    QUIRE_WORKERS: '1',
+    QUIRE_OFFICE_WORKERS: '1',
+    QUIRE_SHUTDOWN_GRACE_SECONDS: '2',
+    LOG_LEVEL: 'info',
+  };
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function run(command: string, args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    child.once('error', reject);
+    child.once('exit', () => resolve(output.trim()));
+  });
+}
+
+function stop(child: ChildProcess | null, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  return new Promise((resolve) => {
+    if (!child || child.exitCode !== null || child.signalCode !== null) {
+      resolve();
+      return;
+    }
+    child.once('exit', () => resolve());
+    child.kill(signal);
+  });
+}
+
+/** HAProxy as an operator would run it: checks /readyz, passes the client's address, a JSON 503 of its own. */
+function haproxyConfig(proxyPort: number, webPorts: number[], errorFile: string): string {
+  return [
+    'global',
+    '  maxconn 1024',
+    'defaults',
+    '  mode http',
+    '  timeout connect 2s',
+    '  timeout client 5m',
+    '  timeout server 5m',
+    '  timeout http-request 20s',
+    `  errorfile 503 ${errorFile}`,
+    'frontend public',
+    `  bind 127.0.0.1:${proxyPort}`,
+    '  option forwardfor',
+    '  default_backend web',
+    'backend web',
+    '  balance roundrobin',
+    '  option httpchk GET /readyz',
+    '  http-check expect status 200',
+    '  default-server inter 300ms fall 2 rise 2',
+    ...webPorts.map((port, index) => `  server web${index + 1} 127.0.0.1:${port} check`),
+    '',
+  ].join('\n');
+}
+
+const PROXY_BUSY = [
+  'HTTP/1.1 503 Service Unavailable',
+  'Content-Type: application/json',
+  'Retry-After: 5',
+  'Cache-Control: no-store',
+  'Connection: close',
+  '',
+  '{"success":false,"error":{"code":"SERVER_BUSY","message":"The service is briefly unavailable. Please try again in a moment.","details":{"retryAfterSeconds":5}}}',
+  '',
+].join('\r\n');
+
+/** Starts Redis, two web processes, `workerCount` workers and HAProxy; resolves once HAProxy sees both webs up. */
+export async function startCluster(workerCount = 2): Promise<Cluster> {
+  const base: ServerDirs = await makeServerDirs('quire-cluster-');
+  const jobRoot = join(base.base, 'store');
+  await mkdir(jobRoot, { recursive: true });
+  const redisPort = await freePort();
+  let redis: ChildProcess | null = null;
+  const redisCli = (...args: string[]) => run('redis-cli', ['-p', String(redisPort), ...args]);
+  const startRedis = async () => {
+    redis = spawn(
+      'redis-server',
+      ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      { stdio: 'ignore' },
+    );
+    await waitUntil(
+      () => redisCli('ping'),
+      (answer) => answer === 'PONG',
+      10_000,
+    );
+    await redisCli('config', 'set', 'maxmemory-policy', 'noeviction');
+  };
+  await startRedis();
+  const env = clusterEnv(redisPort, jobRoot);
+  const dirs: ServerDirs[] = [base];
+  const processDirs = async (name: string) => {
+    const made = await makeServerDirs(`quire-cluster-${name}-`);
+    dirs.push(made);
+    return made;
+  };
+  const started: ServerProcess[] = [];
+  const startWorker = async () => {
+    const worker = await startServerProcess(await processDirs('worker'), { ...env, QUIRE_ROLE: 'worker' });
+    started.push(worker);
+    return worker;
+  };
+  const workers = await Promise.all(Array.from({ length: workerCount }, startWorker));
+  const webs = await Promise.all(
+    [1, 2].map(async () => {
+      const web = await startServerProcess(await processDirs('web'), {
+        ...env,
+        QUIRE_ROLE: 'web',
+        QUIRE_TRUST_PROXY: '127.0.0.1',
+      });
+      started.push(web);
+      return web;
+    }),
+  );
+  const proxyPort = await freePort();
+  const errorFile = join(base.base, 'busy.http');
+  const configFile = join(base.base, 'haproxy.cfg');
+  await writeFile(errorFile, PROXY_BUSY);
+  await writeFile(
+    configFile,
+    haproxyConfig(
+      proxyPort,
+      webs.map((web) => Number(new URL(web.baseUrl).port)),
+      errorFile,
+    ),
+  );
+  const haproxy = spawn('haproxy', ['-f', configFile, '-db'], { stdio: 'ignore' });
+  const proxyUrl = `http://127.0.0.1:${proxyPort}`;
+  await waitUntil(
+    () =>
+      fetch(`${proxyUrl}/readyz`).then(
+        (answer) => answer.status,
+        () => 0,
+      ),
+    (status) => status === 200,
+    15_000,
+  );
+  return {
+    proxyUrl,
+    webs,
+    workers,
+    jobRoot,
+    redisPort,
+    redisCli,
+    stopRedis: () => stop(redis, 'SIGKILL'),
+    startRedis,
+    startWorker: async () => {
+      const worker = await startWorker();
+      workers.push(worker);
+      return worker;
+    },
+    close: async () => {
+      await stop(haproxy);
+      await Promise.all(started.map((child) => stop(child.child)));
+      await stop(redis);
+      await Promise.all(dirs.map((made) => rm(made.base, { recursive: true, force: true })));
+    },
+  };
+}

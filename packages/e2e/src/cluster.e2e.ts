@@ -1,0 +1,314 @@
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { corpusPath } from '@quire/corpus';
+import { JOBS_PATH, TOOLS, type JobBody, type ToolId } from '@quire/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startCluster, type Cluster } from './cluster-harness.ts';
+import { markedDocx, markedJpeg, markedPdf } from './marked-files.ts';
+import { waitUntil } from './processes.ts';
+
+// Issue 13, cluster mode, tested for real: Debian's redis-server on a loopback port, HAProxy in front of two web
+// processes, two worker processes, all sharing one job store; every tool through HAProxy, the three faults (a
+// worker killed mid-job, Redis unreachable, a web process killed), and nothing left in the store or in Redis.
+
+const MARK = `cluster${randomBytes(4).toString('hex')}`;
+let cluster: Cluster;
+let scratch: string;
+
+beforeAll(async () => {
+  cluster = await startCluster();
+  scratch = await mkdtemp(join(tmpdir(), 'quire-cluster-files-'));
+}, 120_000);
+
+afterAll(async () => {
+  await cluster?.close();
+  if (scratch) await rm(scratch, { recursive: true, force: true });
+}, 60_000);
+
+type Part = [string, string] | [string, Buffer, string];
+
+function formOf(parts: readonly Part[]): FormData {
+  const form = new FormData();
+  for (const [name, value, fileName] of parts) {
+    if (typeof value === 'string') form.append(name, value);
+    else form.append(name, new File([new Uint8Array(value)], fileName ?? 'file'));
+  }
+  return form;
+}
+
+async function post(url: string, parts: readonly Part[]) {
+  const response = await fetch(url, {
+    method: 'POST',
+    body: formOf(parts),
+    signal: AbortSignal.timeout(120_000),
+  });
+  return { response, body: Buffer.from(await response.arrayBuffer()) };
+}
+
+/** Writes bytes to a scratch file and runs a command-line tool on it. */
+async function readWith(bytes: Buffer, name: string, command: string, args: (path: string) => string[]) {
+  const path = join(scratch, name);
+  await writeFile(path, bytes);
+  return execFileSync(command, args(path), { encoding: 'utf8' });
+}
+const pagesOf = async (pdf: Buffer) =>
+  Number(await readWith(pdf, 'out.pdf', 'qpdf', (path) => ['--show-npages', path]));
+const textOf = (pdf: Buffer) => readWith(pdf, 'text.pdf', 'pdftotext', (path) => [path, '-']);
+const zipEntries = async (zip: Buffer) =>
+  (await readWith(zip, 'out.zip', 'unzip', (path) => ['-Z1', path])).split('\n').filter(Boolean);
+
+const pdf = (pages: number) => markedPdf(MARK, pages);
+
+/** Each tool with an upload and what its right answer looks like. */
+const TOOL_CASES: Record<ToolId, { parts: Part[]; check: (body: Buffer) => Promise<void> }> = {
+  merge: {
+    parts: [
+      ['file-0', pdf(2), 'a.pdf'],
+      ['file-1', pdf(3), 'b.pdf'],
+    ],
+    check: async (body) => expect(await pagesOf(body)).toBe(5),
+  },
+  split: {
+    parts: [
+      ['file', pdf(4), 'a.pdf'],
+      ['mode', 'pages'],
+    ],
+    check: async (body) => expect(await zipEntries(body)).toHaveLength(4),
+  },
+  compress: {
+    parts: [['file', pdf(3), 'a.pdf']],
+    check: async (body) => expect(await textOf(body)).toContain(MARK),
+  },
+  'pdf-to-word': {
+    parts: [['file', pdf(2), 'a.pdf']],
+    check: async (body) => {
+      // The marker on every page is a running head: it goes to the header, the page numbers to the body.
+      const documentXml = await readWith(body, 'out.docx', 'unzip', (path) => [
+        '-p',
+        path,
+        'word/document.xml',
+      ]);
+      const parts = await readWith(body, 'out.docx', 'unzip', (path) => ['-p', path, 'word/*.xml']);
+      expect(documentXml).toContain('page 2');
+      expect(parts).toContain(MARK);
+    },
+  },
+  'word-to-pdf': {
+    parts: [['file', markedDocx(MARK, 3), 'a.docx']],
+    check: async (body) => expect(await textOf(body)).toContain(MARK),
+  },
+  'pdf-to-jpg': {
+    parts: [
+      ['file', pdf(3), 'a.pdf'],
+      ['quality', 'low'],
+    ],
+    check: async (body) => expect(await zipEntries(body)).toHaveLength(3),
+  },
+  'jpg-to-pdf': {
+    parts: [['file-0', markedJpeg(MARK), 'a.jpg']],
+    check: async (body) => expect(await pagesOf(body)).toBe(1),
+  },
+  rotate: {
+    parts: [
+      ['file', pdf(2), 'a.pdf'],
+      ['angle', '90'],
+    ],
+    check: async (body) => {
+      const info = await readWith(body, 'rotated.pdf', 'pdfinfo', (path) => ['-f', '1', '-l', '2', path]);
+      expect(info.match(/rot:\s+90/g)).toHaveLength(2);
+    },
+  },
+};
+
+async function jobOf(baseUrl: string, id: string) {
+  const response = await fetch(`${baseUrl}${JOBS_PATH}/${id}`);
+  return { status: response.status, job: response.ok ? ((await response.json()) as JobBody).job : null };
+}
+
+async function storeEntries(): Promise<string[]> {
+  return readdir(cluster.jobRoot).catch(() => []);
+}
+
+/** Job records and client counters in Redis (the queues' own bookkeeping keys are not the visitor's). */
+async function visitorKeys(): Promise<string[]> {
+  const jobs = await cluster.redisCli('--scan', '--pattern', 'quire:job:*');
+  const clients = await cluster.redisCli('--scan', '--pattern', 'quire:client:*');
+  return [...jobs.split('\n'), ...clients.split('\n')].filter(Boolean);
+}
+
+describe.sequential('a cluster behind HAProxy', () => {
+  it('runs every tool with a correct result, through either web process', async () => {
+    for (const [toolId, { parts, check }] of Object.entries(TOOL_CASES) as [
+      ToolId,
+      (typeof TOOL_CASES)[ToolId],
+    ][]) {
+      const { response, body } = await post(`${cluster.proxyUrl}${TOOLS[toolId].apiPath}`, parts);
+      expect(response.status, `${toolId}: ${body.toString().slice(0, 300)}`).toBe(200);
+      expect(response.headers.get('content-type')).toBe(TOOLS[toolId].output.mimeType);
+      await check(body);
+    }
+    await expect.poll(storeEntries, { timeout: 15_000 }).toEqual([]);
+  }, 180_000);
+
+  it('lets a job created through one web process be followed and fetched through the other', async () => {
+    const [first, second] = cluster.webs as [(typeof cluster.webs)[0], (typeof cluster.webs)[0]];
+    const { response, body } = await post(`${first.baseUrl}${JOBS_PATH}`, [
+      ['tool', 'pdf-to-jpg'],
+      ['file', pdf(6), 'a.pdf'],
+      ['quality', 'low'],
+    ]);
+    expect(response.status).toBe(202);
+    const { id } = (JSON.parse(body.toString()) as JobBody).job;
+    const done = await waitUntil(
+      () => jobOf(second.baseUrl, id),
+      ({ job }) => job?.state === 'done',
+      60_000,
+    );
+    expect(done.job?.progress).toEqual({ stage: 'done', pagesDone: 6, pagesTotal: 6 });
+    const result = await fetch(`${cluster.proxyUrl}${JOBS_PATH}/${id}/result`);
+    expect(result.status).toBe(200);
+    expect(await zipEntries(Buffer.from(await result.arrayBuffer()))).toHaveLength(6);
+    await expect.poll(async () => (await jobOf(first.baseUrl, id)).status).toBe(404);
+    await expect.poll(storeEntries, { timeout: 15_000 }).toEqual([]);
+  }, 90_000);
+
+  it('keeps nothing of a killed web process beyond the expiry: its finished jobs and its uploads cut short', async () => {
+    const web = cluster.webs[0];
+    if (!web) throw new Error('no web process');
+    const { response, body } = await post(`${web.baseUrl}${JOBS_PATH}`, [
+      ['tool', 'rotate'],
+      ['file', pdf(1), 'a.pdf'],
+      ['angle', '180'],
+    ]);
+    expect(response.status).toBe(202);
+    const { id } = (JSON.parse(body.toString()) as JobBody).job;
+    await waitUntil(
+      () => jobOf(web.baseUrl, id),
+      ({ job }) => job?.state === 'done',
+      30_000,
+    );
+    // An upload the process is receiving when it dies.
+    const upload = startPartialUpload(`${web.baseUrl}${TOOLS.compress.apiPath}`, pdf(50));
+    await waitUntil(storeEntries, (entries) => entries.length >= 2, 10_000);
+    web.child.kill('SIGKILL');
+    await web.exited;
+    upload.destroy();
+    // Retention is 6 s here, and a directory no job owns goes once idle as long: both go without anyone asking.
+    await expect.poll(storeEntries, { timeout: 30_000, interval: 500 }).toEqual([]);
+    await expect.poll(visitorKeys, { timeout: 30_000, interval: 500 }).toEqual([]);
+    // HAProxy took the dead process out: the site answers through the other.
+    const { response: after } = await post(
+      `${cluster.proxyUrl}${TOOLS.rotate.apiPath}`,
+      TOOL_CASES.rotate.parts,
+    );
+    expect(after.status).toBe(200);
+  }, 90_000);
+
+  it('answers 503 with Retry-After while Redis is unreachable, and serves again once it is back', async () => {
+    await cluster.stopRedis();
+    for (const url of [
+      `${cluster.proxyUrl}${TOOLS.rotate.apiPath}`,
+      `${cluster.webs[1]?.baseUrl}${JOBS_PATH}`,
+    ]) {
+      const parts: Part[] = url.endsWith(JOBS_PATH)
+        ? [['tool', 'rotate'], ...TOOL_CASES.rotate.parts]
+        : TOOL_CASES.rotate.parts;
+      // Never a hang: the request is given up (and the test fails) if nothing answers in 10 s.
+      const response = await fetch(url, {
+        method: 'POST',
+        body: formOf(parts),
+        signal: AbortSignal.timeout(10_000),
+      });
+      expect(response.status).toBe(503);
+      expect(response.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(((await response.json()) as { error: { code: string } }).error.code).toBe('SERVER_BUSY');
+    }
+    await cluster.startRedis();
+    const resumed = await waitUntil(
+      () =>
+        post(`${cluster.proxyUrl}${TOOLS.rotate.apiPath}`, TOOL_CASES.rotate.parts).then(
+          ({ response }) => response.status,
+        ),
+      (status) => status === 200,
+      30_000,
+    );
+    expect(resumed).toBe(200);
+  }, 90_000);
+
+  it('runs a job again on another worker when its worker is killed mid-job, and its client gets a correct answer', async () => {
+    const pages = 117;
+    const { response, body } = await post(`${cluster.proxyUrl}${JOBS_PATH}`, [
+      ['tool', 'pdf-to-jpg'],
+      [
+        'file',
+        Buffer.from(
+          await import('node:fs/promises').then((fs) =>
+            fs.readFile(corpusPath('pdf/pysamples_geotopo-lecture-notes_117p.pdf')),
+          ),
+        ),
+        'long.pdf',
+      ],
+      ['quality', 'high'],
+    ]);
+    expect(response.status).toBe(202);
+    const { id } = (JSON.parse(body.toString()) as JobBody).job;
+    // The worker running it says so on its own /readyz.
+    const busy = await waitUntil(
+      async () => {
+        for (const worker of cluster.workers) {
+          const ready = (await fetch(`${worker.baseUrl}/readyz`).then((answer) => answer.json())) as {
+            lanes: { pdf: { running: number } };
+          };
+          if (ready.lanes.pdf.running > 0) return worker;
+        }
+        return null;
+      },
+      (worker) => worker !== null,
+      30_000,
+    );
+    if (!busy) throw new Error('no worker took the job');
+    const progress = await waitUntil(
+      () => jobOf(cluster.proxyUrl, id),
+      ({ job }) => (job?.progress.pagesDone ?? 0) > 0,
+      60_000,
+    );
+    expect(progress.job?.state).toBe('running');
+    busy.child.kill('SIGKILL');
+    await busy.exited;
+    const done = await waitUntil(
+      () => jobOf(cluster.proxyUrl, id),
+      ({ job }) => job !== null && job.state !== 'running' && job.state !== 'queued',
+      150_000,
+    );
+    expect(done.job?.state, JSON.stringify(done.job?.error)).toBe('done');
+    const result = await fetch(`${cluster.proxyUrl}${JOBS_PATH}/${id}/result`);
+    expect(result.status).toBe(200);
+    const entries = await zipEntries(Buffer.from(await result.arrayBuffer()));
+    expect(entries).toHaveLength(pages);
+    await expect.poll(storeEntries, { timeout: 15_000 }).toEqual([]);
+    await expect.poll(visitorKeys, { timeout: 15_000 }).toEqual([]);
+  }, 240_000);
+});
+
+/** Sends the start of a multipart upload and then nothing more, as a client whose connection stalls. */
+function startPartialUpload(url: string, file: Buffer) {
+  const boundary = `cluster-${randomBytes(8).toString('hex')}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+  );
+  const req = request(url, {
+    method: 'POST',
+    headers: {
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      'content-length': String(head.length + file.length + 64),
+    },
+  });
+  req.on('error', () => undefined);
+  req.write(head);
+  req.write(file.subarray(0, Math.floor(file.length / 2)));
+  return req;
+}
