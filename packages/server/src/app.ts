@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import { MAX_CONNECTIONS } from '@quire/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Runner } from './runner.ts';
 import { answerClientError, registerErrorHandler } from './http/error-handler.ts';
@@ -21,6 +22,8 @@ import { LocalJobs } from './jobs/local-jobs.ts';
 import { DiskBudget } from './jobs/disk-budget.ts';
 import { createServiceMetrics } from './metrics/service-metrics.ts';
 import { PROBE_HEADER } from './status/run-probes.ts';
+import type { ProbeHistory } from './status/probe-history.ts';
+import { ProbeStore } from './status/probe-store.ts';
 import { StatusService } from './status/status-service.ts';
 
 declare module 'fastify' {
@@ -33,7 +36,7 @@ declare module 'fastify' {
 export type AppDeps = {
   runner: Runner;
   /** Cluster mode: the asynchronous jobs live in Redis, and readiness is Redis answering. */
-  cluster?: { jobs: JobBackend; isConnected: () => boolean };
+  cluster?: { jobs: JobBackend; isConnected: () => boolean; redis: Redis; probeHistory: ProbeHistory };
 };
 
 /** How often Node looks for connections past their header or request deadline. */
@@ -81,7 +84,7 @@ export async function buildApp(config: Config, { runner, cluster }: AppDeps): Pr
   const metrics = createServiceMetrics(runner);
   registerMetricsRoute(app, metrics);
   const status = new StatusService({
-    databaseFile: join(config.dataDir, 'status.sqlite'),
+    history: cluster?.probeHistory ?? new ProbeStore(join(config.dataDir, 'status.sqlite')),
     maintenanceFile: config.maintenanceFile,
     probeIntervalSeconds: config.statusProbeSeconds,
   });
@@ -94,6 +97,7 @@ export async function buildApp(config: Config, { runner, cluster }: AppDeps): Pr
     perMinute: config.rateLimitPerMinute,
     apiKeys: config.apiKeys,
     isProbe: (request) => hasSecretHeader(request, PROBE_HEADER, status.probeToken),
+    redis: cluster?.redis,
   });
   const jobAnswers = {
     jobRoot: config.jobRoot,

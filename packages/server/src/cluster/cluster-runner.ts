@@ -67,7 +67,11 @@ export class ClusterRunner implements Runner {
     this.#options = options;
     this.#records = new JobRecords(options.redis, options.retentionMs);
     // BullMQ's own event stream is not read here (job events are ours): a short one is enough.
-    const queueOptions = { connection: options.redis, prefix: KEY_PREFIX, streams: { events: { maxLen: 100 } } };
+    const queueOptions = {
+      connection: options.redis,
+      prefix: KEY_PREFIX,
+      streams: { events: { maxLen: 100 } },
+    };
     this.#queues = { pdf: new Queue('pdf', queueOptions), office: new Queue('office', queueOptions) };
     for (const queue of Object.values(this.#queues)) queue.on('error', () => undefined);
     this.#stats = Object.fromEntries(

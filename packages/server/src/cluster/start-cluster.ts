@@ -9,6 +9,7 @@ import { createServiceMetrics } from '../metrics/service-metrics.ts';
 import { ClusterJobs } from './cluster-jobs.ts';
 import { ClusterRunner } from './cluster-runner.ts';
 import { ClusterWorker } from './cluster-worker.ts';
+import { RedisProbeHistory } from './redis-probe-history.ts';
 import { createCommandClient, createSubscriberClient } from './redis-client.ts';
 import { sweepIntervalOf, sweepOrphans } from './sweep-orphans.ts';
 
@@ -52,6 +53,8 @@ export async function startClusterProcess(config: Config): Promise<ClusterProces
             cpuLimitMs: config.jobCpuMs ?? run.timeoutMs,
           })),
           isConnected: () => clusterRunner.isConnected,
+          redis,
+          probeHistory: new RedisProbeHistory(redis),
         },
       })
     : Fastify({ logger: { level: config.logLevel } });

@@ -1,5 +1,9 @@
+import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
+import { startTestRedis } from '../../test/redis-server.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { registerErrorHandler } from './error-handler.ts';
+import { createToolGuards } from './rate-limit.ts';
 
 const KEY = 'k'.repeat(32);
 let testApp: TestApp | undefined;
@@ -70,5 +74,34 @@ describe('rate limit and API keys', () => {
       operationalServices: number;
     }>();
     expect(report.operationalServices).toBe(8);
+  });
+});
+
+describe('rate limit in a cluster', () => {
+  it('counts a client once across web processes, in Redis', async () => {
+    const redis = await startTestRedis();
+    const apps = await Promise.all(
+      [1, 2].map(async () => {
+        const app = Fastify();
+        registerErrorHandler(app);
+        const guards = await createToolGuards(app, {
+          perMinute: 3,
+          apiKeys: [],
+          isProbe: () => false,
+          redis: redis.client,
+        });
+        app.post('/work', { onRequest: guards }, async () => ({ ok: true }));
+        return app;
+      }),
+    );
+    try {
+      const statuses = [];
+      for (const app of [...apps, ...apps])
+        statuses.push((await app.inject({ method: 'POST', url: '/work' })).statusCode);
+      expect(statuses).toEqual([200, 200, 200, 429]);
+    } finally {
+      await Promise.all(apps.map((app) => app.close()));
+      await redis.stop();
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import fastifyRateLimit from '@fastify/rate-limit';
+import type { Redis } from 'ioredis';
 import { AppError } from '@quire/shared';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { ApiKeys } from './api-keys.ts';
@@ -26,13 +27,16 @@ export type RateLimitOptions = {
   readonly apiKeys: readonly string[];
   /** The status probes' secret header value: their in-process requests are never limited. */
   readonly isProbe: (request: FastifyRequest) => boolean;
+  /** Cluster mode: the counters live in Redis, shared by every web process (a Redis that fails skips the limit). */
+  readonly redis?: Redis | undefined;
 };
 
 /**
  * The guards of the tool endpoints, run when the request line and headers have arrived and before any upload is
  * read: the API key check (401 for a wrong key), then the per-client limit (429 `RATE_LIMITED` with `Retry-After`),
  * which a valid key or a status probe skips. Counters live only in memory (at most 5,000 clients, the least recent
- * dropped first, each reset a minute after its first request) and hold the client key, never anything else.
+ * dropped first, each reset a minute after its first request), or in cluster mode in Redis (each key expiring a
+ * minute after its first request), and hold the client key, never anything else.
  */
 export async function createToolGuards(
   app: FastifyInstance,
@@ -48,7 +52,10 @@ export async function createToolGuards(
   };
   if (options.perMinute === 0) return [checkApiKey];
 
-  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    ...(options.redis ? { redis: options.redis, nameSpace: 'quire:rate:', skipOnError: true } : {}),
+  });
   const limit = app.rateLimit({
     max: options.perMinute,
     timeWindow: 60_000,

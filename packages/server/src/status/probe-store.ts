@@ -2,9 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { TOOL_IDS, type ToolId } from '@quire/shared';
 import Database from 'better-sqlite3';
+import { PROBE_RETENTION_MS, type ProbeHistory } from './probe-history.ts';
 import type { ProbeOutcome, ProbeRecord } from './status-types.ts';
-
-const RETENTION_MS = 31 * 24 * 60 * 60 * 1000;
 
 type Row = {
   tool: string;
@@ -18,7 +17,7 @@ type Row = {
  * The status probes' results in an SQLite file under the data directory. Nothing about visitors is ever stored
  * here: only which tool was probed, when, how it ended and how long it took. Rows older than 31 days are pruned.
  */
-export class ProbeStore {
+export class ProbeStore implements ProbeHistory {
   readonly #db: Database.Database;
   readonly #insert: Database.Statement<[string, number, string, number, string | null]>;
   readonly #since: Database.Statement<[number], Row>;
@@ -49,18 +48,20 @@ export class ProbeStore {
     this.#prune = this.#db.prepare('DELETE FROM probes WHERE checked_at < ?');
   }
 
-  record(probe: ProbeRecord): void {
-    this.#insert.run(
-      probe.tool,
-      probe.checkedAt,
-      probe.outcome,
-      Math.round(probe.latencyMs),
-      probe.errorCode,
-    );
+  async record(probes: readonly ProbeRecord[]): Promise<void> {
+    for (const probe of probes) {
+      this.#insert.run(
+        probe.tool,
+        probe.checkedAt,
+        probe.outcome,
+        Math.round(probe.latencyMs),
+        probe.errorCode,
+      );
+    }
   }
 
   /** Probes checked at or after `since` (ms since the epoch), oldest first. */
-  since(since: number): ProbeRecord[] {
+  async since(since: number): Promise<ProbeRecord[]> {
     return this.#since
       .all(since)
       .filter((row): row is Row & { tool: ToolId } => (TOOL_IDS as readonly string[]).includes(row.tool))
@@ -73,11 +74,15 @@ export class ProbeStore {
       }));
   }
 
-  pruneOlderThanRetention(now: number): void {
-    this.#prune.run(now - RETENTION_MS);
+  async pruneOlderThanRetention(now: number): Promise<void> {
+    this.#prune.run(now - PROBE_RETENTION_MS);
   }
 
-  close(): void {
+  async claimRound(): Promise<boolean> {
+    return true;
+  }
+
+  async close(): Promise<void> {
     this.#db.close();
   }
 }

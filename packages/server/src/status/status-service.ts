@@ -3,13 +3,13 @@ import { createProbeInputs, type ProbeInput } from '@quire/engine';
 import type { StatusReport, ToolId } from '@quire/shared';
 import type { FastifyInstance } from 'fastify';
 import { computeStatus, historyStart } from './compute-status.ts';
-import { ProbeStore } from './probe-store.ts';
+import type { ProbeHistory } from './probe-history.ts';
 import { readMaintenance } from './read-maintenance.ts';
 import { runProbes } from './run-probes.ts';
 
 export type StatusOptions = {
-  /** The SQLite file of probe results. */
-  readonly databaseFile: string;
+  /** Where probe results are kept (an SQLite file, or Redis in cluster mode). */
+  readonly history: ProbeHistory;
   readonly maintenanceFile: string;
   /** Seconds between two rounds of probes; 0 turns the probes off. */
   readonly probeIntervalSeconds: number;
@@ -22,7 +22,7 @@ export type StatusOptions = {
  * `GET /api/status` answers. A round never overlaps the previous one, and the timer never keeps the process alive.
  */
 export class StatusService {
-  readonly #store: ProbeStore;
+  readonly #store: ProbeHistory;
   readonly #options: StatusOptions;
   #timer: NodeJS.Timeout | undefined;
   #round: Promise<void> | undefined;
@@ -33,7 +33,7 @@ export class StatusService {
 
   constructor(options: StatusOptions) {
     this.#options = options;
-    this.#store = new ProbeStore(options.databaseFile);
+    this.#store = options.history;
   }
 
   /** Starts the schedule (unless the interval is 0). */
@@ -57,11 +57,12 @@ export class StatusService {
   probeNow(app: FastifyInstance): Promise<void> {
     this.#round ??= (async () => {
       try {
+        if (!(await this.#store.claimRound(this.#options.probeIntervalSeconds * 1000))) return;
         this.#inputs ??= createProbeInputs();
         const records = await runProbes(app, await this.#inputs, this.probeToken);
         if (this.#closed) return;
-        for (const record of records) this.#store.record(record);
-        this.#store.pruneOlderThanRetention(Date.now());
+        await this.#store.record(records);
+        await this.#store.pruneOlderThanRetention(Date.now());
         const failed = records.filter((record) => record.outcome !== 'ok');
         app.log.info(
           { probes: records.length, unsuccessful: failed.map((r) => r.tool) },
@@ -76,7 +77,7 @@ export class StatusService {
 
   async report(now = Date.now()): Promise<StatusReport> {
     return computeStatus({
-      probes: this.#store.since(historyStart(now)),
+      probes: await this.#store.since(historyStart(now)),
       maintenance: await readMaintenance(this.#options.maintenanceFile),
       now,
       probeIntervalSeconds: this.#options.probeIntervalSeconds,
@@ -89,6 +90,6 @@ export class StatusService {
     clearTimeout(this.#timer);
     clearInterval(this.#timer);
     await this.#round?.catch(() => undefined);
-    this.#store.close();
+    await this.#store.close();
   }
 }
