@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../errors/error-codes.ts';
+import { JOB_RETENTION_MS, JOB_STAGES, JOB_STATES, JOBS_PATH, TOOL_FIELD } from '../jobs/job-view.ts';
 import { TOOLS } from '../tools/registry.ts';
 import { TOOL_IDS } from '../tools/tool-ids.ts';
 import { buildOpenApi, toolOperationId } from './build-openapi.ts';
-import { responseErrorCodes } from './openapi-types.ts';
-import { toolErrorCodes } from './tool-error-codes.ts';
+import { JOB_EXAMPLES, JOB_ID_EXAMPLE, JOBS_TAG } from './job-docs.ts';
+import { JOB_VIEW_SCHEMA } from './job-schemas.ts';
+import { responseErrorCodes, type OpenApiOperation } from './openapi-types.ts';
+import { createJobErrorCodes, jobResultErrorCodes, toolErrorCodes } from './tool-error-codes.ts';
 
 const limited = buildOpenApi({ version: '1.2.3', rateLimitPerMinute: 30 });
 const unlimited = buildOpenApi({ version: '1.2.3', rateLimitPerMinute: 0 });
@@ -43,6 +46,7 @@ describe('buildOpenApi', () => {
     const compress = limited.paths[TOOLS.compress.apiPath]?.post;
     expect(compress && responseErrorCodes(compress.responses['429'] ?? { description: '' })).toEqual([
       'RATE_LIMITED',
+      'TOO_MANY_JOBS',
     ]);
   });
 
@@ -51,8 +55,16 @@ describe('buildOpenApi', () => {
     expect(limited['x-rate-limit-per-minute']).toBe(30);
     expect(unlimited.info.description).toContain('does not limit');
     const merge = unlimited.paths[TOOLS.merge.apiPath]?.post;
-    expect(merge?.responses).not.toHaveProperty('429');
+    // The fair share still applies.
+    expect(merge && responseErrorCodes(merge.responses['429'] ?? { description: '' })).toEqual([
+      'TOO_MANY_JOBS',
+    ]);
     expect(merge?.responses['200']?.headers).not.toHaveProperty('X-RateLimit-Limit');
+    const createJob = unlimited.paths[JOBS_PATH]?.post;
+    expect(createJob && responseErrorCodes(createJob.responses['429'] ?? { description: '' })).toEqual([
+      'TOO_MANY_JOBS',
+    ]);
+    expect(createJob?.responses['202']?.headers).not.toHaveProperty('X-RateLimit-Limit');
   });
 
   it('gives every tool its operation, upload limits and result file', () => {
@@ -71,5 +83,115 @@ describe('buildOpenApi', () => {
     expect(Object.keys(limited.paths)).toEqual(
       expect.arrayContaining(['/api/status', '/api/openapi.json', '/healthz']),
     );
+  });
+});
+
+describe('the asynchronous job API in the document', () => {
+  const JOB = `${JOBS_PATH}/{id}`;
+  const operation = (path: string, method: 'get' | 'post' | 'delete'): OpenApiOperation => {
+    const found = limited.paths[path]?.[method];
+    if (!found) throw new Error(`no ${method} ${path}`);
+    return found;
+  };
+  const codesOf = (op: OpenApiOperation, status: string) =>
+    responseErrorCodes(op.responses[status] ?? { description: '' });
+
+  it('has its five operations under their tag, each on a job by its id', () => {
+    const operations = [
+      [JOBS_PATH, 'post', 'createJob'],
+      [JOB, 'get', 'getJob'],
+      [JOB, 'delete', 'deleteJob'],
+      [`${JOB}/events`, 'get', 'getJobEvents'],
+      [`${JOB}/result`, 'get', 'getJobResult'],
+    ] as const;
+    for (const [path, method, operationId] of operations) {
+      const op = operation(path, method);
+      expect(op.operationId).toBe(operationId);
+      expect(op.tags).toEqual([JOBS_TAG]);
+      if (path === JOBS_PATH) continue;
+      expect(op.parameters).toEqual([expect.objectContaining({ name: 'id', in: 'path', required: true })]);
+      expect(JOB_ID_EXAMPLE).toMatch(new RegExp(op.parameters?.[0]?.schema.pattern ?? '^$'));
+      // Whoever holds the id may use it: no key, no rate limit.
+      expect(op.security).toBeUndefined();
+      expect(codesOf(op, '404')).toEqual(['NOT_FOUND']);
+    }
+    expect(limited.tags.map((tag) => tag.name)).toEqual(['Tools', JOBS_TAG, 'Service']);
+    expect(limited['x-job-retention-seconds']).toBe(JOB_RETENTION_MS / 1000);
+  });
+
+  it('takes `tool`, then exactly the fields of that tool’s endpoint, and answers 202 with the job', () => {
+    const create = operation(JOBS_PATH, 'post');
+    const body = create.requestBody?.content['multipart/form-data'].schema;
+    expect(body?.required).toEqual([TOOL_FIELD]);
+    expect(body?.properties[TOOL_FIELD]?.enum).toEqual([...TOOL_IDS]);
+    expect(body?.oneOf?.map((variant) => variant.properties[TOOL_FIELD]?.const)).toEqual([...TOOL_IDS]);
+    for (const [index, id] of TOOL_IDS.entries()) {
+      const own = limited.paths[TOOLS[id].apiPath]?.post?.requestBody?.content['multipart/form-data'].schema;
+      const variant = body?.oneOf?.[index];
+      expect(Object.keys(variant?.properties ?? {}), id).toEqual([
+        TOOL_FIELD,
+        ...Object.keys(own?.properties ?? {}),
+      ]);
+      expect(variant?.required, id).toEqual([TOOL_FIELD, ...(own?.required ?? [])]);
+      expect(variant?.patternProperties, id).toEqual(own?.patternProperties);
+      expect(variant?.additionalProperties, id).toBe(false);
+    }
+    const accepted = create.responses['202'];
+    expect(accepted?.headers).toHaveProperty('Location');
+    expect(accepted?.headers).toHaveProperty('X-RateLimit-Limit');
+    expect(accepted?.content?.['application/json']?.schema).toMatchObject({
+      properties: { job: { $ref: '#/components/schemas/JobView' } },
+    });
+    expect(create.security).toEqual([{}, { bearerAuth: [] }]);
+    expect(codesOf(create, '429')).toEqual(['RATE_LIMITED', 'TOO_MANY_JOBS']);
+    expect(codesOf(create, '503')).toEqual(['SERVER_BUSY']);
+    expect(codesOf(create, '413')).toEqual(['FILE_TOO_LARGE', 'REQUEST_TOO_LARGE', 'TOO_MANY_FILES']);
+    // The work's failures are the job's `error`, not the answer to its creation.
+    expect(createJobErrorCodes(true)).not.toContain('PASSWORD_REQUIRED');
+    expect(createJobErrorCodes(true)).not.toContain('JOB_TIMEOUT');
+  });
+
+  it('describes the job object with its states and stages', () => {
+    expect(limited.components.schemas.JobView).toBe(JOB_VIEW_SCHEMA);
+    expect(JOB_VIEW_SCHEMA.required).toEqual(Object.keys(JOB_EXAMPLES.queued.job));
+    expect(JOB_VIEW_SCHEMA.properties.state.enum).toEqual([...JOB_STATES]);
+    expect(JOB_VIEW_SCHEMA.properties.progress.properties.stage.enum).toEqual([...JOB_STAGES]);
+    expect(JOB_VIEW_SCHEMA.properties.tool.enum).toEqual([...TOOL_IDS]);
+    for (const property of Object.values(JOB_VIEW_SCHEMA.properties))
+      expect(property.description).toMatch(/\S/);
+  });
+
+  it('sends a result as its tool’s endpoint does, 409 before it is ready, and a failed job’s error', () => {
+    const result = operation(`${JOB}/result`, 'get');
+    const ok = result.responses['200'];
+    expect(Object.keys(ok?.content ?? {}).sort()).toEqual(
+      [...new Set(TOOL_IDS.map((id) => TOOLS[id].output.mimeType))].sort(),
+    );
+    for (const id of TOOL_IDS) {
+      expect(ok?.headers?.['Content-Disposition']?.description).toContain(
+        `filename="${TOOLS[id].output.fileName}"`,
+      );
+      const own = limited.paths[TOOLS[id].apiPath]?.post?.responses['200']?.headers ?? {};
+      const reported = Object.keys(own).filter((name) => /^X-(?!RateLimit)/.test(name));
+      expect(Object.keys(ok?.headers ?? {}), id).toEqual(expect.arrayContaining(reported));
+    }
+    expect(codesOf(result, '409')).toEqual(['JOB_NOT_READY']);
+    expect(jobResultErrorCodes()).toEqual(
+      expect.arrayContaining([
+        'PASSWORD_INCORRECT',
+        'INVALID_PAGE_RANGE',
+        'CONVERSION_FAILED',
+        'JOB_TIMEOUT',
+      ]),
+    );
+    for (const code of ['RATE_LIMITED', 'INVALID_API_KEY', 'TOO_MANY_JOBS', 'NOT_MULTIPART'] as const) {
+      expect(jobResultErrorCodes()).not.toContain(code);
+    }
+    expect(Object.keys(operation(`${JOB}/events`, 'get').responses['200']?.content ?? {})).toEqual([
+      'text/event-stream',
+    ]);
+    const deleted = operation(JOB, 'delete').responses;
+    expect(Object.keys(deleted)).toEqual(['204', '404']);
+    expect(deleted['204']?.content).toBeUndefined();
   });
 });

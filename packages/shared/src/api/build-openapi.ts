@@ -1,23 +1,20 @@
-import type { ErrorCode } from '../errors/error-codes.ts';
-import { FILE_KINDS } from '../files/file-kinds.ts';
-import { MAX_FIELD_BYTES, MAX_PASSWORD_CHARS } from '../limits.ts';
-import type { OptionSpec } from '../tools/option-specs.ts';
-import { TOOLS, fileFieldName, passwordFieldName, type ToolDefinition } from '../tools/registry.ts';
+import { JOB_RETENTION_MS } from '../jobs/job-view.ts';
+import { TOOLS, type ToolDefinition } from '../tools/registry.ts';
 import { TOOL_IDS, type ToolId } from '../tools/tool-ids.ts';
-import { NOTICES_HEADER } from '../reports/report-headers.ts';
+import { RATE_LIMIT_HEADERS, errorResponses, toolReportHeaders } from './api-responses.ts';
 import { ERROR_BODY_SCHEMA, STATUS_REPORT_SCHEMA } from './api-schemas.ts';
-import type {
-  FieldSchema,
-  MultipartSchema,
-  OpenApiDocument,
-  OpenApiHeader,
-  OpenApiOperation,
-  OpenApiResponse,
-} from './openapi-types.ts';
-import { NOTICES_HEADER_DOC, TOOL_DOCS, type ToolDoc } from './tool-docs.ts';
-import { codesByStatus, toolErrorCodes } from './tool-error-codes.ts';
+import { JOB_VIEW_SCHEMA } from './job-schemas.ts';
+import { JOB_DOCS, JOBS_TAG } from './job-docs.ts';
+import { jobPaths } from './job-operations.ts';
+import type { OpenApiDocument, OpenApiOperation } from './openapi-types.ts';
+import { TOOL_DOCS, type ToolDoc } from './tool-docs.ts';
+import { toolErrorCodes } from './tool-error-codes.ts';
+import { megabytes, toolRequestSchema } from './tool-request-schema.ts';
 
-const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
+// The package's index exports this module: what the job API's reference defines is exported with it.
+export { errorResponses } from './api-responses.ts';
+export * from './job-docs.ts';
+export * from './job-schemas.ts';
 
 export type OpenApiSettings = {
   readonly version: string;
@@ -25,132 +22,10 @@ export type OpenApiSettings = {
   readonly rateLimitPerMinute: number;
 };
 
-/** The reason phrases of the statuses the API answers with. */
-const STATUS_TEXTS: Readonly<Record<number, string>> = {
-  400: 'Bad request',
-  401: 'Unauthorized',
-  413: 'Too large',
-  415: 'Unsupported media type',
-  422: 'Unprocessable content',
-  429: 'Too many requests',
-  500: 'Internal server error',
-  503: 'Service unavailable',
-};
-
 /** The operation id of a tool: its id in camel case (`pdf-to-word` → `pdfToWord`). */
 export function toolOperationId(toolId: ToolId): string {
   return toolId.replace(/-(\w)/g, (_match, letter: string) => letter.toUpperCase());
 }
-
-function optionSchema(name: string, spec: OptionSpec, doc: ToolDoc): FieldSchema {
-  const description = doc.options[name] ?? '';
-  if (spec.kind === 'enum') {
-    return {
-      type: 'string',
-      enum: [...spec.values],
-      ...(spec.default ? { default: spec.default } : {}),
-      description,
-    };
-  }
-  return { type: 'string', maxLength: MAX_FIELD_BYTES, examples: ['1-5, 10-15', '3', '8-'], description };
-}
-
-/** The multipart fields of one tool: its files, their passwords and its options. */
-function requestSchema(tool: ToolDefinition, doc: ToolDoc): MultipartSchema {
-  const contentMediaType = tool.accepts.flatMap((kind) => FILE_KINDS[kind].mimeTypes).join(', ');
-  const properties: Record<string, FieldSchema> = {};
-  const required: string[] = [];
-  const file = (index: number): FieldSchema => ({
-    type: 'string',
-    contentMediaType,
-    description:
-      tool.fileField === 'single'
-        ? `The ${tool.accepts.map((kind) => FILE_KINDS[kind].label).join(' or ')} file, at most ${megabytes(tool.maxFileBytes)}.`
-        : `File ${index + 1}, at most ${megabytes(tool.maxFileBytes)}.`,
-  });
-  const shown = tool.fileField === 'single' ? 1 : Math.max(tool.minFiles, 2);
-  for (let index = 0; index < shown; index += 1) {
-    properties[fileFieldName(tool, index)] = file(index);
-    if (index < tool.minFiles) required.push(fileFieldName(tool, index));
-  }
-  const patternProperties: Record<string, FieldSchema> = {};
-  if (tool.fileField === 'indexed') {
-    patternProperties['^file-\\d+$'] = {
-      type: 'string',
-      contentMediaType,
-      description: `Further files, numbered without gaps, up to \`${fileFieldName(tool, tool.maxFiles - 1)}\`.`,
-    };
-  }
-  if (tool.readsPdf) {
-    const password: FieldSchema = {
-      type: 'string',
-      maxLength: MAX_PASSWORD_CHARS,
-      description:
-        'The password that opens a protected PDF. Files protected only against printing or copying need none.',
-    };
-    properties[passwordFieldName(tool, 0)] = password;
-    if (tool.fileField === 'indexed')
-      patternProperties['^password-\\d+$'] = {
-        ...password,
-        description: 'The password of the file with the same number.',
-      };
-  }
-  for (const [name, spec] of Object.entries(tool.options) as [string, OptionSpec][]) {
-    properties[name] = optionSchema(name, spec, doc);
-    if (spec.kind === 'enum' && spec.default === undefined) required.push(name);
-  }
-  return {
-    type: 'object',
-    required,
-    properties,
-    ...(Object.keys(patternProperties).length > 0 ? { patternProperties } : {}),
-    additionalProperties: false,
-  };
-}
-
-/** One answer per status, its schema the error body narrowed to the codes of that status. */
-export function errorResponses(codes: readonly ErrorCode[]): Record<string, OpenApiResponse> {
-  const responses: Record<string, OpenApiResponse> = {};
-  for (const [status, list] of codesByStatus(codes)) {
-    const mayRetry = status === 429 || status === 503;
-    responses[String(status)] = {
-      description: `${STATUS_TEXTS[status] ?? 'Error'}. Codes: ${list.map((code) => `\`${code}\``).join(', ')}.`,
-      ...(mayRetry
-        ? {
-            headers: {
-              'Retry-After': {
-                description: 'Seconds to wait before trying again.',
-                schema: { type: 'integer' },
-              },
-            },
-          }
-        : {}),
-      content: {
-        'application/json': {
-          schema: {
-            allOf: [
-              { $ref: '#/components/schemas/ErrorBody' },
-              { properties: { error: { properties: { code: { enum: list } } } } },
-            ],
-          },
-        },
-      },
-    };
-  }
-  return responses;
-}
-
-const RATE_LIMIT_HEADERS: Readonly<Record<string, OpenApiHeader>> = {
-  'X-RateLimit-Limit': {
-    description: 'Requests allowed per minute without an API key.',
-    schema: { type: 'integer' },
-  },
-  'X-RateLimit-Remaining': {
-    description: 'Requests left in the current minute.',
-    schema: { type: 'integer' },
-  },
-  'X-RateLimit-Reset': { description: 'Seconds until the count starts again.', schema: { type: 'integer' } },
-};
 
 function toolOperation(toolId: ToolId, isRateLimited: boolean): OpenApiOperation {
   const tool: ToolDefinition = TOOLS[toolId];
@@ -167,22 +42,18 @@ function toolOperation(toolId: ToolId, isRateLimited: boolean): OpenApiOperation
     security: [{}, { bearerAuth: [] }],
     requestBody: {
       required: true,
-      content: { 'multipart/form-data': { schema: requestSchema(tool, doc) } },
+      content: { 'multipart/form-data': { schema: toolRequestSchema(toolId) } },
     },
     responses: {
       '200': {
-        description: `The result, \`${tool.output.fileName}\`. Uploads and the result are deleted from the server as soon as this answer is sent.`,
+        description: `The result, \`${tool.output.fileName}\`. Uploads are deleted from the server as soon as the job ends, and the result as soon as it has been downloaded: here, as soon as this answer is sent.`,
         headers: {
           'Content-Disposition': {
             description: `\`attachment; filename="${tool.output.fileName}"\``,
             schema: { type: 'string' },
           },
           ...(isRateLimited ? RATE_LIMIT_HEADERS : {}),
-          ...Object.fromEntries(
-            Object.entries({ ...doc.resultHeaders, [NOTICES_HEADER]: NOTICES_HEADER_DOC }).map(
-              ([name, header]) => [name, { description: header.description, schema: { type: header.type } }],
-            ),
-          ),
+          ...toolReportHeaders(toolId),
         },
         content: {
           [tool.output.mimeType]: { schema: { type: 'string', contentMediaType: tool.output.mimeType } },
@@ -264,18 +135,20 @@ export function buildOpenApi({ version, rateLimitPerMinute }: OpenApiSettings): 
       title: 'Quire API',
       version,
       summary: 'The PDF tools of this site, over HTTP: multipart in, file out.',
-      description: `Every tool is one \`POST\` with \`multipart/form-data\` that answers the resulting file. No account is needed. ${limits} Errors answer \`{"success": false, "error": {"code", "message", "details"}}\` with the status of their code.`,
+      description: `Every tool is one \`POST\` with \`multipart/form-data\` that answers the resulting file; the same upload can also be sent as an asynchronous job to \`POST /api/v1/jobs\`, whose result is fetched when it is ready. Uploads are deleted as soon as their job ends, and a result as soon as it has been downloaded, or ${JOB_RETENTION_MS / 60_000} minutes after its job ends if it never is. No account is needed. ${limits} Errors answer \`{"success": false, "error": {"code", "message", "details"}}\` with the status of their code.`,
       license: { name: 'AGPL-3.0-or-later', identifier: 'AGPL-3.0-or-later' },
     },
     servers: [{ url: '/' }],
     tags: [
       { name: 'Tools', description: 'Document operations.' },
+      { name: JOBS_TAG, description: JOB_DOCS.tag },
       { name: 'Service', description: 'Status and health of this server.' },
     ],
     paths: {
       ...Object.fromEntries(
         TOOL_IDS.map((id) => [TOOLS[id].apiPath, { post: toolOperation(id, isRateLimited) }]),
       ),
+      ...jobPaths(isRateLimited),
       ...SERVICE_PATHS,
     },
     components: {
@@ -287,8 +160,9 @@ export function buildOpenApi({ version, rateLimitPerMinute }: OpenApiSettings): 
             'An API key issued by the operator of this server, sent as `Authorization: Bearer <key>`. Optional; a key that is not valid is refused with 401 `INVALID_API_KEY`.',
         },
       },
-      schemas: { ErrorBody: ERROR_BODY_SCHEMA, StatusReport: STATUS_REPORT_SCHEMA },
+      schemas: { ErrorBody: ERROR_BODY_SCHEMA, StatusReport: STATUS_REPORT_SCHEMA, JobView: JOB_VIEW_SCHEMA },
     },
     'x-rate-limit-per-minute': rateLimitPerMinute,
+    'x-job-retention-seconds': JOB_RETENTION_MS / 1000,
   };
 }

@@ -12,6 +12,8 @@ export type FieldSchema = {
   readonly description: string;
   readonly contentMediaType?: string;
   readonly enum?: readonly string[];
+  /** The one value a field must have (the `tool` of one variant of a job's upload). */
+  readonly const?: string;
   readonly default?: string;
   readonly maxLength?: number;
   readonly examples?: readonly string[];
@@ -19,11 +21,29 @@ export type FieldSchema = {
 
 export type MultipartSchema = {
   readonly type: 'object';
+  readonly title?: string;
+  readonly description?: string;
   readonly required: readonly string[];
   readonly properties: Readonly<Record<string, FieldSchema>>;
   /** Numbered fields beyond those listed (`file-2`, `file-3`, … up to the tool's maximum). */
   readonly patternProperties?: Readonly<Record<string, FieldSchema>>;
-  readonly additionalProperties: false;
+  /** Absent only where `oneOf` says which fields may follow (a job's upload: those of the tool it names). */
+  readonly additionalProperties?: false;
+  /** The upload of a job: one variant per tool, each the `tool` field followed by that tool's own fields. */
+  readonly oneOf?: readonly MultipartSchema[];
+};
+
+/** A parameter in the path, such as the `{id}` of a job. */
+export type OpenApiParameter = {
+  readonly name: string;
+  readonly in: 'path';
+  readonly required: true;
+  readonly description: string;
+  readonly schema: {
+    readonly type: 'string';
+    readonly pattern?: string;
+    readonly examples?: readonly string[];
+  };
 };
 
 export type OpenApiHeader = { readonly description: string; readonly schema: JsonSchema };
@@ -43,7 +63,9 @@ export type ErrorResponseSchema = {
 export type OpenApiResponse = {
   readonly description: string;
   readonly headers?: Readonly<Record<string, OpenApiHeader>>;
-  readonly content?: Readonly<Record<string, { readonly schema: JsonSchema | ErrorResponseSchema }>>;
+  readonly content?: Readonly<
+    Record<string, { readonly schema: JsonSchema | ErrorResponseSchema; readonly example?: unknown }>
+  >;
 };
 
 /** The upload limits of a tool operation (extension `x-limits`), in files and bytes. */
@@ -60,6 +82,7 @@ export type OpenApiOperation = {
   readonly summary: string;
   readonly description?: string;
   readonly security?: readonly Readonly<Record<string, readonly string[]>>[];
+  readonly parameters?: readonly OpenApiParameter[];
   readonly requestBody?: {
     readonly required: boolean;
     readonly content: { readonly 'multipart/form-data': { readonly schema: MultipartSchema } };
@@ -68,7 +91,7 @@ export type OpenApiOperation = {
   readonly 'x-limits'?: OperationLimits;
 };
 
-export type HttpMethod = 'get' | 'post';
+export type HttpMethod = 'get' | 'post' | 'delete';
 
 export type OpenApiDocument = {
   readonly openapi: '3.1.0';
@@ -88,6 +111,8 @@ export type OpenApiDocument = {
   };
   /** Anonymous tool requests per minute per client this document was built for; 0 when unlimited. */
   readonly 'x-rate-limit-per-minute': number;
+  /** How long an ended asynchronous job is kept for its result to be fetched, in seconds. */
+  readonly 'x-job-retention-seconds': number;
 };
 
 /** The error codes an error answer can carry, as the document lists them. */

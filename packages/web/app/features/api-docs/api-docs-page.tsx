@@ -1,3 +1,4 @@
+import { JOBS_TAG } from '@quire/shared';
 import type { ReactNode } from 'react';
 import { BUTTON_STYLES } from '../../components/button-styles.ts';
 import { useT } from '../../i18n/use-t.ts';
@@ -9,6 +10,7 @@ import { DocsToc, type TocEntry } from './docs-toc.tsx';
 import { EndpointSection } from './endpoint-section.tsx';
 import { ErrorCodeTable } from './error-code-table.tsx';
 import { InlineCode } from './inline-code.tsx';
+import { JOB_OBJECT_ID, JOBS_FLOW_ID, JobsGuide } from './jobs-guide.tsx';
 
 export const OPENAPI_URL = '/api/openapi.json';
 
@@ -59,14 +61,22 @@ export function ApiDocsPage({ model, origin }: { model: ApiDocsModel; origin: st
     ...model.tags.map((tag) => ({
       id: `tag-${tag}`,
       title: docText(t, `tags.${tag}.title`),
-      children: model.endpoints
-        .filter((endpoint) => endpoint.tag === tag)
-        .map((endpoint) => ({
-          id: endpoint.id,
-          title: docText(t, `operations.${endpoint.operationId}.summary`),
-          method: endpoint.method,
-          path: endpoint.path,
-        })),
+      children: [
+        ...(tag === JOBS_TAG
+          ? [
+              { id: JOBS_FLOW_ID, title: t('apiDocs.jobs.flowTitle') },
+              { id: JOB_OBJECT_ID, title: t('apiDocs.jobs.objectTitle') },
+            ]
+          : []),
+        ...model.endpoints
+          .filter((endpoint) => endpoint.tag === tag)
+          .map((endpoint) => ({
+            id: endpoint.id,
+            title: docText(t, `operations.${endpoint.operationId}.summary`),
+            method: endpoint.method,
+            path: endpoint.path,
+          })),
+      ],
     })),
   ];
   return (
@@ -94,8 +104,9 @@ export function ApiDocsPage({ model, origin }: { model: ApiDocsModel; origin: st
         <div className="min-w-0 space-y-12">
           <Section id="overview" title={t('apiDocs.overview.title')}>
             <Text text={t('apiDocs.overview.requests')} />
-            <Text text={t('apiDocs.overview.responses')} />
+            <Text text={t('apiDocs.overview.responses', { minutes: model.jobRetentionMinutes })} />
             <Text text={t('apiDocs.overview.types')} />
+            <Text text={t('apiDocs.overview.jobs')} />
           </Section>
           <Section id="authentication" title={t('apiDocs.auth.title')}>
             <Text text={t('apiDocs.auth.anonymous')} />
@@ -120,6 +131,7 @@ export function ApiDocsPage({ model, origin }: { model: ApiDocsModel; origin: st
           {model.tags.map((tag) => (
             <Section key={tag} id={`tag-${tag}`} title={docText(t, `tags.${tag}.title`)}>
               <p>{docText(t, `tags.${tag}.description`)}</p>
+              {tag === JOBS_TAG && <JobsGuide model={model} />}
               <div className="space-y-8 pt-2">
                 {model.endpoints
                   .filter((endpoint) => endpoint.tag === tag)

@@ -1,18 +1,19 @@
 /** What a curl example needs to know of an endpoint (a subset of `EndpointDoc`). */
 export type CurlEndpoint = {
-  readonly method: 'GET' | 'POST';
+  readonly method: 'GET' | 'POST' | 'DELETE';
   readonly path: string;
   readonly params: readonly {
     readonly name: string;
-    readonly kind: 'file' | 'password' | 'option';
+    readonly kind: 'file' | 'password' | 'option' | 'path';
     readonly isRequired: boolean;
     readonly index?: number;
     readonly lastName?: string;
     readonly mediaTypes: readonly string[];
     readonly values: readonly string[];
     readonly defaultValue?: string;
+    readonly examples?: readonly string[];
   }[];
-  readonly response: { readonly fileName?: string };
+  readonly response: { readonly fileNames: readonly string[]; readonly contentTypes: readonly string[] };
 };
 
 /** A sample file name for an upload of these media types: `document.pdf`, `report.docx`, `photo-2.jpg`. */
@@ -29,23 +30,43 @@ export const CURL_LINE_BREAK = ' \\\n  ';
 /** Single-quoted for a POSIX shell. */
 const quote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
 
+/** The path with each of its parameters (`{id}`) replaced by the parameter's example. */
+function examplePath(endpoint: CurlEndpoint): string {
+  return endpoint.params
+    .filter((param) => param.kind === 'path')
+    .reduce(
+      (path, param) => path.replace(`{${param.name}}`, param.examples?.[0] ?? param.name),
+      endpoint.path,
+    );
+}
+
+/** What curl does with the answer: keep an event stream unbuffered, save a file under its name. */
+function answerFlags({ fileNames, contentTypes }: CurlEndpoint['response']): string[] {
+  if (contentTypes.includes('text/event-stream')) return ['-N'];
+  if (fileNames.length === 1) return [`-o ${quote(fileNames[0] ?? '')}`];
+  // Each tool names its result: curl takes the name from `Content-Disposition`.
+  if (fileNames.length > 1) return ['-OJ'];
+  return [];
+}
+
 /**
- * A working curl command for an endpoint on the site's public origin: the listed file fields (sample names by type)
- * and every option that has a set of values (its default, else its first value); optional page lists and passwords
- * are left out. A file answer is saved under its own name.
+ * A working curl command for an endpoint on the site's public origin: the path's parameters by their examples,
+ * the listed file fields (sample names by type) and every option that has a set of values (its default, else its
+ * example, else its first value); optional page lists and passwords are left out. A file answer is saved under its
+ * own name. The URL comes first, then the options, one per line.
  */
 export function curlExample(endpoint: CurlEndpoint, origin: string): string {
-  const url = `${origin}${endpoint.path}`;
-  if (endpoint.method === 'GET') return `curl ${quote(url)}`;
-  const fields: string[] = [];
+  const lines = [`curl ${quote(`${origin}${examplePath(endpoint)}`)}`];
+  if (endpoint.method === 'DELETE') lines.push('-X DELETE');
   for (const param of endpoint.params) {
     if (param.lastName !== undefined) continue;
-    if (param.kind === 'file') fields.push(`${param.name}=@${sampleFile(param.mediaTypes, param.index)}`);
-    else if (param.kind === 'option' && param.values.length > 0) {
-      fields.push(`${param.name}=${param.defaultValue ?? param.values[0]}`);
+    if (param.kind === 'file') {
+      lines.push(`-F ${quote(`${param.name}=@${sampleFile(param.mediaTypes, param.index)}`)}`);
+    } else if (param.kind === 'option' && param.values.length > 0) {
+      const value = param.defaultValue ?? param.examples?.[0] ?? param.values[0];
+      lines.push(`-F ${quote(`${param.name}=${value}`)}`);
     }
   }
-  const lines = [`curl ${quote(url)}`, ...fields.map((field) => `-F ${quote(field)}`)];
-  if (endpoint.response.fileName) lines.push(`-o ${quote(endpoint.response.fileName)}`);
+  lines.push(...answerFlags(endpoint.response));
   return lines.join(CURL_LINE_BREAK);
 }

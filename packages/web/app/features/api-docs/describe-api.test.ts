@@ -1,5 +1,10 @@
 import {
   ERROR_CODES,
+  JOB_DOCS,
+  JOB_EXAMPLES,
+  JOB_ID_EXAMPLE,
+  JOB_RETENTION_MS,
+  JOB_VIEW_SCHEMA,
   STATUS_REPORT_SCHEMA,
   TOOLS,
   TOOL_DOCS,
@@ -8,6 +13,7 @@ import {
   toolOperationId,
 } from '@quire/shared';
 import { describe, expect, it } from 'vitest';
+import { getTranslator } from '../../i18n/create-translator.ts';
 import { ownMessages } from '../../i18n/messages.ts';
 import { curlExample } from './curl-example.ts';
 import { describeApi, type EndpointDoc } from './describe-api.ts';
@@ -39,7 +45,11 @@ describe('describeApi', () => {
       values: ['pages', 'range'],
       defaultValue: 'pages',
     });
-    expect(split.response).toMatchObject({ contentType: 'application/zip', fileName: 'split-pages.zip' });
+    expect(split.response).toMatchObject({
+      status: 200,
+      contentTypes: ['application/zip'],
+      fileNames: ['split-pages.zip'],
+    });
     expect(split.errors.find((e) => e.status === 400)?.codes).toContain('INVALID_PAGE_RANGE');
     expect(endpoint('rotate').params.find((p) => p.name === 'angle')?.isRequired).toBe(true);
     expect(model.rateLimitPerMinute).toBe(30);
@@ -74,6 +84,44 @@ describe('describeApi', () => {
   });
 });
 
+describe('describeApi for the asynchronous job API', () => {
+  it('gives the job upload its `tool` field and links each tool whose fields follow it', () => {
+    const create = endpoint('createJob');
+    expect(create).toMatchObject({ method: 'POST', path: '/api/v1/jobs', tag: 'Jobs', acceptsApiKey: true });
+    expect(create.bodyType).toBe('multipart/form-data');
+    expect(create.params.map((p) => [p.name, p.kind, p.isRequired])).toEqual([['tool', 'option', true]]);
+    expect(create.params[0]?.values).toEqual([...TOOL_IDS]);
+    expect(create.variants).toEqual(TOOL_IDS.map((id) => ({ value: id, operationId: toolOperationId(id) })));
+    for (const variant of create.variants)
+      expect(model.endpoints.map((e) => e.id)).toContain(variant.operationId);
+    expect(create.response.status).toBe(202);
+    expect(create.response.headers.map((h) => h.name)).toContain('Location');
+    expect(JSON.parse(create.response.example ?? '')).toEqual(JOB_EXAMPLES.queued);
+  });
+
+  it('describes each job endpoint by its id in the path, and the answers without a body or with any tool’s file', () => {
+    for (const operationId of ['getJob', 'deleteJob', 'getJobEvents', 'getJobResult']) {
+      const job = endpoint(operationId);
+      expect(job.bodyType, operationId).toBeNull();
+      expect(
+        job.params.map((p) => [p.name, p.kind, p.isRequired]),
+        operationId,
+      ).toEqual([['id', 'path', true]]);
+      expect(job.acceptsApiKey, operationId).toBe(false);
+      expect(job.errors.find((e) => e.status === 404)?.codes, operationId).toEqual(['NOT_FOUND']);
+    }
+    expect(endpoint('deleteJob').response).toMatchObject({ status: 204, contentTypes: [], fileNames: [] });
+    const result = endpoint('getJobResult');
+    expect(result.response.fileNames).toEqual([...new Set(TOOL_IDS.map((id) => TOOLS[id].output.fileName))]);
+    expect(result.errors.find((e) => e.status === 409)?.codes).toEqual(['JOB_NOT_READY']);
+    expect(endpoint('getJobEvents').response.contentTypes).toEqual(['text/event-stream']);
+    expect(endpoint('getJobEvents').response.example).toMatch(/^event: job\ndata: \{"success":true,/);
+    expect(model.jobFields.map((f) => f.name)).toEqual(Object.keys(JOB_VIEW_SCHEMA.properties));
+    expect(model.jobRetentionMinutes).toBe(JOB_RETENTION_MS / 60_000);
+    expect(model.tags).toEqual(['Tools', 'Jobs', 'Service']);
+  });
+});
+
 describe('curlExample', () => {
   it('posts the listed files and the options with values to the public origin and saves the result', () => {
     expect(endpoint('split').curl).toBe(
@@ -93,13 +141,29 @@ describe('curlExample', () => {
     }
   });
 
+  it('creates a job with `tool` first and then the tool’s fields, and uses the job by its id', () => {
+    const job = `${ORIGIN}/api/v1/jobs/${JOB_ID_EXAMPLE}`;
+    expect(endpoint('createJob').curl).toBe(
+      [
+        `curl '${ORIGIN}/api/v1/jobs'`,
+        `-F 'tool=compress'`,
+        `-F 'file=@document.pdf'`,
+        `-F 'quality=medium'`,
+      ].join(' \\\n  '),
+    );
+    expect(endpoint('getJob').curl).toBe(`curl '${job}'`);
+    expect(endpoint('getJobEvents').curl).toBe(`curl '${job}/events' \\\n  -N`);
+    expect(endpoint('getJobResult').curl).toBe(`curl '${job}/result' \\\n  -OJ`);
+    expect(endpoint('deleteJob').curl).toBe(`curl '${job}' \\\n  -X DELETE`);
+  });
+
   it('quotes what a shell would otherwise split or expand', () => {
     const curl = curlExample(
       {
         method: 'POST',
         path: '/x',
         params: [{ name: 'q', kind: 'option', isRequired: true, mediaTypes: [], values: ["it's"] }],
-        response: {},
+        response: { fileNames: [], contentTypes: [] },
       },
       ORIGIN,
     );
@@ -125,17 +189,41 @@ describe('the API docs messages', () => {
     }
   });
 
+  it('carry the document’s own English words for the job API', () => {
+    const { t } = getTranslator('en');
+    const formatted = (key: string) => t(`apiDocs.${key}` as Parameters<typeof t>[0]);
+    for (const [operationId, words] of Object.entries(JOB_DOCS.operations)) {
+      expect(formatted(`operations.${operationId}.summary`), operationId).toBe(words.summary);
+      expect(formatted(`operations.${operationId}.description`), operationId).toBe(words.description);
+      expect(formatted(`responses.${operationId}`), operationId).toBe(words.response);
+    }
+    expect(formatted('operations.createJob.params.tool')).toBe(JOB_DOCS.toolField);
+    expect(formatted('pathParams.id')).toBe(JOB_DOCS.idParam);
+    expect(formatted('tags.Jobs.description')).toBe(JOB_DOCS.tag);
+    for (const [name, description] of Object.entries(JOB_DOCS.headers)) {
+      expect(formatted(`headers.${name}`), name).toBe(description);
+    }
+    for (const [name, property] of Object.entries(JOB_VIEW_SCHEMA.properties)) {
+      expect(formatted(`jobFields.${name}`), name).toBe(property.description);
+    }
+  });
+
   it('have a text for everything the page reads from the document', () => {
     for (const e of model.endpoints) {
       expect(text(`operations.${e.operationId}.summary`), e.operationId).toBeDefined();
       expect(text(`operations.${e.operationId}.description`), e.operationId).toBeDefined();
-      if (!e.response.fileName) expect(text(`responses.${e.operationId}`), e.operationId).toBeDefined();
+      if (e.response.fileNames.length !== 1)
+        expect(text(`responses.${e.operationId}`), e.operationId).toBeDefined();
       for (const h of e.response.headers) expect(text(`headers.${h.name}`), h.name).toBeDefined();
       for (const f of e.response.fields) expect(text(`statusFields.${f.name}`), f.name).toBeDefined();
       for (const p of e.params.filter((param) => param.kind === 'option')) {
         expect(text(`operations.${e.operationId}.params.${p.name}`), p.name).toBeDefined();
       }
+      for (const p of e.params.filter((param) => param.kind === 'path')) {
+        expect(text(`pathParams.${p.name}`), p.name).toBeDefined();
+      }
     }
+    for (const f of model.jobFields) expect(text(`jobFields.${f.name}`), f.name).toBeDefined();
     for (const tag of model.tags) expect(text(`tags.${tag}.title`), tag).toBeDefined();
     for (const { code, status } of model.errorCodes) {
       expect(text(`codes.${code}`), code).toBeDefined();

@@ -5,13 +5,18 @@ import { useT } from '../../i18n/use-t.ts';
 import { CodeBlock } from './code-block.tsx';
 import type { EndpointDoc } from './describe-api.ts';
 import { docText } from './doc-text.ts';
+import { FactList } from './fact-list.tsx';
 import { InlineCode } from './inline-code.tsx';
 import { ParamList } from './param-list.tsx';
 
 const METHOD_STYLES = {
   GET: 'bg-sky-50 text-sky-800 ring-sky-600/25',
   POST: 'bg-emerald-50 text-emerald-800 ring-emerald-600/25',
+  DELETE: 'bg-rose-50 text-rose-800 ring-rose-600/25',
 } as const;
+
+const LINK =
+  'text-indigo-700 underline underline-offset-2 hover:text-indigo-900 focus-visible:outline-3 focus-visible:outline-indigo-600';
 
 function Part({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -69,12 +74,15 @@ export function EndpointSection({ endpoint }: { endpoint: EndpointDoc }) {
       {endpoint.acceptsApiKey && (
         <p className="mt-2 text-sm text-slate-600">{t('apiDocs.endpoint.apiKey')}</p>
       )}
-      {endpoint.method === 'POST' && (
+      {(endpoint.bodyType !== null || endpoint.params.length > 0) && (
         <Part title={t('apiDocs.endpoint.parameters')}>
-          <p className="mb-2 text-sm text-slate-600">
-            <InlineCode text={t('apiDocs.endpoint.bodyType')} />
-          </p>
+          {endpoint.bodyType !== null && (
+            <p className="mb-2 text-sm text-slate-600">
+              <InlineCode text={t('apiDocs.endpoint.bodyType')} />
+            </p>
+          )}
           <ParamList operationId={endpoint.operationId} params={endpoint.params} limits={limits} />
+          {endpoint.variants.length > 0 && <VariantLinks endpoint={endpoint} />}
         </Part>
       )}
       <Part title={t('apiDocs.endpoint.example')}>
@@ -82,22 +90,33 @@ export function EndpointSection({ endpoint }: { endpoint: EndpointDoc }) {
       </Part>
       <Part title={t('apiDocs.endpoint.response')}>
         <p className="text-sm text-slate-700">
-          <span className="font-semibold">200</span> · {t('apiDocs.endpoint.contentType')}{' '}
-          <code dir="ltr" className="font-mono text-[0.9em] break-all">
-            {response.contentType}
-          </code>
+          <span className="font-semibold">{response.status}</span> ·{' '}
+          {response.contentTypes.length === 0 ? (
+            t('apiDocs.endpoint.noContent')
+          ) : (
+            <>
+              {t('apiDocs.endpoint.contentType')}{' '}
+              <code dir="ltr" className="font-mono text-[0.9em] break-all">
+                {response.contentTypes.join(', ')}
+              </code>
+            </>
+          )}
         </p>
         <p className="mt-1 text-sm text-slate-700">
-          {response.fileName
-            ? t('apiDocs.responses.file', { fileName: response.fileName })
-            : docText(t, `responses.${endpoint.operationId}`)}
+          <InlineCode
+            text={
+              response.fileNames.length === 1
+                ? t('apiDocs.responses.file', { fileName: response.fileNames[0] ?? '' })
+                : docText(t, `responses.${endpoint.operationId}`)
+            }
+          />
         </p>
         {response.headers.length > 0 && (
           <FactList
             title={t('apiDocs.endpoint.headers')}
             items={response.headers.map((header) => ({
               name: header.name,
-              text: docText(t, `headers.${header.name}`, { fileName: response.fileName ?? '' }),
+              text: docText(t, `headers.${header.name}`, { fileName: response.fileNames.join(', ') }),
             }))}
           />
         )}
@@ -109,6 +128,14 @@ export function EndpointSection({ endpoint }: { endpoint: EndpointDoc }) {
               text: docText(t, `statusFields.${field.name}`),
             }))}
           />
+        )}
+        {response.example !== undefined && (
+          <div className="mt-3">
+            <h5 className="mb-1 text-sm font-semibold text-slate-800">
+              {t('apiDocs.endpoint.exampleResponse')}
+            </h5>
+            <CodeBlock code={response.example} label={t('apiDocs.endpoint.exampleResponse')} />
+          </div>
         )}
       </Part>
       {endpoint.errors.length > 0 && (
@@ -138,24 +165,29 @@ export function EndpointSection({ endpoint }: { endpoint: EndpointDoc }) {
   );
 }
 
-function FactList({ title, items }: { title: string; items: readonly { name: string; text: string }[] }) {
+/** For a job's upload: each tool whose fields may follow `tool`, linked to its own endpoint. */
+function VariantLinks({ endpoint }: { endpoint: EndpointDoc }) {
+  const t = useT();
   return (
-    <div className="mt-3">
-      <h5 className="text-sm font-semibold text-slate-800">{title}</h5>
-      <dl className="mt-1 divide-y divide-slate-200 rounded-xl border border-slate-200 text-sm">
-        {items.map((item) => (
-          <div key={item.name} className="grid gap-1 p-3 sm:grid-cols-[minmax(0,14rem)_1fr] sm:gap-4">
-            <dt>
-              <code dir="ltr" className="font-mono font-semibold break-all text-slate-900">
-                {item.name}
-              </code>
-            </dt>
-            <dd className="text-slate-700">
-              <InlineCode text={item.text} />
-            </dd>
-          </div>
+    <div className="mt-3 text-sm text-slate-700">
+      <p>
+        <InlineCode text={t('apiDocs.endpoint.toolFields')} />
+      </p>
+      <ul className="mt-1 grid gap-1 sm:grid-cols-2">
+        {endpoint.variants.map((variant) => (
+          <li key={variant.value}>
+            <a href={`#${variant.operationId}`} className={LINK}>
+              {docText(t, `operations.${variant.operationId}.summary`)}
+            </a>{' '}
+            <code
+              dir="ltr"
+              className="rounded bg-slate-100 px-1 py-0.5 font-mono text-[0.9em] text-slate-800"
+            >
+              {variant.value}
+            </code>
+          </li>
         ))}
-      </dl>
+      </ul>
     </div>
   );
 }

@@ -11,12 +11,16 @@ const Code = ({ children }: { children: string }) => (
   </code>
 );
 
-/** The description of a field in the page's language: a file, a password or one of the tool's options. */
+/**
+ * The description of a parameter in the page's language: a part of the path (a job's id), a file, a password or
+ * one of the tool's options.
+ */
 function useParamDescription(operationId: string, limits: OperationLimits | null) {
   const t = useT();
   const locale = useLocale();
   const size = formatBytes(limits?.maxFileBytes ?? 0, LOCALE_INFO[locale].tag);
   return (param: ParamDoc) => {
+    if (param.kind === 'path') return docText(t, `pathParams.${param.name}`);
     if (param.kind === 'file') {
       if (param.lastName) return t('apiDocs.params.fileMore', { last: param.lastName });
       return param.index === undefined
@@ -55,6 +59,11 @@ export function ParamList({
             <span className="rounded-md bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">
               {param.kind === 'file' ? t('apiDocs.endpoint.typeFile') : t('apiDocs.endpoint.typeString')}
             </span>
+            {param.kind === 'path' && (
+              <span className="rounded-md bg-sky-50 px-2 py-0.5 text-xs font-medium text-sky-800">
+                {t('apiDocs.endpoint.inPath')}
+              </span>
+            )}
             <span
               className={`rounded-md px-2 py-0.5 text-xs font-semibold ${
                 param.isRequired

@@ -1,0 +1,80 @@
+import { FILE_KINDS } from '../files/file-kinds.ts';
+import { MAX_FIELD_BYTES, MAX_PASSWORD_CHARS } from '../limits.ts';
+import type { OptionSpec } from '../tools/option-specs.ts';
+import { TOOLS, fileFieldName, passwordFieldName, type ToolDefinition } from '../tools/registry.ts';
+import type { ToolId } from '../tools/tool-ids.ts';
+import type { FieldSchema, MultipartSchema } from './openapi-types.ts';
+import { TOOL_DOCS, type ToolDoc } from './tool-docs.ts';
+
+export const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
+
+function optionSchema(name: string, spec: OptionSpec, doc: ToolDoc): FieldSchema {
+  const description = doc.options[name] ?? '';
+  if (spec.kind === 'enum') {
+    return {
+      type: 'string',
+      enum: [...spec.values],
+      ...(spec.default ? { default: spec.default } : {}),
+      description,
+    };
+  }
+  return { type: 'string', maxLength: MAX_FIELD_BYTES, examples: ['1-5, 10-15', '3', '8-'], description };
+}
+
+/**
+ * The multipart fields of one tool: its files, their passwords and its options. The tool's own endpoint takes
+ * them, and so does `POST /api/v1/jobs` after its `tool` field.
+ */
+export function toolRequestSchema(toolId: ToolId): MultipartSchema {
+  const tool: ToolDefinition = TOOLS[toolId];
+  const doc: ToolDoc = TOOL_DOCS[toolId];
+  const contentMediaType = tool.accepts.flatMap((kind) => FILE_KINDS[kind].mimeTypes).join(', ');
+  const properties: Record<string, FieldSchema> = {};
+  const required: string[] = [];
+  const file = (index: number): FieldSchema => ({
+    type: 'string',
+    contentMediaType,
+    description:
+      tool.fileField === 'single'
+        ? `The ${tool.accepts.map((kind) => FILE_KINDS[kind].label).join(' or ')} file, at most ${megabytes(tool.maxFileBytes)}.`
+        : `File ${index + 1}, at most ${megabytes(tool.maxFileBytes)}.`,
+  });
+  const shown = tool.fileField === 'single' ? 1 : Math.max(tool.minFiles, 2);
+  for (let index = 0; index < shown; index += 1) {
+    properties[fileFieldName(tool, index)] = file(index);
+    if (index < tool.minFiles) required.push(fileFieldName(tool, index));
+  }
+  const patternProperties: Record<string, FieldSchema> = {};
+  if (tool.fileField === 'indexed') {
+    patternProperties['^file-\\d+$'] = {
+      type: 'string',
+      contentMediaType,
+      description: `Further files, numbered without gaps, up to \`${fileFieldName(tool, tool.maxFiles - 1)}\`.`,
+    };
+  }
+  if (tool.readsPdf) {
+    const password: FieldSchema = {
+      type: 'string',
+      maxLength: MAX_PASSWORD_CHARS,
+      description:
+        'The password that opens a protected PDF. Files protected only against printing or copying need none.',
+    };
+    properties[passwordFieldName(tool, 0)] = password;
+    if (tool.fileField === 'indexed')
+      patternProperties['^password-\\d+$'] = {
+        ...password,
+        description: 'The password of the file with the same number.',
+      };
+  }
+  for (const [name, spec] of Object.entries(tool.options) as [string, OptionSpec][]) {
+    properties[name] = optionSchema(name, spec, doc);
+    if (spec.kind === 'enum' && spec.default === undefined) required.push(name);
+  }
+  return {
+    type: 'object',
+    required,
+    properties,
+    ...(Object.keys(patternProperties).length > 0 ? { patternProperties } : {}),
+    additionalProperties: false,
+  };
+}
