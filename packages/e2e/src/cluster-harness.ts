@@ -108,8 +108,18 @@ const PROXY_BUSY = [
   '',
 ].join('\r\n');
 
-/** Starts Redis, two web processes, `workerCount` workers and HAProxy; resolves once HAProxy sees both webs up. */
-export async function startCluster(workerCount = 2): Promise<Cluster> {
+export type ClusterOptions = {
+  /** Worker processes to start. */
+  workers?: number;
+  /** Added to every Quire process's environment (the bench's settings, say). */
+  env?: Readonly<Record<string, string>>;
+};
+
+/** Starts Redis, two web processes, the workers and HAProxy; resolves once HAProxy sees both webs up. */
+export async function startCluster({
+  workers: workerCount = 2,
+  env: extraEnv = {},
+}: ClusterOptions = {}): Promise<Cluster> {
   const base: ServerDirs = await makeServerDirs('quire-cluster-');
   const jobRoot = join(base.base, 'store');
   await mkdir(jobRoot, { recursive: true });
@@ -130,7 +140,7 @@ export async function startCluster(workerCount = 2): Promise<Cluster> {
     await redisCli('config', 'set', 'maxmemory-policy', 'noeviction');
   };
   await startRedis();
-  const env = clusterEnv(redisPort, jobRoot);
+  const env = { ...clusterEnv(redisPort, jobRoot), ...extraEnv };
   const dirs: ServerDirs[] = [base];
   const processDirs = async (name: string) => {
     const made = await makeServerDirs(`quire-cluster-${name}-`);
