@@ -1,4 +1,3 @@
-import { basename, join } from 'node:path';
 import { AppError, TOOLS, reportHeaders, type JobView } from '@quire/shared';
 import type { JobAnswer } from '../http/answer-job.ts';
 import { removeJobDir } from '../http/job-dir.ts';
@@ -6,7 +5,7 @@ import type { ToolRun } from '../http/run-tool.ts';
 import { notFound } from '../jobs/async-jobs.ts';
 import type { BudgetHold, JobBackend } from '../jobs/job-backend.ts';
 import type { ClusterRunner } from './cluster-runner.ts';
-import { JOB_ID_PATTERN } from './queued-job.ts';
+import { JOB_ID_PATTERN, type JobStore } from '../jobs/job-store.ts';
 import { withRedis } from './redis-client.ts';
 
 /**
@@ -16,16 +15,16 @@ import { withRedis } from './redis-client.ts';
  */
 export class ClusterJobs implements JobBackend {
   readonly #runner: ClusterRunner;
-  readonly #jobRoot: string;
+  readonly #store: JobStore;
   readonly #timeoutOf: (run: ToolRun) => { timeoutMs: number; cpuLimitMs: number | null };
 
   constructor(
     runner: ClusterRunner,
-    jobRoot: string,
+    store: JobStore,
     timeoutOf: (run: ToolRun) => { timeoutMs: number; cpuLimitMs: number | null },
   ) {
     this.#runner = runner;
-    this.#jobRoot = jobRoot;
+    this.#store = store;
     this.#timeoutOf = timeoutOf;
   }
 
@@ -80,7 +79,7 @@ export class ClusterJobs implements JobBackend {
     const tool = TOOLS[view.tool];
     return {
       answer: {
-        result: { path: join(this.#jobRoot, result.path) },
+        result: { path: this.#store.pathOf(result.path) },
         headers: reportHeaders(view.tool, result.report),
         mimeType: tool.output.mimeType,
         fileName: tool.output.fileName,
@@ -94,7 +93,7 @@ export class ClusterJobs implements JobBackend {
     const record = await withRedis(() => this.#runner.records.get(id));
     if (!record) return false;
     await withRedis(() => this.#runner.cancel(id));
-    await removeJobDir(join(this.#jobRoot, basename(record.dir)));
+    await this.#store.remove(id);
     return true;
   }
 

@@ -1,4 +1,4 @@
-import { basename, join, relative } from 'node:path';
+import { basename } from 'node:path';
 import {
   busy,
   cancelled,
@@ -15,11 +15,12 @@ import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Runner } from '../runner.ts';
 import { JobRecords, listenToJobEvents, type JobEvent, type JobRecord } from './job-records.ts';
-import { clientKey, JOB_ID_PATTERN, releaseClientSlot, workersKey, type QueuedJob } from './queued-job.ts';
+import { JOB_ID_PATTERN, type JobStore } from '../jobs/job-store.ts';
+import { clientKey, releaseClientSlot, workersKey, type QueuedJob } from './queued-job.ts';
 import { KEY_PREFIX, redisUnavailable, withRedis } from './redis-client.ts';
 
 export type ClusterRunnerOptions = {
-  jobRoot: string;
+  store: JobStore;
   /** Commands a request waits on (fail fast), and a subscriber for job events. */
   redis: Redis;
   subscriber: Redis;
@@ -127,13 +128,13 @@ export class ClusterRunner implements Runner {
    * its directory's name.
    */
   async enqueue(lane: JobLane, work: JobWork, options: RunOptions): Promise<string> {
-    const { jobRoot, redis } = this.#options;
+    const { store, redis } = this.#options;
     const id = basename(options.workDir);
     if (!JOB_ID_PATTERN.test(id)) throw new Error(`a job directory must be named by its id, not ${id}`);
     const client = options.client ?? 'anonymous';
     const queued: QueuedJob = {
       id,
-      work: relativeWork(work, jobRoot),
+      work: keyedWork(work, store),
       timeoutMs: options.timeoutMs,
       cpuLimitMs: options.cpuLimitMs ?? null,
       client,
@@ -153,6 +154,7 @@ export class ClusterRunner implements Runner {
         if ((counts.wait ?? 0) + (counts.prioritized ?? 0) >= this.#options.maxQueue[lane]) {
           throw busy('Too many documents are being processed right now.');
         }
+        await store.publish(id);
         await this.#records.create({ view: queuedView(id, work), dir: id, client, result: null });
         await this.#queues[lane].add(jobName(work), queued, {
           jobId: id,
@@ -230,7 +232,7 @@ export class ClusterRunner implements Runner {
           }
         }
         if (view.state === 'done' && record.result) {
-          resolve({ path: join(this.#options.jobRoot, record.result.path), report: record.result.report });
+          resolve({ path: this.#options.store.pathOf(record.result.path), report: record.result.report });
         } else if (view.state === 'failed') {
           reject(AppError.fromJson({ error: view.error }));
         } else if (view.state === 'cancelled') {
@@ -337,14 +339,14 @@ function queuedView(id: string, work: JobWork): JobRecord['view'] {
   };
 }
 
-/** The work with its files' paths relative to the job root. */
-function relativeWork(work: JobWork, jobRoot: string): JobWork {
+/** The work with its files as keys of the job store. */
+function keyedWork(work: JobWork, store: JobStore): JobWork {
   if (work.kind !== 'tool') return work;
   return {
     ...work,
     input: {
       ...work.input,
-      files: work.input.files.map((file) => ({ ...file, path: relative(jobRoot, file.path) })),
+      files: work.input.files.map((file) => ({ ...file, path: store.keyOf(file.path) })),
     },
   };
 }

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, rm, stat } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { mkdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import { type JobResult, type JobRunner, type JobWork } from '@quire/engine';
 import { AppError, TOOLS, type JobLane, type JobView, type ToolId } from '@quire/shared';
 import { Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { pruneJobDir, removeJobDir } from '../http/job-dir.ts';
+import { clearEarlierRuns, JOB_ID_PATTERN, type JobStore } from '../jobs/job-store.ts';
 import { JobRecords, listenToCancels, type JobRecord } from './job-records.ts';
-import { clientKey, JOB_ID_PATTERN, releaseClientSlot, workersKey, type QueuedJob } from './queued-job.ts';
+import { clientKey, releaseClientSlot, workersKey, type QueuedJob } from './queued-job.ts';
 import { bullConnectionOptions, KEY_PREFIX } from './redis-client.ts';
 
 export type ClusterWorkerOptions = {
@@ -15,7 +15,7 @@ export type ClusterWorkerOptions = {
   /** Commands, and a subscriber for cancellations. */
   redis: Redis;
   subscriber: Redis;
-  jobRoot: string;
+  store: JobStore;
   lanes: readonly JobLane[];
   /** This process's own pool of capped worker processes, which runs each job. */
   runner: JobRunner;
@@ -108,17 +108,17 @@ export class ClusterWorker {
 
   async #process(job: Job<QueuedJob>): Promise<void> {
     const queued = job.data;
-    const { jobRoot, runner } = this.#options;
+    const { store, runner } = this.#options;
     if (!JOB_ID_PATTERN.test(queued.id)) return;
     const record = await this.#records.get(queued.id);
     // Deleted while it waited (cancelled, or its time is up): nothing to run.
     if (!record) return this.#countOut(queued);
-    const jobDir = join(jobRoot, queued.id);
-    const attemptDir = join(jobDir, `attempt-${job.attemptsStarted}`);
     const controller = new AbortController();
     this.#running.set(queued.id, controller);
     try {
-      await clearEarlierAttempts(jobDir);
+      const jobDir = await store.open(queued.id);
+      const attemptDir = join(jobDir, `attempt-${job.attemptsStarted}`);
+      await clearEarlierRuns(jobDir);
       await mkdir(attemptDir, { mode: 0o700 });
       await this.#update(queued.id, (view) => ({
         ...view,
@@ -143,18 +143,11 @@ export class ClusterWorker {
           })).catch(() => undefined);
         },
       };
-      const result = await runWork(runner, absoluteWork(queued.work, jobRoot), options);
-      await pruneJobDir(jobDir, result.path);
+      const result = await runWork(runner, localWork(queued.work, store), options);
+      await store.keepOnly(queued.id, result.path);
       const bytes = (await stat(result.path)).size;
       await this.#records.update(queued.id, (current) =>
-        doneRecord(
-          current,
-          result,
-          relative(jobRoot, result.path),
-          bytes,
-          pagesTotal,
-          this.#options.retentionMs,
-        ),
+        doneRecord(current, result, store.keyOf(result.path), bytes, pagesTotal, this.#options.retentionMs),
       );
     } catch (error) {
       const appError =
@@ -172,7 +165,7 @@ export class ClusterWorker {
           },
         }))
         .catch(() => false);
-      await removeJobDir(jobDir);
+      await store.remove(queued.id);
     } finally {
       this.#running.delete(queued.id);
       await this.#countOut(queued);
@@ -226,24 +219,14 @@ function doneRecord(
   };
 }
 
-/** What an earlier run of this job left, if a killed worker ran it before. */
-async function clearEarlierAttempts(jobDir: string): Promise<void> {
-  const names = await readdir(jobDir);
-  await Promise.all(
-    names
-      .filter((name) => name.startsWith('attempt-'))
-      .map((name) => rm(join(jobDir, name), { recursive: true, force: true })),
-  );
-}
-
-/** The work with its files' paths resolved in this process's job root. */
-function absoluteWork(work: JobWork, jobRoot: string): JobWork {
+/** The work with its files' keys resolved to this process's paths. */
+function localWork(work: JobWork, store: JobStore): JobWork {
   if (work.kind !== 'tool') return work;
   return {
     ...work,
     input: {
       ...work.input,
-      files: work.input.files.map((file) => ({ ...file, path: join(jobRoot, file.path) })),
+      files: work.input.files.map((file) => ({ ...file, path: store.pathOf(file.path) })),
     },
   };
 }

@@ -14,9 +14,6 @@ export type QueuedJob = {
   readonly client: string;
 };
 
-/** A job id and directory name: 128 random bits in hex. Nothing else is ever joined to the job root. */
-export const JOB_ID_PATTERN = /^[0-9a-f]{32}$/;
-
 /** The key counting a client's jobs in the cluster (waiting or running), for its fair share. */
 export function clientKey(prefix: string, client: string): string {
   return `${prefix}:client:${client}`;

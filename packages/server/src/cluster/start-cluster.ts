@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import type { Config } from '../config.ts';
 import { createRunner } from '../create-runner.ts';
+import { DirectoryJobStore } from '../jobs/job-store.ts';
 import { registerHealthRoutes } from '../http/routes/health.ts';
 import { registerMetricsRoute } from '../http/routes/metrics.ts';
 import { createServiceMetrics } from '../metrics/service-metrics.ts';
@@ -30,12 +31,13 @@ export async function startClusterProcess(config: Config): Promise<ClusterProces
   if (redisUrl === null) throw new Error('cluster mode needs QUIRE_REDIS_URL');
   const redis = createCommandClient(redisUrl, role);
   const subscriber = createSubscriberClient(redisUrl, `${role}-events`);
+  const store = new DirectoryJobStore(config.jobRoot);
   const hasWeb = role !== 'worker';
   const hasWorker = role !== 'web';
 
   const clusterRunner = hasWeb
     ? new ClusterRunner({
-        jobRoot: config.jobRoot,
+        store,
         redis,
         subscriber,
         maxQueue: { pdf: config.maxQueue, office: config.officeMaxQueue },
@@ -48,7 +50,7 @@ export async function startClusterProcess(config: Config): Promise<ClusterProces
     ? await buildApp(config, {
         runner: clusterRunner,
         cluster: {
-          jobs: new ClusterJobs(clusterRunner, config.jobRoot, (run) => ({
+          jobs: new ClusterJobs(clusterRunner, store, (run) => ({
             timeoutMs: run.timeoutMs,
             cpuLimitMs: config.jobCpuMs ?? run.timeoutMs,
           })),
@@ -68,7 +70,7 @@ export async function startClusterProcess(config: Config): Promise<ClusterProces
       redisUrl,
       redis,
       subscriber: hasWeb ? createSubscriberClient(redisUrl, `${role}-cancels`) : subscriber,
-      jobRoot: config.jobRoot,
+      store,
       lanes,
       runner: localRunner,
       concurrency: { pdf: config.workers, office: config.officeWorkers },
@@ -91,7 +93,7 @@ export async function startClusterProcess(config: Config): Promise<ClusterProces
   }
 
   const sweeper = setInterval(() => {
-    void sweepOrphans(config.jobRoot, redis, config.jobRetentionMs)
+    void sweepOrphans(store, redis, config.jobRetentionMs)
       .then((removed) => removed > 0 && app.log.info({ removed }, 'removed job directories no job owns'))
       .catch(() => undefined);
   }, sweepIntervalOf(config.jobRetentionMs));

@@ -1,0 +1,111 @@
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { isAbsolute, join, normalize, relative, sep } from 'node:path';
+import { pruneJobDir, removeJobDir, sweepJobRoot } from '../http/job-dir.ts';
+
+/** A job's id and directory name: 128 random bits in hex. Nothing else is ever joined to the store's root. */
+export const JOB_ID_PATTERN = /^[0-9a-f]{32}$/;
+
+/**
+ * Where a job's files live while it waits, runs and waits for its client, as every process of a cluster sees them.
+ * Paths travel between processes as keys (relative to the store), never as one process's absolute paths.
+ *
+ * `DirectoryJobStore` is a directory every process mounts (`QUIRE_JOB_ROOT`: local disk on one machine; NFS, CephFS
+ * or a Kubernetes ReadWriteMany volume across machines). An object store (S3 and the like) would implement the same
+ * steps (see ARCHITECTURE.md, "The job store"): `publish` uploads what a web process received, `open` fetches a
+ * job's inputs into a worker's scratch directory, `keepOnly` uploads the result and deletes the inputs, `localPath`
+ * fetches the result for sending, `remove` deletes the job's prefix and `list` lists the prefixes.
+ */
+export interface JobStore {
+  /** The local directory of a job in this process: where uploads are written, and a worker runs. */
+  dirOf(id: string): string;
+  /** A path of this process, inside a job, as a key any process can read; and back. */
+  keyOf(path: string): string;
+  pathOf(key: string): string;
+  /** The job's uploads are complete: other processes may now read them (nothing to do for a shared directory). */
+  publish(id: string): Promise<void>;
+  /** Makes a job's inputs readable in this process before a run, and returns its directory. */
+  open(id: string): Promise<string>;
+  /** Keeps only the file at `keepPath` (the result) of the job: inputs and intermediate files go. */
+  keepOnly(id: string, keepPath: string): Promise<void>;
+  /** Removes the job and everything of it. */
+  remove(id: string): Promise<void>;
+  /** Every job in the store, with the last time anything of it was written (for the orphan sweep). */
+  list(): Promise<{ id: string; changedAt: number }[]>;
+  /** Empties the store (the all-in-one server at its start and stop; never in a cluster). */
+  clear(): Promise<number>;
+}
+
+export class DirectoryJobStore implements JobStore {
+  readonly #root: string;
+
+  constructor(root: string) {
+    this.#root = root;
+  }
+
+  dirOf(id: string): string {
+    if (!JOB_ID_PATTERN.test(id)) throw new Error(`not a job id: ${id}`);
+    return join(this.#root, id);
+  }
+
+  keyOf(path: string): string {
+    const key = relative(this.#root, path);
+    if (key.startsWith(`..${sep}`) || isAbsolute(key)) throw new Error('a path outside the job store');
+    return key;
+  }
+
+  pathOf(key: string): string {
+    const path = normalize(join(this.#root, key));
+    if (!JOB_ID_PATTERN.test(key.split(sep)[0] ?? '') || relative(this.#root, path).startsWith('..')) {
+      throw new Error('a key outside the job store');
+    }
+    return path;
+  }
+
+  async publish(): Promise<void> {}
+
+  async open(id: string): Promise<string> {
+    return this.dirOf(id);
+  }
+
+  keepOnly(id: string, keepPath: string): Promise<void> {
+    return pruneJobDir(this.dirOf(id), keepPath);
+  }
+
+  remove(id: string): Promise<void> {
+    return removeJobDir(this.dirOf(id));
+  }
+
+  async list(): Promise<{ id: string; changedAt: number }[]> {
+    await mkdir(this.#root, { recursive: true, mode: 0o700 });
+    const ids = (await readdir(this.#root)).filter((name) => JOB_ID_PATTERN.test(name));
+    return Promise.all(ids.map(async (id) => ({ id, changedAt: await newestChange(join(this.#root, id)) })));
+  }
+
+  clear(): Promise<number> {
+    return sweepJobRoot(this.#root);
+  }
+}
+
+/** The latest modification time of a directory or anything in it (an upload being written counts). */
+async function newestChange(dir: string): Promise<number> {
+  let newest = 0;
+  const visit = async (path: string): Promise<void> => {
+    const info = await stat(path).catch(() => null);
+    if (!info) return;
+    newest = Math.max(newest, info.mtimeMs);
+    if (!info.isDirectory()) return;
+    for (const name of await readdir(path).catch(() => [] as string[])) await visit(join(path, name));
+  };
+  await visit(dir);
+  return newest;
+}
+
+/** Removes a job's earlier runs (`attempt-<n>`), which a worker killed mid-job left. */
+export async function clearEarlierRuns(dir: string): Promise<void> {
+  const names = await readdir(dir);
+  await Promise.all(
+    names
+      .filter((name) => name.startsWith('attempt-'))
+      .map((name) => rm(join(dir, name), { recursive: true, force: true })),
+  );
+}
