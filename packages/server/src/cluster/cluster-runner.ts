@@ -150,8 +150,10 @@ export class ClusterRunner implements Runner {
             maxQueued: this.#options.maxQueuedPerClient,
           });
         }
-        const counts = await this.#queues[lane].getJobCounts('wait', 'prioritized');
-        if ((counts.wait ?? 0) + (counts.prioritized ?? 0) >= this.#options.maxQueue[lane]) {
+        // Jobs may wait up to the lane's queue, beyond those that idle workers are about to take.
+        const counts = await this.#queues[lane].getJobCounts('wait', 'prioritized', 'active');
+        const idle = Math.max(0, this.#stats[lane].size - (counts.active ?? 0));
+        if ((counts.wait ?? 0) + (counts.prioritized ?? 0) >= this.#options.maxQueue[lane] + idle) {
           throw busy('Too many documents are being processed right now.');
         }
         await store.publish(id);

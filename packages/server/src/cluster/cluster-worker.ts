@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type JobResult, type JobRunner, type JobWork } from '@quire/engine';
-import { AppError, TOOLS, type JobLane, type JobView, type ToolId } from '@quire/shared';
+import { AppError, TOOLS, isTerminalState, type JobLane, type JobView, type ToolId } from '@quire/shared';
 import { Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { clearEarlierRuns, JOB_ID_PATTERN, type JobStore } from '../jobs/job-store.ts';
@@ -46,6 +46,7 @@ export class ClusterWorker {
   readonly #running = new Map<string, AbortController>();
   readonly #id = randomUUID();
   #heartbeat: NodeJS.Timeout | null = null;
+  #isAbandoning = false;
 
   constructor(options: ClusterWorkerOptions) {
     this.#options = options;
@@ -67,6 +68,10 @@ export class ClusterWorker {
         maxStalledCount: MAX_STALLED_RUNS,
       });
       worker.on('error', (error) => this.#options.onError('queue connection', error));
+      worker.on('failed', (job) => {
+        if (job)
+          void this.#giveUp(job.data).catch((error: unknown) => this.#options.onError('job given up', error));
+      });
       this.#workers.push(worker);
     }
     await Promise.all(this.#workers.map((worker) => worker.waitUntilReady()));
@@ -80,10 +85,13 @@ export class ClusterWorker {
     return this.#running.size;
   }
 
-  /** Stops taking jobs and waits for the running ones (`force`: stops them). */
+  /**
+   * Stops taking jobs and waits for the running ones; `force` leaves them instead (the pool is stopped next), and
+   * another worker runs them again once their locks lapse.
+   */
   async close(force = false): Promise<void> {
     if (this.#heartbeat) clearInterval(this.#heartbeat);
-    if (force) for (const controller of this.#running.values()) controller.abort();
+    if (force) this.#isAbandoning = true;
     await Promise.all(this.#workers.map((worker) => worker.close(force)));
     await Promise.all(
       this.#options.lanes.map((lane) =>
@@ -108,68 +116,106 @@ export class ClusterWorker {
 
   async #process(job: Job<QueuedJob>): Promise<void> {
     const queued = job.data;
-    const { store, runner } = this.#options;
+    const { store } = this.#options;
     if (!JOB_ID_PATTERN.test(queued.id)) return;
     const record = await this.#records.get(queued.id);
     // Deleted while it waited (cancelled, or its time is up): nothing to run.
     if (!record) return this.#countOut(queued);
     const controller = new AbortController();
     this.#running.set(queued.id, controller);
+    let result: { value: JobResult & { bytes: number }; pagesTotal: number | null } | null = null;
+    let failure: unknown = null;
     try {
-      const jobDir = await store.open(queued.id);
-      const attemptDir = join(jobDir, `attempt-${job.attemptsStarted}`);
-      await clearEarlierRuns(jobDir);
-      await mkdir(attemptDir, { mode: 0o700 });
-      await this.#update(queued.id, (view) => ({
-        ...view,
-        state: 'running',
-        progress: { stage: 'reading', pagesDone: null, pagesTotal: null },
-      }));
-      let pagesTotal: number | null = null;
-      const options = {
-        signal: controller.signal,
-        timeoutMs: queued.timeoutMs,
-        ...(queued.cpuLimitMs === null ? {} : { cpuLimitMs: queued.cpuLimitMs }),
-        workDir: attemptDir,
-        client: queued.client,
-        onProgress: (
-          stage: 'reading' | 'processing' | 'writing',
-          pages: { done: number; total: number } | null,
-        ) => {
-          if (pages) pagesTotal = pages.total;
-          void this.#update(queued.id, (view) => ({
-            ...view,
-            progress: { stage, pagesDone: pages?.done ?? null, pagesTotal: pages?.total ?? null },
-          })).catch(() => undefined);
-        },
-      };
-      const result = await runWork(runner, localWork(queued.work, store), options);
-      await store.keepOnly(queued.id, result.path);
-      const bytes = (await stat(result.path)).size;
-      await this.#records.update(queued.id, (current) =>
-        doneRecord(current, result, store.keyOf(result.path), bytes, pagesTotal, this.#options.retentionMs),
-      );
+      result = await this.#runOnce(job, controller.signal);
     } catch (error) {
-      const appError =
-        error instanceof AppError ? error : new AppError('INTERNAL', 'Something went wrong on our side.');
-      if (!(error instanceof AppError)) this.#options.onError('job failed', error);
-      await this.#records
-        .update(queued.id, (current) => ({
-          ...current,
-          view: {
-            ...current.view,
-            state: 'failed',
-            progress: { stage: 'failed', pagesDone: null, pagesTotal: null },
-            error: appError.toJson().error,
-            expiresAt: new Date(Date.now() + this.#options.retentionMs).toISOString(),
-          },
-        }))
-        .catch(() => false);
-      await store.remove(queued.id);
-    } finally {
-      this.#running.delete(queued.id);
-      await this.#countOut(queued);
+      failure = error;
     }
+    if (this.#isAbandoning) {
+      // A shutdown past its grace stopped the job: left unanswered, its lock lapses once this process has gone,
+      // and another worker runs it again from the start.
+      await new Promise<never>(() => undefined);
+    }
+    this.#running.delete(queued.id);
+    // Redis may be briefly away: the outcome is written once it is back. If it stays away, the job fails in BullMQ
+    // and `#giveUp` (or its lock lapsing) settles it.
+    await retry(async () => {
+      if (result) {
+        const { value, pagesTotal } = result;
+        await this.#records.update(queued.id, (current) =>
+          doneRecord(current, value, store.keyOf(value.path), pagesTotal, this.#options.retentionMs),
+        );
+      } else {
+        await this.#fail(queued.id, failure);
+      }
+    });
+    if (!result) await store.remove(queued.id);
+    await this.#countOut(queued);
+  }
+
+  /** One run of a job in a fresh directory beside its uploads; resolves with its result, inputs removed. */
+  async #runOnce(job: Job<QueuedJob>, signal: AbortSignal) {
+    const queued = job.data;
+    const { store, runner } = this.#options;
+    const jobDir = await store.open(queued.id);
+    const attemptDir = join(jobDir, `attempt-${job.attemptsStarted}`);
+    await clearEarlierRuns(jobDir);
+    await mkdir(attemptDir, { recursive: true, mode: 0o700 });
+    await this.#update(queued.id, (view) => ({
+      ...view,
+      state: 'running',
+      progress: { stage: 'reading', pagesDone: null, pagesTotal: null },
+    }));
+    let pagesTotal: number | null = null;
+    const value = await runWork(runner, localWork(queued.work, store), {
+      signal,
+      timeoutMs: queued.timeoutMs,
+      ...(queued.cpuLimitMs === null ? {} : { cpuLimitMs: queued.cpuLimitMs }),
+      workDir: attemptDir,
+      client: queued.client,
+      onProgress: (stage, pages) => {
+        if (pages) pagesTotal = pages.total;
+        void this.#update(queued.id, (view) => ({
+          ...view,
+          progress: { stage, pagesDone: pages?.done ?? null, pagesTotal: pages?.total ?? null },
+        })).catch(() => undefined);
+      },
+    });
+    await store.keepOnly(queued.id, value.path);
+    return { value: { ...value, bytes: (await stat(value.path)).size }, pagesTotal };
+  }
+
+  async #fail(id: string, error: unknown): Promise<void> {
+    const appError =
+      error instanceof AppError ? error : new AppError('INTERNAL', 'Something went wrong on our side.');
+    if (!(error instanceof AppError)) this.#options.onError('job failed', error);
+    await this.#records.update(id, (current) =>
+      isTerminalState(current.view.state)
+        ? current
+        : {
+            ...current,
+            view: {
+              ...current.view,
+              state: 'failed',
+              progress: { stage: 'failed', pagesDone: null, pagesTotal: null },
+              error: appError.toJson().error,
+              expiresAt: new Date(Date.now() + this.#options.retentionMs).toISOString(),
+            },
+          },
+    );
+  }
+
+  /**
+   * BullMQ gave the job up: its workers kept dying in it (stalled more often than allowed), or its outcome could
+   * not be written. Its client hears it failed, its files go, and it leaves its client's share.
+   */
+  async #giveUp(queued: QueuedJob): Promise<void> {
+    if (!JOB_ID_PATTERN.test(queued.id) || this.#running.has(queued.id)) return;
+    await this.#fail(
+      queued.id,
+      new AppError('DOCUMENT_TOO_COMPLEX', 'The document needed more resources than a job may use.'),
+    ).catch(() => false);
+    await this.#options.store.remove(queued.id);
+    await this.#countOut(queued);
   }
 
   async #update(id: string, change: (view: JobView) => JobView): Promise<boolean> {
@@ -198,9 +244,8 @@ function laneOfTest(_work: Extract<JobWork, { kind: 'test' }>): JobLane {
 
 function doneRecord(
   record: JobRecord,
-  result: JobResult,
+  result: JobResult & { bytes: number },
   path: string,
-  bytes: number,
   pagesTotal: number | null,
   retentionMs: number,
 ): JobRecord {
@@ -213,7 +258,7 @@ function doneRecord(
       state: 'done',
       progress: { stage: 'done', pagesDone: pagesTotal, pagesTotal },
       notices: result.report.notices,
-      result: { fileName: tool.output.fileName, mimeType: tool.output.mimeType, bytes },
+      result: { fileName: tool.output.fileName, mimeType: tool.output.mimeType, bytes: result.bytes },
       expiresAt: new Date(Date.now() + retentionMs).toISOString(),
     },
   };
@@ -229,4 +274,17 @@ function localWork(work: JobWork, store: JobStore): JobWork {
       files: work.input.files.map((file) => ({ ...file, path: store.pathOf(file.path) })),
     },
   };
+}
+
+/** Tries a Redis write a few times over about 5 s: a brief outage is ridden out, a long one is given up. */
+async function retry(write: () => Promise<void>): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await write();
+      return;
+    } catch (error) {
+      if (attempt >= 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    }
+  }
 }

@@ -11,7 +11,7 @@ export type BudgetHold = ReturnType<DiskBudget['admit']>;
  * Where the asynchronous jobs live: in this process (`LocalJobs`, the all-in-one server) or in Redis for every
  * process of a cluster (`ClusterJobs`). The routes of `/api/v1/jobs` speak only to this.
  */
-export interface JobBackend {
+export type JobBackend = {
   /**
    * Admits a job whose upload is stored in `jobDir` and whose options are checked; resolves with its view once it
    * waits or runs, then it goes on alone. A refusal (429 `TOO_MANY_JOBS`, 503 `SERVER_BUSY`) rejects, and the
@@ -31,4 +31,4 @@ export interface JobBackend {
   delete(id: string): Promise<boolean>;
   /** This process is closing: the jobs it keeps go (a cluster's jobs are the cluster's, and stay). */
   close(): Promise<void>;
-}
+};

@@ -12,10 +12,10 @@ export const JOB_ID_PATTERN = /^[0-9a-f]{32}$/;
  * `DirectoryJobStore` is a directory every process mounts (`QUIRE_JOB_ROOT`: local disk on one machine; NFS, CephFS
  * or a Kubernetes ReadWriteMany volume across machines). An object store (S3 and the like) would implement the same
  * steps (see ARCHITECTURE.md, "The job store"): `publish` uploads what a web process received, `open` fetches a
- * job's inputs into a worker's scratch directory, `keepOnly` uploads the result and deletes the inputs, `localPath`
- * fetches the result for sending, `remove` deletes the job's prefix and `list` lists the prefixes.
+ * job's inputs into a worker's scratch directory, `keepOnly` uploads the result and deletes the inputs, `pathOf`
+ * (then asynchronous) fetches the result for sending, `remove` deletes the job's prefix and `list` lists the prefixes.
  */
-export interface JobStore {
+export type JobStore = {
   /** The local directory of a job in this process: where uploads are written, and a worker runs. */
   dirOf(id: string): string;
   /** A path of this process, inside a job, as a key any process can read; and back. */
@@ -33,7 +33,7 @@ export interface JobStore {
   list(): Promise<{ id: string; changedAt: number }[]>;
   /** Empties the store (the all-in-one server at its start and stop; never in a cluster). */
   clear(): Promise<number>;
-}
+};
 
 export class DirectoryJobStore implements JobStore {
   readonly #root: string;
@@ -102,7 +102,7 @@ async function newestChange(dir: string): Promise<number> {
 
 /** Removes a job's earlier runs (`attempt-<n>`), which a worker killed mid-job left. */
 export async function clearEarlierRuns(dir: string): Promise<void> {
-  const names = await readdir(dir);
+  const names = await readdir(dir).catch(() => [] as string[]);
   await Promise.all(
     names
       .filter((name) => name.startsWith('attempt-'))

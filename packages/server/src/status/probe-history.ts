@@ -7,7 +7,7 @@ export const PROBE_RETENTION_MS = 31 * 24 * 60 * 60 * 1000;
  * Where the status probes' results are kept: an SQLite file of this process (`ProbeStore`), or in cluster mode a
  * sorted set in Redis that every web process reads and one of them writes each round (`RedisProbeHistory`).
  */
-export interface ProbeHistory {
+export type ProbeHistory = {
   record(probes: readonly ProbeRecord[]): Promise<void>;
   /** Probes checked at or after `since` (ms since the epoch), oldest first. */
   since(since: number): Promise<ProbeRecord[]>;
@@ -18,4 +18,4 @@ export interface ProbeHistory {
    */
   claimRound(intervalMs: number): Promise<boolean>;
   close(): Promise<void>;
-}
+};
