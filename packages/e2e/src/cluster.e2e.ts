@@ -174,6 +174,10 @@ describe.sequential('a cluster behind HAProxy', () => {
     expect(await zipEntries(Buffer.from(await result.arrayBuffer()))).toHaveLength(6);
     await expect.poll(async () => (await jobOf(first.baseUrl, id)).status).toBe(404);
     await expect.poll(storeEntries, { timeout: 15_000 }).toEqual([]);
+    // The web process that admitted it measured it; every web process reports the cluster's queues and workers.
+    const metrics = await (await fetch(`${first.baseUrl}/metrics`)).text();
+    expect(metrics).toMatch(/quire_job_duration_seconds_count\{tool="pdf-to-jpg",outcome="ok"\} [1-9]/);
+    expect(metrics).toMatch(/quire_workers\{lane="pdf"\} 2/);
   }, 90_000);
 
   it('keeps nothing of a killed web process beyond the expiry: its finished jobs and its uploads cut short', async () => {

@@ -20,7 +20,7 @@ import type { JobBackend } from './jobs/job-backend.ts';
 import { AsyncJobs } from './jobs/async-jobs.ts';
 import { LocalJobs } from './jobs/local-jobs.ts';
 import { DiskBudget } from './jobs/disk-budget.ts';
-import { createServiceMetrics } from './metrics/service-metrics.ts';
+import { createServiceMetrics, type ServiceMetrics } from './metrics/service-metrics.ts';
 import { PROBE_HEADER } from './status/run-probes.ts';
 import type { ProbeHistory } from './status/probe-history.ts';
 import { ProbeStore } from './status/probe-store.ts';
@@ -36,7 +36,12 @@ declare module 'fastify' {
 export type AppDeps = {
   runner: Runner;
   /** Cluster mode: the asynchronous jobs live in Redis, and readiness is Redis answering. */
-  cluster?: { jobs: JobBackend; isConnected: () => boolean; redis: Redis; probeHistory: ProbeHistory };
+  cluster?: {
+    jobs: (metrics: ServiceMetrics) => JobBackend;
+    isConnected: () => boolean;
+    redis: Redis;
+    probeHistory: ProbeHistory;
+  };
 };
 
 /** How often Node looks for connections past their header or request deadline. */
@@ -116,7 +121,7 @@ export async function buildApp(config: Config, { runner, cluster }: AppDeps): Pr
   registerToolRoutes(app, toolRuns);
   registerJobRoutes(app, {
     ...toolRuns,
-    jobs: cluster?.jobs ?? new LocalJobs(toolRuns, new AsyncJobs(config.jobRetentionMs)),
+    jobs: cluster?.jobs(metrics) ?? new LocalJobs(toolRuns, new AsyncJobs(config.jobRetentionMs)),
   });
   if (config.testOps) registerTestOpRoutes(app, { ...jobAnswers, runner, guards, jobCpuMs: config.jobCpuMs });
   await registerSiteRoutes(app, config.webRoot);

@@ -1,4 +1,5 @@
-import { AppError, TOOLS, reportHeaders, type JobView } from '@quire/shared';
+import { AppError, TOOLS, isTerminalState, reportHeaders, type JobView } from '@quire/shared';
+import type { ServiceMetrics } from '../metrics/service-metrics.ts';
 import type { JobAnswer } from '../http/answer-job.ts';
 import { removeJobDir } from '../http/job-dir.ts';
 import type { ToolRun } from '../http/run-tool.ts';
@@ -17,15 +18,18 @@ export class ClusterJobs implements JobBackend {
   readonly #runner: ClusterRunner;
   readonly #store: JobStore;
   readonly #timeoutOf: (run: ToolRun) => { timeoutMs: number; cpuLimitMs: number | null };
+  readonly #metrics: ServiceMetrics | null;
 
   constructor(
     runner: ClusterRunner,
     store: JobStore,
     timeoutOf: (run: ToolRun) => { timeoutMs: number; cpuLimitMs: number | null },
+    metrics: ServiceMetrics | null = null,
   ) {
     this.#runner = runner;
     this.#store = store;
     this.#timeoutOf = timeoutOf;
+    this.#metrics = metrics;
   }
 
   async start(
@@ -47,6 +51,7 @@ export class ClusterJobs implements JobBackend {
       );
       const record = await withRedis(() => this.#runner.records.get(id));
       if (!record) throw notFound();
+      this.#measure(id, run);
       return record.view;
     } catch (error) {
       await removeJobDir(jobDir);
@@ -55,6 +60,24 @@ export class ClusterJobs implements JobBackend {
       // This process's disk budget counts uploads while they arrive; the job's files are the cluster's now.
       budget.release();
     }
+  }
+
+  /** The job's wait and outcome go to this process's metrics, as a tool request's do, whoever fetches it. */
+  #measure(id: string, run: ToolRun): void {
+    const submitted = performance.now();
+    const seconds = () => (performance.now() - submitted) / 1000;
+    let hasStarted = false;
+    const stop = this.#runner.watch(id, (record) => {
+      const state = record?.view.state ?? 'cancelled';
+      if (state !== 'queued' && !hasStarted) {
+        hasStarted = true;
+        this.#metrics?.jobStarted(TOOLS[run.toolId].lane, seconds() * 1000);
+      }
+      if (!isTerminalState(state)) return;
+      const outcome = state === 'done' ? 'ok' : (record?.view.error?.code ?? 'CANCELLED');
+      this.#metrics?.jobFinished(run.toolId, outcome, seconds());
+      stop();
+    });
   }
 
   async view(id: string): Promise<JobView | null> {

@@ -50,10 +50,13 @@ export async function startClusterProcess(config: Config): Promise<ClusterProces
     ? await buildApp(config, {
         runner: clusterRunner,
         cluster: {
-          jobs: new ClusterJobs(clusterRunner, store, (run) => ({
-            timeoutMs: run.timeoutMs,
-            cpuLimitMs: config.jobCpuMs ?? run.timeoutMs,
-          })),
+          jobs: (metrics) =>
+            new ClusterJobs(
+              clusterRunner,
+              store,
+              (run) => ({ timeoutMs: run.timeoutMs, cpuLimitMs: config.jobCpuMs ?? run.timeoutMs }),
+              metrics,
+            ),
           isConnected: () => clusterRunner.isConnected,
           redis,
           probeHistory: new RedisProbeHistory(redis),
