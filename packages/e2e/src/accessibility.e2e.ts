@@ -3,7 +3,6 @@ import { createRequire } from 'node:module';
 import { corpusPath } from '@quire/corpus';
 import {
   LOCALES,
-  TOOLS,
   allPagePaths,
   blogPostPath,
   localePrefix,
@@ -14,6 +13,7 @@ import {
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './browser.ts';
+import { waitForJobResult } from './job-requests.ts';
 
 const baseUrl = inject('baseUrl');
 /** axe-core's own build, injected into each page (the version is pinned in package.json). */
@@ -125,10 +125,7 @@ describe('axe-core: no serious or critical WCAG 2.2 AA violation', () => {
     violations.push(...(await seriousViolations(page, `${path} with the password dialog open`)));
 
     await dialog.locator('input[type=password]').fill('openpassword');
-    await Promise.all([
-      page.waitForResponse((response) => response.url().endsWith(TOOLS.merge.apiPath)),
-      dialog.locator('button[type=submit]').click(),
-    ]);
+    await Promise.all([waitForJobResult(page), dialog.locator('button[type=submit]').click()]);
     await page.getByTestId('toast').waitFor();
     violations.push(...(await seriousViolations(page, `${path} with a toast and the result`)));
 

@@ -3,6 +3,7 @@ import { TOOLS, toolPath } from '@quire/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowserSession } from './browser-session.ts';
+import { waitForJobResult } from './job-requests.ts';
 
 const session = useBrowserSession();
 const FOUR_PAGES = 'pdf/pysamples_outline-bookmarks_4p.pdf';
@@ -72,10 +73,7 @@ describe('the Content-Security-Policy in Chromium', () => {
     const page = await session.open(toolPath('en', 'rotate'), {}, recordViolations);
     await page.locator('input[type=file]').setInputFiles([corpusPath(FOUR_PAGES)]);
     await expect.poll(() => page.getByTestId('rotate-thumbnail').count(), { timeout: 20_000 }).toBe(4);
-    await Promise.all([
-      page.waitForResponse((candidate) => candidate.url().endsWith(TOOLS.rotate.apiPath)),
-      page.getByTestId('action-button').click(),
-    ]);
+    await Promise.all([waitForJobResult(page), page.getByTestId('action-button').click()]);
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByTestId('download-button').click(),

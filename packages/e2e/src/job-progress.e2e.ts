@@ -3,6 +3,7 @@ import { formatBytes, TOOLS, toolPath } from '@quire/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowserSession, waitForHydration } from './browser-session.ts';
+import { isJobSubmit, stallJobSubmits } from './job-requests.ts';
 import { focusedName, isolated, liveRecordOf, recordLiveRegions, saidIn } from './keyboard.ts';
 
 /** About a megabyte, so a throttled upload takes a few seconds. */
@@ -70,10 +71,8 @@ describe('a running job', () => {
   it('stops with Cancel, keeps the files and says so', async () => {
     const page = await openMergeWith([SMALL, SMALL]);
     // The server never answers, so the job is still running whenever Cancel is pressed.
-    await page.route(`**${TOOLS.merge.apiPath}`, () => undefined);
-    const failed = page.waitForEvent('requestfailed', (request) =>
-      request.url().endsWith(TOOLS.merge.apiPath),
-    );
+    await stallJobSubmits(page);
+    const failed = page.waitForEvent('requestfailed', isJobSubmit);
     await page.getByTestId('action-button').focus();
     await page.keyboard.press('Enter');
     await page.getByTestId('progress').waitFor();

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { corpusPath } from '@quire/corpus';
 import { TOOLS } from '@quire/shared';
 import { describe, expect, inject, it } from 'vitest';
+import { waitForJobResult } from './job-requests.ts';
 import { openToolPageIn, useToolPage } from './tool-page.ts';
 
 const jobRoot = inject('jobRoot');
@@ -22,7 +23,7 @@ const named = (path: string) => `\u2068${fileName(path)}\u2069`;
 /** Runs the tool, checks the success toast and returns the page sizes of the downloaded PDF, in points. */
 async function convertAndDownload(): Promise<{ width: number; height: number }[]> {
   const [response] = await Promise.all([
-    view.page.waitForResponse((candidate) => candidate.url().endsWith(TOOLS['jpg-to-pdf'].apiPath)),
+    waitForJobResult(view.page),
     view.page.getByTestId('action-button').click(),
   ]);
   expect(response.status()).toBe(200);

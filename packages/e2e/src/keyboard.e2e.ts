@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { corpusPath } from '@quire/corpus';
-import { formatBytes, TOOLS, toolPath } from '@quire/shared';
+import { AppError, formatBytes, TOOLS, toolPath } from '@quire/shared';
 import type { FileChooser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowserSession } from './browser-session.ts';
@@ -15,6 +15,7 @@ import {
   saidIn,
   tabTo,
 } from './keyboard.ts';
+import { refuseJobs } from './job-requests.ts';
 
 const FIRST = 'pdf/pysamples_outline-bookmarks_4p.pdf';
 const SECOND = 'pdf/pdfbox_rotations-90-180-270_6p.pdf';
@@ -136,17 +137,7 @@ describe('a tool page used with the keyboard only', () => {
 
   it('announces an error as an alert without taking focus; F8 reaches the toast and Escape gives focus back', async () => {
     const page = await openMerge();
-    await page.route(`**${TOOLS.merge.apiPath}`, (route) =>
-      route.fulfill({
-        status: 503,
-        contentType: 'application/json',
-        headers: { 'retry-after': '30' },
-        body: JSON.stringify({
-          success: false,
-          error: { code: 'SERVER_BUSY', message: 'busy', details: { retryAfterSeconds: 30 } },
-        }),
-      }),
-    );
+    await refuseJobs(page, new AppError('SERVER_BUSY', 'busy', { retryAfterSeconds: 30 }));
     await tabTo(page, '[data-testid="select-files-button"]');
     await chooseWithEnter(page, [FIRST, SECOND]);
     await tabTo(page, '[data-testid="action-button"]');

@@ -1,12 +1,13 @@
 import { execFileSync } from 'node:child_process';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { corpusEntry, corpusPath } from '@quire/corpus';
-import { homePath, LOCALE_INFO, TOOLS, toolPath, type Locale } from '@quire/shared';
+import { homePath, LOCALE_INFO, toolPath, type Locale } from '@quire/shared';
 import { unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowserSession, waitForHydration } from './browser-session.ts';
+import { waitForJobResult } from './job-requests.ts';
 import { expectedMessage } from './page-head.ts';
 
 // "Switching language keeps the chosen files": with files chosen, the header's language links change the page's
@@ -77,10 +78,7 @@ async function openSplitWithChoices(options = {}): Promise<Page> {
 
 /** Runs split and returns the names of the entries of the downloaded zip. */
 async function splitAndDownload(page: Page): Promise<string[]> {
-  const [response] = await Promise.all([
-    page.waitForResponse((candidate) => candidate.url().endsWith(TOOLS.split.apiPath)),
-    page.getByTestId('action-button').click(),
-  ]);
+  const [response] = await Promise.all([waitForJobResult(page), page.getByTestId('action-button').click()]);
   expect(response.status()).toBe(200);
   const [download] = await Promise.all([
     page.waitForEvent('download'),
@@ -142,13 +140,16 @@ describe('switching language with files chosen', () => {
     expect(watched.documents()).toBe(0);
 
     // The merged file has the carried files' pages in that order: the three-page file's first.
-    const [response] = await Promise.all([
-      page.waitForResponse((candidate) => candidate.url().endsWith(TOOLS.merge.apiPath)),
-      page.getByTestId('action-button').click(),
-    ]);
+    const [response] = await Promise.all([waitForJobResult(page), page.getByTestId('action-button').click()]);
     expect(response.status()).toBe(200);
+    // The result as the visitor downloads it: Playwright reads the job's result, which the page takes as a blob,
+    // as an empty body.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('download-button').click(),
+    ]);
     const merged = join(session.downloadsPath, `carried-merge-${Date.now()}.pdf`);
-    await writeFile(merged, await response.body());
+    await download.saveAs(merged);
     // Page sizes in order: the three-page file's (letter, 649 x 323, letter landscape), then the A4 pages.
     expect(pageSizes(merged)).toEqual([
       ...pageSizes(corpusPath(THREE_PAGES)),

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { corpusEntry, corpusPath } from '@quire/corpus';
 import { MAX_MERGE_FILES, TOOLS, toolPath } from '@quire/shared';
 import { describe, expect, inject, it } from 'vitest';
+import { waitForJobResult } from './job-requests.ts';
 import { useToolPage } from './tool-page.ts';
 
 const baseUrl = inject('baseUrl');
@@ -22,7 +23,7 @@ describe('the merge page in a real browser', () => {
       .toEqual([FIRST.split('/')[1], SECOND.split('/')[1]]);
 
     const [response] = await Promise.all([
-      view.page.waitForResponse((candidate) => candidate.url().endsWith(TOOLS.merge.apiPath)),
+      waitForJobResult(view.page),
       view.page.getByTestId('action-button').click(),
     ]);
     expect(response.status()).toBe(200);
@@ -107,7 +108,7 @@ describe('the merge page in a real browser', () => {
     await dialog.waitFor();
     await dialog.getByLabel('Password').fill('openpassword');
     const [response] = await Promise.all([
-      view.page.waitForResponse((candidate) => candidate.url().endsWith(TOOLS.merge.apiPath)),
+      waitForJobResult(view.page),
       dialog.getByRole('button', { name: 'Unlock and continue' }).click(),
     ]);
     expect(response.status()).toBe(200);

@@ -4,6 +4,7 @@ import { corpusEntry, corpusPath } from '@quire/corpus';
 import { JPG_DPI, TOOLS } from '@quire/shared';
 import { unzipSync } from 'fflate';
 import { describe, expect, inject, it } from 'vitest';
+import { waitForJobResult } from './job-requests.ts';
 import { useToolPage } from './tool-page.ts';
 
 const jobRoot = inject('jobRoot');
@@ -34,7 +35,7 @@ async function convertAndDownload(quality: string): Promise<Record<string, Uint8
   await view.page.locator('input[type=file]').setInputFiles([corpusPath(MIXED_SIZES)]);
   await view.page.getByRole('radio', { name: quality }).check();
   const [response] = await Promise.all([
-    view.page.waitForResponse((candidate) => candidate.url().endsWith(TOOLS['pdf-to-jpg'].apiPath)),
+    waitForJobResult(view.page),
     view.page.getByTestId('action-button').click(),
   ]);
   expect(response.status()).toBe(200);

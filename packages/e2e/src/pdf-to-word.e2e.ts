@@ -1,9 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { corpusPath } from '@quire/corpus';
-import { TOOLS, toolPath } from '@quire/shared';
+import { toolPath } from '@quire/shared';
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
+import { waitForJobResult } from './job-requests.ts';
 import { expectedMessage } from './page-head.ts';
 import { waitForHydration } from './browser-session.ts';
 import { useToolPage } from './tool-page.ts';
@@ -16,7 +17,7 @@ describe('the PDF to Word page in a real browser', () => {
       .locator('input[type=file]')
       .setInputFiles([corpusPath('pdf/pdfjs_tracemonkey-paper_14p-text-2col.pdf')]);
     const [response] = await Promise.all([
-      view.page.waitForResponse((candidate) => candidate.url().endsWith(TOOLS['pdf-to-word'].apiPath)),
+      waitForJobResult(view.page),
       view.page.getByTestId('action-button').click(),
     ]);
     expect(response.status()).toBe(200);
@@ -49,7 +50,7 @@ describe('the PDF to Word page in a real browser', () => {
         .locator('input[type=file]')
         .setInputFiles([corpusPath('pdf/pdfbox_ccitt-g4-fax-scan.pdf')]);
       const [response] = await Promise.all([
-        view.page.waitForResponse((candidate) => candidate.url().endsWith(TOOLS['pdf-to-word'].apiPath)),
+        waitForJobResult(view.page),
         view.page.getByTestId('action-button').click(),
       ]);
       expect(response.headers()['x-notices']).toBe('PAGES_ARE_SCANS;file=0;pages=1');

@@ -5,6 +5,7 @@ import { corpusEntry, corpusPath, featureValue } from '@quire/corpus';
 import { TOOLS, toolPath } from '@quire/shared';
 import { describe, expect, inject, it } from 'vitest';
 import { waitForHydration } from './browser-session.ts';
+import { waitForJobResult } from './job-requests.ts';
 import { useToolPage } from './tool-page.ts';
 
 const baseUrl = inject('baseUrl');
@@ -17,7 +18,7 @@ const view = useToolPage('rotate');
 /** Runs the tool, checks the success toast and returns the /Rotate of every page of the downloaded PDF. */
 async function rotateAndDownload(): Promise<number[]> {
   const [response] = await Promise.all([
-    view.page.waitForResponse((candidate) => candidate.url().endsWith(TOOLS.rotate.apiPath)),
+    waitForJobResult(view.page),
     view.page.getByTestId('action-button').click(),
   ]);
   expect(response.status()).toBe(200);
@@ -92,7 +93,7 @@ describe('the rotate page in a real browser', () => {
     expect(await view.page.getByTestId('rotate-thumbnail').count()).toBe(0);
     await dialog.getByLabel('Password').fill(featureValue(corpusEntry(PROTECTED), 'user-password') ?? '');
     const [response] = await Promise.all([
-      view.page.waitForResponse((candidate) => candidate.url().endsWith(TOOLS.rotate.apiPath)),
+      waitForJobResult(view.page),
       dialog.getByRole('button', { name: 'Unlock and continue' }).click(),
     ]);
     expect(response.status()).toBe(200);

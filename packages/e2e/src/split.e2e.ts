@@ -5,6 +5,7 @@ import { corpusEntry, corpusPath, featureValue } from '@quire/corpus';
 import { TOOLS } from '@quire/shared';
 import { unzipSync } from 'fflate';
 import { describe, expect, inject, it } from 'vitest';
+import { isJobSubmit, waitForJobResult } from './job-requests.ts';
 import { useToolPage } from './tool-page.ts';
 
 const jobRoot = inject('jobRoot');
@@ -16,7 +17,7 @@ const view = useToolPage('split');
 /** Runs the tool, checks the success toast and returns the entries of the downloaded zip. */
 async function splitAndDownload(): Promise<Record<string, Uint8Array>> {
   const [response] = await Promise.all([
-    view.page.waitForResponse((candidate) => candidate.url().endsWith(TOOLS.split.apiPath)),
+    waitForJobResult(view.page),
     view.page.getByTestId('action-button').click(),
   ]);
   expect(response.status()).toBe(200);
@@ -80,7 +81,7 @@ describe('the split page in a real browser', () => {
     await view.page.getByRole('radio', { name: /Page ranges/ }).check();
     let requests = 0;
     view.page.on('request', (request) => {
-      if (request.url().endsWith(TOOLS.split.apiPath)) requests += 1;
+      if (isJobSubmit(request)) requests += 1;
     });
 
     const range = view.page.getByTestId('page-range');
@@ -105,7 +106,7 @@ describe('the split page in a real browser', () => {
   it('refuses a range beyond the last page beside the field, before uploading', async () => {
     let requests = 0;
     view.page.on('request', (request) => {
-      if (request.url().endsWith(TOOLS.split.apiPath)) requests += 1;
+      if (isJobSubmit(request)) requests += 1;
     });
     await view.page.locator('input[type=file]').setInputFiles([corpusPath(FOUR_PAGES)]);
     await view.page.getByRole('radio', { name: /Page ranges/ }).check();
@@ -136,7 +137,7 @@ describe('the split page in a real browser', () => {
     await dialog.waitFor();
     await dialog.getByLabel('Password').fill(featureValue(corpusEntry(PROTECTED), 'user-password') ?? '');
     const [response] = await Promise.all([
-      view.page.waitForResponse((candidate) => candidate.url().endsWith(TOOLS.split.apiPath)),
+      waitForJobResult(view.page),
       dialog.getByRole('button', { name: 'Unlock and continue' }).click(),
     ]);
     expect(response.status()).toBe(200);

@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { corpusPath } from '@quire/corpus';
-import { TOOLS } from '@quire/shared';
 import { describe, expect, it } from 'vitest';
+import { waitForJobResult } from './job-requests.ts';
 import { openToolPageIn, useToolPage } from './tool-page.ts';
 
 const view = useToolPage('word-to-pdf');
@@ -13,7 +13,7 @@ describe('the Word to PDF page in a real browser', () => {
   it('converts a .docx and downloads converted.pdf with its twelve pages', async () => {
     await view.page.locator('input[type=file]').setInputFiles([corpusPath('word/gotenberg_12-pages.docx')]);
     const [response] = await Promise.all([
-      view.page.waitForResponse((candidate) => candidate.url().endsWith(TOOLS['word-to-pdf'].apiPath)),
+      waitForJobResult(view.page),
       view.page.getByTestId('action-button').click(),
     ]);
     expect(response.status()).toBe(200);
@@ -60,7 +60,7 @@ describe('the Word to PDF page in a real browser', () => {
       .locator('input[type=file]')
       .setInputFiles([corpusPath('word/gotenberg_encrypted_password-foo.docx')]);
     const [response] = await Promise.all([
-      view.page.waitForResponse((candidate) => candidate.url().endsWith(TOOLS['word-to-pdf'].apiPath)),
+      waitForJobResult(view.page),
       view.page.getByTestId('action-button').click(),
     ]);
     expect(response.status()).toBe(422);

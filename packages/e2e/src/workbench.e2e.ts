@@ -1,10 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { corpusEntry, corpusPath, featureValue } from '@quire/corpus';
-import { TOOLS, toolPath, type ToolId } from '@quire/shared';
+import { toolPath, type ToolId } from '@quire/shared';
 import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './browser.ts';
 import { waitForHydration } from './browser-session.ts';
+import { runJobWith } from './job-requests.ts';
 
 const baseUrl = inject('baseUrl');
 const FOUR_PAGES = 'pdf/pysamples_outline-bookmarks_4p.pdf';
@@ -34,12 +35,9 @@ async function openTool(toolId: ToolId, options: BrowserContextOptions = {}): Pr
   return page;
 }
 
-/** Clicks the action button and waits for the tool's answer. */
-async function runTool(page: Page, toolId: ToolId): Promise<number> {
-  const [response] = await Promise.all([
-    page.waitForResponse((candidate) => candidate.url().endsWith(TOOLS[toolId].apiPath)),
-    page.getByTestId('action-button').click(),
-  ]);
+/** Clicks the action button and waits for the job's result: its status (a failed job's error status). */
+async function runTool(page: Page): Promise<number> {
+  const response = await runJobWith(page, () => page.getByTestId('action-button').click());
   return response.status();
 }
 
@@ -65,7 +63,7 @@ describe('the tool workbench after a failure', () => {
   it('keeps the failure beside the file it concerns, after the toast has closed, until the next action', async () => {
     const page = await openTool('merge');
     await page.getByTestId('file-input').setInputFiles([corpusPath(FOUR_PAGES), corpusPath(DAMAGED)]);
-    expect(await runTool(page, 'merge')).toBe(422);
+    expect(await runTool(page)).toBe(422);
 
     const entries = page.getByTestId('selected-file');
     const fileError = page.getByTestId('file-error');
@@ -90,7 +88,7 @@ describe('the tool workbench after a failure', () => {
   it('takes the toast away with the file it was about', async () => {
     const page = await openTool('merge');
     await page.getByTestId('file-input').setInputFiles([corpusPath(FOUR_PAGES), corpusPath(DAMAGED)]);
-    expect(await runTool(page, 'merge')).toBe(422);
+    expect(await runTool(page)).toBe(422);
     await expect.poll(() => page.getByTestId('toast').getAttribute('data-variant')).toBe('destructive');
     await page.getByTestId('selected-file').nth(1).getByTestId('remove-file').click();
     await expect.poll(() => page.getByTestId('toast').count()).toBe(0);
@@ -124,10 +122,9 @@ describe('the tool workbench after a failure', () => {
     // The right password still works afterwards.
     await page.getByTestId('action-button').click();
     await dialog.getByLabel('Password').fill(featureValue(corpusEntry(PROTECTED), 'user-password') ?? '');
-    const [response] = await Promise.all([
-      page.waitForResponse((candidate) => candidate.url().endsWith(TOOLS.split.apiPath)),
+    const response = await runJobWith(page, () =>
       dialog.getByRole('button', { name: 'Unlock and continue' }).click(),
-    ]);
+    );
     expect(response.status()).toBe(200);
     await page.context().close();
   });
@@ -137,7 +134,7 @@ describe('the tool workbench after a result', () => {
   it('drops the result when an option changes and offers the action again', async () => {
     const page = await openTool('compress');
     await page.getByTestId('file-input').setInputFiles([corpusPath(FOUR_PAGES)]);
-    expect(await runTool(page, 'compress')).toBe(200);
+    expect(await runTool(page)).toBe(200);
     await page.getByTestId('download-button').waitFor();
     expect(await page.getByTestId('action-button').count()).toBe(0);
 
@@ -145,7 +142,7 @@ describe('the tool workbench after a result', () => {
     await expect.poll(() => page.getByTestId('tool-result').count()).toBe(0);
     expect(await page.getByTestId('toast').count()).toBe(0);
     expect(await page.getByTestId('selected-file-name').textContent()).toBe(FOUR_PAGES.split('/')[1]);
-    expect(await runTool(page, 'compress')).toBe(200);
+    expect(await runTool(page)).toBe(200);
     await page.getByTestId('download-button').waitFor();
     await page.context().close();
   });
@@ -212,7 +209,7 @@ describe('the tool workbench on a phone', () => {
   it('keeps the success toast off the Download and Start over buttons', async () => {
     const page = await openTool('compress', { viewport: PHONE });
     await page.getByTestId('file-input').setInputFiles([corpusPath(FOUR_PAGES)]);
-    expect(await runTool(page, 'compress')).toBe(200);
+    expect(await runTool(page)).toBe(200);
     const toast = page.getByTestId('toast');
     await expect.poll(() => toast.getAttribute('data-variant')).toBe('default');
     // Wait for the result to settle in the middle of the screen before measuring.

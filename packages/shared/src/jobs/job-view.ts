@@ -18,7 +18,15 @@ export type JobState = (typeof JOB_STATES)[number];
  * Where a job stands, finer than its state: waiting in its lane's queue, then reading its input, then processing
  * (pages counted where the tool works page by page), then writing the result; and how it ended.
  */
-export const JOB_STAGES = ['queued', 'reading', 'processing', 'writing', 'done', 'failed', 'cancelled'] as const;
+export const JOB_STAGES = [
+  'queued',
+  'reading',
+  'processing',
+  'writing',
+  'done',
+  'failed',
+  'cancelled',
+] as const;
 export type JobStage = (typeof JOB_STAGES)[number];
 
 /** A running job's stages (what an engine op reports). */

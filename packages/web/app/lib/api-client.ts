@@ -3,6 +3,7 @@ import {
   JOBS_PATH,
   TOOL_FIELD,
   fileFieldName,
+  isTerminalState,
   passwordFieldName,
   type JobBody,
   type JobProgress,
@@ -62,7 +63,13 @@ export async function runTool(tool: ToolDefinition, request: ToolRequest): Promi
     void fetch(`${JOBS_PATH}/${job.id}`, { method: 'DELETE', keepalive: true }).catch(() => undefined);
   signal?.addEventListener('abort', cancel, { once: true });
   try {
-    await followJob(job, { signal, onChange: (view) => request.onProgress?.(view.progress) });
+    await followJob(job, {
+      signal,
+      // An ended job says nothing more of its work: the page keeps the last step while the result comes.
+      onChange: (view) => {
+        if (!isTerminalState(view.state)) request.onProgress?.(view.progress);
+      },
+    });
     // Done or failed, the result's address answers: the file, or the job's error with its own status.
     const response = await fetch(`${JOBS_PATH}/${job.id}/result`, { signal: signal ?? null });
     if (!response.ok) throw await errorOf(response.status, await response.blob());

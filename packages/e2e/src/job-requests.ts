@@ -1,0 +1,81 @@
+import { JOBS_PATH, type AppError } from '@quire/shared';
+import type { Page, Request, Response, Route } from 'playwright-core';
+
+// The web page runs every tool as a job of the asynchronous API: `POST /api/v1/jobs` (202 with the job), its
+// events (or polling) until it ends, then `GET /api/v1/jobs/{id}/result`, which answers as the tool's own endpoint
+// did (the file and its headers, or the failed job's error with its status). Cancel sends `DELETE` of the job.
+
+const JOB_ID = '[0-9a-f]{32}';
+const JOB_PATH = new RegExp(`^${JOBS_PATH}/${JOB_ID}$`);
+const RESULT_PATH = new RegExp(`^${JOBS_PATH}/${JOB_ID}/result$`);
+
+function pathOf(url: string): string {
+  return new URL(url).pathname;
+}
+
+/** Whether `url` is a job's result (`/api/v1/jobs/<32 hex>/result`). */
+export function isJobResult(url: string): boolean {
+  return RESULT_PATH.test(pathOf(url));
+}
+
+/** Whether the request submits a job (`POST /api/v1/jobs`). */
+export function isJobSubmit(request: Request): boolean {
+  return request.method() === 'POST' && pathOf(request.url()) === JOBS_PATH;
+}
+
+/** Whether the request cancels a job (`DELETE /api/v1/jobs/<32 hex>`). */
+export function isJobCancel(request: Request): boolean {
+  return request.method() === 'DELETE' && JOB_PATH.test(pathOf(request.url()));
+}
+
+/** The answer to the page's next fetch of a job's result: the file, or the failed job's error. */
+export function waitForJobResult(page: Page): Promise<Response> {
+  return page.waitForResponse((response) => isJobResult(response.url()));
+}
+
+/** Runs `action` (a click that starts the tool) and resolves with the answer to the job's result. */
+export async function runJobWith(page: Page, action: () => Promise<unknown>): Promise<Response> {
+  const [response] = await Promise.all([waitForJobResult(page), action()]);
+  return response;
+}
+
+/**
+ * Plays back `answer` as the result of the page's next job. The job still runs on the server; its real result is
+ * fetched first (which deletes it there), so the test leaves nothing in the server's job root.
+ */
+export async function routeNextJobResult(page: Page, answer: Parameters<Route['fulfill']>[0]): Promise<void> {
+  await page.route(
+    `**${JOBS_PATH}/*/result`,
+    async (route) => {
+      const real = await route.fetch();
+      await real.dispose();
+      await route.fulfill(answer);
+    },
+    { times: 1 },
+  );
+}
+
+/**
+ * Refuses every job the page submits, as the server does (a full lane, a client with too many jobs waiting): the
+ * error's status and body, and `Retry-After` when its details say how long to wait. No job is created.
+ */
+export async function refuseJobs(page: Page, error: AppError): Promise<void> {
+  const retryAfter = error.details.retryAfterSeconds;
+  await page.route(`**${JOBS_PATH}`, (route) =>
+    isJobSubmit(route.request())
+      ? route.fulfill({
+          status: error.httpStatus,
+          contentType: 'application/json',
+          headers: typeof retryAfter === 'number' ? { 'retry-after': String(retryAfter) } : {},
+          body: JSON.stringify(error.toJson()),
+        })
+      : route.fallback(),
+  );
+}
+
+/** Holds every job the page submits unanswered: the upload never ends, so the job is running whenever asked. */
+export async function stallJobSubmits(page: Page): Promise<void> {
+  await page.route(`**${JOBS_PATH}`, (route) =>
+    isJobSubmit(route.request()) ? undefined : route.fallback(),
+  );
+}
