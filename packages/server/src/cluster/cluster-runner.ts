@@ -141,8 +141,9 @@ export class ClusterRunner implements Runner {
     };
     await withRedis(async () => {
       const counter = clientKey(KEY_PREFIX, client);
-      const inCluster = await redis.incr(counter);
-      await redis.pexpire(counter, CLIENT_KEY_TTL_MS);
+      const replies = await redis.multi().incr(counter).pexpire(counter, CLIENT_KEY_TTL_MS).exec();
+      const inCluster = Number(replies?.[0]?.[1]);
+      if (!Number.isInteger(inCluster)) throw redisUnavailable();
       try {
         if (inCluster > this.#options.maxPerClient) {
           throw new AppError('TOO_MANY_JOBS', 'You already have as many documents waiting as you may.', {
@@ -150,10 +151,10 @@ export class ClusterRunner implements Runner {
             maxQueued: this.#options.maxQueuedPerClient,
           });
         }
-        // Jobs may wait up to the lane's queue, beyond those that idle workers are about to take.
-        const counts = await this.#queues[lane].getJobCounts('wait', 'prioritized', 'active');
-        const idle = Math.max(0, this.#stats[lane].size - (counts.active ?? 0));
-        if ((counts.wait ?? 0) + (counts.prioritized ?? 0) >= this.#options.maxQueue[lane] + idle) {
+        // Jobs may wait up to the lane's queue, beyond those that idle workers are about to take (the figures
+        // read every second: a limit of load, not a count to the job).
+        const { size, running, queued: waiting } = this.#stats[lane];
+        if (waiting >= this.#options.maxQueue[lane] + Math.max(0, size - running)) {
           throw busy('Too many documents are being processed right now.');
         }
         await store.publish(id);
@@ -254,7 +255,7 @@ export class ClusterRunner implements Runner {
       });
       const result = await Promise.race([ended, abort]);
       // The answer goes from this process: the record has nothing more to tell anyone.
-      void this.#records.delete(id).catch(() => undefined);
+      void this.#records.forget(id).catch(() => undefined);
       return result;
     } finally {
       stopWatching();

@@ -68,6 +68,11 @@ export class JobRecords {
     return true;
   }
 
+  /** Forgets the record of a job that has ended and been answered: nobody is left to tell. */
+  async forget(id: string): Promise<void> {
+    await this.#redis.del(recordKey(id));
+  }
+
   /** Deletes the record and tells every process (a worker running the job stops it). */
   async delete(id: string): Promise<boolean> {
     const removed = await this.#redis.del(recordKey(id));
