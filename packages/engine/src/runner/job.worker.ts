@@ -40,14 +40,20 @@ void loadMupdf().then(
   () => send({ type: 'ready' }),
 );
 
-async function runJob({ jobId, work, workDir, timeoutMs }: Extract<ToWorker, { type: 'run' }>) {
+async function runJob({
+  jobId,
+  work,
+  workDir,
+  timeoutMs,
+  reportsProgress,
+}: Extract<ToWorker, { type: 'run' }>) {
   const controller = new AbortController();
   running.set(jobId, controller);
   let reply: JobOutcome;
   try {
-    const onProgress = throttleProgress((stage, pages) =>
-      send({ type: 'progress', jobId, stage, pages: pages ?? null }),
-    );
+    const onProgress = reportsProgress
+      ? throttleProgress((stage, pages) => send({ type: 'progress', jobId, stage, pages: pages ?? null }))
+      : undefined;
     const result = await runWork(work, { signal: controller.signal, workDir, timeoutMs, onProgress });
     reply = { type: 'done', jobId, result };
   } catch (error) {

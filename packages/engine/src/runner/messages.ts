@@ -16,7 +16,15 @@ export type JobWork =
 
 /** What the pool sends a worker. */
 export type ToWorker =
-  | { type: 'run'; jobId: number; work: JobWork; workDir: string; timeoutMs: number }
+  | {
+      type: 'run';
+      jobId: number;
+      work: JobWork;
+      workDir: string;
+      timeoutMs: number;
+      /** Someone listens to the job's progress: the worker sends it (else it spares the messages). */
+      reportsProgress: boolean;
+    }
   | { type: 'abort'; jobId: number }
   /** The pool is closing: stop what the worker keeps running between jobs (a warm LibreOffice), then answer. */
   | { type: 'shutdown' };

@@ -342,7 +342,8 @@ export class JobPool {
       cleanup();
       fail(error);
     };
-    this.#post(slot, { type: 'run', jobId: job.id, work: job.work, workDir, timeoutMs });
+    const reportsProgress = job.options.onProgress !== undefined;
+    this.#post(slot, { type: 'run', jobId: job.id, work: job.work, workDir, timeoutMs, reportsProgress });
   }
 
   /** Watches the job's CPU time and memory (`watchBudget`); over budget, the cage is killed and the job fails. */
