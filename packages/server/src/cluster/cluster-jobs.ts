@@ -1,4 +1,4 @@
-import { AppError, TOOLS, isTerminalState, reportHeaders, type JobView } from '@quire/shared';
+import { AppError, TOOLS, isTerminalState, queuedJobView, reportHeaders, type JobView } from '@quire/shared';
 import type { ServiceMetrics } from '../metrics/service-metrics.ts';
 import type { JobAnswer } from '../http/answer-job.ts';
 import { removeJobDir } from '../http/job-dir.ts';
@@ -125,15 +125,6 @@ export class ClusterJobs implements JobBackend {
 
 /** What listeners hear of a job deleted meanwhile (by another request, or its expiry). */
 function deletedView(id: string): JobView {
-  return {
-    id,
-    tool: 'rotate',
-    state: 'cancelled',
-    progress: { stage: 'cancelled', pagesDone: null, pagesTotal: null },
-    notices: [],
-    error: null,
-    result: null,
-    createdAt: new Date().toISOString(),
-    expiresAt: null,
-  };
+  const view = queuedJobView(id, 'rotate');
+  return { ...view, state: 'cancelled', progress: { ...view.progress, stage: 'cancelled' } };
 }

@@ -10,13 +10,21 @@ import {
   type TestOpInput,
   type TestOpName,
 } from '@quire/engine';
-import { AppError, JOB_LANES, RETRY_AFTER_SECONDS, TOOLS, type JobLane, type ToolId } from '@quire/shared';
+import {
+  AppError,
+  JOB_LANES,
+  RETRY_AFTER_SECONDS,
+  TOOLS,
+  queuedJobView,
+  type JobLane,
+  type ToolId,
+} from '@quire/shared';
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Runner } from '../runner.ts';
 import { JobRecords, listenToJobEvents, type JobEvent, type JobRecord } from './job-records.ts';
 import { JOB_ID_PATTERN, type JobStore } from '../jobs/job-store.ts';
-import { clientKey, releaseClientSlot, workersKey, type QueuedJob } from './queued-job.ts';
+import { clientKey, mapFilePaths, releaseClientSlot, workersKey, type QueuedJob } from './queued-job.ts';
 import { KEY_PREFIX, redisUnavailable, withRedis } from './redis-client.ts';
 
 export type ClusterRunnerOptions = {
@@ -46,6 +54,8 @@ const WORKER_SILENCE_MS = 10_000;
 /** BullMQ's highest priority number; a client's nth job in the cluster gets priority n (lower runs first). */
 const MAX_PRIORITY = 2 ** 21 - 1;
 const CLIENT_KEY_TTL_MS = 60 * 60_000;
+/** A test-only op (tests only) has no tool: its view names the PDF lane's first. */
+const TEST_OP_TOOL = 'rotate';
 
 /**
  * The web side of cluster mode: a job runner whose jobs run in other processes. A job is admitted here (its
@@ -134,7 +144,7 @@ export class ClusterRunner implements Runner {
     const client = options.client ?? 'anonymous';
     const queued: QueuedJob = {
       id,
-      work: keyedWork(work, store),
+      work: mapFilePaths(work, (path) => store.keyOf(path)),
       timeoutMs: options.timeoutMs,
       cpuLimitMs: options.cpuLimitMs ?? null,
       client,
@@ -158,7 +168,12 @@ export class ClusterRunner implements Runner {
           throw busy('Too many documents are being processed right now.');
         }
         await store.publish(id);
-        await this.#records.create({ view: queuedView(id, work), dir: id, client, result: null });
+        await this.#records.create({
+          view: queuedJobView(id, work.kind === 'tool' ? work.toolId : TEST_OP_TOOL),
+          dir: id,
+          client,
+          result: null,
+        });
         await this.#queues[lane].add(jobName(work), queued, {
           jobId: id,
           priority: Math.min(inCluster, MAX_PRIORITY),
@@ -325,31 +340,4 @@ export class ClusterRunner implements Runner {
 
 function jobName(work: JobWork): string {
   return work.kind === 'tool' ? work.toolId : `test:${work.name}`;
-}
-
-function queuedView(id: string, work: JobWork): JobRecord['view'] {
-  return {
-    id,
-    // A test-only op (tests only) has no tool: it shows as the lane's first.
-    tool: work.kind === 'tool' ? work.toolId : 'rotate',
-    state: 'queued',
-    progress: { stage: 'queued', pagesDone: null, pagesTotal: null },
-    notices: [],
-    error: null,
-    result: null,
-    createdAt: new Date().toISOString(),
-    expiresAt: null,
-  };
-}
-
-/** The work with its files as keys of the job store. */
-function keyedWork(work: JobWork, store: JobStore): JobWork {
-  if (work.kind !== 'tool') return work;
-  return {
-    ...work,
-    input: {
-      ...work.input,
-      files: work.input.files.map((file) => ({ ...file, path: store.keyOf(file.path) })),
-    },
-  };
 }

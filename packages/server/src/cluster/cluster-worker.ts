@@ -7,7 +7,7 @@ import { Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { clearEarlierRuns, JOB_ID_PATTERN, type JobStore } from '../jobs/job-store.ts';
 import { JobRecords, listenToCancels, type JobRecord } from './job-records.ts';
-import { clientKey, releaseClientSlot, workersKey, type QueuedJob } from './queued-job.ts';
+import { clientKey, mapFilePaths, releaseClientSlot, workersKey, type QueuedJob } from './queued-job.ts';
 import { bullConnectionOptions, KEY_PREFIX } from './redis-client.ts';
 
 export type ClusterWorkerOptions = {
@@ -169,23 +169,27 @@ export class ClusterWorker {
     }));
     let pagesTotal: number | null = null;
     const started = Date.now();
-    const value = await runWork(runner, localWork(queued.work, store), {
-      signal,
-      timeoutMs: queued.timeoutMs,
-      ...(queued.cpuLimitMs === null ? {} : { cpuLimitMs: queued.cpuLimitMs }),
-      workDir: attemptDir,
-      client: queued.client,
-      onProgress: (stage, pages) => {
-        if (pages) pagesTotal = pages.total;
-        // A short job's stages are over before anyone could see them (the page shows them after 2 s): only a job
-        // that runs on writes them, which spares Redis three writes for each quick job.
-        if (Date.now() - started < PROGRESS_AFTER_MS) return;
-        void this.#update(queued.id, (view) => ({
-          ...view,
-          progress: { stage, pagesDone: pages?.done ?? null, pagesTotal: pages?.total ?? null },
-        })).catch(() => undefined);
+    const value = await runWork(
+      runner,
+      mapFilePaths(queued.work, (key) => store.pathOf(key)),
+      {
+        signal,
+        timeoutMs: queued.timeoutMs,
+        ...(queued.cpuLimitMs === null ? {} : { cpuLimitMs: queued.cpuLimitMs }),
+        workDir: attemptDir,
+        client: queued.client,
+        onProgress: (stage, pages) => {
+          if (pages) pagesTotal = pages.total;
+          // A short job's stages are over before anyone could see them (the page shows them after 2 s): only a job
+          // that runs on writes them, which spares Redis three writes for each quick job.
+          if (Date.now() - started < PROGRESS_AFTER_MS) return;
+          void this.#update(queued.id, (view) => ({
+            ...view,
+            progress: { stage, pagesDone: pages?.done ?? null, pagesTotal: pages?.total ?? null },
+          })).catch(() => undefined);
+        },
       },
-    });
+    );
     await store.keepOnly(queued.id, value.path);
     return { value: { ...value, bytes: (await stat(value.path)).size }, pagesTotal };
   }
@@ -266,18 +270,6 @@ function doneRecord(
       notices: result.report.notices,
       result: { fileName: tool.output.fileName, mimeType: tool.output.mimeType, bytes: result.bytes },
       expiresAt: new Date(Date.now() + retentionMs).toISOString(),
-    },
-  };
-}
-
-/** The work with its files' keys resolved to this process's paths. */
-function localWork(work: JobWork, store: JobStore): JobWork {
-  if (work.kind !== 'tool') return work;
-  return {
-    ...work,
-    input: {
-      ...work.input,
-      files: work.input.files.map((file) => ({ ...file, path: store.pathOf(file.path) })),
     },
   };
 }

@@ -32,3 +32,10 @@ export async function releaseClientSlot(redis: Redis, key: string): Promise<void
     key,
   );
 }
+
+/** The work with each file's path changed by `map` (to a job-store key, or back to this process's path). */
+export function mapFilePaths(work: JobWork, map: (path: string) => string): JobWork {
+  if (work.kind !== 'tool') return work;
+  const files = work.input.files.map((file) => ({ ...file, path: map(file.path) }));
+  return { ...work, input: { ...work.input, files } };
+}

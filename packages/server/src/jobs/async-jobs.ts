@@ -4,6 +4,7 @@ import {
   JOB_RETENTION_MS,
   isTerminalState,
   parseNotices,
+  queuedJobView,
   type JobStage,
   type JobState,
   type JobView,
@@ -48,17 +49,7 @@ export class AsyncJobs {
     const id = randomBytes(16).toString('hex');
     const cancel = new AbortController();
     this.#jobs.set(id, {
-      view: {
-        id,
-        tool,
-        state: 'queued',
-        progress: { stage: 'queued', pagesDone: null, pagesTotal: null },
-        notices: [],
-        error: null,
-        result: null,
-        createdAt: new Date().toISOString(),
-        expiresAt: null,
-      },
+      view: queuedJobView(id, tool),
       answer: null,
       failure: null,
       cancel,

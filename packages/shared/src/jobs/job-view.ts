@@ -62,3 +62,18 @@ const TERMINAL: ReadonlySet<JobState> = new Set(['done', 'failed', 'cancelled'])
 export function isTerminalState(state: JobState): boolean {
   return TERMINAL.has(state);
 }
+
+/** A job's view as it is created: queued, nothing done, nothing to say yet. */
+export function queuedJobView(id: string, tool: ToolId, createdAt = new Date()): JobView {
+  return {
+    id,
+    tool,
+    state: 'queued',
+    progress: { stage: 'queued', pagesDone: null, pagesTotal: null },
+    notices: [],
+    error: null,
+    result: null,
+    createdAt: createdAt.toISOString(),
+    expiresAt: null,
+  };
+}
