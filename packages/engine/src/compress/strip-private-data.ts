@@ -1,5 +1,6 @@
 import { inflateSync } from 'node:zlib';
 import type * as Mupdf from 'mupdf';
+import { ownedBytes } from '../mupdf/owned-bytes.ts';
 
 /** Largest XMP packet read for thumbnail removal; real ones are kilobytes, thumbnails included. */
 const MAX_METADATA_BYTES = 16 * 1024 * 1024;
@@ -47,9 +48,7 @@ function readMetadataText(metadata: Mupdf.PDFObject): string | null {
   const names = filters.map((name) => (name.isName() ? name.asName() : ''));
   if (names.length > 1 || (names.length === 1 && names[0] !== 'FlateDecode')) return null;
   if (!metadata.get('DecodeParms').isNull()) return null;
-  const raw = metadata.readRawStream();
-  const bytes = raw.asUint8Array().slice();
-  raw.destroy();
+  const bytes = ownedBytes(metadata.readRawStream());
   if (names.length === 0) return bytes.length <= MAX_METADATA_BYTES ? new TextDecoder().decode(bytes) : null;
   try {
     return new TextDecoder().decode(inflateSync(bytes, { maxOutputLength: MAX_METADATA_BYTES }));

@@ -1,4 +1,5 @@
 import type * as Mupdf from 'mupdf';
+import { ownedBytes } from './owned-bytes.ts';
 import { INHERITABLE_KEYS, type WalkedPage } from './walk-page-tree.ts';
 
 /**
@@ -34,12 +35,7 @@ export function flattenPageTree(pdf: Mupdf.PDFDocument, pages: readonly WalkedPa
   root.put('Kids', kids);
   root.put('Count', pages.length);
   root.delete('Parent');
-  const buffer = pdf.saveToBuffer('decrypt');
-  try {
-    return buffer.asUint8Array().slice();
-  } finally {
-    buffer.destroy();
-  }
+  return ownedBytes(pdf.saveToBuffer('decrypt'));
 }
 
 /** A new direct dictionary holding the same values (shared, not copied) as `source`. */

@@ -4,6 +4,7 @@ import type { InputFile } from '../ops/types.ts';
 import { limitNameTree } from './limit-name-tree.ts';
 import { limitOutline } from './limit-outline.ts';
 import { loadMupdf } from './load-mupdf.ts';
+import { ownedBytes } from './owned-bytes.ts';
 
 type OutlineItem = NonNullable<ReturnType<Mupdf.Document['loadOutline']>>[number];
 type LinkDest = ReturnType<Mupdf.Document['resolveLinkDestination']>;
@@ -50,7 +51,7 @@ export async function restoreNavigation(
     }
     // Written beside the file and renamed over it, so a failure never leaves half a PDF behind.
     const updatedPath = `${mergedPath}.navigation`;
-    await writeFile(updatedPath, doc.saveToBuffer('incremental').asUint8Array());
+    await writeFile(updatedPath, ownedBytes(doc.saveToBuffer('incremental')));
     await rename(updatedPath, mergedPath);
     return true;
   } finally {

@@ -8,6 +8,7 @@ import { IMAGE_POLICIES } from '../compress/quality-levels.ts';
 import { recompressImages } from '../compress/recompress-images.ts';
 import { stripPrivateData } from '../compress/strip-private-data.ts';
 import { loadMupdf } from '../mupdf/load-mupdf.ts';
+import { ownedBytes } from '../mupdf/owned-bytes.ts';
 import { inspectPdf } from '../qpdf/inspect-pdf.ts';
 import { repairNotices } from './repair-notices.ts';
 import type { EngineOp } from './types.ts';
@@ -51,9 +52,7 @@ export const compress: EngineOp<'compress'> = async ({ files, options }, ctx) =>
     // MuPDF's subsetting never returns from a form that draws itself, so such a file keeps its fonts whole.
     if (!hasFormFields(pdf) && !hasFormXObjectCycle(pdf)) pdf.subsetFonts();
     ctx.onProgress?.('writing');
-    const buffer = pdf.saveToBuffer(SAVE_OPTIONS);
-    compressed = buffer.asUint8Array().slice();
-    buffer.destroy();
+    compressed = ownedBytes(pdf.saveToBuffer(SAVE_OPTIONS));
   } catch (error) {
     // MuPDF throws plain errors on structures it cannot follow (a page tree that loops, say): a broken file.
     if (error instanceof AppError) throw error;
