@@ -1,5 +1,5 @@
 import { STATUS_REFRESH_MS, type StatusReport } from '@quire/shared';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { readStatusReport } from './status-view.ts';
 
 export const STATUS_URL = '/api/status';
@@ -43,7 +43,10 @@ export function useStatusReport(isAutoRefresh: boolean): StatusState & { reload:
         });
         if (!response.ok) throw new Error(`GET ${STATUS_URL} answered ${response.status}`);
         const report = readStatusReport(await response.json());
-        if (!controller.signal.aborted) setState({ report, failures: 0, retryAt: null });
+        // The whole page redraws from a report: a transition lets React do it in slices, between which the
+        // browser answers the visitor (on a slow phone one pass is a long task of a few hundred ms).
+        if (!controller.signal.aborted)
+          startTransition(() => setState({ report, failures: 0, retryAt: null }));
       } catch {
         if (controller.signal.aborted) return;
         setState((previous) => ({
