@@ -76,6 +76,8 @@ function haproxyConfig(proxyPort: number, webPorts: number[], errorFile: string)
   return [
     'global',
     '  maxconn 1024',
+    // As deploy/haproxy.cfg: 64 KB buffers carry uploads and results in a quarter of the pieces.
+    '  tune.bufsize 65536',
     'defaults',
     '  mode http',
     '  timeout connect 2s',

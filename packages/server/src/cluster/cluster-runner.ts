@@ -24,7 +24,7 @@ import type { Redis } from 'ioredis';
 import type { Runner } from '../runner.ts';
 import { JobRecords, listenToJobEvents, type JobEvent, type JobRecord } from './job-records.ts';
 import { JOB_ID_PATTERN, type JobStore } from '../jobs/job-store.ts';
-import { clientKey, mapFilePaths, releaseClientSlot, workersKey, type QueuedJob } from './queued-job.ts';
+import { mapFilePaths, workersKey, type QueuedJob } from './queued-job.ts';
 import { KEY_PREFIX, redisUnavailable, withRedis } from './redis-client.ts';
 
 export type ClusterRunnerOptions = {
@@ -138,7 +138,7 @@ export class ClusterRunner implements Runner {
    * its directory's name.
    */
   async enqueue(lane: JobLane, work: JobWork, options: RunOptions): Promise<string> {
-    const { store, redis } = this.#options;
+    const { store } = this.#options;
     const id = basename(options.workDir);
     if (!JOB_ID_PATTERN.test(id)) throw new Error(`a job directory must be named by its id, not ${id}`);
     const client = options.client ?? 'anonymous';
@@ -150,30 +150,27 @@ export class ClusterRunner implements Runner {
       client,
     };
     await withRedis(async () => {
-      const counter = clientKey(KEY_PREFIX, client);
-      const replies = await redis.multi().incr(counter).pexpire(counter, CLIENT_KEY_TTL_MS).exec();
-      const inCluster = Number(replies?.[0]?.[1]);
-      if (!Number.isInteger(inCluster)) throw redisUnavailable();
-      try {
-        if (inCluster > this.#options.maxPerClient) {
-          throw new AppError('TOO_MANY_JOBS', 'You already have as many documents waiting as you may.', {
-            retryAfterSeconds: RETRY_AFTER_SECONDS,
-            maxQueued: this.#options.maxQueuedPerClient,
-          });
-        }
-        // Jobs may wait up to the lane's queue, beyond those that idle workers are about to take (the figures
-        // read every second: a limit of load, not a count to the job).
-        const { size, running, queued: waiting } = this.#stats[lane];
-        if (waiting >= this.#options.maxQueue[lane] + Math.max(0, size - running)) {
-          throw busy('Too many documents are being processed right now.');
-        }
-        await store.publish(id);
-        await this.#records.create({
-          view: queuedJobView(id, work.kind === 'tool' ? work.toolId : TEST_OP_TOOL),
-          dir: id,
-          client,
-          result: null,
+      // Jobs may wait up to the lane's queue, beyond those that idle workers are about to take (the figures read
+      // every second: a limit of load, not a count to the job).
+      const { size, running, queued: waiting } = this.#stats[lane];
+      if (waiting >= this.#options.maxQueue[lane] + Math.max(0, size - running)) {
+        throw busy('Too many documents are being processed right now.');
+      }
+      const record = {
+        view: queuedJobView(id, work.kind === 'tool' ? work.toolId : TEST_OP_TOOL),
+        dir: id,
+        client,
+        result: null,
+      };
+      const inCluster = await this.#records.admit(record, this.#options.maxPerClient, CLIENT_KEY_TTL_MS);
+      if (inCluster === null) {
+        throw new AppError('TOO_MANY_JOBS', 'You already have as many documents waiting as you may.', {
+          retryAfterSeconds: RETRY_AFTER_SECONDS,
+          maxQueued: this.#options.maxQueuedPerClient,
         });
+      }
+      try {
+        await store.publish(id);
         await this.#queues[lane].add(jobName(work), queued, {
           jobId: id,
           priority: Math.min(inCluster, MAX_PRIORITY),
@@ -181,7 +178,7 @@ export class ClusterRunner implements Runner {
           removeOnFail: true,
         });
       } catch (error) {
-        await releaseClientSlot(redis, counter).catch(() => undefined);
+        await Promise.all([this.#records.forget(id), this.#records.countOut(client)]).catch(() => undefined);
         throw error;
       }
     });
@@ -197,7 +194,7 @@ export class ClusterRunner implements Runner {
     for (const each of lanes) {
       // A waiting job leaves its queue here, so no worker will count it out of its client's share: this does.
       if ((await this.#queues[each].remove(id)) === 1 && record) {
-        await releaseClientSlot(this.#options.redis, clientKey(KEY_PREFIX, record.client));
+        await this.#records.countOut(record.client);
       }
     }
   }

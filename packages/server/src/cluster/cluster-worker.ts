@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type JobResult, type JobRunner, type JobWork } from '@quire/engine';
-import { AppError, TOOLS, isTerminalState, type JobLane, type JobView, type ToolId } from '@quire/shared';
+import { AppError, TOOLS, type JobLane, type JobView, type ToolId } from '@quire/shared';
 import { Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { clearEarlierRuns, JOB_ID_PATTERN, type JobStore } from '../jobs/job-store.ts';
 import { JobRecords, listenToCancels, type JobRecord } from './job-records.ts';
-import { clientKey, mapFilePaths, releaseClientSlot, workersKey, type QueuedJob } from './queued-job.ts';
+import { mapFilePaths, workersKey, type QueuedJob } from './queued-job.ts';
 import { bullConnectionOptions, KEY_PREFIX } from './redis-client.ts';
 
 export type ClusterWorkerOptions = {
@@ -25,6 +25,13 @@ export type ClusterWorkerOptions = {
   /** How long an ended job is kept for its client (`QUIRE_JOB_RETENTION_SECONDS`). */
   retentionMs: number;
   onError: (message: string, error: unknown) => void;
+};
+
+/** A run's result (with its size), its pages, and the job's record as last written while it ran. */
+type RunOutcome = {
+  readonly value: JobResult & { bytes: number };
+  readonly pagesTotal: number | null;
+  readonly running: JobRecord;
 };
 
 /** How often a worker says it is alive (and its memory); web processes count it out after 10 s of silence. */
@@ -125,10 +132,10 @@ export class ClusterWorker {
     if (!record) return this.#countOut(queued);
     const controller = new AbortController();
     this.#running.set(queued.id, controller);
-    let result: { value: JobResult & { bytes: number }; pagesTotal: number | null } | null = null;
+    let outcome: RunOutcome | null = null;
     let failure: unknown = null;
     try {
-      result = await this.#runOnce(job, controller.signal);
+      outcome = await this.#runOnce(job, record, controller.signal);
     } catch (error) {
       failure = error;
     }
@@ -138,35 +145,36 @@ export class ClusterWorker {
       await new Promise<never>(() => undefined);
     }
     this.#running.delete(queued.id);
-    // Redis may be briefly away: the outcome is written once it is back. If it stays away, the job fails in BullMQ
-    // and `#giveUp` (or its lock lapsing) settles it.
-    await retry(async () => {
-      if (result) {
-        const { value, pagesTotal } = result;
-        await this.#records.update(queued.id, (current) =>
-          doneRecord(current, value, store.keyOf(value.path), pagesTotal, this.#options.retentionMs),
-        );
-      } else {
-        await this.#fail(queued.id, failure);
-      }
-    });
-    if (!result) await store.remove(queued.id);
-    await this.#countOut(queued);
+    if (!outcome) {
+      await store.remove(queued.id);
+      // Redis may be briefly away: the outcome is written once it is back. If it stays away, the job fails in
+      // BullMQ and `#giveUp` (or its lock lapsing) settles it.
+      await retry(() => this.#fail(queued, failure));
+      return;
+    }
+    const { value, pagesTotal, running } = outcome;
+    const done = doneRecord(running, value, store.keyOf(value.path), pagesTotal, this.#options.retentionMs);
+    await retry(() => this.#records.write(done, { countOut: true }));
   }
 
-  /** One run of a job in a fresh directory beside its uploads; resolves with its result, inputs removed. */
-  async #runOnce(job: Job<QueuedJob>, signal: AbortSignal) {
+  /**
+   * One run of a job in a fresh directory beside its uploads; resolves with its result, inputs removed, and its
+   * record as last written. The record is kept here from the job's start: only this process changes it while it
+   * runs (a client can only delete it), so each change is one write.
+   */
+  async #runOnce(job: Job<QueuedJob>, record: JobRecord, signal: AbortSignal): Promise<RunOutcome> {
     const queued = job.data;
     const { store, runner } = this.#options;
     const jobDir = await store.open(queued.id);
     const attemptDir = join(jobDir, `attempt-${job.attemptsStarted}`);
     await clearEarlierRuns(jobDir);
     await mkdir(attemptDir, { recursive: true, mode: 0o700 });
-    await this.#update(queued.id, (view) => ({
+    const running = withView(record, (view) => ({
       ...view,
       state: 'running',
       progress: { stage: 'reading', pagesDone: null, pagesTotal: null },
     }));
+    await this.#records.write(running);
     let pagesTotal: number | null = null;
     const started = Date.now();
     const value = await runWork(
@@ -181,36 +189,36 @@ export class ClusterWorker {
         onProgress: (stage, pages) => {
           if (pages) pagesTotal = pages.total;
           // A short job's stages are over before anyone could see them (the page shows them after 2 s): only a job
-          // that runs on writes them, which spares Redis three writes for each quick job.
+          // that runs on writes them, which spares Redis a write for each of a quick job's stages. Writes go in order on
+          // one connection, and an ended record takes none, so a late one never undoes the outcome.
           if (Date.now() - started < PROGRESS_AFTER_MS) return;
-          void this.#update(queued.id, (view) => ({
-            ...view,
-            progress: { stage, pagesDone: pages?.done ?? null, pagesTotal: pages?.total ?? null },
-          })).catch(() => undefined);
+          const progress = { stage, pagesDone: pages?.done ?? null, pagesTotal: pages?.total ?? null };
+          void this.#records
+            .write(withView(running, (view) => ({ ...view, progress })))
+            .catch(() => undefined);
         },
       },
     );
     await store.keepOnly(queued.id, value.path);
-    return { value: { ...value, bytes: (await stat(value.path)).size }, pagesTotal };
+    return { value: { ...value, bytes: (await stat(value.path)).size }, pagesTotal, running };
   }
 
-  async #fail(id: string, error: unknown): Promise<void> {
+  /** Writes that the job failed (unless it has ended already), and counts it out of its client's share. */
+  async #fail(queued: QueuedJob, error: unknown): Promise<void> {
     const appError =
       error instanceof AppError ? error : new AppError('INTERNAL', 'Something went wrong on our side.');
     if (!(error instanceof AppError)) this.#options.onError('job failed', error);
-    await this.#records.update(id, (current) =>
-      isTerminalState(current.view.state)
-        ? current
-        : {
-            ...current,
-            view: {
-              ...current.view,
-              state: 'failed',
-              progress: { stage: 'failed', pagesDone: null, pagesTotal: null },
-              error: appError.toJson().error,
-              expiresAt: new Date(Date.now() + this.#options.retentionMs).toISOString(),
-            },
-          },
+    await this.#records.update(
+      queued.id,
+      (current) =>
+        withView(current, (view) => ({
+          ...view,
+          state: 'failed',
+          progress: { stage: 'failed', pagesDone: null, pagesTotal: null },
+          error: appError.toJson().error,
+          expiresAt: new Date(Date.now() + this.#options.retentionMs).toISOString(),
+        })),
+      { client: queued.client },
     );
   }
 
@@ -220,22 +228,21 @@ export class ClusterWorker {
    */
   async #giveUp(queued: QueuedJob): Promise<void> {
     if (!JOB_ID_PATTERN.test(queued.id) || this.#running.has(queued.id)) return;
-    await this.#fail(
-      queued.id,
-      new AppError('DOCUMENT_TOO_COMPLEX', 'The document needed more resources than a job may use.'),
-    ).catch(() => false);
     await this.#options.store.remove(queued.id);
-    await this.#countOut(queued);
+    await this.#fail(
+      queued,
+      new AppError('DOCUMENT_TOO_COMPLEX', 'The document needed more resources than a job may use.'),
+    );
   }
 
-  async #update(id: string, change: (view: JobView) => JobView): Promise<boolean> {
-    return this.#records.update(id, (record) => ({ ...record, view: change(record.view) }));
-  }
-
-  /** The job is over: its client may have another in the cluster. */
+  /** The job is over without a record to write: its client may have another in the cluster. */
   async #countOut(queued: QueuedJob): Promise<void> {
-    await releaseClientSlot(this.#options.redis, clientKey(KEY_PREFIX, queued.client)).catch(() => undefined);
+    await this.#records.countOut(queued.client).catch(() => undefined);
   }
+}
+
+function withView(record: JobRecord, change: (view: JobView) => JobView): JobRecord {
+  return { ...record, view: change(record.view) };
 }
 
 function runWork(
@@ -275,7 +282,7 @@ function doneRecord(
 }
 
 /** Tries a Redis write a few times over about 5 s: a brief outage is ridden out, a long one is given up. */
-async function retry(write: () => Promise<void>): Promise<void> {
+async function retry(write: () => Promise<unknown>): Promise<void> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       await write();

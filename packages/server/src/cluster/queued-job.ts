@@ -1,5 +1,4 @@
 import type { JobWork } from '@quire/engine';
-import type { Redis } from 'ioredis';
 
 /**
  * A job as it travels through a lane's queue: its work with every path relative to the job root (each process
@@ -14,23 +13,9 @@ export type QueuedJob = {
   readonly client: string;
 };
 
-/** The key counting a client's jobs in the cluster (waiting or running), for its fair share. */
-export function clientKey(prefix: string, client: string): string {
-  return `${prefix}:client:${client}`;
-}
-
 /** The hash where each worker process of a lane says it is alive, how many jobs it runs at once and its memory. */
 export function workersKey(prefix: string, lane: string): string {
   return `${prefix}:workers:${lane}`;
-}
-
-/** Counts one job out of its client's share, and forgets the client once it has none left in the cluster. */
-export async function releaseClientSlot(redis: Redis, key: string): Promise<void> {
-  await redis.eval(
-    "local left = redis.call('DECR', KEYS[1]) if left <= 0 then redis.call('DEL', KEYS[1]) end return left",
-    1,
-    key,
-  );
 }
 
 /** The work with each file's path changed by `map` (to a job-store key, or back to this process's path). */
