@@ -2,7 +2,7 @@ import { JOB_LANES, TOOLS, type JobLane, type ToolId } from '@quire/shared';
 import type { JobInput, JobResult } from '../ops/types.ts';
 import { JobPool, type PoolOptions, type RunOptions } from './pool.ts';
 import type { CageFactory } from './process-cage.ts';
-import { sampleProcessTree, totalResidentBytes } from './process-tree.ts';
+import { sampleProcessTrees, totalResidentBytes } from './process-tree.ts';
 import type { TestOpInput, TestOpName } from './test-ops.ts';
 
 export type LaneStats = {
@@ -71,9 +71,14 @@ export class JobRunner {
   /** Resident memory of each lane's workers and their programs (LibreOffice, qpdf…), in bytes, read now. */
   get workerMemoryBytes(): Record<JobLane, number> {
     const pids = this.workerPids;
+    // One pass over /proc for every worker of every lane.
+    const trees = sampleProcessTrees(JOB_LANES.flatMap((lane) => pids[lane]));
     const lanes = {} as Record<JobLane, number>;
+    let offset = 0;
     for (const lane of JOB_LANES) {
-      lanes[lane] = pids[lane].reduce((sum, pid) => sum + totalResidentBytes(sampleProcessTree(pid)), 0);
+      const own = trees.slice(offset, offset + pids[lane].length);
+      offset += pids[lane].length;
+      lanes[lane] = own.reduce((sum, tree) => sum + totalResidentBytes(tree), 0);
     }
     return lanes;
   }

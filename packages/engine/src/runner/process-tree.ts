@@ -13,20 +13,20 @@ export type ProcessSample = {
   residentBytes: number;
 };
 
-/** Reads one process, or null when it is gone (or is a zombie, which holds no memory). */
+/** Reads one process from `/proc/<pid>/stat` alone, or null when it is gone (or is a zombie, which holds no memory). */
 export function sampleProcess(pid: number): ProcessSample | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
     // The command name, in parentheses, may itself hold spaces and parentheses: fields start after the last ')'.
+    // Counted from there: 1 parent, 11-14 CPU ticks (own and waited-for children's), 21 resident pages.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     if (fields[0] === 'Z') return null;
     const ticks = [11, 12, 13, 14].reduce((sum, index) => sum + Number(fields[index] ?? 0), 0);
-    const resident = Number(readFileSync(`/proc/${pid}/statm`, 'latin1').split(' ')[1] ?? 0);
     return {
       pid,
       parentPid: Number(fields[1]),
       cpuMs: (ticks * 1000) / TICKS_PER_SECOND,
-      residentBytes: resident * PAGE_BYTES,
+      residentBytes: Number(fields[21] ?? 0) * PAGE_BYTES,
     };
   } catch {
     return null;
@@ -39,23 +39,32 @@ export function sampleProcess(pid: number): ProcessSample | null {
  * middle process exits (reparenting to init), which no engine we run does.
  */
 export function sampleProcessTree(rootPid: number): ProcessSample[] {
-  const root = sampleProcess(rootPid);
-  if (!root) return [];
+  return sampleProcessTrees([rootPid])[0] ?? [];
+}
+
+/** `sampleProcessTree` of several roots, from one pass over `/proc`. */
+export function sampleProcessTrees(rootPids: readonly number[]): ProcessSample[][] {
   const byParent = new Map<number, ProcessSample[]>();
+  const byPid = new Map<number, ProcessSample>();
   for (const entry of readdirSync('/proc')) {
     const pid = Number(entry);
-    if (!Number.isInteger(pid) || pid === rootPid) continue;
+    if (!Number.isInteger(pid)) continue;
     const sample = sampleProcess(pid);
     if (!sample) continue;
+    byPid.set(pid, sample);
     const siblings = byParent.get(sample.parentPid);
     if (siblings) siblings.push(sample);
     else byParent.set(sample.parentPid, [sample]);
   }
-  const tree = [root];
-  for (let index = 0; index < tree.length; index += 1) {
-    tree.push(...(byParent.get(tree[index]?.pid ?? -1) ?? []));
-  }
-  return tree;
+  return rootPids.map((rootPid) => {
+    const root = byPid.get(rootPid);
+    if (!root) return [];
+    const tree = [root];
+    for (let index = 0; index < tree.length; index += 1) {
+      tree.push(...(byParent.get(tree[index]?.pid ?? -1) ?? []));
+    }
+    return tree;
+  });
 }
 
 /** Samples of the given processes (a cgroup's members), skipping those already gone. */
