@@ -141,74 +141,82 @@ export async function startCluster({
     );
     await redisCli('config', 'set', 'maxmemory-policy', 'noeviction');
   };
-  await startRedis();
-  const env = { ...clusterEnv(redisPort, jobRoot), ...extraEnv };
   const dirs: ServerDirs[] = [base];
-  const processDirs = async (name: string) => {
-    const made = await makeServerDirs(`quire-cluster-${name}-`);
-    dirs.push(made);
-    return made;
-  };
   const started: ServerProcess[] = [];
-  const startWorker = async () => {
-    const worker = await startServerProcess(await processDirs('worker'), { ...env, QUIRE_ROLE: 'worker' });
-    started.push(worker);
-    return worker;
+  let haproxy: ChildProcess | null = null;
+  const close = async () => {
+    await stop(haproxy);
+    await Promise.all(started.map((child) => stop(child.child)));
+    await stop(redis);
+    await Promise.all(dirs.map((made) => rm(made.base, { recursive: true, force: true })));
   };
-  const workers = await Promise.all(Array.from({ length: workerCount }, startWorker));
-  const webs = await Promise.all(
-    [1, 2].map(async () => {
-      const web = await startServerProcess(await processDirs('web'), {
-        ...env,
-        QUIRE_ROLE: 'web',
-        QUIRE_TRUST_PROXY: '127.0.0.1',
-      });
-      started.push(web);
-      return web;
-    }),
-  );
-  const proxyPort = await freePort();
-  const errorFile = join(base.base, 'busy.http');
-  const configFile = join(base.base, 'haproxy.cfg');
-  await writeFile(errorFile, PROXY_BUSY);
-  await writeFile(
-    configFile,
-    haproxyConfig(
-      proxyPort,
-      webs.map((web) => Number(new URL(web.baseUrl).port)),
-      errorFile,
-    ),
-  );
-  const haproxy = spawn('haproxy', ['-f', configFile, '-db'], { stdio: 'ignore' });
-  const proxyUrl = `http://127.0.0.1:${proxyPort}`;
-  await waitUntil(
-    () =>
-      fetch(`${proxyUrl}/readyz`).then(
-        (answer) => answer.status,
-        () => 0,
-      ),
-    (status) => status === 200,
-    15_000,
-  );
-  return {
-    proxyUrl,
-    webs,
-    workers,
-    jobRoot,
-    redisPort,
-    redisCli,
-    stopRedis: () => stop(redis, 'SIGKILL'),
-    startRedis,
-    startWorker: async () => {
-      const worker = await startWorker();
-      workers.push(worker);
+  await startRedis();
+  // A part that fails to start takes the others down with it: nothing is left running behind a failed set-up.
+  try {
+    const env = { ...clusterEnv(redisPort, jobRoot), ...extraEnv };
+    const processDirs = async (name: string) => {
+      const made = await makeServerDirs(`quire-cluster-${name}-`);
+      dirs.push(made);
+      return made;
+    };
+    const startWorker = async () => {
+      const worker = await startServerProcess(await processDirs('worker'), { ...env, QUIRE_ROLE: 'worker' });
+      started.push(worker);
       return worker;
-    },
-    close: async () => {
-      await stop(haproxy);
-      await Promise.all(started.map((child) => stop(child.child)));
-      await stop(redis);
-      await Promise.all(dirs.map((made) => rm(made.base, { recursive: true, force: true })));
-    },
-  };
+    };
+    const workers = await Promise.all(Array.from({ length: workerCount }, startWorker));
+    const webs = await Promise.all(
+      [1, 2].map(async () => {
+        const web = await startServerProcess(await processDirs('web'), {
+          ...env,
+          QUIRE_ROLE: 'web',
+          QUIRE_TRUST_PROXY: '127.0.0.1',
+        });
+        started.push(web);
+        return web;
+      }),
+    );
+    const proxyPort = await freePort();
+    const errorFile = join(base.base, 'busy.http');
+    const configFile = join(base.base, 'haproxy.cfg');
+    await writeFile(errorFile, PROXY_BUSY);
+    await writeFile(
+      configFile,
+      haproxyConfig(
+        proxyPort,
+        webs.map((web) => Number(new URL(web.baseUrl).port)),
+        errorFile,
+      ),
+    );
+    haproxy = spawn('haproxy', ['-f', configFile, '-db'], { stdio: 'ignore' });
+    const proxyUrl = `http://127.0.0.1:${proxyPort}`;
+    await waitUntil(
+      () =>
+        fetch(`${proxyUrl}/readyz`).then(
+          (answer) => answer.status,
+          () => 0,
+        ),
+      (status) => status === 200,
+      15_000,
+    );
+    return {
+      proxyUrl,
+      webs,
+      workers,
+      jobRoot,
+      redisPort,
+      redisCli,
+      stopRedis: () => stop(redis, 'SIGKILL'),
+      startRedis,
+      startWorker: async () => {
+        const worker = await startWorker();
+        workers.push(worker);
+        return worker;
+      },
+      close,
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
 }
