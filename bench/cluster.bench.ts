@@ -109,6 +109,8 @@ try {
   ] as const) {
     const cluster = await startCluster({
       workers,
+      // Health checks as deploy/haproxy.cfg makes them, not as often as the fault tests need.
+      checkIntervalMs: 2_000,
       env: {
         ...COMMON,
         QUIRE_WORKERS: perWorker,

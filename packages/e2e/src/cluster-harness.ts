@@ -72,7 +72,12 @@ function stop(child: ChildProcess | null, signal: NodeJS.Signals = 'SIGTERM'): P
 }
 
 /** HAProxy as an operator would run it: checks /readyz, passes the client's address, a JSON 503 of its own. */
-function haproxyConfig(proxyPort: number, webPorts: number[], errorFile: string): string {
+function haproxyConfig(
+  proxyPort: number,
+  webPorts: number[],
+  errorFile: string,
+  checkIntervalMs: number,
+): string {
   return [
     'global',
     '  maxconn 1024',
@@ -93,7 +98,7 @@ function haproxyConfig(proxyPort: number, webPorts: number[], errorFile: string)
     '  balance roundrobin',
     '  option httpchk GET /readyz',
     '  http-check expect status 200',
-    '  default-server inter 300ms fall 2 rise 2',
+    `  default-server inter ${checkIntervalMs}ms fall 2 rise 2`,
     ...webPorts.map((port, index) => `  server web${index + 1} 127.0.0.1:${port} check`),
     '',
   ].join('\n');
@@ -115,12 +120,18 @@ export type ClusterOptions = {
   workers?: number;
   /** Added to every Quire process's environment (the bench's settings, say). */
   env?: Readonly<Record<string, string>>;
+  /**
+   * How often HAProxy checks each web process's /readyz: 300 ms by default, so that tests see a killed process
+   * taken out at once; deploy/haproxy.cfg checks every 2 s.
+   */
+  checkIntervalMs?: number;
 };
 
 /** Starts Redis, two web processes, the workers and HAProxy; resolves once HAProxy sees both webs up. */
 export async function startCluster({
   workers: workerCount = 2,
   env: extraEnv = {},
+  checkIntervalMs = 300,
 }: ClusterOptions = {}): Promise<Cluster> {
   const base: ServerDirs = await makeServerDirs('quire-cluster-');
   const jobRoot = join(base.base, 'store');
@@ -186,6 +197,7 @@ export async function startCluster({
         proxyPort,
         webs.map((web) => Number(new URL(web.baseUrl).port)),
         errorFile,
+        checkIntervalMs,
       ),
     );
     haproxy = spawn('haproxy', ['-f', configFile, '-db'], { stdio: 'ignore' });

@@ -44,8 +44,11 @@ export type RunOptions = {
   client?: string;
   /** Called once the job is accepted (given to a worker, or queued), before `onStart`; never for a refused job. */
   onAdmitted?: () => void;
-  /** Called when a worker takes the job (the end of its wait, for metrics and the job's state). */
-  onStart?: () => void;
+  /**
+   * Called when a worker takes the job (the end of its wait, for metrics and the job's state), or when the caller
+   * first hears it was taken; `waitedMs` then says how long the job really waited.
+   */
+  onStart?: (waitedMs?: number) => void;
   /** Hears where the running job stands, as its op reports it. */
   onProgress?: (stage: WorkStage, pages: { done: number; total: number } | null) => void;
 };

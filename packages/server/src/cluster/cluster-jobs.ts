@@ -5,7 +5,7 @@ import { removeJobDir } from '../http/job-dir.ts';
 import type { ToolRun } from '../http/run-tool.ts';
 import { notFound } from '../jobs/async-jobs.ts';
 import type { BudgetHold, JobBackend } from '../jobs/job-backend.ts';
-import type { ClusterRunner } from './cluster-runner.ts';
+import { waitedMs, type ClusterRunner } from './cluster-runner.ts';
 import { JOB_ID_PATTERN, type JobStore } from '../jobs/job-store.ts';
 import { withRedis } from './redis-client.ts';
 
@@ -38,7 +38,7 @@ export class ClusterJobs implements JobBackend {
   ): Promise<JobView> {
     const { timeoutMs, cpuLimitMs } = this.#timeoutOf(run);
     try {
-      const id = await this.#runner.enqueue(
+      const record = await this.#runner.enqueue(
         TOOLS[run.toolId].lane,
         { kind: 'tool', toolId: run.toolId, input: { files: run.uploads.files, options: run.options } },
         {
@@ -49,9 +49,7 @@ export class ClusterJobs implements JobBackend {
           client: run.client,
         },
       );
-      const record = await withRedis(() => this.#runner.records.get(id));
-      if (!record) throw notFound();
-      this.#measure(id, run);
+      this.#measure(record.view.id, run);
       return record.view;
     } catch (error) {
       await removeJobDir(jobDir);
@@ -65,13 +63,15 @@ export class ClusterJobs implements JobBackend {
   /** The job's wait and outcome go to this process's metrics, as a tool request's do, whoever fetches it. */
   #measure(id: string, run: ToolRun): void {
     const submitted = performance.now();
+    const enqueuedAt = Date.now();
     const seconds = () => (performance.now() - submitted) / 1000;
     let hasStarted = false;
     const stop = this.#runner.watch(id, (record) => {
       const state = record?.view.state ?? 'cancelled';
       if (state !== 'queued' && !hasStarted) {
         hasStarted = true;
-        this.#metrics?.jobStarted(TOOLS[run.toolId].lane, seconds() * 1000);
+        const waited = record ? waitedMs(record, enqueuedAt) : undefined;
+        this.#metrics?.jobStarted(TOOLS[run.toolId].lane, waited ?? seconds() * 1000);
       }
       if (!isTerminalState(state)) return;
       const outcome = state === 'done' ? 'ok' : (record?.view.error?.code ?? 'CANCELLED');

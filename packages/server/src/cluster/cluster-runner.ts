@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { basename } from 'node:path';
 import {
   busy,
@@ -69,6 +70,8 @@ export class ClusterRunner implements Runner {
   readonly #records: JobRecords;
   readonly #queues: Record<JobLane, Queue>;
   readonly #waiters = new Map<string, Set<Waiter>>();
+  /** This process, as the waiter of the jobs its requests wait for (see `JobRecord.waiter`). */
+  readonly #id = randomUUID();
   #stats: Record<JobLane, LaneStats>;
   #memory: Record<JobLane, number> = { pdf: 0, office: 0 };
   #statsTimer: NodeJS.Timeout | null = null;
@@ -100,7 +103,7 @@ export class ClusterRunner implements Runner {
   /** Starts listening to job events and reading the lanes' figures. */
   async start(): Promise<void> {
     const { subscriber } = this.#options;
-    await listenToJobEvents(subscriber, (event) => this.#onEvent(event));
+    await listenToJobEvents(subscriber, this.#id, (event) => this.#onEvent(event));
     subscriber.on('ready', () => {
       this.#endOutage();
       void this.#recheckAll();
@@ -133,21 +136,39 @@ export class ClusterRunner implements Runner {
   }
 
   /**
-   * Admits a job and adds it to its lane's queue; resolves once it waits there (`onAdmitted` was called), rejects
-   * with the refusal (`TOO_MANY_JOBS`, `SERVER_BUSY`, or `SERVER_BUSY` while Redis is unreachable). Its id is
-   * its directory's name.
+   * Admits a job of the job API and adds it to its lane's queue; resolves with its record once it waits there
+   * (`onAdmitted` was called), rejects with the refusal (`TOO_MANY_JOBS`, `SERVER_BUSY`, or `SERVER_BUSY` while
+   * Redis is unreachable). Its id is its directory's name.
    */
-  async enqueue(lane: JobLane, work: JobWork, options: RunOptions): Promise<string> {
+  enqueue(lane: JobLane, work: JobWork, options: RunOptions): Promise<JobRecord> {
+    return this.#enqueue(lane, work, options, null);
+  }
+
+  async #enqueue(
+    lane: JobLane,
+    work: JobWork,
+    options: RunOptions,
+    waiter: string | null,
+  ): Promise<JobRecord> {
     const { store } = this.#options;
     const id = basename(options.workDir);
     if (!JOB_ID_PATTERN.test(id)) throw new Error(`a job directory must be named by its id, not ${id}`);
     const client = options.client ?? 'anonymous';
+    const record: JobRecord = {
+      view: queuedJobView(id, work.kind === 'tool' ? work.toolId : TEST_OP_TOOL),
+      dir: id,
+      client,
+      result: null,
+      waiter,
+      startedAt: null,
+    };
     const queued: QueuedJob = {
       id,
       work: mapFilePaths(work, (path) => store.keyOf(path)),
       timeoutMs: options.timeoutMs,
       cpuLimitMs: options.cpuLimitMs ?? null,
-      client,
+      record,
+      reportsProgress: waiter === null || options.onProgress !== undefined,
     };
     await withRedis(async () => {
       // Jobs may wait up to the lane's queue, beyond those that idle workers are about to take (the figures read
@@ -156,12 +177,6 @@ export class ClusterRunner implements Runner {
       if (waiting >= this.#options.maxQueue[lane] + Math.max(0, size - running)) {
         throw busy('Too many documents are being processed right now.');
       }
-      const record = {
-        view: queuedJobView(id, work.kind === 'tool' ? work.toolId : TEST_OP_TOOL),
-        dir: id,
-        client,
-        result: null,
-      };
       const inCluster = await this.#records.admit(record, this.#options.maxPerClient, CLIENT_KEY_TTL_MS);
       if (inCluster === null) {
         throw new AppError('TOO_MANY_JOBS', 'You already have as many documents waiting as you may.', {
@@ -183,13 +198,13 @@ export class ClusterRunner implements Runner {
       }
     });
     options.onAdmitted?.();
-    return id;
+    return record;
   }
 
   /** Cancels a job: deletes its record (a worker running it stops), and takes it out of its queue if it waits. */
   async cancel(id: string, lane?: JobLane): Promise<void> {
     const record = await this.#records.get(id);
-    await this.#records.delete(id);
+    await this.#records.delete(id, record?.waiter ?? null);
     const lanes = lane ? [lane] : JOB_LANES;
     for (const each of lanes) {
       // A waiting job leaves its queue here, so no worker will count it out of its client's share: this does.
@@ -223,6 +238,7 @@ export class ClusterRunner implements Runner {
 
   async #runAndWait(lane: JobLane, work: JobWork, options: RunOptions): Promise<JobResult> {
     const id = basename(options.workDir);
+    const enqueuedAt = Date.now();
     let stopWatching = () => {};
     let recheck: NodeJS.Timeout | undefined;
     const ended = new Promise<JobResult>((resolve, reject) => {
@@ -235,7 +251,7 @@ export class ClusterRunner implements Runner {
         const { view } = record;
         if (view.state !== 'queued' && !hasStarted) {
           hasStarted = true;
-          options.onStart?.();
+          options.onStart?.(waitedMs(record, enqueuedAt));
         }
         if (view.state === 'running' && view.progress.stage !== 'queued' && view.progress.stage !== 'done') {
           const { stage, pagesDone, pagesTotal } = view.progress;
@@ -258,17 +274,15 @@ export class ClusterRunner implements Runner {
     });
     const onAbort = () => void this.cancel(id, lane).catch(() => undefined);
     try {
-      await this.enqueue(lane, work, options);
+      await this.#enqueue(lane, work, options, this.#id);
       options.signal.addEventListener('abort', onAbort, { once: true });
       if (options.signal.aborted) onAbort();
       const abort = new Promise<never>((_resolve, reject) => {
         options.signal.addEventListener('abort', () => reject(cancelled(options.signal)), { once: true });
         if (options.signal.aborted) reject(cancelled(options.signal));
       });
-      const result = await Promise.race([ended, abort]);
-      // The answer goes from this process: the record has nothing more to tell anyone.
-      void this.#records.forget(id).catch(() => undefined);
-      return result;
+      // The ended record is not deleted here: kept briefly (see `JobRecord.waiter`), it expires by itself.
+      return await Promise.race([ended, abort]);
     } finally {
       stopWatching();
       clearInterval(recheck);
@@ -333,6 +347,11 @@ export class ClusterRunner implements Runner {
       // Redis is away: the figures stay as last read, and readiness says so through `isConnected`.
     }
   }
+}
+
+/** How long a job waited for a worker, from the worker's word (a quick job's first change is its end). */
+export function waitedMs(record: JobRecord, enqueuedAt: number): number | undefined {
+  return record.startedAt === null ? undefined : Math.max(0, record.startedAt - enqueuedAt);
 }
 
 function jobName(work: JobWork): string {

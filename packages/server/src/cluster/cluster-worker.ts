@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type JobResult, type JobRunner, type JobWork } from '@quire/engine';
-import { AppError, TOOLS, type JobLane, type JobView, type ToolId } from '@quire/shared';
+import {
+  AppError,
+  TOOLS,
+  type JobLane,
+  type JobProgress,
+  type JobView,
+  type ToolId,
+  type WorkStage,
+} from '@quire/shared';
 import { Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { clearEarlierRuns, JOB_ID_PATTERN, type JobStore } from '../jobs/job-store.ts';
@@ -36,7 +44,7 @@ type RunOutcome = {
 
 /** How often a worker says it is alive (and its memory); web processes count it out after 10 s of silence. */
 const HEARTBEAT_MS = 3_000;
-/** A job's stage and pages are written to its record only once it has run this long. */
+/** A job's start, stage and pages are written to its record only once it has run this long. */
 const PROGRESS_AFTER_MS = 500;
 /** A worker that died in the middle of a job lets it run again this many times elsewhere, then it fails. */
 const MAX_STALLED_RUNS = 2;
@@ -127,15 +135,12 @@ export class ClusterWorker {
     const queued = job.data;
     const { store } = this.#options;
     if (!JOB_ID_PATTERN.test(queued.id)) return;
-    const record = await this.#records.get(queued.id);
-    // Deleted while it waited (cancelled, or its time is up): nothing to run.
-    if (!record) return this.#countOut(queued);
     const controller = new AbortController();
     this.#running.set(queued.id, controller);
     let outcome: RunOutcome | null = null;
     let failure: unknown = null;
     try {
-      outcome = await this.#runOnce(job, record, controller.signal);
+      outcome = await this.#runOnce(job, controller);
     } catch (error) {
       failure = error;
     }
@@ -154,53 +159,72 @@ export class ClusterWorker {
     }
     const { value, pagesTotal, running } = outcome;
     const done = doneRecord(running, value, store.keyOf(value.path), pagesTotal, this.#options.retentionMs);
-    await retry(() => this.#records.write(done, { countOut: true }));
+    let isWritten = false;
+    await retry(async () => {
+      isWritten = await this.#records.write(done, { countOut: true });
+    });
+    // Deleted meanwhile (cancelled, or its time ran out): its result has nobody to go to.
+    if (!isWritten) await store.remove(queued.id);
   }
 
   /**
    * One run of a job in a fresh directory beside its uploads; resolves with its result, inputs removed, and its
    * record as last written. The record is kept here from the job's start: only this process changes it while it
-   * runs (a client can only delete it), so each change is one write.
+   * runs (a client can only delete it), so each change is one write. A quick job's start and stages are over
+   * before anyone could see them (the page shows progress after 2 s), so only a job that runs on writes them: a
+   * quick one costs Redis its final write alone. The first write also finds a job deleted while it waited (its
+   * record is gone) and stops it.
    */
-  async #runOnce(job: Job<QueuedJob>, record: JobRecord, signal: AbortSignal): Promise<RunOutcome> {
+  async #runOnce(job: Job<QueuedJob>, controller: AbortController): Promise<RunOutcome> {
     const queued = job.data;
     const { store, runner } = this.#options;
     const jobDir = await store.open(queued.id);
     const attemptDir = join(jobDir, `attempt-${job.attemptsStarted}`);
     await clearEarlierRuns(jobDir);
     await mkdir(attemptDir, { recursive: true, mode: 0o700 });
-    const running = withView(record, (view) => ({
+    let running: JobRecord = withView({ ...queued.record, startedAt: Date.now() }, (view) => ({
       ...view,
       state: 'running',
       progress: { stage: 'reading', pagesDone: null, pagesTotal: null },
     }));
-    await this.#records.write(running);
-    let pagesTotal: number | null = null;
-    const started = Date.now();
-    const value = await runWork(
-      runner,
-      mapFilePaths(queued.work, (key) => store.pathOf(key)),
-      {
-        signal,
-        timeoutMs: queued.timeoutMs,
-        ...(queued.cpuLimitMs === null ? {} : { cpuLimitMs: queued.cpuLimitMs }),
-        workDir: attemptDir,
-        client: queued.client,
-        onProgress: (stage, pages) => {
-          if (pages) pagesTotal = pages.total;
-          // A short job's stages are over before anyone could see them (the page shows them after 2 s): only a job
-          // that runs on writes them, which spares Redis a write for each of a quick job's stages. Writes go in order on
-          // one connection, and an ended record takes none, so a late one never undoes the outcome.
-          if (Date.now() - started < PROGRESS_AFTER_MS) return;
-          const progress = { stage, pagesDone: pages?.done ?? null, pagesTotal: pages?.total ?? null };
-          void this.#records
-            .write(withView(running, (view) => ({ ...view, progress })))
-            .catch(() => undefined);
+    let isShown = false;
+    // Writes go in order on one connection, and an ended record takes none, so a late one never undoes the outcome.
+    const show = (progress: JobProgress) => {
+      isShown = true;
+      running = withView(running, (view) => ({ ...view, progress }));
+      void this.#records.write(running).then(
+        (written) => {
+          if (!written) controller.abort(new AppError('JOB_TIMEOUT', 'The job was cancelled.'));
         },
-      },
-    );
-    await store.keepOnly(queued.id, value.path);
-    return { value: { ...value, bytes: (await stat(value.path)).size }, pagesTotal, running };
+        () => undefined,
+      );
+    };
+    const showStart = setTimeout(() => show(running.view.progress), PROGRESS_AFTER_MS);
+    let pagesTotal: number | null = null;
+    const onProgress = (stage: WorkStage, pages: { done: number; total: number } | null) => {
+      if (pages) pagesTotal = pages.total;
+      const progress = { stage, pagesDone: pages?.done ?? null, pagesTotal: pages?.total ?? null };
+      if (isShown) show(progress);
+      else running = withView(running, (view) => ({ ...view, progress }));
+    };
+    try {
+      const value = await runWork(
+        runner,
+        mapFilePaths(queued.work, (key) => store.pathOf(key)),
+        {
+          signal: controller.signal,
+          timeoutMs: queued.timeoutMs,
+          ...(queued.cpuLimitMs === null ? {} : { cpuLimitMs: queued.cpuLimitMs }),
+          workDir: attemptDir,
+          client: queued.record.client,
+          ...(queued.reportsProgress ? { onProgress } : {}),
+        },
+      );
+      await store.keepOnly(queued.id, value.path);
+      return { value: { ...value, bytes: (await stat(value.path)).size }, pagesTotal, running };
+    } finally {
+      clearTimeout(showStart);
+    }
   }
 
   /** Writes that the job failed (unless it has ended already), and counts it out of its client's share. */
@@ -218,7 +242,7 @@ export class ClusterWorker {
           error: appError.toJson().error,
           expiresAt: new Date(Date.now() + this.#options.retentionMs).toISOString(),
         })),
-      { client: queued.client },
+      { client: queued.record.client },
     );
   }
 
@@ -233,11 +257,6 @@ export class ClusterWorker {
       queued,
       new AppError('DOCUMENT_TOO_COMPLEX', 'The document needed more resources than a job may use.'),
     );
-  }
-
-  /** The job is over without a record to write: its client may have another in the cluster. */
-  async #countOut(queued: QueuedJob): Promise<void> {
-    await this.#records.countOut(queued.client).catch(() => undefined);
   }
 }
 

@@ -12,29 +12,36 @@ import {
 } from './job-records.ts';
 
 let redis: TestRedis;
-let subscriber: Redis;
+/** Two web processes' subscribers: `events` (web-a) and `otherEvents` (web-b). */
+let subscribers: Redis[];
 const events: JobEvent[] = [];
+const otherEvents: JobEvent[] = [];
 beforeAll(async () => {
   redis = await startTestRedis();
-  subscriber = new Redis(redis.url);
-  await listenToJobEvents(subscriber, (event) => events.push(event));
+  subscribers = [new Redis(redis.url), new Redis(redis.url)];
+  await listenToJobEvents(subscribers[0] as Redis, 'web-a', (event) => events.push(event));
+  await listenToJobEvents(subscribers[1] as Redis, 'web-b', (event) => otherEvents.push(event));
 });
 afterAll(async () => {
-  subscriber.disconnect();
+  for (const subscriber of subscribers) subscriber.disconnect();
   await redis.stop();
 });
 beforeEach(async () => {
   await redis.client.flushall();
   events.length = 0;
+  otherEvents.length = 0;
 });
 
 const ID = '0123456789abcdef0123456789abcdef';
-const records = () => new JobRecords(redis.client, 60_000);
-const queued = (id = ID, client = 'client-a'): JobRecord => ({
+const RETENTION_MS = 10 * 60_000;
+const records = () => new JobRecords(redis.client, RETENTION_MS);
+const queued = (id = ID, client = 'client-a', waiter: string | null = null): JobRecord => ({
   view: queuedJobView(id, 'merge'),
   dir: id,
   client,
   result: null,
+  waiter,
+  startedAt: null,
 });
 const inState = (record: JobRecord, state: JobRecord['view']['state']): JobRecord => ({
   ...record,
@@ -64,13 +71,33 @@ describe('JobRecords', () => {
     expect(await redis.client.pttl(recordKey(ID))).toBeGreaterThan(59 * 60_000);
     expect(await jobs.write(inState(job, 'done'), { countOut: true })).toBe(true);
     const ttl = await redis.client.pttl(recordKey(ID));
-    expect(ttl).toBeGreaterThan(50_000);
-    expect(ttl).toBeLessThanOrEqual(60_000);
+    expect(ttl).toBeGreaterThan(RETENTION_MS - 10_000);
+    expect(ttl).toBeLessThanOrEqual(RETENTION_MS);
     await eventsArrived(2);
     expect(events.map((event) => event.record?.view.state)).toEqual(['running', 'done']);
     expect(events[1]).toEqual({ id: ID, record: inState(job, 'done') });
     // Its client has no job left in the cluster: the counter is gone.
     expect(await counter()).toBeNull();
+  });
+
+  it('tells only its waiter of a job answered in its request, and keeps its ended record a minute', async () => {
+    const jobs = records();
+    const job = queued(ID, 'client-a', 'web-a');
+    await jobs.admit(job, 5, 60_000);
+    await jobs.write(inState(job, 'running'));
+    await jobs.write(inState(job, 'done'), { countOut: true });
+    const ttl = await redis.client.pttl(recordKey(ID));
+    expect(ttl).toBeGreaterThan(50_000);
+    expect(ttl).toBeLessThanOrEqual(60_000);
+    await eventsArrived(2);
+    expect(events.map((event) => event.record?.view.state)).toEqual(['running', 'done']);
+    // A job of the job API, written after, reaches both: web-b heard nothing of the first job before it.
+    const api = queued('a'.repeat(32));
+    await jobs.admit(api, 5, 60_000);
+    await jobs.write(inState(api, 'running'));
+    await expect.poll(() => otherEvents.length, { timeout: 2_000 }).toBe(1);
+    expect(otherEvents[0]?.id).toBe('a'.repeat(32));
+    await eventsArrived(3);
   });
 
   it('never changes an ended job: a late progress write does nothing, and a final write sent twice counts out once', async () => {

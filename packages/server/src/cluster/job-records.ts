@@ -12,12 +12,25 @@ export type JobRecord = {
   readonly client: string;
   /** The result file (relative to the job root) and the op's report, once done. */
   readonly result: { readonly path: string; readonly report: JobReport<ToolId> } | null;
+  /**
+   * The web process whose request waits for the job and answers it: the job's changes go to that process alone,
+   * and its ended record is kept only briefly (nobody fetches it). Null for a job of the job API, which any web
+   * process may answer for: its changes go to all of them.
+   */
+  readonly waiter: string | null;
+  /** When a worker took the job (ms since the epoch, the worker's clock); null while it waits. */
+  readonly startedAt: number | null;
 };
 
 /** A change of a job, as published to every web process. `null` record: the job was deleted. */
 export type JobEvent = { readonly id: string; readonly record: JobRecord | null };
 
 const EVENTS_CHANNEL = `${KEY_PREFIX}:events`;
+/**
+ * How long the ended record of a job answered in its request is kept (at most the retention time): its web process
+ * may look once more, after an event lost while Redis was away.
+ */
+const ANSWERED_RECORD_TTL_MS = 60_000;
 const CANCEL_CHANNEL = `${KEY_PREFIX}:cancel`;
 /**
  * A job not yet ended expires after this unless it ends first: a queue wait and the longest run fit in it, and a
@@ -34,12 +47,18 @@ export function clientKey(client: string): string {
   return `${KEY_PREFIX}:client:${client}`;
 }
 
+/** The channel where a job's changes are published: its waiting web process's own, or every web process's. */
+function channelOf(waiter: string | null): string {
+  return waiter === null ? EVENTS_CHANNEL : `${EVENTS_CHANNEL}:${waiter}`;
+}
+
 /** Options of a write: `countOut`, the job is over and leaves its client's share (see `JobRecords.write`). */
 export type WriteOptions = { readonly countOut?: boolean };
 
 /**
  * The jobs of the cluster in Redis: one JSON record per job, with an expiry (an hour while it waits or runs, then
- * the retention time after it ends), and every change published on one channel that web processes listen to.
+ * the retention time after it ends), and every change published to the web processes that listen for it (see
+ * `JobRecord.waiter`).
  * Only an existing record is ever updated, and an ended one never, so a deleted job never comes back. Each
  * change is one round trip (see `job-scripts.ts`).
  */
@@ -82,9 +101,9 @@ export class JobRecords {
   }
 
   /**
-   * Writes a job's new record and tells every web process, if the job still exists and has not ended; false
-   * otherwise. With `countOut` the job is over and also leaves its client's share, unless its record had already
-   * ended (so a final write sent again after a lost answer counts it out once).
+   * Writes a job's new record and tells the web processes listening for it, if the job still exists and has not
+   * ended; false otherwise. With `countOut` the job is over and also leaves its client's share, unless its record
+   * had already ended (so a final write sent again after a lost answer counts it out once).
    */
   async write(next: JobRecord, { countOut = false }: WriteOptions = {}): Promise<boolean> {
     return this.#write(next.view.id, next, countOut ? next.client : null);
@@ -105,17 +124,20 @@ export class JobRecords {
     await this.#scripts.quireCountOut(1, clientKey(client));
   }
 
-  /** Forgets the record of a job that has ended and been answered: nobody is left to tell. */
+  /** Forgets the record of a job whose admission failed half way: nobody is waiting for it. */
   async forget(id: string): Promise<void> {
     await this.#redis.del(recordKey(id));
   }
 
-  /** Deletes the record and tells every process (a worker running the job stops it). */
-  async delete(id: string): Promise<boolean> {
+  /**
+   * Deletes the record and tells the web processes listening for the job (`waiter`, as recorded) and every worker
+   * (one running the job stops it).
+   */
+  async delete(id: string, waiter: string | null = null): Promise<boolean> {
     const replies = await this.#redis
       .multi()
       .del(recordKey(id))
-      .publish(EVENTS_CHANNEL, eventJson(id, null))
+      .publish(channelOf(waiter), eventJson(id, null))
       .publish(CANCEL_CHANNEL, id)
       .exec();
     return Number(replies?.[0]?.[1]) > 0;
@@ -123,14 +145,19 @@ export class JobRecords {
 
   async #write(id: string, next: JobRecord | null, client: string | null): Promise<boolean> {
     const json = next ? JSON.stringify(next) : '';
-    const ttl = next && isTerminalState(next.view.state) ? this.#retentionMs : ACTIVE_TTL_MS;
+    const hasEnded = next !== null && isTerminalState(next.view.state);
+    const ttl = !hasEnded
+      ? ACTIVE_TTL_MS
+      : next.waiter === null
+        ? this.#retentionMs
+        : Math.min(this.#retentionMs, ANSWERED_RECORD_TTL_MS);
     const keys = client === null ? [recordKey(id)] : [recordKey(id), clientKey(client)];
     const written = await this.#scripts.quireWriteJob(
       keys.length,
       ...keys,
       json,
       ttl,
-      EVENTS_CHANNEL,
+      channelOf(next?.waiter ?? null),
       next ? eventJson(id, json) : '',
     );
     return written === 1;
@@ -142,15 +169,20 @@ function eventJson(id: string, recordJson: string | null): string {
   return `{"id":${JSON.stringify(id)},"record":${recordJson ?? 'null'}}`;
 }
 
-/** Listens to every job's changes on a subscriber connection. */
+/**
+ * Listens, on a subscriber connection, to the changes of every job of the job API and of the jobs whose waiter is
+ * `waiter` (this web process).
+ */
 export async function listenToJobEvents(
   subscriber: Redis,
+  waiter: string,
   listener: (event: JobEvent) => void,
 ): Promise<void> {
+  const channels = new Set([EVENTS_CHANNEL, channelOf(waiter)]);
   subscriber.on('message', (channel: string, message: string) => {
-    if (channel === EVENTS_CHANNEL) listener(JSON.parse(message) as JobEvent);
+    if (channels.has(channel)) listener(JSON.parse(message) as JobEvent);
   });
-  await subscriber.subscribe(EVENTS_CHANNEL);
+  await subscriber.subscribe(...channels);
 }
 
 /** Listens for jobs to cancel (deleted by their client, or their request gone). */

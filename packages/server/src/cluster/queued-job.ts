@@ -1,4 +1,5 @@
 import type { JobWork } from '@quire/engine';
+import type { JobRecord } from './job-records.ts';
 
 /**
  * A job as it travels through a lane's queue: its work with every path relative to the job root (each process
@@ -10,7 +11,13 @@ export type QueuedJob = {
   readonly work: JobWork;
   readonly timeoutMs: number;
   readonly cpuLimitMs: number | null;
-  readonly client: string;
+  /** The job's record as it was admitted: the worker that takes the job writes its changes from it. */
+  readonly record: JobRecord;
+  /**
+   * Whether anyone hears the job's stages and pages: a job of the job API, or a request that shows them. A request
+   * that only waits for its file spares the worker's process the progress messages.
+   */
+  readonly reportsProgress: boolean;
 };
 
 /** The hash where each worker process of a lane says it is alive, how many jobs it runs at once and its memory. */

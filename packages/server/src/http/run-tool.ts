@@ -68,8 +68,8 @@ export async function runTool(
         client: run.client,
         onAdmitted: job.onAdmitted,
         onProgress: job.onProgress,
-        onStart: () => {
-          deps.metrics.jobStarted(tool.lane, seconds() * 1000);
+        onStart: (waitedMs) => {
+          deps.metrics.jobStarted(tool.lane, waitedMs ?? seconds() * 1000);
           job.onStart?.();
         },
       },
