@@ -1,4 +1,12 @@
-import { AppError, TOOLS, isTerminalState, queuedJobView, reportHeaders, type JobView } from '@quire/shared';
+import {
+  AppError,
+  TOOLS,
+  endedJobView,
+  isTerminalState,
+  queuedJobView,
+  reportHeaders,
+  type JobView,
+} from '@quire/shared';
 import type { ServiceMetrics } from '../metrics/service-metrics.ts';
 import type { JobAnswer } from '../http/answer-job.ts';
 import { removeJobDir } from '../http/job-dir.ts';
@@ -125,6 +133,5 @@ export class ClusterJobs implements JobBackend {
 
 /** What listeners hear of a job deleted meanwhile (by another request, or its expiry). */
 function deletedView(id: string): JobView {
-  const view = queuedJobView(id, 'rotate');
-  return { ...view, state: 'cancelled', progress: { ...view.progress, stage: 'cancelled' } };
+  return endedJobView(queuedJobView(id, 'rotate'), 'cancelled', null, null);
 }

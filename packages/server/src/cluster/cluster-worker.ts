@@ -5,6 +5,9 @@ import { type JobResult, type JobRunner, type JobWork } from '@quire/engine';
 import {
   AppError,
   TOOLS,
+  doneJobView,
+  endedJobView,
+  runningJobView,
   type JobLane,
   type JobProgress,
   type JobView,
@@ -182,11 +185,7 @@ export class ClusterWorker {
     const attemptDir = join(jobDir, `attempt-${job.attemptsStarted}`);
     await clearEarlierRuns(jobDir);
     await mkdir(attemptDir, { recursive: true, mode: 0o700 });
-    let running: JobRecord = withView({ ...queued.record, startedAt: Date.now() }, (view) => ({
-      ...view,
-      state: 'running',
-      progress: { stage: 'reading', pagesDone: null, pagesTotal: null },
-    }));
+    let running: JobRecord = withView({ ...queued.record, startedAt: Date.now() }, runningJobView);
     let isShown = false;
     // Writes go in order on one connection, and an ended record takes none, so a late one never undoes the outcome.
     const show = (progress: JobProgress) => {
@@ -235,13 +234,14 @@ export class ClusterWorker {
     await this.#records.update(
       queued.id,
       (current) =>
-        withView(current, (view) => ({
-          ...view,
-          state: 'failed',
-          progress: { stage: 'failed', pagesDone: null, pagesTotal: null },
-          error: appError.toJson().error,
-          expiresAt: new Date(Date.now() + this.#options.retentionMs).toISOString(),
-        })),
+        withView(current, (view) =>
+          endedJobView(
+            view,
+            'failed',
+            appError.toJson().error,
+            new Date(Date.now() + this.#options.retentionMs),
+          ),
+        ),
       { client: queued.record.client },
     );
   }
@@ -289,14 +289,15 @@ function doneRecord(
   return {
     ...record,
     result: { path, report: result.report },
-    view: {
-      ...record.view,
-      state: 'done',
-      progress: { stage: 'done', pagesDone: pagesTotal, pagesTotal },
-      notices: result.report.notices,
-      result: { fileName: tool.output.fileName, mimeType: tool.output.mimeType, bytes: result.bytes },
-      expiresAt: new Date(Date.now() + retentionMs).toISOString(),
-    },
+    view: doneJobView(
+      record.view,
+      {
+        result: { fileName: tool.output.fileName, mimeType: tool.output.mimeType, bytes: result.bytes },
+        notices: result.report.notices,
+        pagesTotal,
+      },
+      new Date(Date.now() + retentionMs),
+    ),
   };
 }
 

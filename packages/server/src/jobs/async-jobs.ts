@@ -2,11 +2,12 @@ import { randomBytes } from 'node:crypto';
 import {
   AppError,
   JOB_RETENTION_MS,
+  doneJobView,
+  endedJobView,
   isTerminalState,
   parseNotices,
   queuedJobView,
-  type JobStage,
-  type JobState,
+  runningJobView,
   type JobView,
   type ToolId,
   type WorkStage,
@@ -79,7 +80,7 @@ export class AsyncJobs {
   }
 
   started(id: string): void {
-    this.#update(id, { state: 'running', progress: stageOnly('reading') });
+    this.#change(id, runningJobView);
   }
 
   /** Where the running job stands, as its op reports it. */
@@ -87,26 +88,30 @@ export class AsyncJobs {
     const entry = this.#jobs.get(id);
     if (entry?.view.state !== 'running') return;
     if (pages) entry.pagesTotal = pages.total;
-    this.#update(id, {
+    this.#change(id, (view) => ({
+      ...view,
       progress: { stage, pagesDone: pages?.done ?? null, pagesTotal: pages?.total ?? null },
-    });
+    }));
   }
 
   finished(id: string, answer: JobAnswer, bytes: number): void {
     const entry = this.#jobs.get(id);
     if (!entry) return;
     entry.answer = { ...answer, bytes };
-    this.#end(entry, 'done', {
+    // A finished job keeps its page count, as the op last reported it.
+    const done = {
       notices: parseNotices(answer.headers['X-Notices'] ?? null),
       result: { fileName: answer.fileName, mimeType: answer.mimeType, bytes },
-    });
+      pagesTotal: entry.pagesTotal,
+    };
+    this.#end(entry, (view, expiresAt) => doneJobView(view, done, expiresAt));
   }
 
   failed(id: string, error: AppError): void {
     const entry = this.#jobs.get(id);
     if (!entry) return;
     entry.failure = error;
-    this.#end(entry, 'failed', { error: error.toJson().error });
+    this.#end(entry, (view, expiresAt) => endedJobView(view, 'failed', error.toJson().error, expiresAt));
   }
 
   /** Hears every change of the job until it ends; returns the function that stops listening. */
@@ -124,7 +129,7 @@ export class AsyncJobs {
     if (entry.expiry) clearTimeout(entry.expiry);
     if (!isTerminalState(entry.view.state)) {
       entry.cancel.abort(new AppError('INVALID_REQUEST', 'The job was cancelled.'));
-      this.#notify(entry, { ...entry.view, state: 'cancelled', progress: stageOnly('cancelled') });
+      this.#notify(entry, endedJobView(entry.view, 'cancelled', null, null));
     }
     entry.listeners.clear();
     await entry.dispose();
@@ -136,25 +141,17 @@ export class AsyncJobs {
     await Promise.all([...this.#jobs.keys()].map((id) => this.delete(id)));
   }
 
-  #end(entry: Entry, state: Exclude<JobState, 'queued' | 'running'>, patch: Partial<JobView>): void {
-    const expiresAt = new Date(Date.now() + this.#retentionMs).toISOString();
+  /** Ends the job with the view `end` makes of it, and deletes it after the retention time. */
+  #end(entry: Entry, end: (view: JobView, expiresAt: Date) => JobView): void {
     entry.expiry = setTimeout(() => void this.delete(entry.view.id), this.#retentionMs);
     entry.expiry.unref();
-    // A finished job keeps its page count, as the op last reported it.
-    const { pagesTotal } = entry;
-    const progress = { stage: state, pagesDone: state === 'done' ? pagesTotal : null, pagesTotal };
-    this.#update(entry.view.id, {
-      ...patch,
-      state,
-      progress: state === 'done' ? progress : stageOnly(state),
-      expiresAt,
-    });
+    this.#change(entry.view.id, (view) => end(view, new Date(Date.now() + this.#retentionMs)));
   }
 
-  #update(id: string, patch: Partial<JobView>): void {
+  #change(id: string, change: (view: JobView) => JobView): void {
     const entry = this.#jobs.get(id);
     if (!entry) return;
-    entry.view = { ...entry.view, ...patch };
+    entry.view = change(entry.view);
     this.#notify(entry, entry.view);
   }
 
@@ -165,8 +162,4 @@ export class AsyncJobs {
 
 export function notFound(): AppError {
   return new AppError('NOT_FOUND', 'There is no such job: it never existed, or it has been deleted.');
-}
-
-function stageOnly(stage: JobStage): JobView['progress'] {
-  return { stage, pagesDone: null, pagesTotal: null };
 }

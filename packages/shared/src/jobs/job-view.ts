@@ -77,3 +77,44 @@ export function queuedJobView(id: string, tool: ToolId, createdAt = new Date()):
     expiresAt: null,
   };
 }
+
+/** A job's view as a worker takes it: running, reading its input. */
+export function runningJobView(view: JobView): JobView {
+  return { ...view, state: 'running', progress: { stage: 'reading', pagesDone: null, pagesTotal: null } };
+}
+
+/**
+ * A job's view once done: its result, what the op noticed, and its pages as the op last counted them (null when
+ * it does not count pages); deleted at `expiresAt` unless fetched first.
+ */
+export function doneJobView(
+  view: JobView,
+  done: { result: NonNullable<JobView['result']>; notices: readonly Notice[]; pagesTotal: number | null },
+  expiresAt: Date,
+): JobView {
+  const { result, notices, pagesTotal } = done;
+  return {
+    ...view,
+    state: 'done',
+    progress: { stage: 'done', pagesDone: pagesTotal, pagesTotal },
+    notices,
+    result,
+    expiresAt: expiresAt.toISOString(),
+  };
+}
+
+/** A job's view once it failed (`failed`) or was stopped (`cancelled`), kept until `expiresAt`. */
+export function endedJobView(
+  view: JobView,
+  state: 'failed' | 'cancelled',
+  error: ErrorBody['error'] | null,
+  expiresAt: Date | null,
+): JobView {
+  return {
+    ...view,
+    state,
+    progress: { stage: state, pagesDone: null, pagesTotal: null },
+    error,
+    expiresAt: expiresAt?.toISOString() ?? view.expiresAt,
+  };
+}
