@@ -13,11 +13,12 @@ export type RunningServer = {
 
 /**
  * Starts the built server (`packages/server/dist/main.js`, as `npm start` does) on a free port of 127.0.0.1 and
- * resolves once it listens (it must log at `info` or finer for that). `env` adds to the process environment.
+ * resolves once it listens (it must log at `info` or finer for that). `env` adds to the process environment; `root`
+ * is the tree whose build runs (another commit's, say).
  */
-export async function startServer(env: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
-  const server = spawn(process.execPath, [join(ROOT, 'packages/server/dist/main.js')], {
-    cwd: ROOT,
+export async function startServer(env: NodeJS.ProcessEnv = {}, root = ROOT): Promise<RunningServer> {
+  const server = spawn(process.execPath, [join(root, 'packages/server/dist/main.js')], {
+    cwd: root,
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
