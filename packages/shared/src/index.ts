@@ -9,6 +9,7 @@ export * from './files/sniff-format.ts';
 export * from './i18n/locales.ts';
 export * from './tools/tool-ids.ts';
 export * from './tools/option-specs.ts';
+export * from './tools/option-kinds.ts';
 export * from './tools/registry.ts';
 export * from './page-ranges.ts';
 export * from './render-dpi.ts';

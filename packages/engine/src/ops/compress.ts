@@ -1,6 +1,6 @@
 import { copyFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { AppError } from '@quire/shared';
+import { AppError, TOOLS } from '@quire/shared';
 import type * as Mupdf from 'mupdf';
 import { hasFormXObjectCycle } from '../compress/has-form-cycle.ts';
 import { openForCompression } from '../compress/open-for-compression.ts';
@@ -35,7 +35,7 @@ export const compress: EngineOp<'compress'> = async ({ files, options }, ctx) =>
     });
   }
   ctx.onProgress?.('reading');
-  const info = await inspectPdf(upload, 0, ctx);
+  const info = await inspectPdf(upload, 0, ctx, TOOLS.compress.maxPages);
   const file = { ...upload, path: info.path, password: info.password };
 
   const mupdf = await loadMupdf();

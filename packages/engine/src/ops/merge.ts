@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { AppError } from '@quire/shared';
+import { AppError, TOOLS } from '@quire/shared';
 import { quickInspect } from '../mupdf/quick-inspect.ts';
 import { restoreNavigation } from '../mupdf/restore-navigation.ts';
 import { inspectPdf, type PdfInfo } from '../qpdf/inspect-pdf.ts';
@@ -19,7 +19,11 @@ export const merge: EngineOp<'merge'> = async ({ files }, ctx) => {
   // in the visitor's order is reported.
   ctx.onProgress?.('reading');
   const inspections = await Promise.allSettled(
-    files.map(async (file, index) => (await quickInspect(file)) ?? inspectPdf(file, index, ctx)),
+    files.map(
+      async (file, index) =>
+        (await quickInspect(file, TOOLS.merge.maxPages)) ??
+        inspectPdf(file, index, ctx, TOOLS.merge.maxPages),
+    ),
   );
   const sources = files.map((file, index) => {
     const inspection = inspections[index] as PromiseSettledResult<PdfInfo>;
@@ -51,7 +55,8 @@ export const merge: EngineOp<'merge'> = async ({ files }, ctx) => {
     }
     // It stopped without naming one (its memory cap, say): qpdf's own look at each file, which MuPDF's quick one
     // spared, finds the file at fault and says what is wrong with it.
-    for (const [position, source] of sources.entries()) await inspectPdf(source.file, position, ctx);
+    for (const [position, source] of sources.entries())
+      await inspectPdf(source.file, position, ctx, TOOLS.merge.maxPages);
     throw new AppError('CONVERSION_FAILED', 'The files could not be merged.');
   }
   ctx.onProgress?.('writing');

@@ -2,14 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { corpusPath } from '@quire/corpus';
-import {
-  AppError,
-  MAX_CONVERT_PAGES,
-  MAX_PAGE_TREE_NODES,
-  MAX_PAGES,
-  MAX_RENDER_PAGES,
-  type ToolId,
-} from '@quire/shared';
+import { AppError, MAX_PAGE_TREE_NODES, PDF_TOOL_IDS, TOOLS, type PdfToolId } from '@quire/shared';
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { encryptPdf } from '../../test/hostile-pdfs.ts';
@@ -41,9 +34,7 @@ const ctx = useJobContext(120_000);
 const SMALL = 'pdf/pdfbox_rotations-90-180-270_6p.pdf';
 const SMALL_PAGES = 6;
 
-type Tool = {
-  id: ToolId;
-  cap: number;
+type Case = {
   /** Position of the hostile file in the request (merge puts a good file first). */
   fileIndex: number;
   run: (path: string, password?: string) => Promise<JobResult>;
@@ -53,28 +44,23 @@ type Tool = {
   bigUnderCap: number;
 };
 
-const TOOLS: Tool[] = [
-  {
-    id: 'merge',
-    cap: MAX_PAGES,
+/** Each tool that reads PDFs, run against lying page trees at its own cap (`TOOLS[id].maxPages`). */
+const CASES: { [K in PdfToolId]: Case } = {
+  merge: {
     fileIndex: 1,
     run: (path, password) =>
       merge({ files: [inputFile(corpusPath(SMALL)), inputFile(path, password)], options: {} }, ctx),
     countPages: async (result) => pdfPages(result.path) - SMALL_PAGES,
     bigUnderCap: 1500,
   },
-  {
-    id: 'split',
-    cap: MAX_PAGES,
+  split: {
     fileIndex: 0,
     run: (path, password) =>
       split({ files: [inputFile(path, password)], options: { mode: 'pages', pageRange: undefined } }, ctx),
     countPages: async (result) => Object.keys(unzipSync(await readFile(result.path))).length,
     bigUnderCap: 1500,
   },
-  {
-    id: 'rotate',
-    cap: MAX_PAGES,
+  rotate: {
     fileIndex: 0,
     run: (path, password) =>
       rotate({ files: [inputFile(path, password)], options: { angle: '90', pages: undefined } }, ctx),
@@ -89,27 +75,21 @@ const TOOLS: Tool[] = [
     },
     bigUnderCap: 1500,
   },
-  {
-    id: 'compress',
-    cap: MAX_PAGES,
+  compress: {
     fileIndex: 0,
     run: (path, password) =>
       compress({ files: [inputFile(path, password)], options: { quality: 'medium' } }, ctx),
     countPages: async (result) => pdfPages(result.path),
     bigUnderCap: 1500,
   },
-  {
-    id: 'pdf-to-jpg',
-    cap: MAX_RENDER_PAGES,
+  'pdf-to-jpg': {
     fileIndex: 0,
     run: (path, password) =>
       pdfToJpg({ files: [inputFile(path, password)], options: { quality: 'low' } }, ctx),
     countPages: async (result) => Object.keys(unzipSync(await readFile(result.path))).length,
     bigUnderCap: 40,
   },
-  {
-    id: 'pdf-to-word',
-    cap: MAX_CONVERT_PAGES,
+  'pdf-to-word': {
     fileIndex: 0,
     run: (path, password) => pdfToWord({ files: [inputFile(path, password)], options: {} }, ctx),
     // Each PDF page starts a Word section on a new page.
@@ -119,7 +99,7 @@ const TOOLS: Tool[] = [
     },
     bigUnderCap: 40,
   },
-];
+};
 
 /**
  * Pages of a result PDF, checked to be the same for qpdf's walk of the tree, its /Count (what MuPDF and poppler
@@ -154,7 +134,9 @@ async function refusal(promise: Promise<unknown>): Promise<AppError> {
   return error as AppError;
 }
 
-describe.each(TOOLS.map((tool) => [tool.id, tool] as const))(
+const TOOL_CASES = PDF_TOOL_IDS.map((id) => ({ id, cap: TOOLS[id].maxPages, ...CASES[id] }));
+
+describe.each(TOOL_CASES.map((tool) => [tool.id, tool] as const))(
   '%s counts pages from the page tree',
   (_id, tool) => {
     it(`refuses cap + 1 real pages behind /Count 1 before any work (DOCUMENT_TOO_COMPLEX naming the cap)`, async () => {

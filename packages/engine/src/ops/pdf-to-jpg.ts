@@ -1,7 +1,7 @@
 import { mkdir, readdir } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { AppError, JPG_DPI, MAX_RENDER_PAGES, type JobReport } from '@quire/shared';
+import { AppError, JPG_DPI, TOOLS, type JobReport } from '@quire/shared';
 import { readPageSizes } from '../poppler/read-page-sizes.ts';
 import { renderJpegPages } from '../poppler/render-jpeg-pages.ts';
 import { inspectPdf } from '../qpdf/inspect-pdf.ts';
@@ -45,7 +45,7 @@ export const pdfToJpg: EngineOp<'pdf-to-jpg'> = async ({ files, options }, ctx) 
   const limits = () => ({ signal, timeoutMs: Math.max(1, deadline - Date.now()) });
 
   ctx.onProgress?.('reading');
-  const info = await inspectPdf(file, 0, ctx, MAX_RENDER_PAGES);
+  const info = await inspectPdf(file, 0, ctx, TOOLS['pdf-to-jpg'].maxPages);
   const sourcePath = await prepareRenderSource(file, 0, info, ctx);
   const pageSizes = await readPageSizes(sourcePath, info.pageCount, fileRef, limits());
   const renders = planPageRenders(pageSizes, requestedDpi, fileRef);

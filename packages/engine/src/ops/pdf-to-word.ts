@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { AppError, MAX_CONVERT_PAGES } from '@quire/shared';
+import { AppError, TOOLS } from '@quire/shared';
 import { loadMupdf } from '../mupdf/load-mupdf.ts';
 import { convertDocument } from '../pdf-to-word/convert-document.ts';
 import { inspectPdf } from '../qpdf/inspect-pdf.ts';
@@ -20,7 +20,7 @@ export const pdfToWord: EngineOp<'pdf-to-word'> = async ({ files }, ctx) => {
   }
   const details = { fileIndex: 0, fileName: file.name };
   ctx.onProgress?.('reading');
-  const info = await inspectPdf(file, 0, ctx, MAX_CONVERT_PAGES);
+  const info = await inspectPdf(file, 0, ctx, TOOLS['pdf-to-word'].maxPages);
   const mupdf = await loadMupdf();
   let document: InstanceType<typeof mupdf.Document>;
   try {

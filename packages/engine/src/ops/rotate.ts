@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { AppError, describePageRangeProblem, parsePageRanges } from '@quire/shared';
+import { AppError, TOOLS, describePageRangeProblem, parsePageRanges } from '@quire/shared';
 import { inspectPdf } from '../qpdf/inspect-pdf.ts';
 import { isQpdfSuccess, runQpdf } from '../qpdf/run-qpdf.ts';
 import { repairNotices } from './repair-notices.ts';
@@ -13,7 +13,7 @@ export const rotate: EngineOp<'rotate'> = async ({ files, options }, ctx) => {
   const file = files[0];
   if (!file) throw new AppError('TOO_FEW_FILES', 'Send one PDF file to rotate.', { minFiles: 1 });
   ctx.onProgress?.('reading');
-  const info = await inspectPdf(file, 0, ctx);
+  const info = await inspectPdf(file, 0, ctx, TOOLS.rotate.maxPages);
   const pages = pagesToRotate(options.pages, info.pageCount);
 
   ctx.onProgress?.('processing');

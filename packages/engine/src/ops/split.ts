@@ -2,6 +2,7 @@ import { mkdtemp, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   AppError,
+  TOOLS,
   checkTotalPages,
   describePageRangeProblem,
   parsePageRanges,
@@ -23,7 +24,7 @@ export const split: EngineOp<'split'> = async ({ files, options }, ctx) => {
   const file = files[0];
   if (!file) throw new AppError('TOO_FEW_FILES', 'Send one PDF file to split.', { minFiles: 1 });
   ctx.onProgress?.('reading');
-  const info = await inspectPdf(file, 0, ctx);
+  const info = await inspectPdf(file, 0, ctx, TOOLS.split.maxPages);
   const source = { ...file, path: info.path, password: info.password };
   const stem = fileStem(file.name);
   const piecesDir = await mkdtemp(join(ctx.workDir, 'pieces-'));

@@ -1,5 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { MAX_PAGES } from '@quire/shared';
 import { describe, expect, it } from 'vitest';
 import { inputFile, useJobContext } from '../../test/job-context.ts';
 import { inspectPdf } from '../qpdf/inspect-pdf.ts';
@@ -12,7 +13,7 @@ describe('the status probes’ documents', () => {
   it('include a one-page PDF that qpdf reads without repairing it', async () => {
     const path = join(ctx.workDir, 'tiny.pdf');
     await writeFile(path, createTinyPdf('Quire (probe) \\ test'));
-    const info = await inspectPdf(inputFile(path), 0, ctx);
+    const info = await inspectPdf(inputFile(path), 0, ctx, MAX_PAGES);
     expect(info).toMatchObject({ pageCount: 1, wasRepaired: false });
   });
 

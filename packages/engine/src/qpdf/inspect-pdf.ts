@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { AppError, MAX_PAGE_TREE_NODES, MAX_PAGES } from '@quire/shared';
+import { AppError, MAX_PAGE_TREE_NODES } from '@quire/shared';
 import { readPageTree, type PageTreeReading } from '../mupdf/read-page-tree.ts';
 import type { InputFile, JobContext } from '../ops/types.ts';
 import type { ProcessResult } from '../process/run-process.ts';
@@ -28,8 +28,8 @@ type FileDetails = { fileIndex: number; fileName: string };
  * it first (passwords, damage); the pages are then counted from the page tree itself, never from /Count, in
  * bounded time and memory (`walkPageTree`). Throws the right AppError, naming the file, for a missing or wrong
  * password, a file damaged beyond repair, a page tree that loops or lists one of its parts twice, a file without
- * pages, or one with more than `maxPages` (the calling tool's own cap: `MAX_PAGES` for page assembly, fewer for
- * tools that render or convert every page) or a page tree of more than `MAX_PAGE_TREE_NODES` other entries.
+ * pages, or one with more than `maxPages` (the calling tool's own cap, `TOOLS[id].maxPages`: `MAX_PAGES` for page
+ * assembly, fewer for tools that render or convert every page) or a page tree of more than `MAX_PAGE_TREE_NODES` other entries.
  *
  * The engines do not agree on a page tree that lies (qpdf's page operations walk it; MuPDF, poppler and
  * `qpdf --show-npages` believe its /Count), so such a tree is rewritten first: one root listing the pages the walk
@@ -42,7 +42,7 @@ export async function inspectPdf(
   file: InputFile,
   fileIndex: number,
   ctx: JobContext,
-  maxPages: number = MAX_PAGES,
+  maxPages: number,
 ): Promise<PdfInfo> {
   const details: FileDetails = { fileIndex, fileName: file.name };
   const opened = await openWithQpdf(file, details, ctx);

@@ -8,14 +8,48 @@ import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActiveContentPdf } from '../../../engine/test/hostile-pdfs.ts';
 import { createTestApp, type TestApp } from '../test-app.ts';
-import { PDF_TOOLS, expectOutput, expectStillServing, postTool, readZipDirectory } from './harness.ts';
+import {
+  PDF_TOOLS,
+  expectOutput,
+  expectStillServing,
+  postTool,
+  readZipDirectory,
+  type PdfTool,
+} from './harness.ts';
 
 /**
  * Hardening catalogue, group C, item 33: JavaScript and actions in PDFs. Nothing in a document runs or calls out
  * on the server, and what the outputs keep is a policy, tested here.
  */
 
-type PdfTool = (typeof PDF_TOOLS)[number];
+const ACTIVE_KEYS = ['/JavaScript', '/OpenAction', '/Launch', '/SubmitForm', '/URI', '/XFA'];
+/** Scripts and actions left in a PDF (its keys of `ACTIVE_KEYS`). */
+type ActiveKeys = (pdf: Uint8Array) => Promise<string[]>;
+
+/**
+ * Policy: Quire edits documents without judging them. Lossless edits (rotate, compress) keep the document's
+ * scripts and actions as they were; page assembly (merge, split) keeps each page's own actions and drops the
+ * document-level ones, as it drops every catalog entry; conversions produce no active content at all. Each tool
+ * that reads PDFs has its entry: a new one is a type error until its policy is written here.
+ */
+const POLICY: Record<PdfTool, (output: Buffer, activeKeys: ActiveKeys) => Promise<void>> = {
+  rotate: async (output, activeKeys) => expect(await activeKeys(output)).toEqual(ACTIVE_KEYS),
+  compress: async (output, activeKeys) => expect(await activeKeys(output)).toEqual(ACTIVE_KEYS),
+  merge: async (output, activeKeys) =>
+    expect(await activeKeys(output)).toEqual(['/Launch', '/SubmitForm', '/URI']),
+  split: async (output, activeKeys) => {
+    const [piece] = Object.values(unzipSync(output));
+    expect(await activeKeys(piece as Uint8Array)).toEqual(['/Launch', '/SubmitForm', '/URI']);
+  },
+  'pdf-to-word': async (output) => {
+    const docx = unzipSync(output);
+    expect(Object.keys(docx).filter((name) => /vba|macro|activeX|\.bin$/i.test(name))).toEqual([]);
+    expect(strFromU8(docx['[Content_Types].xml'] as Uint8Array)).not.toMatch(/macroEnabled|vbaProject/);
+  },
+  'pdf-to-jpg': async (output) => {
+    expect(readZipDirectory(output).map((entry) => entry.name)).toEqual(['page-001.jpg']);
+  },
+};
 
 let testApp: TestApp;
 beforeAll(async () => {
@@ -50,36 +84,22 @@ describe('C. PDF JavaScript and actions (item 33)', () => {
     }
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(connections).toEqual([]);
-
-    // Policy: Quire edits documents without judging them. Lossless edits (rotate, compress) keep the document's
-    // scripts and actions as they were; page assembly (merge, split) keeps each page's own actions and drops the
-    // document-level ones, as it drops every catalog entry; conversions produce no active content at all.
     const scratch = await mkdtemp(join(tmpdir(), 'quire-active-'));
-    const activeKeys = async (pdf: Buffer) => {
-      await writeFile(join(scratch, 'out.pdf'), pdf);
-      const text = execFileSync('qpdf', [
-        '--qdf',
-        '--object-streams=disable',
-        join(scratch, 'out.pdf'),
-        '-',
-      ]).toString('latin1');
-      return ['/JavaScript', '/OpenAction', '/Launch', '/SubmitForm', '/URI', '/XFA'].filter((key) =>
-        new RegExp(`${key}\\b`).test(text),
-      );
-    };
-    const all = ['/JavaScript', '/OpenAction', '/Launch', '/SubmitForm', '/URI', '/XFA'];
-    expect(await activeKeys(outputs.get('rotate') as Buffer)).toEqual(all);
-    expect(await activeKeys(outputs.get('compress') as Buffer)).toEqual(all);
-    expect(await activeKeys(outputs.get('merge') as Buffer)).toEqual(['/Launch', '/SubmitForm', '/URI']);
-    const [piece] = Object.values(unzipSync(outputs.get('split') as Buffer));
-    expect(await activeKeys(Buffer.from(piece as Uint8Array))).toEqual(['/Launch', '/SubmitForm', '/URI']);
-    const docx = unzipSync(outputs.get('pdf-to-word') as Buffer);
-    expect(Object.keys(docx).filter((name) => /vba|macro|activeX|\.bin$/i.test(name))).toEqual([]);
-    expect(strFromU8(docx['[Content_Types].xml'] as Uint8Array)).not.toMatch(/macroEnabled|vbaProject/);
-    expect(readZipDirectory(outputs.get('pdf-to-jpg') as Buffer).map((entry) => entry.name)).toEqual([
-      'page-001.jpg',
-    ]);
-    await rm(scratch, { recursive: true, force: true });
+    try {
+      const activeKeys = async (pdf: Uint8Array) => {
+        await writeFile(join(scratch, 'out.pdf'), pdf);
+        const text = execFileSync('qpdf', [
+          '--qdf',
+          '--object-streams=disable',
+          join(scratch, 'out.pdf'),
+          '-',
+        ]).toString('latin1');
+        return ACTIVE_KEYS.filter((key) => new RegExp(`${key}\\b`).test(text));
+      };
+      for (const tool of PDF_TOOLS) await POLICY[tool](outputs.get(tool) as Buffer, activeKeys);
+    } finally {
+      await rm(scratch, { recursive: true, force: true });
+    }
     await expectStillServing(testApp);
   });
 

@@ -1,6 +1,6 @@
 import { readFile, readdir } from 'node:fs/promises';
 import { corpusPath } from '@quire/corpus';
-import { MAX_CONVERT_PAGES, MAX_PAGES, MAX_RENDER_PAGES, TOOLS, type ErrorCode } from '@quire/shared';
+import { TOOLS, type ErrorCode } from '@quire/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createBrokenEncrypt,
@@ -25,6 +25,7 @@ import {
 import { createTestApp, type TestApp } from '../test-app.ts';
 import {
   PDF_TOOLS,
+  type PdfTool,
   expectOutput,
   expectRefusal,
   expectStillServing,
@@ -40,7 +41,6 @@ import {
  * directories are gone and the server still merges.
  */
 
-type PdfTool = (typeof PDF_TOOLS)[number];
 /** 200, or the status and code of the refusal. */
 type Outcome = 200 | [number, ErrorCode];
 type Row = {
@@ -55,22 +55,10 @@ type Row = {
 };
 
 const DAMAGED: Outcome = [422, 'FILE_DAMAGED'];
-const ALL_OK = {
-  merge: 200,
-  split: 200,
-  rotate: 200,
-  compress: 200,
-  'pdf-to-word': 200,
-  'pdf-to-jpg': 200,
-} as const;
-const ALL_DAMAGED = {
-  merge: DAMAGED,
-  split: DAMAGED,
-  rotate: DAMAGED,
-  compress: DAMAGED,
-  'pdf-to-word': DAMAGED,
-  'pdf-to-jpg': DAMAGED,
-} as const;
+const everyTool = (outcome: Outcome) =>
+  Object.fromEntries(PDF_TOOLS.map((tool) => [tool, outcome])) as Record<PdfTool, Outcome>;
+const ALL_OK = everyTool(200);
+const ALL_DAMAGED = everyTool(DAMAGED);
 const corpus = (name: string) => () => readFile(corpusPath(name));
 const TEXT = createTextPdf('hardening C', 3);
 
@@ -219,7 +207,7 @@ const ROWS: Row[] = [
     item: '31',
     what: 'a user password',
     build: () => encryptPdf(TEXT, 'secret'),
-    expect: Object.fromEntries(PDF_TOOLS.map((tool) => [tool, [422, 'PASSWORD_REQUIRED']])),
+    expect: everyTool([422, 'PASSWORD_REQUIRED']),
   },
   {
     item: '31',
@@ -233,7 +221,7 @@ const ROWS: Row[] = [
     what: 'a user password, with a wrong password',
     build: () => encryptPdf(TEXT, 'secret'),
     fields: { password: 'guess' },
-    expect: Object.fromEntries(PDF_TOOLS.map((tool) => [tool, [422, 'PASSWORD_INCORRECT']])),
+    expect: everyTool([422, 'PASSWORD_INCORRECT']),
   },
   { item: '31', what: 'an owner password only', build: () => encryptPdf(TEXT, ''), expect: ALL_OK },
   { item: '31', what: 'a broken /Encrypt dictionary', build: createBrokenEncrypt, expect: ALL_DAMAGED },
@@ -256,13 +244,13 @@ const ROWS: Row[] = [
     what: 'a zip with a PDF inside its first kilobyte',
     build: async () =>
       Buffer.concat([await readFile(corpusPath('bad/mammoth_plain-zip-renamed.docx')), TEXT]),
-    expect: Object.fromEntries(PDF_TOOLS.map((tool) => [tool, [415, 'INVALID_FILE_TYPE']])),
+    expect: everyTool([415, 'INVALID_FILE_TYPE']),
   },
   {
     item: '32',
     what: 'a PDF header after 1,100 bytes of padding',
     build: () => Buffer.concat([Buffer.alloc(1_100, 0x20), TEXT]),
-    expect: Object.fromEntries(PDF_TOOLS.map((tool) => [tool, [415, 'INVALID_FILE_TYPE']])),
+    expect: everyTool([415, 'INVALID_FILE_TYPE']),
   },
   {
     item: '32',
@@ -275,13 +263,13 @@ const ROWS: Row[] = [
     item: '32',
     what: 'a JPEG named .pdf',
     build: corpus('images/pdfbox_grayscale.jpg'),
-    expect: Object.fromEntries(PDF_TOOLS.map((tool) => [tool, [415, 'INVALID_FILE_TYPE']])),
+    expect: everyTool([415, 'INVALID_FILE_TYPE']),
   },
   {
     item: '32',
     what: 'zero bytes',
     build: () => Buffer.alloc(0),
-    expect: Object.fromEntries(PDF_TOOLS.map((tool) => [tool, [422, 'EMPTY_FILE']])),
+    expect: everyTool([422, 'EMPTY_FILE']),
   },
 ];
 
@@ -356,23 +344,15 @@ describe('C. PDF parsing and rendering (items 24–32), every PDF tool', () => {
     // Counting stops at the first page over the cap, so the answer names the cap, not the full count (see
     // c-pdf-page-tree.test.ts for trees whose /Count lies).
     const bomb = createPageCountBomb(100_000);
-    const caps: Record<PdfTool, number> = {
-      merge: MAX_PAGES,
-      split: MAX_PAGES,
-      rotate: MAX_PAGES,
-      compress: MAX_PAGES,
-      'pdf-to-word': MAX_CONVERT_PAGES,
-      'pdf-to-jpg': MAX_RENDER_PAGES,
-    };
     for (const tool of PDF_TOOLS) {
       const reply = await postTool(testApp, tool, [{ name: 'pages.pdf', bytes: bomb }]);
       const error = expectRefusal(
         reply,
         422,
         'DOCUMENT_TOO_COMPLEX',
-        new RegExp(`more than ${caps[tool]} pages`),
+        new RegExp(`more than ${TOOLS[tool].maxPages} pages`),
       );
-      expect(error.details).toEqual({ fileIndex: 0, fileName: 'pages.pdf', maxPages: caps[tool] });
+      expect(error.details).toEqual({ fileIndex: 0, fileName: 'pages.pdf', maxPages: TOOLS[tool].maxPages });
     }
     // Nothing was rendered or zipped: the job directories are gone and no page image was left anywhere.
     await expectStillServing(testApp);

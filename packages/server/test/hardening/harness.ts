@@ -1,7 +1,17 @@
 import { connect, createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { createProbeInputs, type ProbeInput } from '@quire/engine';
-import { TOOLS, fileFieldName, type ErrorBody, type ErrorCode, type ToolId } from '@quire/shared';
+import {
+  PDF_TOOL_IDS,
+  TOOLS,
+  fileFieldName,
+  optionKindOf,
+  type ErrorBody,
+  type ErrorCode,
+  type OptionSpec,
+  type PdfToolId,
+  type ToolId,
+} from '@quire/shared';
 import { expect } from 'vitest';
 import { multipartOf, waitForNoLeftovers, type TestApp } from '../test-app.ts';
 
@@ -11,8 +21,9 @@ import { multipartOf, waitForNoLeftovers, type TestApp } from '../test-app.ts';
  * the same server still answering `/healthz` and running the next valid job.
  */
 
-/** The tools that read PDFs: every PDF attack goes through each of them. */
-export const PDF_TOOLS = ['merge', 'split', 'compress', 'pdf-to-word', 'pdf-to-jpg', 'rotate'] as const;
+/** The tools that read PDFs, from the registry: every PDF attack goes through each of them. */
+export const PDF_TOOLS = PDF_TOOL_IDS;
+export type PdfTool = PdfToolId;
 
 export type Upload = { name: string; bytes: Uint8Array };
 export type Reply = {
@@ -22,8 +33,15 @@ export type Reply = {
   rawPayload: Buffer;
 };
 
-/** Options a tool requires to run at all; a test's own fields override them. */
-const REQUIRED_FIELDS: Partial<Record<ToolId, Record<string, string>>> = { rotate: { angle: '90' } };
+/** The options a tool requires to run at all (rotate's angle), at the value its form starts with. */
+function requiredFields(toolId: ToolId): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [name, spec] of Object.entries(TOOLS[toolId].options as Record<string, OptionSpec>)) {
+    const value = optionKindOf(spec).initialValue(spec);
+    if (optionKindOf(spec).isRequired(spec) && value !== undefined) fields[name] = value;
+  }
+  return fields;
+}
 
 /**
  * Posts files to a tool as the site does (`file` or `file-0`, `file-1`, …). Merge needs two files: a single
@@ -42,7 +60,7 @@ export async function postTool(
   files.forEach((file, index) =>
     form.append(fileFieldName(tool, index), new File([file.bytes as Uint8Array<ArrayBuffer>], file.name)),
   );
-  for (const [name, value] of Object.entries({ ...REQUIRED_FIELDS[toolId], ...fields }))
+  for (const [name, value] of Object.entries({ ...requiredFields(toolId), ...fields }))
     form.append(name, value);
   return testApp.app.inject({ method: 'POST', url: tool.apiPath, ...(await multipartOf(form)) });
 }

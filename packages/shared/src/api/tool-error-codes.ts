@@ -1,4 +1,5 @@
 import { ERROR_CODES, ERROR_CODE_LIST, type ErrorCode } from '../errors/error-codes.ts';
+import { optionKindOf } from '../tools/option-kinds.ts';
 import type { ToolDefinition } from '../tools/registry.ts';
 import { TOOLS } from '../tools/registry.ts';
 import { TOOL_IDS } from '../tools/tool-ids.ts';
@@ -43,13 +44,14 @@ function toolWorkCodes(tool: ToolDefinition): ErrorCode[] {
     codes.add('PASSWORD_REQUIRED');
     codes.add('PASSWORD_INCORRECT');
   }
-  if (Object.values(tool.options).some((spec) => spec.kind === 'page-list')) codes.add('INVALID_PAGE_RANGE');
+  for (const spec of Object.values(tool.options))
+    for (const code of optionKindOf(spec).errorCodes) codes.add(code);
   return [...codes];
 }
 
 /**
  * The error codes one tool's endpoint can answer, in catalogue order: the request's, the common ones of the work,
- * the password errors of tools that read PDFs, `INVALID_PAGE_RANGE` where a page list is taken, `RATE_LIMITED`
+ * the password errors of tools that read PDFs, those of its options' kinds (`INVALID_PAGE_RANGE` for a page list), `RATE_LIMITED`
  * while anonymous use is limited, and what the tool's engine raises of its own (`TOOL_DOCS[id].errors`).
  */
 export function toolErrorCodes(tool: ToolDefinition, isRateLimited: boolean): ErrorCode[] {

@@ -1,25 +1,12 @@
 import { FILE_KINDS } from '../files/file-kinds.ts';
-import { MAX_FIELD_BYTES, MAX_PASSWORD_CHARS } from '../limits.ts';
-import type { OptionSpec } from '../tools/option-specs.ts';
+import { MAX_PASSWORD_CHARS } from '../limits.ts';
+import { optionKindOf } from '../tools/option-kinds.ts';
 import { TOOLS, fileFieldName, passwordFieldName, type ToolDefinition } from '../tools/registry.ts';
 import type { ToolId } from '../tools/tool-ids.ts';
 import type { FieldSchema, MultipartSchema } from './openapi-types.ts';
 import { TOOL_DOCS, type ToolDoc } from './tool-docs.ts';
 
 export const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
-
-function optionSchema(name: string, spec: OptionSpec, doc: ToolDoc): FieldSchema {
-  const description = doc.options[name] ?? '';
-  if (spec.kind === 'enum') {
-    return {
-      type: 'string',
-      enum: [...spec.values],
-      ...(spec.default ? { default: spec.default } : {}),
-      description,
-    };
-  }
-  return { type: 'string', maxLength: MAX_FIELD_BYTES, examples: ['1-5, 10-15', '3', '8-'], description };
-}
 
 /**
  * The multipart fields of one tool: its files, their passwords and its options. The tool's own endpoint takes
@@ -66,9 +53,10 @@ export function toolRequestSchema(toolId: ToolId): MultipartSchema {
         description: 'The password of the file with the same number.',
       };
   }
-  for (const [name, spec] of Object.entries(tool.options) as [string, OptionSpec][]) {
-    properties[name] = optionSchema(name, spec, doc);
-    if (spec.kind === 'enum' && spec.default === undefined) required.push(name);
+  for (const [name, spec] of Object.entries(tool.options)) {
+    const kind = optionKindOf(spec);
+    properties[name] = { ...kind.schema(spec), description: doc.options[name] ?? '' };
+    if (kind.isRequired(spec)) required.push(name);
   }
   return {
     type: 'object',

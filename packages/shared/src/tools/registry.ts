@@ -1,14 +1,17 @@
 import type { FileKind } from '../files/file-kinds.ts';
 import {
   JOB_TIMEOUT_MS,
+  MAX_CONVERT_PAGES,
   MAX_FILE_BYTES,
   MAX_IMAGE_FILE_BYTES,
   MAX_IMAGE_FILES,
   MAX_MERGE_FILES,
+  MAX_PAGES,
+  MAX_RENDER_PAGES,
   MAX_REQUEST_BYTES,
 } from '../limits.ts';
 import type { OptionSpec, OptionValue } from './option-specs.ts';
-import type { ToolId } from './tool-ids.ts';
+import { TOOL_IDS, type ToolId } from './tool-ids.ts';
 
 /**
  * How a tool names its upload fields: `file` for one file, `file-0`, `file-1`, … for several (spec section 7).
@@ -30,8 +33,6 @@ export type ToolDefinition = {
   readonly maxFiles: number;
   readonly maxFileBytes: number;
   readonly maxRequestBytes: number;
-  /** True when the tool reads PDFs and therefore takes passwords for protected ones. */
-  readonly readsPdf: boolean;
   readonly output: { readonly fileName: string; readonly mimeType: string };
   readonly options: Readonly<Record<string, OptionSpec>>;
   readonly timeoutMs: number;
@@ -42,7 +43,20 @@ export type ToolDefinition = {
   readonly lane: JobLane;
   /** Card accent colour (spec section 3). */
   readonly color: 'red' | 'blue' | 'green' | 'purple' | 'orange' | 'pink' | 'teal' | 'indigo';
-};
+} & PdfReading;
+
+/** Whether a tool reads PDFs, and then how many pages it takes of one. */
+export type PdfReading =
+  | {
+      /** The tool reads PDFs, and therefore takes passwords for protected ones. */
+      readonly readsPdf: true;
+      /**
+       * The most pages of a PDF the tool takes (of each file, for merge): `MAX_PAGES` for page assembly, fewer where
+       * each page is rendered or converted. Past it, `DOCUMENT_TOO_COMPLEX`.
+       */
+      readonly maxPages: number;
+    }
+  | { readonly readsPdf: false; readonly maxPages: null };
 
 const PDF = 'application/pdf';
 const ZIP = 'application/zip';
@@ -57,6 +71,7 @@ const onePdf = {
   maxFileBytes: MAX_FILE_BYTES,
   maxRequestBytes: MAX_REQUEST_BYTES,
   readsPdf: true,
+  maxPages: MAX_PAGES,
   timeoutMs: JOB_TIMEOUT_MS,
   lane: 'pdf',
 } as const;
@@ -102,6 +117,7 @@ export const TOOLS = {
     slug: 'pdf-to-word',
     apiPath: '/api/pdf/to-word',
     output: { fileName: 'converted.docx', mimeType: DOCX },
+    maxPages: MAX_CONVERT_PAGES,
     options: {},
     timeoutMs: 2 * JOB_TIMEOUT_MS,
     color: 'purple',
@@ -113,6 +129,7 @@ export const TOOLS = {
     apiPath: '/api/pdf/from-word',
     accepts: ['word'],
     readsPdf: false,
+    maxPages: null,
     output: { fileName: 'converted.pdf', mimeType: PDF },
     options: {},
     timeoutMs: 2 * JOB_TIMEOUT_MS,
@@ -125,6 +142,7 @@ export const TOOLS = {
     slug: 'pdf-to-jpg',
     apiPath: '/api/pdf/to-jpg',
     output: { fileName: 'pdf-images.zip', mimeType: ZIP },
+    maxPages: MAX_RENDER_PAGES,
     options: { quality: QUALITY },
     timeoutMs: 2 * JOB_TIMEOUT_MS,
     color: 'pink',
@@ -139,6 +157,7 @@ export const TOOLS = {
     maxFiles: MAX_IMAGE_FILES,
     maxFileBytes: MAX_IMAGE_FILE_BYTES,
     readsPdf: false,
+    maxPages: null,
     output: { fileName: 'converted.pdf', mimeType: PDF },
     options: {
       pageSize: { kind: 'enum', values: ['fit', 'a4', 'letter'], default: 'fit' },
@@ -161,6 +180,14 @@ export const TOOLS = {
 } as const satisfies { readonly [K in ToolId]: ToolDefinition & { readonly id: K } };
 
 export type Tools = typeof TOOLS;
+
+/** A tool that reads PDFs (and takes passwords for protected ones). */
+export type PdfToolId = { [K in ToolId]: Tools[K]['readsPdf'] extends true ? K : never }[ToolId];
+
+/** The tools that read PDFs, in registry order: every PDF attack of the hardening catalogue goes through each. */
+export const PDF_TOOL_IDS: readonly PdfToolId[] = TOOL_IDS.filter(
+  (id): id is PdfToolId => TOOLS[id].readsPdf,
+);
 
 /** The typed options one tool receives after validation. */
 export type ToolOptions<T extends ToolId> = {

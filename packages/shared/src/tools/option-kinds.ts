@@ -1,0 +1,119 @@
+import type { FieldSchema } from '../api/openapi-types.ts';
+import { AppError } from '../errors/app-error.ts';
+import type { ErrorCode } from '../errors/error-codes.ts';
+import { MAX_FIELD_BYTES } from '../limits.ts';
+import type { EnumOptionSpec, OptionSpec, PageListOptionSpec } from './option-specs.ts';
+
+/** Longest page list accepted (`1-3, 7, 9-` …); the engine checks it against the document. */
+const MAX_PAGE_LIST_CHARS = 1000;
+
+/** The values of a tool's options as read so far, by name; undefined: absent. */
+export type OptionValues = Readonly<Record<string, string | undefined>>;
+
+/**
+ * Everything that depends on the kind of an option, in one place: how the server reads it, what the API docs say of
+ * it, whether a request must carry it, what the form starts with and what a wrong value answers. A new kind of
+ * option is a new entry of `OPTION_KINDS`, which TypeScript requires for every kind of `OptionSpec`.
+ */
+export type OptionKind<S extends OptionSpec> = {
+  /**
+   * Reads one field as sent (trimmed; undefined when absent or blank) into the option's value, or throws
+   * `INVALID_OPTIONS` with a message a person can act on.
+   */
+  readonly read: (name: string, raw: string | undefined, spec: S) => string | undefined;
+  /** Checks the value against the other options, once all are read (`requiredWhen`, say). */
+  readonly check: (name: string, value: string | undefined, spec: S, options: OptionValues) => void;
+  /** The field's JSON schema in the API docs, without its description. */
+  readonly schema: (spec: S) => Omit<FieldSchema, 'description'>;
+  /** Whether every request must carry the field. */
+  readonly isRequired: (spec: S) => boolean;
+  /** The value the tool's form starts with; undefined leaves the field out until the visitor fills it. */
+  readonly initialValue: (spec: S) => string | undefined;
+  /** What the work may answer for a value that reads well but does not fit the document, beyond INVALID_OPTIONS. */
+  readonly errorCodes: readonly ErrorCode[];
+};
+
+const ENUM: OptionKind<EnumOptionSpec> = {
+  read: (name, raw, spec) => {
+    const value = raw ?? spec.default;
+    const allowed = spec.values.join(', ');
+    if (value === undefined) {
+      throw new AppError('INVALID_OPTIONS', `The "${name}" field is required: one of ${allowed}.`, {
+        option: name,
+        allowed,
+      });
+    }
+    if (!spec.values.includes(value)) {
+      throw new AppError('INVALID_OPTIONS', `"${name}" must be one of ${allowed}.`, {
+        option: name,
+        allowed,
+      });
+    }
+    return value;
+  },
+  check: () => undefined,
+  schema: (spec) => ({
+    type: 'string',
+    enum: [...spec.values],
+    ...(spec.default === undefined ? {} : { default: spec.default }),
+  }),
+  isRequired: (spec) => spec.default === undefined,
+  // A required choice without a default (rotate's angle) starts on its first value: the form always shows one.
+  initialValue: (spec) => spec.default ?? spec.values[0],
+  errorCodes: [],
+};
+
+const PAGE_LIST: OptionKind<PageListOptionSpec> = {
+  read: (name, raw) => {
+    if (raw !== undefined && (raw.length > MAX_PAGE_LIST_CHARS || !/^[\d\s,-]*$/.test(raw))) {
+      throw new AppError('INVALID_OPTIONS', `"${name}" must list pages such as 1-3, 7, 9-.`, {
+        option: name,
+      });
+    }
+    return raw;
+  },
+  check: (name, value, spec, options) => {
+    const condition = spec.requiredWhen;
+    if (value === undefined && condition && options[condition.option] === condition.value) {
+      throw new AppError(
+        'INVALID_OPTIONS',
+        `The "${name}" field is required when ${condition.option} is ${condition.value}.`,
+        { option: name },
+      );
+    }
+  },
+  schema: () => ({ type: 'string', maxLength: MAX_FIELD_BYTES, examples: ['1-5, 10-15', '3', '8-'] }),
+  isRequired: () => false,
+  initialValue: () => undefined,
+  errorCodes: ['INVALID_PAGE_RANGE'],
+};
+
+export const OPTION_KINDS: {
+  readonly [K in OptionSpec['kind']]: OptionKind<Extract<OptionSpec, { kind: K }>>;
+} = {
+  enum: ENUM,
+  'page-list': PAGE_LIST,
+};
+
+/** The entry of `OPTION_KINDS` for a spec, typed for it. */
+export function optionKindOf<S extends OptionSpec>(spec: S): OptionKind<S> {
+  return OPTION_KINDS[spec.kind] as unknown as OptionKind<S>;
+}
+
+/**
+ * Reads every option of a tool from its form fields (field names already checked), then checks each against the
+ * others; throws `INVALID_OPTIONS` for the first wrong one.
+ */
+export function readOptions(
+  specs: Readonly<Record<string, OptionSpec>>,
+  fields: ReadonlyMap<string, string>,
+): Record<string, string | undefined> {
+  const options: Record<string, string | undefined> = {};
+  for (const [name, spec] of Object.entries(specs)) {
+    const raw = fields.get(name)?.trim();
+    options[name] = optionKindOf(spec).read(name, raw === '' ? undefined : raw, spec);
+  }
+  for (const [name, spec] of Object.entries(specs))
+    optionKindOf(spec).check(name, options[name], spec, options);
+  return options;
+}
