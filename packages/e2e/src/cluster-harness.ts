@@ -118,6 +118,8 @@ const PROXY_BUSY = [
 export type ClusterOptions = {
   /** Worker processes to start. */
   workers?: number;
+  /** Web processes behind HAProxy: 2 unless told (the fault tests kill one of them). */
+  webs?: number;
   /** Added to every Quire process's environment (the bench's settings, say). */
   env?: Readonly<Record<string, string>>;
   /**
@@ -127,9 +129,10 @@ export type ClusterOptions = {
   checkIntervalMs?: number;
 };
 
-/** Starts Redis, two web processes, the workers and HAProxy; resolves once HAProxy sees both webs up. */
+/** Starts Redis, the web processes (two unless told), the workers and HAProxy; resolves once HAProxy sees every web up. */
 export async function startCluster({
   workers: workerCount = 2,
+  webs: webCount = 2,
   env: extraEnv = {},
   checkIntervalMs = 300,
 }: ClusterOptions = {}): Promise<Cluster> {
@@ -177,7 +180,7 @@ export async function startCluster({
     };
     const workers = await Promise.all(Array.from({ length: workerCount }, startWorker));
     const webs = await Promise.all(
-      [1, 2].map(async () => {
+      Array.from({ length: webCount }, async () => {
         const web = await startServerProcess(await processDirs('web'), {
           ...env,
           QUIRE_ROLE: 'web',

@@ -1,4 +1,11 @@
-import type { ToolId } from '@quire/shared';
+import {
+  TOOLS,
+  TOOL_IDS,
+  optionKindOf,
+  type FileKind,
+  type ToolDefinition,
+  type ToolId,
+} from '@quire/shared';
 import { Document, Packer, Paragraph } from 'docx';
 import sharp from 'sharp';
 import { createTinyPdf } from './tiny-pdf.ts';
@@ -14,37 +21,44 @@ export type ProbeInput = {
 const PROBE_TEXT = 'Quire status probe';
 
 /**
- * The tiny built-in documents the status page's probes run every tool on: two one-page PDFs, a one-paragraph
- * .docx and a small JPEG, all made in memory.
+ * The tiny built-in documents the status page's probes run every tool on, made in memory: one-page PDFs, a
+ * one-paragraph .docx and a small JPEG. Each tool gets as many files of the first kind it accepts as it needs
+ * (`minFiles`, at least one), every option at the value its form starts with, and its `probeFields` (the cheapest
+ * setting); so a new tool has its probe from its registry entry alone.
  */
 export async function createProbeInputs(): Promise<Readonly<Record<ToolId, ProbeInput>>> {
-  const pdf = (name: string): ProbeFile => ({
-    name,
-    mimeType: 'application/pdf',
-    bytes: createTinyPdf(`${PROBE_TEXT}: ${name}`),
-  });
-  const docx: ProbeFile = {
-    name: 'probe.docx',
-    mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-    bytes: await Packer.toBuffer(new Document({ sections: [{ children: [new Paragraph(PROBE_TEXT)] }] })),
+  const docx = await Packer.toBuffer(new Document({ sections: [{ children: [new Paragraph(PROBE_TEXT)] }] }));
+  const jpeg = await sharp({
+    create: { width: 64, height: 48, channels: 3, background: { r: 79, g: 70, b: 229 } },
+  })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+  const samples: { readonly [K in FileKind]: (stem: string) => ProbeFile } = {
+    pdf: (stem) => ({
+      name: `${stem}.pdf`,
+      mimeType: 'application/pdf',
+      bytes: createTinyPdf(`${PROBE_TEXT}: ${stem}.pdf`),
+    }),
+    word: (stem) => ({
+      name: `${stem}.docx`,
+      mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      bytes: docx,
+    }),
+    image: (stem) => ({ name: `${stem}.jpg`, mimeType: 'image/jpeg', bytes: jpeg }),
   };
-  const jpeg: ProbeFile = {
-    name: 'probe.jpg',
-    mimeType: 'image/jpeg',
-    bytes: await sharp({
-      create: { width: 64, height: 48, channels: 3, background: { r: 79, g: 70, b: 229 } },
-    })
-      .jpeg({ quality: 80 })
-      .toBuffer(),
+  const inputOf = (toolId: ToolId): ProbeInput => {
+    const tool: ToolDefinition = TOOLS[toolId];
+    const count = Math.max(tool.minFiles, 1);
+    const sample = samples[tool.accepts[0] ?? 'pdf'];
+    const files = Array.from({ length: count }, (_, index) =>
+      sample(count === 1 ? 'probe' : `probe-${String.fromCharCode(97 + index)}`),
+    );
+    const fields: Record<string, string> = {};
+    for (const [name, spec] of Object.entries(tool.options)) {
+      const value = optionKindOf(spec).initialValue(spec);
+      if (value !== undefined) fields[name] = value;
+    }
+    return { files, fields: { ...fields, ...tool.probeFields } };
   };
-  return {
-    merge: { files: [pdf('probe-a.pdf'), pdf('probe-b.pdf')], fields: {} },
-    split: { files: [pdf('probe.pdf')], fields: { mode: 'pages' } },
-    compress: { files: [pdf('probe.pdf')], fields: { quality: 'medium' } },
-    'pdf-to-word': { files: [pdf('probe.pdf')], fields: {} },
-    'word-to-pdf': { files: [docx], fields: {} },
-    'pdf-to-jpg': { files: [pdf('probe.pdf')], fields: { quality: 'low' } },
-    'jpg-to-pdf': { files: [jpeg], fields: {} },
-    rotate: { files: [pdf('probe.pdf')], fields: { angle: '90' } },
-  };
+  return Object.fromEntries(TOOL_IDS.map((id) => [id, inputOf(id)])) as Record<ToolId, ProbeInput>;
 }

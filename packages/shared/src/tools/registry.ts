@@ -35,6 +35,8 @@ export type ToolDefinition = {
   readonly maxRequestBytes: number;
   readonly output: { readonly fileName: string; readonly mimeType: string };
   readonly options: Readonly<Record<string, OptionSpec>>;
+  /** Option fields the status probe sends beyond each option's starting value: the cheapest setting. */
+  readonly probeFields?: Readonly<Record<string, string>>;
   readonly timeoutMs: number;
   /**
    * Which set of workers runs the tool: `pdf` (worker processes, one job per core) or `office` (each worker keeps a
@@ -144,6 +146,7 @@ export const TOOLS = {
     output: { fileName: 'pdf-images.zip', mimeType: ZIP },
     maxPages: MAX_RENDER_PAGES,
     options: { quality: QUALITY },
+    probeFields: { quality: 'low' },
     timeoutMs: 2 * JOB_TIMEOUT_MS,
     color: 'pink',
   },
