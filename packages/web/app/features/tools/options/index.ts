@@ -1,6 +1,6 @@
-import type { ToolId } from '@quire/shared';
-import type { ComponentType } from 'react';
-import { CompressOptions } from './compress-options.tsx';
+import { TOOLS, type ToolId } from '@quire/shared';
+import { createElement, type ComponentType } from 'react';
+import { GenericOptions } from './generic-options.tsx';
 import { JpgToPdfOptions } from './jpg-to-pdf-options.tsx';
 import { PdfToJpgOptions } from './pdf-to-jpg-options.tsx';
 import { RotateOptions } from './rotate-options.tsx';
@@ -19,19 +19,38 @@ export type ToolOptionsProps = {
   readonly onChange: (values: Record<string, string>) => void;
 };
 
-/** The options form of each tool, or null when it has none. */
-const TOOL_OPTION_FORMS = {
-  merge: null,
+/**
+ * The tools with a form of their own: PDF to JPG (each quality named with its resolution), JPG to PDF (the page
+ * order hint), rotate (page previews) and split (its words and test ids predate the generic form, which could now
+ * show it). Every other tool with options gets the generic form (`GenericOptions`), from its registry entry and
+ * its words.
+ */
+const CUSTOM_OPTION_FORMS: Partial<Record<ToolId, ComponentType<ToolOptionsProps>>> = {
   split: SplitOptions,
-  compress: CompressOptions,
-  'pdf-to-word': null,
-  'word-to-pdf': null,
   'pdf-to-jpg': PdfToJpgOptions,
   'jpg-to-pdf': JpgToPdfOptions,
   rotate: RotateOptions,
-} satisfies Record<ToolId, ComponentType<ToolOptionsProps> | null>;
+};
 
-/** The options form of a tool (typed wide, so callers handle tools that gain a form later). */
+const genericForms = new Map<ToolId, ComponentType<ToolOptionsProps>>();
+
+/** The generic form bound to one tool, made once per tool (a new component each render would remount it). */
+function genericFormOf(toolId: ToolId): ComponentType<ToolOptionsProps> {
+  let form = genericForms.get(toolId);
+  if (!form) {
+    form = (props: ToolOptionsProps) => createElement(GenericOptions, { ...props, toolId });
+    genericForms.set(toolId, form);
+  }
+  return form;
+}
+
+/** Whether a tool's options are shown by the generic form. */
+export function usesGenericForm(toolId: ToolId): boolean {
+  return Object.keys(TOOLS[toolId].options).length > 0 && CUSTOM_OPTION_FORMS[toolId] === undefined;
+}
+
+/** The options form of a tool: its own, the generic one, or null when it has no options. */
 export function optionsFormOf(toolId: ToolId): ComponentType<ToolOptionsProps> | null {
-  return TOOL_OPTION_FORMS[toolId];
+  if (usesGenericForm(toolId)) return genericFormOf(toolId);
+  return CUSTOM_OPTION_FORMS[toolId] ?? null;
 }

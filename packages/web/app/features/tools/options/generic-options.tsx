@@ -1,0 +1,122 @@
+import { TOOLS, type OptionSpec, type ToolId } from '@quire/shared';
+import type { ReactNode } from 'react';
+import { ChoiceGroup } from '../../../components/choice-group.tsx';
+import { PageListField } from '../../../components/page-list-field.tsx';
+import { getTranslator, type Translate } from '../../../i18n/create-translator.ts';
+import type { MessageKey } from '../../../i18n/messages.ts';
+import { useLocale } from '../../../i18n/use-locale.ts';
+import type { ToolOptionsProps } from './index.ts';
+import { choiceOf } from './option-values.ts';
+
+/** What the form field of one option receives: its spec, its words' key prefix, and the form's state. */
+type FieldProps<S extends OptionSpec> = Omit<ToolOptionsProps, 'files'> & {
+  readonly toolId: ToolId;
+  readonly name: string;
+  readonly spec: S;
+  /** `tools.<id>.options.<name>`: its words are this key plus a suffix. */
+  readonly words: string;
+  readonly text: (key: string) => string;
+  readonly has: (key: string) => boolean;
+  readonly t: Translate;
+};
+
+/** How the web shows each kind of option (the form-field column of `OPTION_KINDS`), and the words it needs. */
+type OptionField<S extends OptionSpec> = {
+  readonly Field: (props: FieldProps<S>) => ReactNode;
+  /** The keys of its words (`optional`: shown only where written). */
+  readonly messageKeys: (key: string, spec: S) => { required: string[]; optional: string[] };
+};
+
+const CHOICES: OptionField<Extract<OptionSpec, { kind: 'enum' }>> = {
+  Field: ({ toolId, name, spec, words: key, values, disabled, text, has, onChange }) => (
+    <ChoiceGroup
+      name={`${toolId}-${name}`}
+      legend={text(`${key}Label`)}
+      value={choiceOf(spec, values[name])}
+      disabled={disabled}
+      testId={`${toolId}-${name}`}
+      choices={spec.values.map((value) => ({
+        value,
+        label: text(`${key}.${value}`),
+        ...(has(`${key}Hint.${value}`) ? { hint: text(`${key}Hint.${value}`) } : {}),
+      }))}
+      onChange={(value) => onChange({ ...values, [name]: value })}
+    />
+  ),
+  messageKeys: (key, spec) => ({
+    required: [`${key}Label`, ...spec.values.map((value) => `${key}.${value}`)],
+    optional: spec.values.map((value) => `${key}Hint.${value}`),
+  }),
+};
+
+const PAGE_LIST: OptionField<Extract<OptionSpec, { kind: 'page-list' }>> = {
+  Field: ({ toolId, name, spec, words: key, values, pageCount, disabled, problem, text, t, onChange }) => {
+    const condition = spec.requiredWhen;
+    if (condition && values[condition.option] !== condition.value) return null;
+    const hint = text(`${key}Hint`);
+    return (
+      <PageListField
+        label={text(`${key}Label`)}
+        hint={pageCount === null ? hint : `${t('common.tool.pageCount', { count: pageCount })} ${hint}`}
+        placeholder={text(`${key}Placeholder`)}
+        value={values[name] ?? ''}
+        error={problem?.option === name ? problem.message : null}
+        disabled={disabled}
+        testId={`${toolId}-${name}`}
+        onChange={(value) => {
+          // An optional list left empty is not sent at all (`prepareOptions` sends what the values hold).
+          const { [name]: _dropped, ...others } = values;
+          onChange(value === '' && !condition ? others : { ...values, [name]: value });
+        }}
+      />
+    );
+  },
+  messageKeys: (key) => ({ required: [`${key}Label`, `${key}Hint`, `${key}Placeholder`], optional: [] }),
+};
+
+/** Every kind of option has its field: a new kind is a type error until it is shown here. */
+const OPTION_FIELDS: { readonly [K in OptionSpec['kind']]: OptionField<Extract<OptionSpec, { kind: K }>> } = {
+  enum: CHOICES,
+  'page-list': PAGE_LIST,
+};
+
+function fieldOf<S extends OptionSpec>(spec: S): OptionField<S> {
+  return OPTION_FIELDS[spec.kind] as unknown as OptionField<S>;
+}
+
+const optionsOf = (toolId: ToolId) =>
+  Object.entries(TOOLS[toolId].options as Readonly<Record<string, OptionSpec>>);
+
+/**
+ * The options form of a tool without a form of its own: each option shown as its kind is (`OPTION_FIELDS`), with
+ * its words from `tools.<id>.options.<name>…` (`genericOptionKeys`).
+ */
+export function GenericOptions({
+  toolId,
+  files: _files,
+  ...form
+}: ToolOptionsProps & { readonly toolId: ToolId }) {
+  const { intl, t } = getTranslator(useLocale());
+  const text = (key: string) => t(key as MessageKey);
+  const has = (key: string) => intl.messages[key] !== undefined;
+  return (
+    <div className="mt-6 space-y-4" data-testid="tool-options">
+      {optionsOf(toolId).map(([name, spec]) => {
+        const { Field } = fieldOf(spec);
+        const words = `tools.${toolId}.options.${name}`;
+        return <Field key={name} {...form} {...{ toolId, name, spec, words, text, has, t }} />;
+      })}
+    </div>
+  );
+}
+
+/** The message keys the generic form reads for a tool's options. */
+export function genericOptionKeys(toolId: ToolId): { required: string[]; optional: string[] } {
+  const keys = { required: [] as string[], optional: [] as string[] };
+  for (const [name, spec] of optionsOf(toolId)) {
+    const own = fieldOf(spec).messageKeys(`tools.${toolId}.options.${name}`, spec);
+    keys.required.push(...own.required);
+    keys.optional.push(...own.optional);
+  }
+  return keys;
+}
