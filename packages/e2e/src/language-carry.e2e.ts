@@ -72,7 +72,7 @@ async function openSplitWithChoices(options = {}): Promise<Page> {
   await page.getByTestId('file-input').setInputFiles([corpusPath(FOUR_PAGES)]);
   await expect.poll(() => names(page)).toEqual([nameOf(FOUR_PAGES)]);
   await rangeRadio(page).check();
-  await page.getByTestId('page-range').fill(RANGE);
+  await page.getByTestId('split-pageRange').fill(RANGE);
   return page;
 }
 
@@ -96,7 +96,7 @@ async function splitAndDownload(page: Page): Promise<string[]> {
 async function expectSplitCarried(page: Page, watched: { documents: () => number }): Promise<void> {
   expect(await names(page)).toEqual([nameOf(FOUR_PAGES)]);
   expect(await rangeRadio(page).isChecked()).toBe(true);
-  expect(await page.getByTestId('page-range').inputValue()).toBe(RANGE);
+  expect(await page.getByTestId('split-pageRange').inputValue()).toBe(RANGE);
   expect(await markerOf(page)).toBe(1);
   expect(watched.documents()).toBe(0);
   expect(await splitAndDownload(page)).toEqual([`${STEM}-3-4.pdf`, `${STEM}-p1.pdf`]);
@@ -214,7 +214,7 @@ describe('switching language without files, and reloading', () => {
     );
     expect(await page.getByTestId('selected-file').count()).toBe(0);
     expect(await page.getByTestId('split-mode').locator('input[value="pages"]').isChecked()).toBe(true);
-    expect(await page.getByTestId('page-range').count()).toBe(0);
+    expect(await page.getByTestId('split-pageRange').count()).toBe(0);
 
     // Nor is anything of the visitor's in the browser's storage.
     const stored = await page.evaluate(async () => ({

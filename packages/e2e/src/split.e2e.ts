@@ -48,7 +48,7 @@ describe('the split page in a real browser', () => {
   it('splits every page into its own PDF by default', async () => {
     await view.page.locator('input[type=file]').setInputFiles([corpusPath(FOUR_PAGES)]);
     await expect.poll(() => view.page.getByTestId('selected-file').count()).toBe(1);
-    expect(await view.page.getByTestId('page-range').count()).toBe(0);
+    expect(await view.page.getByTestId('split-pageRange').count()).toBe(0);
 
     const entries = await splitAndDownload();
     const stem = 'pysamples_outline-bookmarks_4p';
@@ -65,7 +65,7 @@ describe('the split page in a real browser', () => {
   it('extracts the ranges typed in range mode, in the order given', async () => {
     await view.page.locator('input[type=file]').setInputFiles([corpusPath(FOUR_PAGES)]);
     await view.page.getByRole('radio', { name: /Page ranges/ }).check();
-    const range = view.page.getByTestId('page-range');
+    const range = view.page.getByTestId('split-pageRange');
     expect(await range.getAttribute('placeholder')).toBe('1-5, 10-15');
     await range.fill('  3-4, 1 ');
 
@@ -84,14 +84,14 @@ describe('the split page in a real browser', () => {
       if (isJobSubmit(request)) requests += 1;
     });
 
-    const range = view.page.getByTestId('page-range');
+    const range = view.page.getByTestId('split-pageRange');
     await range.fill('   ');
     await view.page.getByTestId('action-button').click();
-    const error = view.page.getByTestId('page-range-error');
+    const error = view.page.getByTestId('split-pageRange-error');
     await expect.poll(() => error.textContent()).toBe('Please enter a page range');
     expect(await range.getAttribute('aria-invalid')).toBe('true');
     expect(await view.page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(
-      'page-range',
+      'split-pageRange',
     );
 
     await range.fill('1-2, 4-3');
@@ -112,19 +112,19 @@ describe('the split page in a real browser', () => {
     await view.page.getByRole('radio', { name: /Page ranges/ }).check();
     // The browser counts the pages (pdf.js) and says so in the hint.
     await expect
-      .poll(() => view.page.getByTestId('page-range-hint').textContent())
+      .poll(() => view.page.getByTestId('split-pageRange-hint').textContent())
       .toMatch(/^This PDF has 4 pages\./);
-    await view.page.getByTestId('page-range').fill('2-9');
+    await view.page.getByTestId('split-pageRange').fill('2-9');
     await view.page.getByTestId('action-button').click();
     await expect
-      .poll(() => view.page.getByTestId('page-range-error').textContent())
+      .poll(() => view.page.getByTestId('split-pageRange-error').textContent())
       .toBe('“\u20682-9\u2069”: the document has 4 pages.');
-    expect(await view.page.getByTestId('page-range').getAttribute('aria-invalid')).toBe('true');
+    expect(await view.page.getByTestId('split-pageRange').getAttribute('aria-invalid')).toBe('true');
     expect(requests).toBe(0);
 
     // Fixing the range clears the message and the split runs.
-    await view.page.getByTestId('page-range').fill('2-4');
-    expect(await view.page.getByTestId('page-range-error').count()).toBe(0);
+    await view.page.getByTestId('split-pageRange').fill('2-4');
+    expect(await view.page.getByTestId('split-pageRange-error').count()).toBe(0);
     const entries = await splitAndDownload();
     expect(Object.keys(entries)).toEqual(['pysamples_outline-bookmarks_4p-2-4.pdf']);
     expect(requests).toBe(1);

@@ -4,7 +4,6 @@ import { GenericOptions } from './generic-options.tsx';
 import { JpgToPdfOptions } from './jpg-to-pdf-options.tsx';
 import { PdfToJpgOptions } from './pdf-to-jpg-options.tsx';
 import { RotateOptions } from './rotate-options.tsx';
-import { SplitOptions } from './split-options.tsx';
 
 /** What every tool-specific options form receives: the option fields as the server expects them. */
 export type ToolOptionsProps = {
@@ -20,13 +19,11 @@ export type ToolOptionsProps = {
 };
 
 /**
- * The tools with a form of their own: PDF to JPG (each quality named with its resolution), JPG to PDF (the page
- * order hint), rotate (page previews) and split (its words and test ids predate the generic form, which could now
- * show it). Every other tool with options gets the generic form (`GenericOptions`), from its registry entry and
- * its words.
+ * The tools whose options earn a form of their own: PDF to JPG (each quality named with its resolution), JPG to
+ * PDF (the page order hint) and rotate (page previews). Every other tool with options gets the generic form
+ * (`GenericOptions`), from its registry entry and its words.
  */
 const CUSTOM_OPTION_FORMS: Partial<Record<ToolId, ComponentType<ToolOptionsProps>>> = {
-  split: SplitOptions,
   'pdf-to-jpg': PdfToJpgOptions,
   'jpg-to-pdf': JpgToPdfOptions,
   rotate: RotateOptions,
