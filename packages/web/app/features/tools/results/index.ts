@@ -7,20 +7,13 @@ import { CompressSummary } from './compress-summary.tsx';
 /** What a tool's result details receive: the response headers of the successful job. */
 export type ToolResultDetailsProps = { readonly headers: Headers };
 
-/** Details shown with a tool's result, or null when the download is all there is. */
-const TOOL_RESULT_DETAILS = {
-  merge: null,
-  split: null,
+/** Details shown with a tool's result (compress's sizes); for any other tool the download is all there is. */
+const TOOL_RESULT_DETAILS: Partial<Record<ToolId, ComponentType<ToolResultDetailsProps>>> = {
   compress: CompressSummary,
-  'pdf-to-word': null,
-  'word-to-pdf': null,
-  'pdf-to-jpg': null,
-  'jpg-to-pdf': null,
-  rotate: null,
-} satisfies Record<ToolId, ComponentType<ToolResultDetailsProps> | null>;
+};
 
 export function resultDetailsOf(toolId: ToolId): ComponentType<ToolResultDetailsProps> | null {
-  return TOOL_RESULT_DETAILS[toolId];
+  return TOOL_RESULT_DETAILS[toolId] ?? null;
 }
 
 /** The success toast: its title and its text, as message keys. */
