@@ -1,7 +1,7 @@
 import {
   TOOLS,
   TOOL_IDS,
-  optionKindOf,
+  initialOptionValues,
   type FileKind,
   type ToolDefinition,
   type ToolId,
@@ -53,12 +53,7 @@ export async function createProbeInputs(): Promise<Readonly<Record<ToolId, Probe
     const files = Array.from({ length: count }, (_, index) =>
       sample(count === 1 ? 'probe' : `probe-${String.fromCharCode(97 + index)}`),
     );
-    const fields: Record<string, string> = {};
-    for (const [name, spec] of Object.entries(tool.options)) {
-      const value = optionKindOf(spec).initialValue(spec);
-      if (value !== undefined) fields[name] = value;
-    }
-    return { files, fields: { ...fields, ...tool.probeFields } };
+    return { files, fields: { ...initialOptionValues(tool.options), ...tool.probeFields } };
   };
   return Object.fromEntries(TOOL_IDS.map((id) => [id, inputOf(id)])) as Record<ToolId, ProbeInput>;
 }

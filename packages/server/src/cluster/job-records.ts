@@ -22,7 +22,7 @@ export type JobRecord = {
   readonly startedAt: number | null;
 };
 
-/** A change of a job, as published to every web process. `null` record: the job was deleted. */
+/** A change of a job, as published to the web processes listening for it. `null` record: the job was deleted. */
 export type JobEvent = { readonly id: string; readonly record: JobRecord | null };
 
 const EVENTS_CHANNEL = `${KEY_PREFIX}:events`;

@@ -5,10 +5,9 @@ import {
   PDF_TOOL_IDS,
   TOOLS,
   fileFieldName,
-  optionKindOf,
+  initialOptionValues,
   type ErrorBody,
   type ErrorCode,
-  type OptionSpec,
   type PdfToolId,
   type ToolId,
 } from '@quire/shared';
@@ -33,19 +32,10 @@ export type Reply = {
   rawPayload: Buffer;
 };
 
-/** The options a tool requires to run at all (rotate's angle), at the value its form starts with. */
-function requiredFields(toolId: ToolId): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const [name, spec] of Object.entries(TOOLS[toolId].options as Record<string, OptionSpec>)) {
-    const value = optionKindOf(spec).initialValue(spec);
-    if (optionKindOf(spec).isRequired(spec) && value !== undefined) fields[name] = value;
-  }
-  return fields;
-}
-
 /**
- * Posts files to a tool as the site does (`file` or `file-0`, `file-1`, …). Merge needs two files: a single
- * hostile upload is sent first, followed by a small valid PDF.
+ * Posts files to a tool as the site does (`file` or `file-0`, `file-1`, …), with every option at the value its
+ * form starts with unless the test sets it. Merge needs two files: a single hostile upload is sent first, followed
+ * by a small valid PDF.
  */
 export async function postTool(
   testApp: TestApp,
@@ -60,7 +50,7 @@ export async function postTool(
   files.forEach((file, index) =>
     form.append(fileFieldName(tool, index), new File([file.bytes as Uint8Array<ArrayBuffer>], file.name)),
   );
-  for (const [name, value] of Object.entries({ ...requiredFields(toolId), ...fields }))
+  for (const [name, value] of Object.entries({ ...initialOptionValues(TOOLS[toolId].options), ...fields }))
     form.append(name, value);
   return testApp.app.inject({ method: 'POST', url: tool.apiPath, ...(await multipartOf(form)) });
 }

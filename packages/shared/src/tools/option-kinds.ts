@@ -101,6 +101,20 @@ export function optionKindOf<S extends OptionSpec>(spec: S): OptionKind<S> {
 }
 
 /**
+ * Every option at the value its form starts with (`initialValue` of its kind): a choice on its default, or its first
+ * value when it has none (rotate's angle); a page list is left out. The web's form starts from it, and the status
+ * probe and the hardening tests send it.
+ */
+export function initialOptionValues(specs: Readonly<Record<string, OptionSpec>>): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [name, spec] of Object.entries(specs)) {
+    const value = optionKindOf(spec).initialValue(spec);
+    if (value !== undefined) values[name] = value;
+  }
+  return values;
+}
+
+/**
  * Reads every option of a tool from its form fields (field names already checked), then checks each against the
  * others; throws `INVALID_OPTIONS` for the first wrong one.
  */

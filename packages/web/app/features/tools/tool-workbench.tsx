@@ -1,4 +1,4 @@
-import { formatBytes, LOCALE_INFO, type ToolDefinition } from '@quire/shared';
+import { formatBytes, initialOptionValues, LOCALE_INFO, type ToolDefinition } from '@quire/shared';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { BUTTON_STYLES } from '../../components/button-styles.ts';
@@ -10,7 +10,6 @@ import { useToast } from '../toasts/toast-context.tsx';
 import { useCarrySelection, useTakeSelection } from '../upload/pending-files.tsx';
 import { UploadWidget } from '../upload/upload-widget.tsx';
 import { applySelection } from '../upload/validate-files.ts';
-import { defaultOptionsOf } from './default-options.ts';
 import { useJobAnnouncement } from './job-announcement.ts';
 import { jobErrorView } from './job-error.ts';
 import { JobProgress, progressViewOf } from './job-progress.tsx';
@@ -35,7 +34,7 @@ export function ToolWorkbench({ tool }: { tool: ToolDefinition }) {
   const rules = useMemo(() => uploadRulesOf(tool), [tool]);
   const [files, setFiles] = useState<File[]>(() => applySelection([], [...handedOver.files], rules).files);
   const [options, setOptions] = useState<Record<string, string>>(() => ({
-    ...defaultOptionsOf(tool),
+    ...initialOptionValues(tool.options),
     ...(handedOver.toolId === tool.id ? handedOver.options : {}),
   }));
   const [problem, setProblem] = useState<OptionProblem | null>(null);
