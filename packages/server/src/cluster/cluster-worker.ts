@@ -183,7 +183,8 @@ export class ClusterWorker {
     const { store, runner } = this.#options;
     const jobDir = await store.open(queued.id);
     const attemptDir = join(jobDir, `attempt-${job.attemptsStarted}`);
-    await clearEarlierRuns(jobDir);
+    // Only a job run again (its worker died in it) can have earlier runs to clear.
+    if (job.attemptsStarted > 1) await clearEarlierRuns(jobDir);
     await mkdir(attemptDir, { recursive: true, mode: 0o700 });
     let running: JobRecord = withView({ ...queued.record, startedAt: Date.now() }, runningJobView);
     let isShown = false;

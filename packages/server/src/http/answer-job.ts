@@ -55,8 +55,8 @@ export async function answerJob(
   // Uploads and intermediate files (rendered pages, say) go before the answer is streamed: a slow reader holds
   // only the result.
   await pruneJobDir(jobDir, result.path);
-  await budget.settle();
   const { size } = await stat(result.path);
+  budget.settle(size);
   request.log.info({ ...log, outputBytes: size, ms: Math.round(performance.now() - started) }, 'job done');
   return sendResult(request, reply, answer, sendIdleTimeoutMs);
 }

@@ -31,17 +31,20 @@ export class DiskBudget {
 
   /**
    * Refuses a new job while the budget is spent; otherwise tracks its directory until `release` is called.
-   * `settle` measures the job's directory at once (a job that wrote its result between two measurements) and
-   * throws `SERVER_BUSY` if it took the total past the budget.
+   * `settle` counts the job's result as all its directory now holds (a job that wrote its result between two
+   * measurements, its other files removed) and throws `SERVER_BUSY` if that took the total past the budget.
    */
-  admit(dir: string, stop: (reason: AppError) => void): { settle: () => Promise<void>; release: () => void } {
+  admit(
+    dir: string,
+    stop: (reason: AppError) => void,
+  ): { settle: (bytes: number) => void; release: () => void } {
     if (this.usedBytes >= this.#limitBytes) throw shortOfSpace();
     const job: Tracked = { dir, bytes: 0, stop };
     this.#jobs.add(job);
     this.#timer ??= setInterval(() => void this.#measure(), MEASURE_INTERVAL_MS).unref();
     return {
-      settle: async () => {
-        job.bytes = await directoryBytes(dir);
+      settle: (bytes) => {
+        job.bytes = bytes;
         if (this.usedBytes > this.#limitBytes) throw shortOfSpace();
       },
       release: () => {

@@ -47,8 +47,9 @@ export class LocalJobs implements JobBackend {
     void work
       .then(async (answer) => {
         await pruneJobDir(jobDir, answer.result.path);
-        await budget.settle();
-        jobs.finished(id, answer, (await stat(answer.result.path)).size);
+        const { size } = await stat(answer.result.path);
+        budget.settle(size);
+        jobs.finished(id, answer, size);
         log.info({ ...answer.log, job: 'async' }, 'job done');
       })
       .catch(async (error: unknown) => {
