@@ -1,0 +1,104 @@
+// Scans with known text for `npm run bench ocr`: born-digital pages (whose own text is the reference) drawn by
+// poppler, then degraded as real scans are (turned, skewed, blurred, noisy, JPEG artefacts, low resolution,
+// bitonal CCITT by Ghostscript), and bound into image-only PDFs by img2pdf, which embeds each image as it is.
+import { execFileSync } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { words } from '@quire/corpus';
+import sharp from 'sharp';
+
+export type SourcePage = { path: string; page: number; language: string };
+export type Degradation =
+  'clean' | '200dpi' | '150dpi' | 'turned-90' | 'turned-180' | 'turned-270' | 'skewed' | 'noisy' | 'bitonal';
+
+/** The words a reader sees on one page of a born-digital PDF (case-folded, CJK one character each). */
+export function referenceWords({ path, page }: SourcePage): string[] {
+  const text = execFileSync(
+    'pdftotext',
+    ['-f', String(page), '-l', String(page), '-cropbox', '-enc', 'UTF-8', path, '-'],
+    {
+      encoding: 'utf8',
+      maxBuffer: 1 << 28,
+    },
+  );
+  return words(text);
+}
+
+function renderPng(source: SourcePage, dpi: number, prefix: string): string {
+  execFileSync('pdftoppm', [
+    '-gray',
+    '-png',
+    '-r',
+    String(dpi),
+    '-f',
+    String(source.page),
+    '-l',
+    String(source.page),
+    '-singlefile',
+    source.path,
+    prefix,
+  ]);
+  return `${prefix}.png`;
+}
+
+/** A pseudo-random sequence of our own, so that every run degrades the pages identically. */
+function noiseSource(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    return state / 2 ** 31;
+  };
+}
+
+/** One scanned page image (a file img2pdf embeds as is) of `source`, degraded as named. */
+export async function scanImage(
+  source: SourcePage,
+  degradation: Degradation,
+  prefix: string,
+): Promise<string> {
+  if (degradation === 'bitonal') {
+    const output = `${prefix}.tif`;
+    execFileSync('gs', [
+      '-q',
+      '-sDEVICE=tiffg4',
+      '-r300',
+      `-dFirstPage=${source.page}`,
+      `-dLastPage=${source.page}`,
+      '-o',
+      output,
+      source.path,
+    ]);
+    return output;
+  }
+  const dpi = degradation === '200dpi' ? 200 : degradation === '150dpi' ? 150 : 300;
+  const png = renderPng(source, dpi, prefix);
+  const output = `${prefix}.jpg`;
+  let image = sharp(await readFile(png));
+  if (degradation.startsWith('turned-')) image = image.rotate(Number(degradation.slice('turned-'.length)));
+  if (degradation === 'skewed')
+    image = image.rotate(source.page % 2 === 0 ? 4 : -3, { background: '#ffffff' });
+  if (degradation === 'noisy') {
+    const { data, info } = await image.blur(1).raw().toBuffer({ resolveWithObject: true });
+    const random = noiseSource(source.page);
+    for (let index = 0; index < data.length; index += 1) {
+      data[index] = Math.max(0, Math.min(255, (data[index] as number) + Math.round((random() - 0.5) * 70)));
+    }
+    image = sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+  }
+  await image
+    .greyscale()
+    .jpeg({ quality: degradation === 'noisy' ? 35 : 85 })
+    .withMetadata({ density: dpi })
+    .toFile(output);
+  return output;
+}
+
+/** An image-only PDF of the scans, one page each, at their resolution. */
+export function bindScans(images: readonly string[], output: string): string {
+  execFileSync('img2pdf', [...images, '-o', output]);
+  return output;
+}
+
+export function scanName(dir: string, name: string): string {
+  return join(dir, name);
+}

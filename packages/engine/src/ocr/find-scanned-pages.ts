@@ -1,0 +1,130 @@
+import type * as Mupdf from 'mupdf';
+import type { MupdfModule } from '../mupdf/load-mupdf.ts';
+
+/** A page as OCR planning sees it: how much text it has, how much of it images cover, and its displayed size. */
+export type PageSurvey = {
+  /** 1-based. */
+  pageNumber: number;
+  /** Characters of text, drawn or invisible (an earlier OCR layer), other than spaces. */
+  characters: number;
+  /** Share of the page's area under images (bitonal image masks included), 0–1. */
+  imageShare: number;
+  /** Displayed size in points, /Rotate applied. */
+  widthPt: number;
+  heightPt: number;
+};
+
+/** Fewer characters than this on a page mostly covered by a picture: a scan with a stamp or a page number. */
+const MAX_STAMP_CHARACTERS = 20;
+/** A scan with a stamp is a page at least this much under images. */
+const MIN_SCAN_IMAGE_SHARE = 0.5;
+/** A page without any text still needs a real picture to be worth reading, not a logo. */
+const MIN_IMAGE_SHARE = 0.05;
+
+/**
+ * Whether a page's visible text is a picture: it has no text at all but images, or a few characters (a stamp, a
+ * page number added by the scanner) on a page that is mostly picture. A page with an earlier OCR layer has text.
+ */
+export function isScannedPage(page: PageSurvey): boolean {
+  if (page.characters === 0) return page.imageShare >= MIN_IMAGE_SHARE;
+  return page.characters < MAX_STAMP_CHARACTERS && page.imageShare >= MIN_SCAN_IMAGE_SHARE;
+}
+
+/**
+ * Surveys every page through MuPDF's device interface: text is counted glyph by glyph (drawn, clipped or
+ * invisible) and images by the area they are drawn over, without decoding a single image.
+ */
+export function surveyPages(mupdf: MupdfModule, document: Mupdf.Document): PageSurvey[] {
+  const surveys: PageSurvey[] = [];
+  const pageCount = document.countPages();
+  for (let index = 0; index < pageCount; index += 1) {
+    const page = document.loadPage(index);
+    try {
+      const [x0, y0, x1, y1] = page.getBounds();
+      const widthPt = x1 - x0;
+      const heightPt = y1 - y0;
+      let characters = 0;
+      const imageBoxes: Box[] = [];
+      const countText = (text: Mupdf.Text) =>
+        text.walk({
+          showGlyph(_font, _trm, _glyph, unicode) {
+            if (unicode > 0x20 && !/\s/u.test(String.fromCodePoint(unicode))) characters += 1;
+          },
+        });
+      const addImage = (ctm: Mupdf.Matrix) => imageBoxes.push(clip(unitSquareBox(ctm), [x0, y0, x1, y1]));
+      const device = new mupdf.Device({
+        fillText: (text) => countText(text),
+        strokeText: (text) => countText(text),
+        clipText: (text) => countText(text),
+        clipStrokeText: (text) => countText(text),
+        ignoreText: (text) => countText(text),
+        fillImage: (_image, ctm) => addImage(ctm),
+        fillImageMask: (_image, ctm) => addImage(ctm),
+        clipImageMask: (_image, ctm) => addImage(ctm),
+      });
+      try {
+        page.run(device, mupdf.Matrix.identity);
+        device.close();
+      } finally {
+        device.destroy();
+      }
+      const area = widthPt * heightPt;
+      surveys.push({
+        pageNumber: index + 1,
+        characters,
+        imageShare: area > 0 ? Math.min(1, coveredArea(imageBoxes) / area) : 0,
+        widthPt,
+        heightPt,
+      });
+    } finally {
+      page.destroy();
+    }
+  }
+  return surveys;
+}
+
+type Box = [number, number, number, number];
+
+/** Above this many images on a page, their areas are added up rather than their union measured. */
+const MAX_SWEPT_BOXES = 200;
+
+/** Where an image lands: the unit square through its matrix. */
+function unitSquareBox([a, b, c, d, e, f]: Mupdf.Matrix): Box {
+  const xs = [e, a + e, c + e, a + c + e];
+  const ys = [f, b + f, d + f, b + d + f];
+  return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+}
+
+function clip([x0, y0, x1, y1]: Box, [cx0, cy0, cx1, cy1]: Box): Box {
+  return [Math.max(x0, cx0), Math.max(y0, cy0), Math.min(x1, cx1), Math.min(y1, cy1)];
+}
+
+/**
+ * The area the boxes cover together, overlaps counted once (a scan split in strips, a picture over a background
+ * image): a sweep over the distinct x edges.
+ */
+function coveredArea(boxes: readonly Box[]): number {
+  const real = boxes.filter(([x0, y0, x1, y1]) => x1 > x0 && y1 > y0);
+  // A page of thousands of tiles: their sum is near enough, and the sweep would cost seconds.
+  if (real.length > MAX_SWEPT_BOXES)
+    return real.reduce((sum, [x0, y0, x1, y1]) => sum + (x1 - x0) * (y1 - y0), 0);
+  const xs = [...new Set(real.flatMap(([x0, , x1]) => [x0, x1]))].sort((p, q) => p - q);
+  let total = 0;
+  for (let index = 0; index + 1 < xs.length; index += 1) {
+    const left = xs[index] as number;
+    const right = xs[index + 1] as number;
+    const spans = real
+      .filter(([x0, , x1]) => x0 <= left && x1 >= right)
+      .map(([, y0, , y1]) => [y0, y1] as const)
+      .sort((p, q) => p[0] - q[0]);
+    let covered = 0;
+    let reach = -Infinity;
+    for (const [y0, y1] of spans) {
+      if (y1 <= reach) continue;
+      covered += y1 - Math.max(y0, reach);
+      reach = y1;
+    }
+    total += covered * (right - left);
+  }
+  return total;
+}

@@ -1,0 +1,155 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { corpusPath, words } from '@quire/corpus';
+import * as mupdf from 'mupdf';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { inputFile, qpdfCheck, useJobContext } from '../../test/job-context.ts';
+import { inspectPdf } from '../qpdf/inspect-pdf.ts';
+import { recognisePdf } from './recognise-pdf.ts';
+
+const ctx = useJobContext(300_000);
+const PAPER = corpusPath('pdf/pdfjs_tracemonkey-paper_14p-text-2col.pdf');
+
+const run = (command: string, args: string[]) => execFileSync(command, args, { encoding: 'utf8' });
+
+/**
+ * A scanned document made as a scanner would: page 1 of the paper as a 300 DPI grey JPEG, the same page scanned
+ * sideways (turned 90° clockwise), the same page skewed by 3° counter-clockwise, and page 2 of the paper as it is,
+ * with its text.
+ */
+async function makeScan(dir: string): Promise<{ path: string; jpeg: string }> {
+  const turned = join(dir, 'turned.pdf');
+  run('qpdf', [PAPER, '--pages', PAPER, '1', '--', '--rotate=+90:1', turned]);
+  run('pdftoppm', [
+    '-gray',
+    '-jpeg',
+    '-r',
+    '300',
+    '-f',
+    '1',
+    '-l',
+    '1',
+    '-singlefile',
+    PAPER,
+    join(dir, 'upright'),
+  ]);
+  run('pdftoppm', ['-gray', '-jpeg', '-r', '300', '-singlefile', turned, join(dir, 'sideways')]);
+  await sharp(join(dir, 'upright.jpg'))
+    .rotate(-3, { background: '#ffffff' })
+    .greyscale()
+    .jpeg({ quality: 85 })
+    .withMetadata({ density: 300 })
+    .toFile(join(dir, 'skewed.jpg'));
+  const images = join(dir, 'images.pdf');
+  run('img2pdf', [
+    join(dir, 'upright.jpg'),
+    join(dir, 'sideways.jpg'),
+    join(dir, 'skewed.jpg'),
+    '-o',
+    images,
+  ]);
+  const path = join(dir, 'scan.pdf');
+  run('qpdf', ['--empty', '--pages', images, PAPER, '2', '--', path]);
+  return { path, jpeg: join(dir, 'upright.jpg') };
+}
+
+/** The reference's words found among the candidate's, as a share (each word counted as often as it occurs). */
+function recall(reference: string[], candidate: string[]): number {
+  const available = new Map<string, number>();
+  for (const word of candidate) available.set(word, (available.get(word) ?? 0) + 1);
+  let found = 0;
+  for (const word of reference) {
+    const count = available.get(word) ?? 0;
+    if (count > 0) {
+      found += 1;
+      available.set(word, count - 1);
+    }
+  }
+  return found / reference.length;
+}
+
+const pageWords = (path: string, page: number) =>
+  words(run('pdftotext', ['-f', String(page), '-l', String(page), '-enc', 'UTF-8', path, '-']));
+
+/**
+ * Where MuPDF finds a word on each page, in the displayed page's coordinates from the page's centre (a skewed
+ * scan's page is larger: the scanner's image was turned on a larger canvas).
+ */
+function wordPlaces(path: string, word: string): number[][] {
+  const document = mupdf.Document.openDocument(readFileSync(path), 'application/pdf');
+  try {
+    return Array.from({ length: document.countPages() }, (_unused, index) => {
+      const page = document.loadPage(index);
+      const [x0, y0, x1, y1] = page.getBounds();
+      const quad = page.search(word, '')[0]?.[0] ?? [];
+      page.destroy();
+      return [...quad].map((value, at) => Math.round(value - (at % 2 === 0 ? (x0 + x1) / 2 : (y0 + y1) / 2)));
+    });
+  } finally {
+    document.destroy();
+  }
+}
+
+describe('recognisePdf', () => {
+  it('gives scanned pages a selectable text layer in place, turns a sideways scan upright, and leaves the rest as it was', async () => {
+    const scan = await makeScan(ctx.workDir);
+    const file = inputFile(scan.path);
+    const info = await inspectPdf(file, 0, ctx, 100);
+    const progress: string[] = [];
+    const output = join(ctx.workDir, 'ocr.pdf');
+    const result = await recognisePdf(file, info, ['en'], output, {
+      ...ctx,
+      onProgress: (stage, pages) =>
+        progress.push(`${stage} ${pages ? `${pages.done}/${pages.total}` : ''}`.trim()),
+    });
+
+    expect(result.pages.map((page) => [page.pageNumber, page.turn, Math.round(page.skew)])).toEqual([
+      [1, 0, 0],
+      [2, 270, 0],
+      [3, 0, 3],
+    ]);
+    for (const page of result.pages) expect(page.confidence).toBeGreaterThan(80);
+    expect(progress).toEqual([
+      'processing 0/3',
+      'processing 1/3',
+      'processing 2/3',
+      'processing 3/3',
+      'writing',
+    ]);
+
+    const reference = words(run('pdftotext', ['-f', '1', '-l', '1', '-enc', 'UTF-8', PAPER, '-']));
+    expect(recall(reference, pageWords(output, 1))).toBeGreaterThan(0.97);
+    expect(recall(reference, pageWords(output, 2))).toBeGreaterThan(0.97);
+    expect(recall(reference, pageWords(output, 3))).toBeGreaterThan(0.97);
+    // The turned and the straightened pages show their text where the upright one does: the layer lies over the
+    // words it names (within a millimetre for the straightened one, whose scan was cut and turned about its centre).
+    const [first, second, third] = wordPlaces(output, 'JavaScript');
+    expect(first?.length).toBe(8);
+    for (const [index, value] of (first ?? []).entries()) {
+      expect(Math.abs(value - (second?.[index] ?? -99))).toBeLessThanOrEqual(2);
+      expect(Math.abs(value - (third?.[index] ?? -99))).toBeLessThanOrEqual(4);
+    }
+    expect(run('pdfinfo', ['-f', '2', '-l', '2', output])).toMatch(/Page\s+2 rot:\s+270/);
+
+    // The page with text is the paper's own page 2, word for word.
+    expect(pageWords(output, 4)).toEqual(
+      words(run('pdftotext', ['-f', '2', '-l', '2', '-enc', 'UTF-8', PAPER, '-'])),
+    );
+    // The scan's JPEG is the same JPEG, byte for byte, under a lossless deflate.
+    run('pdfimages', ['-j', '-f', '1', '-l', '1', output, join(ctx.workDir, 'kept')]);
+    expect(readFileSync(join(ctx.workDir, 'kept-000.jpg')).equals(readFileSync(scan.jpeg))).toBe(true);
+    expect(statSync(output).size).toBeLessThanOrEqual(1.15 * statSync(scan.path).size);
+    expect(qpdfCheck(output).ok).toBe(true);
+  });
+
+  it('copies a document without scans as it is, reading nothing', async () => {
+    const file = inputFile(PAPER);
+    const info = await inspectPdf(file, 0, ctx, 100);
+    const output = join(ctx.workDir, 'ocr.pdf');
+    const result = await recognisePdf(file, info, ['en'], output, ctx);
+    expect(result.pages).toEqual([]);
+    expect(readFileSync(output).equals(readFileSync(PAPER))).toBe(true);
+  });
+});

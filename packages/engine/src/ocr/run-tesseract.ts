@@ -1,0 +1,75 @@
+import { readFile } from 'node:fs/promises';
+import { AppError } from '@quire/shared';
+import { runProcess } from '../process/run-process.ts';
+import { readHocr, type HocrReading } from './read-hocr.ts';
+
+/**
+ * Address-space cap of one Tesseract run. Reading a 25-megapixel page with the Chinese models peaks near 400 MB
+ * resident; the cap leaves room for the libraries' reservations and stops a page that would take the machine.
+ */
+const TESSERACT_MAX_MEMORY_BYTES = 2 * 1024 * 1024 * 1024;
+
+export type PageRecognition = HocrReading & {
+  /** Tesseract's text-only PDF of the page: invisible words, placed word by word, on a page of the image's size. */
+  textPdfPath: string;
+};
+
+/**
+ * Reads one page image with Tesseract: automatic page segmentation with orientation detection (`--psm 1`, so a
+ * page scanned sideways or upside down is read all the same), one thread (a job slot is one core: OpenMP's
+ * threads only fight the other jobs for it), and two outputs from the one run: the text-only PDF (`textonly_pdf`,
+ * the layer grafted onto the page) and hOCR (confidence, orientation, text).
+ */
+export async function runTesseract(
+  imagePath: string,
+  outputBase: string,
+  models: string,
+  dpi: number,
+  limits: { signal: AbortSignal; timeoutMs: number },
+): Promise<PageRecognition> {
+  const result = await runProcess(
+    'tesseract',
+    [
+      imagePath,
+      outputBase,
+      '-l',
+      models,
+      '--psm',
+      '1',
+      '--dpi',
+      String(dpi),
+      '-c',
+      'textonly_pdf=1',
+      'pdf',
+      'hocr',
+    ],
+    { timeoutMs: limits.timeoutMs, maxMemoryBytes: TESSERACT_MAX_MEMORY_BYTES },
+    limits.signal,
+    { PATH: process.env.PATH ?? '/usr/bin:/bin', LC_ALL: 'C', OMP_THREAD_LIMIT: '1' },
+  );
+  if (result.exitCode !== 0) {
+    throw new AppError('CONVERSION_FAILED', 'The text of a scanned page could not be recognised.');
+  }
+  const hocr = await readFile(`${outputBase}.hocr`, 'utf8');
+  return { ...readHocr(hocr), textPdfPath: `${outputBase}.pdf` };
+}
+
+/**
+ * The script of a page image as Tesseract's orientation and script detection names it (`Latin`, `Han`,
+ * `Cyrillic`…), or null when it cannot tell (too little text).
+ */
+export async function detectScript(
+  imagePath: string,
+  dpi: number,
+  limits: { signal: AbortSignal; timeoutMs: number },
+): Promise<string | null> {
+  const result = await runProcess(
+    'tesseract',
+    [imagePath, '-', '--psm', '0', '-l', 'osd', '--dpi', String(dpi)],
+    { timeoutMs: limits.timeoutMs, maxMemoryBytes: TESSERACT_MAX_MEMORY_BYTES },
+    limits.signal,
+    { PATH: process.env.PATH ?? '/usr/bin:/bin', LC_ALL: 'C', OMP_THREAD_LIMIT: '1' },
+  );
+  if (result.exitCode !== 0) return null;
+  return /^Script: (\w+)$/m.exec(result.stdout)?.[1] ?? null;
+}
