@@ -11,11 +11,8 @@ import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { corpusPath, words } from '@quire/corpus';
-import {
-  OCR_LANGUAGE_MODELS,
-  modelsFor,
-  type OcrLanguage,
-} from '../packages/engine/src/ocr/ocr-languages.ts';
+import { OCR_LANGUAGE_MODELS, modelsFor } from '../packages/engine/src/ocr/ocr-languages.ts';
+import type { OcrLanguage } from '@quire/shared';
 import { recognisePdf } from '../packages/engine/src/ocr/recognise-pdf.ts';
 import { inspectPdf } from '../packages/engine/src/qpdf/inspect-pdf.ts';
 import { accuracy, addTally, tally, type Tally } from './ocr-accuracy.ts';

@@ -122,6 +122,14 @@ const TOOL_CASES: Record<ToolId, { parts: Part[]; check: (body: Buffer) => Promi
       expect(info.match(/rot:\s+90/g)).toHaveLength(2);
     },
   },
+  // Pages with text are not read again: the document comes back with its own text.
+  ocr: {
+    parts: [
+      ['file', pdf(2), 'a.pdf'],
+      ['language', 'en'],
+    ],
+    check: async (body) => expect(await textOf(body)).toContain(MARK),
+  },
 };
 
 async function jobOf(baseUrl: string, id: string) {

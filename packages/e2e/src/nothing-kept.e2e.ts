@@ -161,6 +161,7 @@ describe('nothing kept: a marker sent through every tool and outcome is found no
       'word-to-pdf': await send('word-to-pdf', [
         { field: 'file', name: named('docx'), type: DOCX, data: markedDocx(MARKER) },
       ]),
+      ocr: await send('ocr', [pdfFile()], { language: 'en' }),
     } satisfies Record<ToolId, Answer>;
     for (const [toolId, answer] of Object.entries(outcomes)) {
       expect(answer.status, `${toolId}: ${answer.body.toString().slice(0, 300)}`).toBe(200);

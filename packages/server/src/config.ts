@@ -8,6 +8,7 @@ import {
   HEADERS_TIMEOUT_MS,
   JOB_RETENTION_MS,
   REQUEST_TIMEOUT_MS,
+  type JobLane,
 } from '@quire/shared';
 import ipaddr from 'ipaddr.js';
 import { ClusterConfigError, readClusterConfig, type ClusterConfig } from './cluster/cluster-config.ts';
@@ -28,6 +29,9 @@ export type Config = Readonly<{
   /** Office conversions (LibreOffice) that run at once, and conversions that may wait behind them. */
   officeWorkers: number;
   officeMaxQueue: number;
+  /** OCR jobs that run at once (each reads two pages at a time, one core each), and jobs that may wait. */
+  ocrWorkers: number;
+  ocrMaxQueue: number;
   /** A worker whose PDF engine (MuPDF's WebAssembly memory, which never shrinks) grew past this is replaced. */
   workerMaxHeapBytes: number;
   /** Memory one job may use: its worker process and every program it starts, together (a cgroup or the watchdog). */
@@ -99,6 +103,15 @@ function defaultJobDiskBytes(jobRoot: string): number {
   }
 }
 
+/** Each lane's job slots and queue, as configured. */
+export function laneLimits(config: Config): Record<JobLane, { size: number; maxQueue: number }> {
+  return {
+    pdf: { size: config.workers, maxQueue: config.maxQueue },
+    office: { size: config.officeWorkers, maxQueue: config.officeMaxQueue },
+    ocr: { size: config.ocrWorkers, maxQueue: config.ocrMaxQueue },
+  };
+}
+
 export class ConfigError extends Error {}
 
 function readCluster(env: NodeJS.ProcessEnv): ClusterConfig {
@@ -121,6 +134,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxQueue: readInteger(env, 'QUIRE_MAX_QUEUE', 32, 0, 10_000),
     officeWorkers: readInteger(env, 'QUIRE_OFFICE_WORKERS', 2, 1, 16),
     officeMaxQueue: readInteger(env, 'QUIRE_OFFICE_MAX_QUEUE', 8, 0, 1_000),
+    ocrWorkers: readInteger(env, 'QUIRE_OCR_WORKERS', 1, 1, 16),
+    ocrMaxQueue: readInteger(env, 'QUIRE_OCR_MAX_QUEUE', 8, 0, 1_000),
     workerMaxHeapBytes: readInteger(env, 'QUIRE_WORKER_MAX_HEAP_MB', 512, 64, 65_536) * 1024 * 1024,
     jobMemoryBytes: readInteger(env, 'QUIRE_JOB_MEMORY_MB', 1024, 128, 1_048_576) * MEBIBYTE,
     jobCpuMs: env.QUIRE_JOB_CPU_SECONDS?.trim()

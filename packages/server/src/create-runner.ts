@@ -1,14 +1,15 @@
 import { JobRunner, chooseCageFactory, type PoolOptions } from '@quire/engine';
-import type { ToolId } from '@quire/shared';
-import type { Config } from './config.ts';
+import { JOB_LANES, type JobLane, type ToolId } from '@quire/shared';
+import { laneLimits, type Config } from './config.ts';
 
 export type LaneOverrides = Partial<Omit<PoolOptions, 'mayWait' | 'name' | 'cages'>>;
+type LaneOptions = Omit<PoolOptions, 'mayWait' | 'name' | 'maxQueuedPerClient'>;
 
-/** The job runner the configuration asks for: both lanes, their budgets, the memory cap and the fair share. */
+/** The job runner the configuration asks for: every lane, their budgets, the memory cap and the fair share. */
 export function createRunner(
   config: Config,
   onCrash: (toolId: ToolId | null, stack: string) => void,
-  overrides: { pdf?: LaneOverrides; office?: LaneOverrides } = {},
+  overrides: Partial<Record<JobLane, LaneOverrides>> = {},
 ): JobRunner {
   const cages = chooseCageFactory(config.memoryCap);
   const common = {
@@ -20,11 +21,11 @@ export function createRunner(
     cages,
     onCrash,
   };
+  const limits = laneLimits(config);
   return new JobRunner({
-    lanes: {
-      pdf: { ...common, size: config.workers, maxQueue: config.maxQueue, ...overrides.pdf },
-      office: { ...common, size: config.officeWorkers, maxQueue: config.officeMaxQueue, ...overrides.office },
-    },
+    lanes: Object.fromEntries(
+      JOB_LANES.map((lane) => [lane, { ...common, ...limits[lane], ...overrides[lane] }]),
+    ) as Record<JobLane, LaneOptions>,
     maxQueuedPerClient: config.clientMaxQueued,
   });
 }

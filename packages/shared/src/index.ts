@@ -11,6 +11,7 @@ export * from './tools/tool-ids.ts';
 export * from './tools/option-specs.ts';
 export * from './tools/option-kinds.ts';
 export * from './tools/registry.ts';
+export * from './tools/ocr-languages.ts';
 export * from './page-ranges.ts';
 export * from './render-dpi.ts';
 export * from './status/status-report.ts';

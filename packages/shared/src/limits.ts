@@ -38,6 +38,12 @@ export const MAX_RENDER_PAGES = 300;
 /** Most pages one document may have for tools that convert every page's layout (PDF to Word). */
 export const MAX_CONVERT_PAGES = 500;
 /**
+ * Most pages one document may have for OCR. Reading a page takes 1.5–3 s of one core (5 s for Chinese), and a job
+ * reads two at a time: 100 scanned pages are 1.5 to 4 minutes of two cores, a chapter or a thick contract. A larger
+ * scan is split first, so that no visitor holds the OCR lane for a quarter of an hour.
+ */
+export const MAX_OCR_PAGES = 100;
+/**
  * Most entries of a page tree, other than pages, that are read while counting a document's pages: the tree's
  * inner nodes and anything in a /Kids array that is not a page. Pages are counted from the tree itself, never from
  * its /Count, and counting stops at this many other entries (a tree 10,000 levels deep, a /Kids array of a million
@@ -74,6 +80,11 @@ export const MAX_CONNECTIONS = 1024;
 
 /** Wall-clock limit of one document job, unless a tool sets its own. */
 export const JOB_TIMEOUT_MS = 60_000;
+/**
+ * OCR's time grows with the pages: a minute for the document, and this much for each of its pages (two pages are
+ * read at a time, so a busy machine's 20 s a page fits twice over). The tool's limit is that of `MAX_OCR_PAGES`.
+ */
+export const OCR_PAGE_TIMEOUT_MS = 20_000;
 /** How long a client waits before retrying after a 503. */
 export const RETRY_AFTER_SECONDS = 5;
 

@@ -1,8 +1,8 @@
 import { deflateSync } from 'node:zlib';
 import type * as Mupdf from 'mupdf';
 
-/** Wrapping is kept when it saves at least this many bytes (the JPEG of a noisy scan barely deflates). */
-const MIN_SAVED_BYTES = 512;
+/** Wrapping is kept whenever it saves a byte: even a noisy scan's JPEG, which barely deflates, gains a little. */
+const MIN_SAVED_BYTES = 1;
 /** Form XObjects are followed this deep for their images. */
 const MAX_FORM_DEPTH = 3;
 

@@ -1,8 +1,10 @@
+import type { OcrLanguage } from '@quire/shared';
+
 /**
- * The document languages OCR reads, by the codes the site uses for its own languages (plus Greek and Hebrew), and
- * the Tesseract model of each (Debian's `tesseract-ocr-<model>` packages, installed by `npm start`).
+ * The Tesseract model of each language OCR reads (`OCR_LANGUAGES`): Debian's `tesseract-ocr-<model>` packages,
+ * installed by `npm start`.
  */
-export const OCR_LANGUAGE_MODELS = {
+export const OCR_LANGUAGE_MODELS: Readonly<Record<OcrLanguage, string>> = {
   en: 'eng',
   es: 'spa',
   fr: 'fra',
@@ -17,9 +19,7 @@ export const OCR_LANGUAGE_MODELS = {
   ja: 'jpn',
   'zh-cn': 'chi_sim',
   'zh-tw': 'chi_tra',
-} as const;
-
-export type OcrLanguage = keyof typeof OCR_LANGUAGE_MODELS;
+};
 
 /**
  * What Tesseract's script detection (OSD) names, and the model that reads it when the visitor chose no language.

@@ -15,7 +15,8 @@ import { deskewPgm } from './deskew.ts';
 import { levelPage } from './level-page.ts';
 import { shareLayerFont } from './share-layer-font.ts';
 import { isScannedPage, surveyPages, type PageSurvey } from './find-scanned-pages.ts';
-import { modelsFor, modelsForScript, type OcrLanguage } from './ocr-languages.ts';
+import type { OcrLanguage } from '@quire/shared';
+import { modelsFor, modelsForScript } from './ocr-languages.ts';
 import { detectScript, runTesseract, type PageRecognition } from './run-tesseract.ts';
 
 /** Tesseract reads best with capital letters 20–30 pixels high: 300 DPI for the usual 10–12 pt body text. */

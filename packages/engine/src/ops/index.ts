@@ -1,6 +1,7 @@
 import { jpgToPdf } from './jpg-to-pdf.ts';
 import { compress } from './compress.ts';
 import { merge } from './merge.ts';
+import { ocr } from './ocr.ts';
 import { pdfToJpg } from './pdf-to-jpg.ts';
 import { pdfToWord } from './pdf-to-word.ts';
 import { rotate } from './rotate.ts';
@@ -18,4 +19,5 @@ export const ENGINE_OPS = {
   'pdf-to-jpg': pdfToJpg,
   'jpg-to-pdf': jpgToPdf,
   rotate,
+  ocr,
 } satisfies EngineOps;

@@ -16,6 +16,7 @@ import {
 } from '../../test/page-tree-pdfs.ts';
 import { compress } from './compress.ts';
 import { merge } from './merge.ts';
+import { ocr } from './ocr.ts';
 import { pdfToJpg } from './pdf-to-jpg.ts';
 import { pdfToWord } from './pdf-to-word.ts';
 import { rotate } from './rotate.ts';
@@ -97,6 +98,12 @@ const CASES: { [K in PdfToolId]: Case } = {
       const xml = strFromU8(unzipSync(await readFile(result.path))['word/document.xml'] ?? new Uint8Array());
       return xml.match(/<w:type w:val="nextPage"\/>/g)?.length ?? 0;
     },
+    bigUnderCap: 40,
+  },
+  ocr: {
+    fileIndex: 0,
+    run: (path, password) => ocr({ files: [inputFile(path, password)], options: { language: 'en' } }, ctx),
+    countPages: async (result) => pdfPages(result.path),
     bigUnderCap: 40,
   },
 };

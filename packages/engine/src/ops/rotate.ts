@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { AppError, TOOLS, describePageRangeProblem, parsePageRanges } from '@quire/shared';
 import { inspectPdf } from '../qpdf/inspect-pdf.ts';
 import { isQpdfSuccess, runQpdf } from '../qpdf/run-qpdf.ts';
+import { formatPageList } from '../render/format-page-list.ts';
 import { repairNotices } from './repair-notices.ts';
 import type { EngineOp } from './types.ts';
 
@@ -53,17 +54,5 @@ function pagesToRotate(list: string | undefined, pageCount: number): { spec: str
   const pages = new Set<number>();
   for (const { first, last } of parsed.ranges)
     for (let page = first; page <= last; page += 1) pages.add(page);
-  const sorted = [...pages].sort((a, b) => a - b);
-  const runs: string[] = [];
-  for (let index = 0; index < sorted.length;) {
-    const start = sorted[index] as number;
-    let end = start;
-    while (sorted[index + 1] === end + 1) {
-      end += 1;
-      index += 1;
-    }
-    index += 1;
-    runs.push(start === end ? `${start}` : `${start}-${end}`);
-  }
-  return { spec: runs.join(','), count: sorted.length };
+  return { spec: formatPageList([...pages], ','), count: pages.size };
 }

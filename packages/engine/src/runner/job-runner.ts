@@ -24,7 +24,7 @@ const DEFAULT_MAX_QUEUED_PER_CLIENT = 3;
 
 /**
  * Runs each tool's jobs in its lane (`TOOLS[id].lane`): PDF work in worker processes, one per core; Office
- * conversions in a lane of their own, so a slow LibreOffice queue never holds up a merge. Each lane refuses work
+ * conversions and OCR in lanes of their own, so a slow LibreOffice queue or a long scan never holds up a merge. Each lane refuses work
  * with `SERVER_BUSY` once its own queue is full, and a client with `maxQueuedPerClient` jobs waiting in all lanes
  * gets `TOO_MANY_JOBS`.
  */
@@ -35,11 +35,16 @@ export class JobRunner {
   constructor({ lanes, maxQueuedPerClient = DEFAULT_MAX_QUEUED_PER_CLIENT }: RunnerOptions) {
     const mayWait = (client: string) =>
       JOB_LANES.reduce((sum, lane) => sum + this.#pools[lane].waitingFor(client), 0) < maxQueuedPerClient;
-    this.#pools = {
-      pdf: new JobPool({ ...lanes.pdf, name: 'pdf', mayWait, maxQueuedPerClient }),
-      office: new JobPool({ ...lanes.office, name: 'office', mayWait, maxQueuedPerClient }),
-    };
-    this.#maxQueues = { pdf: lanes.pdf.maxQueue, office: lanes.office.maxQueue };
+    this.#pools = Object.fromEntries(
+      JOB_LANES.map((lane) => [
+        lane,
+        new JobPool({ ...lanes[lane], name: lane, mayWait, maxQueuedPerClient }),
+      ]),
+    ) as Record<JobLane, JobPool>;
+    this.#maxQueues = Object.fromEntries(JOB_LANES.map((lane) => [lane, lanes[lane].maxQueue])) as Record<
+      JobLane,
+      number
+    >;
   }
 
   run<T extends ToolId>(toolId: T, input: JobInput<T>, options: RunOptions): Promise<JobResult> {
@@ -65,7 +70,10 @@ export class JobRunner {
 
   /** Process ids of every worker, by lane. */
   get workerPids(): Record<JobLane, number[]> {
-    return { pdf: this.#pools.pdf.workerPids, office: this.#pools.office.workerPids };
+    return Object.fromEntries(JOB_LANES.map((lane) => [lane, this.#pools[lane].workerPids])) as Record<
+      JobLane,
+      number[]
+    >;
   }
 
   /** Resident memory of each lane's workers and their programs (LibreOffice, qpdf…), in bytes, read now. */

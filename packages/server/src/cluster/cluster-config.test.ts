@@ -3,7 +3,11 @@ import { ConfigError, loadConfig } from '../config.ts';
 
 describe('cluster settings', () => {
   it('runs everything in one process without Redis, and reads the roles and lanes of a cluster', () => {
-    expect(loadConfig({}).cluster).toMatchObject({ redisUrl: null, role: 'all', lanes: ['pdf', 'office'] });
+    expect(loadConfig({}).cluster).toMatchObject({
+      redisUrl: null,
+      role: 'all',
+      lanes: ['pdf', 'office', 'ocr'],
+    });
     expect(
       loadConfig({
         QUIRE_REDIS_URL: 'redis://10.0.0.5:6379',
@@ -19,7 +23,7 @@ describe('cluster settings', () => {
       { QUIRE_ROLE: 'web' },
       { QUIRE_REDIS_URL: 'http://10.0.0.5' },
       { QUIRE_REDIS_URL: 'redis://r', QUIRE_ROLE: 'both' },
-      { QUIRE_REDIS_URL: 'redis://r', QUIRE_LANES: 'pdf,ocr' },
+      { QUIRE_REDIS_URL: 'redis://r', QUIRE_LANES: 'pdf,fax' },
       { QUIRE_JOB_LOCK_SECONDS: '1' },
       { QUIRE_JOB_RETENTION_SECONDS: '601' },
     ];

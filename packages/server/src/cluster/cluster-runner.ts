@@ -73,7 +73,7 @@ export class ClusterRunner implements Runner {
   /** This process, as the waiter of the jobs its requests wait for (see `JobRecord.waiter`). */
   readonly #id = randomUUID();
   #stats: Record<JobLane, LaneStats>;
-  #memory: Record<JobLane, number> = { pdf: 0, office: 0 };
+  #memory = Object.fromEntries(JOB_LANES.map((lane) => [lane, 0])) as Record<JobLane, number>;
   #statsTimer: NodeJS.Timeout | null = null;
   #outageTimer: NodeJS.Timeout | null = null;
 
@@ -86,7 +86,9 @@ export class ClusterRunner implements Runner {
       prefix: KEY_PREFIX,
       streams: { events: { maxLen: 100 } },
     };
-    this.#queues = { pdf: new Queue('pdf', queueOptions), office: new Queue('office', queueOptions) };
+    this.#queues = Object.fromEntries(
+      JOB_LANES.map((lane) => [lane, new Queue(lane, queueOptions)]),
+    ) as Record<JobLane, Queue>;
     for (const queue of Object.values(this.#queues)) queue.on('error', () => undefined);
     this.#stats = Object.fromEntries(
       JOB_LANES.map((lane) => [

@@ -1,7 +1,7 @@
 import { JOB_LANES, type JobLane } from '@quire/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
-import type { Config } from '../config.ts';
+import { laneLimits, type Config } from '../config.ts';
 import { createRunner } from '../create-runner.ts';
 import { DirectoryJobStore } from '../jobs/job-store.ts';
 import { registerHealthRoutes } from '../http/routes/health.ts';
@@ -40,7 +40,7 @@ export async function startClusterProcess(config: Config): Promise<ClusterProces
         store,
         redis,
         subscriber,
-        maxQueue: { pdf: config.maxQueue, office: config.officeMaxQueue },
+        maxQueue: mapLanes(laneLimits(config), (limit) => limit.maxQueue),
         maxPerClient: config.clientMaxRunning + config.clientMaxQueued,
         maxQueuedPerClient: config.clientMaxQueued,
         retentionMs: config.jobRetentionMs,
@@ -76,7 +76,7 @@ export async function startClusterProcess(config: Config): Promise<ClusterProces
       store,
       lanes,
       runner: localRunner,
-      concurrency: { pdf: config.workers, office: config.officeWorkers },
+      concurrency: mapLanes(laneLimits(config), (limit) => limit.size),
       lockMs: jobLockMs,
       retentionMs: config.jobRetentionMs,
       onError: (message, error) => app.log.error({ err: error }, message),
@@ -129,11 +129,18 @@ export async function startClusterProcess(config: Config): Promise<ClusterProces
 function createWorkerRunner(config: Config, lanes: readonly JobLane[], app: FastifyInstance) {
   const onCrash = (toolId: string | null, stack: string) =>
     app.log.error({ tool: toolId, stack }, 'engine failure');
-  const sizeOf = (lane: JobLane, size: number) => (lanes.includes(lane) ? size : 0);
-  return createRunner({ ...config, clientMaxRunning: 64, clientMaxQueued: 10_000 }, onCrash, {
-    pdf: { size: sizeOf('pdf', config.workers), maxRunningPerClient: config.workers },
-    office: { size: sizeOf('office', config.officeWorkers), maxRunningPerClient: config.officeWorkers },
-  });
+  return createRunner(
+    { ...config, clientMaxRunning: 64, clientMaxQueued: 10_000 },
+    onCrash,
+    mapLanes(laneLimits(config), ({ size }, lane) => ({
+      size: lanes.includes(lane) ? size : 0,
+      maxRunningPerClient: size,
+    })),
+  );
+}
+
+function mapLanes<T, U>(values: Record<JobLane, T>, map: (value: T, lane: JobLane) => U): Record<JobLane, U> {
+  return Object.fromEntries(JOB_LANES.map((lane) => [lane, map(values[lane], lane)])) as Record<JobLane, U>;
 }
 
 function isEveryLaneStaffed(stats: Record<JobLane, { size: number }>, lanes: readonly JobLane[]): boolean {

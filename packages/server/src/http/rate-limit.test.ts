@@ -1,3 +1,4 @@
+import { TOOL_IDS } from '@quire/shared';
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestRedis } from '../../test/redis-server.ts';
@@ -73,7 +74,7 @@ describe('rate limit and API keys', () => {
     const report = (await testApp.app.inject({ method: 'GET', url: '/api/status' })).json<{
       operationalServices: number;
     }>();
-    expect(report.operationalServices).toBe(8);
+    expect(report.operationalServices).toBe(TOOL_IDS.length);
   });
 });
 

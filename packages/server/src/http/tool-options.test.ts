@@ -19,6 +19,22 @@ describe('parseToolOptions', () => {
     );
   });
 
+  it("reads a document's languages: auto by default, each once in the order given, at most three", () => {
+    expect(parseToolOptions('ocr', fields({}))).toEqual({ language: 'auto' });
+    expect(parseToolOptions('ocr', fields({ language: 'auto' }))).toEqual({ language: 'auto' });
+    expect(parseToolOptions('ocr', fields({ language: 'FR, en+fr' }))).toEqual({ language: 'fr+en' });
+    expect(parseToolOptions('ocr', fields({ language: 'zh-cn' }))).toEqual({ language: 'zh-cn' });
+    expect(() => parseToolOptions('ocr', fields({ language: 'fr+klingon' }))).toThrow(
+      expect.objectContaining({
+        code: 'INVALID_OPTIONS',
+        details: expect.objectContaining({ option: 'language' }),
+      }),
+    );
+    expect(() => parseToolOptions('ocr', fields({ language: 'en+fr+de+es' }))).toThrow(
+      expect.objectContaining({ code: 'INVALID_OPTIONS', details: { option: 'language', maxItems: 3 } }),
+    );
+  });
+
   it('requires an enumeration without a default', () => {
     expect(() => parseToolOptions('rotate', fields({}))).toThrow(
       expect.objectContaining({ code: 'INVALID_OPTIONS' }),

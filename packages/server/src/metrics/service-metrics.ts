@@ -39,7 +39,7 @@ export function createServiceMetrics(runner: Runner): ServiceMetrics {
     });
   const fromStats = (field: 'queued' | 'running' | 'size') => () => {
     const stats = runner.stats;
-    return { pdf: stats.pdf[field], office: stats.office[field] };
+    return Object.fromEntries(JOB_LANES.map((lane) => [lane, stats[lane][field]])) as Record<JobLane, number>;
   };
   laneGauge('quire_jobs_waiting', 'Jobs waiting for a worker, per lane.', fromStats('queued'));
   laneGauge('quire_jobs_running', 'Jobs running in a worker, per lane.', fromStats('running'));

@@ -27,7 +27,7 @@ const ACTIVE_KEYS = ['/JavaScript', '/OpenAction', '/Launch', '/SubmitForm', '/U
 type ActiveKeys = (pdf: Uint8Array) => Promise<string[]>;
 
 /**
- * Policy: Quire edits documents without judging them. Lossless edits (rotate, compress) keep the document's
+ * Policy: Quire edits documents without judging them. Lossless edits (rotate, compress, OCR) keep the document's
  * scripts and actions as they were; page assembly (merge, split) keeps each page's own actions and drops the
  * document-level ones, as it drops every catalog entry; conversions produce no active content at all. Each tool
  * that reads PDFs has its entry: a new one is a type error until its policy is written here.
@@ -35,6 +35,7 @@ type ActiveKeys = (pdf: Uint8Array) => Promise<string[]>;
 const POLICY: Record<PdfTool, (output: Buffer, activeKeys: ActiveKeys) => Promise<void>> = {
   rotate: async (output, activeKeys) => expect(await activeKeys(output)).toEqual(ACTIVE_KEYS),
   compress: async (output, activeKeys) => expect(await activeKeys(output)).toEqual(ACTIVE_KEYS),
+  ocr: async (output, activeKeys) => expect(await activeKeys(output)).toEqual(ACTIVE_KEYS),
   merge: async (output, activeKeys) =>
     expect(await activeKeys(output)).toEqual(['/Launch', '/SubmitForm', '/URI']),
   split: async (output, activeKeys) => {

@@ -152,4 +152,31 @@ export const TOOL_DOCS = {
     },
     errors: [],
   },
+  ocr: {
+    summary: 'Recognise the text of a scanned PDF (OCR)',
+    description:
+      'Finds the pages whose text is a picture (scans, photos of documents), reads them with Tesseract and adds an invisible, selectable and searchable text layer, placed word by word over the picture. Pages scanned sideways or upside down are turned upright and skewed pages are straightened; page images are never re-encoded. Pages that already have text are left as they are.',
+    options: {
+      language:
+        "The document's languages: `auto` (the default: the script is detected), or up to 3 of `en`, `es`, `fr`, `de`, `it`, `pt`, `ru`, `el`, `ar`, `he`, `ko`, `ja`, `zh-cn`, `zh-tw` joined by `+`, for example `fr+en`.",
+    },
+    resultHeaders: {
+      'X-Page-Count': { description: 'Pages of the result.', type: 'integer' },
+      'X-Pages-Recognised': {
+        description: 'How many pages were read (pages with text are left as they are).',
+        type: 'integer',
+      },
+      'X-Recognised-Page-List': {
+        description: 'Present when pages were read: which, e.g. `1-3, 7`.',
+        type: 'string',
+        conditional: true,
+      },
+      'X-Ocr-Confidence': {
+        description: 'Present when words were read: their mean confidence, 0 to 100, with one decimal.',
+        type: 'number',
+        conditional: true,
+      },
+    },
+    errors: ['CONVERSION_FAILED'],
+  },
 } as const satisfies { readonly [K in ToolId]: ToolDoc };

@@ -37,6 +37,8 @@ export type ToolReports = {
   'pdf-to-jpg': { pageCount: number; downscaledPages: number; minDpi: number };
   'jpg-to-pdf': { pageCount: number };
   rotate: { rotatedPages: number };
+  /** `recognisedPages`: the pages read, as a page list (`1-3, 7`); `confidence`: their mean word confidence, 0–100. */
+  ocr: { pageCount: number; recognisedPages: string; recognisedCount: number; confidence: number | null };
 };
 
 /** What a finished job says about its result: the tool's figures and the notices. */

@@ -34,6 +34,12 @@ export const REPORT_HEADERS: { readonly [T in ToolId]: HeaderWriters<T> } = {
   },
   'jpg-to-pdf': { 'X-Page-Count': ({ pageCount }) => String(pageCount) },
   rotate: { 'X-Pages-Rotated': ({ rotatedPages }) => String(rotatedPages) },
+  ocr: {
+    'X-Page-Count': ({ pageCount }) => String(pageCount),
+    'X-Pages-Recognised': ({ recognisedCount }) => String(recognisedCount),
+    'X-Recognised-Page-List': ({ recognisedPages }) => (recognisedPages === '' ? null : recognisedPages),
+    'X-Ocr-Confidence': ({ confidence }) => (confidence === null ? null : confidence.toFixed(1)),
+  },
 };
 
 /** The headers of a job's answer: its tool's figures, and its notices when there are any. */

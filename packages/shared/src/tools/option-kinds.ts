@@ -2,7 +2,13 @@ import type { FieldSchema } from '../api/openapi-types.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { ErrorCode } from '../errors/error-codes.ts';
 import { MAX_FIELD_BYTES } from '../limits.ts';
-import type { EnumOptionSpec, OptionSpec, PageListOptionSpec } from './option-specs.ts';
+import { AUTO_LANGUAGE } from './ocr-languages.ts';
+import type {
+  EnumOptionSpec,
+  LanguageListOptionSpec,
+  OptionSpec,
+  PageListOptionSpec,
+} from './option-specs.ts';
 
 /** Longest page list accepted (`1-3, 7, 9-` …); the engine checks it against the document. */
 const MAX_PAGE_LIST_CHARS = 1000;
@@ -88,11 +94,45 @@ const PAGE_LIST: OptionKind<PageListOptionSpec> = {
   errorCodes: ['INVALID_PAGE_RANGE'],
 };
 
+const LANGUAGE_LIST: OptionKind<LanguageListOptionSpec> = {
+  read: (name, raw, spec) => {
+    if (raw === undefined || raw === AUTO_LANGUAGE) return AUTO_LANGUAGE;
+    const allowed = spec.values.join(', ');
+    const languages = [...new Set(raw.split(/[+,]/).map((language) => language.trim().toLowerCase()))];
+    const unknown = languages.find((language) => !spec.values.includes(language));
+    if (unknown !== undefined) {
+      throw new AppError(
+        'INVALID_OPTIONS',
+        `"${name}" must be ${AUTO_LANGUAGE} or languages among ${allowed}, joined by +.`,
+        { option: name, allowed },
+      );
+    }
+    if (languages.length > spec.maxItems) {
+      throw new AppError('INVALID_OPTIONS', `"${name}" may name at most ${spec.maxItems} languages.`, {
+        option: name,
+        maxItems: spec.maxItems,
+      });
+    }
+    return languages.join('+');
+  },
+  check: () => undefined,
+  schema: (spec) => ({
+    type: 'string',
+    default: AUTO_LANGUAGE,
+    maxLength: MAX_FIELD_BYTES,
+    examples: [AUTO_LANGUAGE, `${spec.values[2] ?? spec.values[0]}+${spec.values[0]}`, spec.values[0] ?? ''],
+  }),
+  isRequired: () => false,
+  initialValue: () => AUTO_LANGUAGE,
+  errorCodes: [],
+};
+
 export const OPTION_KINDS: {
   readonly [K in OptionSpec['kind']]: OptionKind<Extract<OptionSpec, { kind: K }>>;
 } = {
   enum: ENUM,
   'page-list': PAGE_LIST,
+  'language-list': LANGUAGE_LIST,
 };
 
 /** The entry of `OPTION_KINDS` for a spec, typed for it. */

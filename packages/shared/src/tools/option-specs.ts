@@ -13,7 +13,17 @@ export type PageListOptionSpec = {
   readonly requiredWhen?: { readonly option: string; readonly value: string };
 };
 
-export type OptionSpec = EnumOptionSpec | PageListOptionSpec;
+/**
+ * Languages of a document: `auto` (the default), or up to `maxItems` of `values` joined by `+` (`fr+en`); commas
+ * are read as `+`. The value is written back normalised: each language once, in the order given.
+ */
+export type LanguageListOptionSpec = {
+  readonly kind: 'language-list';
+  readonly values: readonly string[];
+  readonly maxItems: number;
+};
+
+export type OptionSpec = EnumOptionSpec | PageListOptionSpec | LanguageListOptionSpec;
 
 /** The value type of one option spec. */
 export type OptionValue<S extends OptionSpec> = S extends EnumOptionSpec ? S['values'][number] : string;

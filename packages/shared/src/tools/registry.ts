@@ -6,10 +6,13 @@ import {
   MAX_IMAGE_FILE_BYTES,
   MAX_IMAGE_FILES,
   MAX_MERGE_FILES,
+  MAX_OCR_PAGES,
   MAX_PAGES,
   MAX_RENDER_PAGES,
   MAX_REQUEST_BYTES,
+  OCR_PAGE_TIMEOUT_MS,
 } from '../limits.ts';
+import { MAX_OCR_LANGUAGES, OCR_LANGUAGES } from './ocr-languages.ts';
 import type { OptionSpec, OptionValue } from './option-specs.ts';
 import { TOOL_IDS, type ToolId } from './tool-ids.ts';
 
@@ -19,7 +22,7 @@ import { TOOL_IDS, type ToolId } from './tool-ids.ts';
  */
 export type FileFieldStyle = 'single' | 'indexed';
 
-export const JOB_LANES = ['pdf', 'office'] as const;
+export const JOB_LANES = ['pdf', 'office', 'ocr'] as const;
 export type JobLane = (typeof JOB_LANES)[number];
 
 export type ToolDefinition = {
@@ -39,8 +42,9 @@ export type ToolDefinition = {
   readonly probeFields?: Readonly<Record<string, string>>;
   readonly timeoutMs: number;
   /**
-   * Which set of workers runs the tool: `pdf` (worker processes, one job per core) or `office` (each worker keeps a
-   * LibreOffice warm, one conversion at a time). Each lane has its own concurrency and queue.
+   * Which set of workers runs the tool: `pdf` (worker processes, one job per core), `office` (each worker keeps a
+   * LibreOffice warm, one conversion at a time) or `ocr` (text recognition, minutes long: it must never hold up the
+   * others). Each lane has its own concurrency and queue.
    */
   readonly lane: JobLane;
   /** Card accent colour (spec section 3). */
@@ -179,6 +183,19 @@ export const TOOLS = {
       pages: { kind: 'page-list' },
     },
     color: 'indigo',
+  },
+  ocr: {
+    ...onePdf,
+    id: 'ocr',
+    slug: 'ocr-pdf',
+    apiPath: '/api/pdf/ocr',
+    output: { fileName: 'searchable.pdf', mimeType: PDF },
+    maxPages: MAX_OCR_PAGES,
+    options: { language: { kind: 'language-list', values: OCR_LANGUAGES, maxItems: MAX_OCR_LANGUAGES } },
+    // A minute for the document and a budget per page (the op gives a document the time of its own pages).
+    timeoutMs: JOB_TIMEOUT_MS + MAX_OCR_PAGES * OCR_PAGE_TIMEOUT_MS,
+    lane: 'ocr',
+    color: 'blue',
   },
 } as const satisfies { readonly [K in ToolId]: ToolDefinition & { readonly id: K } };
 

@@ -7,6 +7,7 @@ export const TOOL_IDS = [
   'pdf-to-jpg',
   'jpg-to-pdf',
   'rotate',
+  'ocr',
 ] as const;
 
 export type ToolId = (typeof TOOL_IDS)[number];

@@ -63,6 +63,13 @@ export const RotateIcon = (props: IconProps) => (
     <path d="M21 3v5h-5" />
   </Svg>
 );
+/** A page in a scanner's frame, its lines of text read. */
+export const ScanTextIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M4 8V5a1 1 0 0 1 1-1h3M16 4h3a1 1 0 0 1 1 1v3M20 16v3a1 1 0 0 1-1 1h-3M8 20H5a1 1 0 0 1-1-1v-3" />
+    <path d="M8 9h8M8 12h8M8 15h5" />
+  </Svg>
+);
 export const UploadIcon = (props: IconProps) => (
   <Svg {...props}>
     <path d="M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4M17 8l-5-5-5 5M12 3v12" />

@@ -5,6 +5,7 @@ import {
   ImageIcon,
   MergeIcon,
   RotateIcon,
+  ScanTextIcon,
   SplitIcon,
   WordIcon,
   type IconProps,
@@ -19,6 +20,7 @@ const TOOL_ICONS = {
   'pdf-to-jpg': ImageIcon,
   'jpg-to-pdf': FileIcon,
   rotate: RotateIcon,
+  ocr: ScanTextIcon,
 } satisfies Record<ToolId, (props: IconProps) => React.JSX.Element>;
 
 /** Accent classes per registry colour; written out in full so Tailwind finds them. */

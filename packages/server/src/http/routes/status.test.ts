@@ -27,7 +27,7 @@ describe('GET /api/status', () => {
       TOOL_IDS.map((id) => [id, 'operational']),
     );
     expect(report.overall).toBe('operational');
-    expect(report.operationalServices).toBe(8);
+    expect(report.operationalServices).toBe(TOOL_IDS.length);
     expect(report.averageUptime).toBe(100);
     expect(report.history.at(-1)?.uptime).toBe(100);
     for (const service of report.services) {

@@ -1,4 +1,4 @@
-import { formatBytes, initialOptionValues, LOCALE_INFO, type ToolDefinition } from '@quire/shared';
+import { formatBytes, LOCALE_INFO, type ToolDefinition } from '@quire/shared';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { BUTTON_STYLES } from '../../components/button-styles.ts';
@@ -13,6 +13,7 @@ import { applySelection } from '../upload/validate-files.ts';
 import { useJobAnnouncement } from './job-announcement.ts';
 import { jobErrorView } from './job-error.ts';
 import { JobProgress, progressViewOf } from './job-progress.tsx';
+import { formStartValues } from './options/generic-options.tsx';
 import { optionsFormOf } from './options/index.ts';
 import { prepareOptions, type OptionProblem } from './options/prepare-options.ts';
 import { processingTextOf } from './processing-step.ts';
@@ -28,13 +29,14 @@ import { useToolJob, type JobResult, type JobState } from './use-tool-job.ts';
 /** The upload card of a tool page: files, options, the action, progress, result and the password prompt. */
 export function ToolWorkbench({ tool }: { tool: ToolDefinition }) {
   const t = useT();
-  const numberLocale = LOCALE_INFO[useLocale()].tag;
+  const locale = useLocale();
+  const numberLocale = LOCALE_INFO[locale].tag;
   const toast = useToast();
   const handedOver = useTakeSelection();
   const rules = useMemo(() => uploadRulesOf(tool), [tool]);
   const [files, setFiles] = useState<File[]>(() => applySelection([], [...handedOver.files], rules).files);
   const [options, setOptions] = useState<Record<string, string>>(() => ({
-    ...initialOptionValues(tool.options),
+    ...formStartValues(tool, locale),
     ...(handedOver.toolId === tool.id ? handedOver.options : {}),
   }));
   const [problem, setProblem] = useState<OptionProblem | null>(null);

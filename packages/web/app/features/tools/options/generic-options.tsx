@@ -1,5 +1,15 @@
-import { TOOLS, type OptionSpec, type ToolId } from '@quire/shared';
+import {
+  AUTO_LANGUAGE,
+  TOOLS,
+  initialOptionValues,
+  optionKindOf,
+  type Locale,
+  type OptionSpec,
+  type ToolDefinition,
+  type ToolId,
+} from '@quire/shared';
 import type { ReactNode } from 'react';
+import { CheckboxGroup } from '../../../components/checkbox-group.tsx';
 import { ChoiceGroup } from '../../../components/choice-group.tsx';
 import { PageListField } from '../../../components/page-list-field.tsx';
 import { getTranslator, type Translate } from '../../../i18n/create-translator.ts';
@@ -25,6 +35,8 @@ type OptionField<S extends OptionSpec> = {
   readonly Field: (props: FieldProps<S>) => ReactNode;
   /** The keys of its words (`optional`: shown only where written). */
   readonly messageKeys: (key: string, spec: S) => { required: string[]; optional: string[] };
+  /** The form's starting value where it depends on the page's language (else the kind's `initialValue`). */
+  readonly initialValue?: (spec: S, locale: Locale) => string | undefined;
 };
 
 const CHOICES: OptionField<Extract<OptionSpec, { kind: 'enum' }>> = {
@@ -74,10 +86,40 @@ const PAGE_LIST: OptionField<Extract<OptionSpec, { kind: 'page-list' }>> = {
   messageKeys: (key) => ({ required: [`${key}Label`, `${key}Hint`, `${key}Placeholder`], optional: [] }),
 };
 
+const LANGUAGES: OptionField<Extract<OptionSpec, { kind: 'language-list' }>> = {
+  Field: ({ toolId, name, spec, words: key, values, disabled, text, onChange }) => {
+    const value = values[name];
+    const selected = value === undefined || value === AUTO_LANGUAGE ? [] : value.split('+');
+    return (
+      <CheckboxGroup
+        legend={text(`${key}Label`)}
+        hint={selected.length === 0 ? text(`${key}Auto`) : text(`${key}Hint`)}
+        choices={spec.values.map((language) => ({ value: language, label: text(`${key}.${language}`) }))}
+        selected={selected}
+        maxSelected={spec.maxItems}
+        disabled={disabled}
+        testId={`${toolId}-${name}`}
+        onChange={(languages) =>
+          onChange({ ...values, [name]: languages.length === 0 ? AUTO_LANGUAGE : languages.join('+') })
+        }
+      />
+    );
+  },
+  messageKeys: (key, spec) => ({
+    required: [`${key}Label`, `${key}Hint`, `${key}Auto`, ...spec.values.map((value) => `${key}.${value}`)],
+    optional: [],
+  }),
+  // The page's language, and English: what most documents a visitor of this page holds are written in.
+  initialValue: (spec, locale) =>
+    [...new Set([locale, 'en'])].filter((language) => spec.values.includes(language)).join('+') ||
+    AUTO_LANGUAGE,
+};
+
 /** Every kind of option has its field: a new kind is a type error until it is shown here. */
 const OPTION_FIELDS: { readonly [K in OptionSpec['kind']]: OptionField<Extract<OptionSpec, { kind: K }>> } = {
   enum: CHOICES,
   'page-list': PAGE_LIST,
+  'language-list': LANGUAGES,
 };
 
 function fieldOf<S extends OptionSpec>(spec: S): OptionField<S> {
@@ -119,4 +161,18 @@ export function genericOptionKeys(toolId: ToolId): { required: string[]; optiona
     keys.optional.push(...own.optional);
   }
   return keys;
+}
+
+/**
+ * Every option of a tool at the value its form starts with on a page in `locale`: the kind's starting value
+ * (`initialOptionValues`), or the field's own where it depends on the language (a document's languages).
+ */
+export function formStartValues(tool: ToolDefinition, locale: Locale): Record<string, string> {
+  const values = initialOptionValues(tool.options);
+  for (const [name, spec] of Object.entries(tool.options as Readonly<Record<string, OptionSpec>>)) {
+    const value = fieldOf(spec).initialValue?.(spec, locale) ?? optionKindOf(spec).initialValue(spec);
+    if (value === undefined) delete values[name];
+    else values[name] = value;
+  }
+  return values;
 }

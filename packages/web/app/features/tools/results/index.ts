@@ -3,13 +3,16 @@ import type { ComponentType } from 'react';
 import type { MessageKey } from '../../../i18n/messages.ts';
 import { readCompressionResult } from './compression-result.ts';
 import { CompressSummary } from './compress-summary.tsx';
+import { readOcrResult } from './ocr-result.ts';
+import { OcrSummary } from './ocr-summary.tsx';
 
 /** What a tool's result details receive: the response headers of the successful job. */
 export type ToolResultDetailsProps = { readonly headers: Headers };
 
-/** Details shown with a tool's result (compress's sizes); for any other tool the download is all there is. */
+/** Details shown with a tool's result (compress's sizes, OCR's pages); for any other the download is all there is. */
 const TOOL_RESULT_DETAILS: Partial<Record<ToolId, ComponentType<ToolResultDetailsProps>>> = {
   compress: CompressSummary,
+  ocr: OcrSummary,
 };
 
 export function resultDetailsOf(toolId: ToolId): ComponentType<ToolResultDetailsProps> | null {
@@ -21,7 +24,7 @@ export type SuccessToast = { readonly title: MessageKey; readonly description: M
 
 /**
  * The success toast: the tool's own text under "Success", except where that would claim more than the result
- * holds. Compression that saved nothing says so; PDF to Word of scanned pages (notice `PAGES_ARE_SCANS`) says the
+ * holds. Compression that saved nothing says so, as does OCR that found no page to read; PDF to Word of scanned pages (notice `PAGES_ARE_SCANS`) says the
  * pages are pictures with no text rather than "converted successfully", whether every page is a scan or only
  * some. Those texts come under a plain "Done", not "Success".
  */
@@ -36,6 +39,7 @@ function caveatOf(toolId: ToolId, headers: Headers): MessageKey | null {
   if (toolId === 'compress' && readCompressionResult(headers)?.outcome === 'unchanged') {
     return 'tools.compress.successUnchanged';
   }
+  if (toolId === 'ocr' && readOcrResult(headers)?.count === 0) return 'tools.ocr.result.noScans';
   if (toolId === 'pdf-to-word') {
     const scans = parseNotices(headers.get(NOTICES_HEADER)).find(
       (notice) => notice.code === 'PAGES_ARE_SCANS',

@@ -1,0 +1,83 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { corpusPath } from '@quire/corpus';
+import { TOOLS } from '@quire/shared';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { waitForJobResult } from './job-requests.ts';
+import { openToolPageIn, useToolPage } from './tool-page.ts';
+
+const jobRoot = inject('jobRoot');
+const PAPER = corpusPath('pdf/pdfjs_tracemonkey-paper_14p-text-2col.pdf');
+const view = useToolPage('ocr');
+
+let dir = '';
+let scan = '';
+beforeAll(async () => {
+  // A scanned page as a scanner makes one: the paper's first page as a 300 DPI grey JPEG, nothing else.
+  dir = await mkdtemp(join(tmpdir(), 'quire-ocr-e2e-'));
+  execFileSync('pdftoppm', [
+    '-gray',
+    '-jpeg',
+    '-r',
+    '300',
+    '-f',
+    '1',
+    '-l',
+    '1',
+    '-singlefile',
+    PAPER,
+    join(dir, 'page'),
+  ]);
+  scan = join(dir, 'scanned-paper.pdf');
+  execFileSync('img2pdf', [join(dir, 'page.jpg'), '-o', scan]);
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const checked = async (name: string) => view.page.getByRole('checkbox', { name, exact: true }).isChecked();
+
+describe('the OCR PDF page in a real browser', () => {
+  it("offers the document's languages, the page's language and English ticked, at most three", async () => {
+    const group = view.page.getByTestId('ocr-language');
+    expect(await group.getByRole('checkbox').count()).toBe(TOOLS.ocr.options.language.values.length);
+    expect(await checked('English')).toBe(true);
+    expect(await checked('French')).toBe(false);
+    await view.page.getByRole('checkbox', { name: 'French', exact: true }).check();
+    await view.page.getByRole('checkbox', { name: 'German', exact: true }).check();
+    expect(await view.page.getByRole('checkbox', { name: 'Spanish', exact: true }).isDisabled()).toBe(true);
+
+    await openToolPageIn(view.page, 'fr', 'ocr');
+    const french = view.page.getByTestId('ocr-language');
+    expect(await french.getByRole('checkbox', { checked: true }).count()).toBe(2);
+  });
+
+  it('makes a scan searchable: the page read, its confidence shown, the words in the downloaded PDF', async () => {
+    await view.page.locator('input[type=file]').setInputFiles([scan]);
+    const [response] = await Promise.all([
+      waitForJobResult(view.page),
+      view.page.getByTestId('action-button').click(),
+    ]);
+    expect(response.status()).toBe(200);
+    const headers = response.headers();
+    expect(headers['x-pages-recognised']).toBe('1');
+    expect(Number(headers['x-ocr-confidence'])).toBeGreaterThan(80);
+    expect(await view.page.getByTestId('recognised-pages').textContent()).toBe('1');
+    expect(await view.page.getByTestId('ocr-confidence').textContent()).toMatch(/^\d{2,3}\s?%$/);
+
+    const [download] = await Promise.all([
+      view.page.waitForEvent('download'),
+      view.page.getByTestId('download-button').click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(TOOLS.ocr.output.fileName);
+    const saved = join(view.downloadsPath, 'searchable.pdf');
+    await download.saveAs(saved);
+    const text = execFileSync('pdftotext', [saved, '-'], { encoding: 'utf8' });
+    expect(text).toContain('Trace-based Just-in-Time Type Specialization');
+
+    // Nothing of the visitor's stays on the server once the answer is sent.
+    await expect.poll(() => readdir(jobRoot), { timeout: 5000 }).toEqual([]);
+  });
+});

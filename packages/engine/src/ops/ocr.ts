@@ -1,0 +1,46 @@
+import { join } from 'node:path';
+import { AppError, JOB_TIMEOUT_MS, OCR_PAGE_TIMEOUT_MS, TOOLS, parseOcrLanguages } from '@quire/shared';
+import { recognisePdf } from '../ocr/recognise-pdf.ts';
+import { inspectPdf } from '../qpdf/inspect-pdf.ts';
+import { formatPageList } from '../render/format-page-list.ts';
+import { repairNotices } from './repair-notices.ts';
+import type { EngineOp } from './types.ts';
+
+/**
+ * OCR PDF: the same PDF with an invisible, selectable and searchable text layer over each scanned page
+ * (`recognisePdf`). The job's time grows with its pages: a minute, and `OCR_PAGE_TIMEOUT_MS` a page, within the
+ * tool's own limit. The report says which pages were read and with what confidence.
+ */
+export const ocr: EngineOp<'ocr'> = async ({ files, options }, ctx) => {
+  const [file] = files;
+  if (!file || files.length !== 1) {
+    throw new AppError('INVALID_REQUEST', 'OCR reads exactly one PDF file.', { maxFiles: 1 });
+  }
+  ctx.onProgress?.('reading');
+  const info = await inspectPdf(file, 0, ctx, TOOLS.ocr.maxPages);
+  const timeoutMs = Math.min(ctx.timeoutMs, JOB_TIMEOUT_MS + info.pageCount * OCR_PAGE_TIMEOUT_MS);
+  const outputPath = join(ctx.workDir, 'searchable.pdf');
+  const recognition = await recognisePdf(file, info, parseOcrLanguages(options.language), outputPath, {
+    ...ctx,
+    timeoutMs,
+  });
+  const confidences = recognition.pages.flatMap((page) =>
+    page.confidence === null ? [] : [{ confidence: page.confidence, words: page.words }],
+  );
+  const words = confidences.reduce((sum, page) => sum + page.words, 0);
+  return {
+    path: outputPath,
+    report: {
+      values: {
+        pageCount: info.pageCount,
+        recognisedPages: formatPageList(recognition.pages.map((page) => page.pageNumber)),
+        recognisedCount: recognition.pages.length,
+        confidence:
+          words === 0
+            ? null
+            : confidences.reduce((sum, page) => sum + page.confidence * page.words, 0) / words,
+      },
+      notices: repairNotices(info.wasRepaired),
+    },
+  };
+};

@@ -1,0 +1,46 @@
+import { LOCALE_INFO } from '@quire/shared';
+import { useLocale } from '../../../i18n/use-locale.ts';
+import { useT } from '../../../i18n/use-t.ts';
+import type { ToolResultDetailsProps } from './index.ts';
+import { readOcrResult } from './ocr-result.ts';
+
+/** After OCR: the pages read and the mean confidence, or a plain word that no page needed reading. */
+export function OcrSummary({ headers }: ToolResultDetailsProps) {
+  const t = useT();
+  const numberLocale = LOCALE_INFO[useLocale()].tag;
+  const result = readOcrResult(headers);
+  if (!result) return null;
+  if (result.count === 0) {
+    return (
+      <p className="w-full max-w-md text-sm font-medium text-emerald-900" data-testid="ocr-summary">
+        {t('tools.ocr.result.noScans')}
+      </p>
+    );
+  }
+  const figures = [
+    { label: t('tools.ocr.result.recognisedPages'), value: result.pages, testId: 'recognised-pages' },
+    ...(result.confidence === null
+      ? []
+      : [
+          {
+            label: t('tools.ocr.result.confidence'),
+            value: new Intl.NumberFormat(numberLocale, { style: 'percent', maximumFractionDigits: 0 }).format(
+              result.confidence / 100,
+            ),
+            testId: 'ocr-confidence',
+          },
+        ]),
+  ];
+  return (
+    <dl className="grid w-full max-w-md grid-cols-2 gap-3" data-testid="ocr-summary">
+      {figures.map((figure) => (
+        <div key={figure.testId} className="rounded-xl bg-white px-3 py-2 shadow-sm">
+          <dt className="text-xs text-slate-600">{figure.label}</dt>
+          <dd className="text-lg font-semibold text-slate-900 tabular-nums" data-testid={figure.testId}>
+            {figure.value}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
