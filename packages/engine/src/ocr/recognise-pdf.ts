@@ -184,7 +184,7 @@ export async function recognisePdf(
       `--to=${pages.map(({ page }) => page.pageNumber).join(',')}`,
       `--from=1-${pages.length}`,
       '--',
-      // Object streams: the text layer's many small objects (a font per page) take less room compressed together.
+      // Object streams: the text layer's small objects (fonts, forms) take less room compressed together.
       '--object-streams=generate',
       turns.length === 0 ? outputPath : overlaidPath,
     ],
