@@ -18,6 +18,7 @@ import { isScannedPage, surveyPages, type PageSurvey } from './find-scanned-page
 import type { OcrLanguage } from '@quire/shared';
 import { modelsFor, modelsForScript } from './ocr-languages.ts';
 import { detectScript, runTesseract, type PageRecognition } from './run-tesseract.ts';
+import { stopError } from '../process/stop-error.ts';
 
 /** Tesseract reads best with capital letters 20–30 pixels high: 300 DPI for the usual 10–12 pt body text. */
 const OCR_DPI = 300;
@@ -125,7 +126,7 @@ export async function recognisePdf(
     scanned,
     Math.min(MAX_OCR_PROCESSES, availableParallelism()),
     async (page) => {
-      if (signal.aborted) throw toStopError(signal);
+      if (signal.aborted) throw stopError(signal);
       const dpi = dpiFor(page);
       const image = await imageOf(page, dpi, `page-${page.pageNumber}`);
       try {
@@ -283,10 +284,4 @@ function dpiFor(page: PageSurvey): number {
   const squareInches = (page.widthPt / 72) * (page.heightPt / 72);
   if (squareInches <= 0) return OCR_DPI;
   return Math.max(1, Math.min(OCR_DPI, Math.floor(Math.sqrt(MAX_OCR_PIXELS / squareInches))));
-}
-
-function toStopError(signal: AbortSignal): AppError {
-  return signal.reason instanceof AppError
-    ? signal.reason
-    : new AppError('JOB_TIMEOUT', 'The job was stopped before it finished.');
 }

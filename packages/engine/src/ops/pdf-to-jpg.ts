@@ -14,6 +14,7 @@ import { runInLanes } from '../render/run-in-lanes.ts';
 import { writeZip } from '../zip/write-zip.ts';
 import { repairNotices } from './repair-notices.ts';
 import type { EngineOp } from './types.ts';
+import { stopError } from '../process/stop-error.ts';
 
 /** Renderer processes per job: measured 1.5–1.9× the pages per second of one on 2 cores (`npm run bench to-jpg`). */
 const MAX_RENDER_PROCESSES = 2;
@@ -63,7 +64,7 @@ export const pdfToJpg: EngineOp<'pdf-to-jpg'> = async ({ files, options }, ctx) 
     lanes,
     async (batch) => {
       // Checked between batches; an abort during one kills its renderer process.
-      if (signal.aborted) throw toStopError(signal);
+      if (signal.aborted) throw stopError(signal);
       const prefix = join(pagesDir, `from-${batch.firstPage}`);
       const outcome = await renderJpegPages(sourcePath, batch, prefix, fileRef, limits());
       hasDroppedImages ||= outcome.hasDroppedImages;
@@ -147,10 +148,4 @@ function describeResult(
       ...(hasDroppedImages ? [{ code: 'IMAGES_DROPPED' as const, fileIndex: 0 }] : []),
     ],
   };
-}
-
-function toStopError(signal: AbortSignal): AppError {
-  return signal.reason instanceof AppError
-    ? signal.reason
-    : new AppError('JOB_TIMEOUT', 'The job was stopped before it finished.');
 }

@@ -6,6 +6,7 @@ import { convertDocument } from '../pdf-to-word/convert-document.ts';
 import { inspectPdf } from '../qpdf/inspect-pdf.ts';
 import { repairNotices } from './repair-notices.ts';
 import type { EngineOp } from './types.ts';
+import { stopError } from '../process/stop-error.ts';
 
 /**
  * Converts one PDF to an editable Word document with our own converter: MuPDF reads each page's text (with font,
@@ -40,7 +41,7 @@ export const pdfToWord: EngineOp<'pdf-to-word'> = async ({ files }, ctx) => {
       throw new AppError('FILE_DAMAGED', `"${file.name}" is damaged and could not be repaired.`, details);
     }
     const conversion = await convertDocument(mupdf, document, (pagesRead) => {
-      if (ctx.signal.aborted) throw toStopError(ctx.signal);
+      if (ctx.signal.aborted) throw stopError(ctx.signal);
       ctx.onProgress?.('processing', { done: pagesRead, total: info.pageCount });
     }).catch((error: unknown) => {
       if (error instanceof AppError) throw error;
@@ -67,9 +68,3 @@ export const pdfToWord: EngineOp<'pdf-to-word'> = async ({ files }, ctx) => {
     document.destroy();
   }
 };
-
-function toStopError(signal: AbortSignal): AppError {
-  return signal.reason instanceof AppError
-    ? signal.reason
-    : new AppError('JOB_TIMEOUT', 'The job was stopped before it finished.');
-}
