@@ -1,7 +1,7 @@
 // npm run bench ocr [-- --quick]: our OCR (Tesseract through the engine, as OCR PDF runs it) against Debian's
 // ocrmypdf (`--output-type pdf --rotate-pages`, its own defaults otherwise: both use the 2 cores) on the same scans
 // in the same run. The scans are made here from born-digital corpus pages whose own text is the reference
-// (bench/ocr-scans.ts): Latin pages clean and under every degradation, and pages of the other scripts clean and
+// (engine/test/scanned-pdfs.ts): Latin pages clean and under every degradation, and pages of the other scripts clean and
 // noisy. Reports word accuracy (character accuracy for CJK; bench/ocr-accuracy.ts) per script and per degradation,
 // pages per second and output size against input size. Goals (issue 14): ≥ 98% on clean 300 DPI Latin, ≥ 95% on
 // the degraded set, ≥ 95% on CJK; accuracy at least ocrmypdf's, speed ≥ 1.0× ocrmypdf's, output no larger.
@@ -16,7 +16,13 @@ import type { OcrLanguage } from '@quire/shared';
 import { recognisePdf } from '../packages/engine/src/ocr/recognise-pdf.ts';
 import { inspectPdf } from '../packages/engine/src/qpdf/inspect-pdf.ts';
 import { accuracy, addTally, tally, type Tally } from './ocr-accuracy.ts';
-import { bindScans, referenceWords, scanImage, type Degradation, type SourcePage } from './ocr-scans.ts';
+import {
+  bindScans,
+  referenceWords,
+  scanImage,
+  type Degradation,
+  type SourcePage,
+} from '../packages/engine/test/scanned-pdfs.ts';
 
 const isQuick = process.argv.includes('--quick');
 const base = await mkdtemp(join(tmpdir(), 'quire-ocr-bench-'));

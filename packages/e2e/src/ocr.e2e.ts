@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { corpusPath } from '@quire/corpus';
 import { TOOLS } from '@quire/shared';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { bindScans, scanImage } from '../../engine/test/scanned-pdfs.ts';
 import { waitForJobResult } from './job-requests.ts';
 import { openToolPageIn, useToolPage } from './tool-page.ts';
 
@@ -17,21 +18,8 @@ let scan = '';
 beforeAll(async () => {
   // A scanned page as a scanner makes one: the paper's first page as a 300 DPI grey JPEG, nothing else.
   dir = await mkdtemp(join(tmpdir(), 'quire-ocr-e2e-'));
-  execFileSync('pdftoppm', [
-    '-gray',
-    '-jpeg',
-    '-r',
-    '300',
-    '-f',
-    '1',
-    '-l',
-    '1',
-    '-singlefile',
-    PAPER,
-    join(dir, 'page'),
-  ]);
-  scan = join(dir, 'scanned-paper.pdf');
-  execFileSync('img2pdf', [join(dir, 'page.jpg'), '-o', scan]);
+  const page = await scanImage({ path: PAPER, page: 1, language: 'en' }, 'clean', join(dir, 'page'));
+  scan = bindScans([page], join(dir, 'scanned-paper.pdf'));
 });
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });

@@ -1,11 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { corpusPath, words } from '@quire/corpus';
+import { corpusPath, recall, words } from '@quire/corpus';
 import * as mupdf from 'mupdf';
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { inputFile, qpdfCheck, useJobContext } from '../../test/job-context.ts';
+import { bindScans, scanImage } from '../../test/scanned-pdfs.ts';
 import { inspectPdf } from '../qpdf/inspect-pdf.ts';
 import { recognisePdf } from './recognise-pdf.ts';
 
@@ -20,54 +20,20 @@ const run = (command: string, args: string[]) => execFileSync(command, args, { e
  * with its text.
  */
 async function makeScan(dir: string): Promise<{ path: string; jpeg: string }> {
-  const turned = join(dir, 'turned.pdf');
-  run('qpdf', [PAPER, '--pages', PAPER, '1', '--', '--rotate=+90:1', turned]);
-  run('pdftoppm', [
-    '-gray',
-    '-jpeg',
-    '-r',
-    '300',
-    '-f',
-    '1',
-    '-l',
-    '1',
-    '-singlefile',
-    PAPER,
-    join(dir, 'upright'),
-  ]);
-  run('pdftoppm', ['-gray', '-jpeg', '-r', '300', '-singlefile', turned, join(dir, 'sideways')]);
-  await sharp(join(dir, 'upright.jpg'))
-    .rotate(-3, { background: '#ffffff' })
-    .greyscale()
-    .jpeg({ quality: 85 })
-    .withMetadata({ density: 300 })
-    .toFile(join(dir, 'skewed.jpg'));
-  const images = join(dir, 'images.pdf');
-  run('img2pdf', [
-    join(dir, 'upright.jpg'),
-    join(dir, 'sideways.jpg'),
-    join(dir, 'skewed.jpg'),
-    '-o',
-    images,
-  ]);
+  const source = { path: PAPER, page: 1, language: 'en' };
+  const upright = await scanImage(source, 'clean', join(dir, 'upright'));
+  const sideways = await scanImage(source, 'turned-90', join(dir, 'sideways'));
+  const skewed = await scanImage(source, 'skewed', join(dir, 'skewed'));
+  const images = bindScans([upright, sideways, skewed], join(dir, 'images.pdf'));
   const path = join(dir, 'scan.pdf');
   run('qpdf', ['--empty', '--pages', images, PAPER, '2', '--', path]);
-  return { path, jpeg: join(dir, 'upright.jpg') };
+  return { path, jpeg: upright };
 }
 
-/** The reference's words found among the candidate's, as a share (each word counted as often as it occurs). */
-function recall(reference: string[], candidate: string[]): number {
-  const available = new Map<string, number>();
-  for (const word of candidate) available.set(word, (available.get(word) ?? 0) + 1);
-  let found = 0;
-  for (const word of reference) {
-    const count = available.get(word) ?? 0;
-    if (count > 0) {
-      found += 1;
-      available.set(word, count - 1);
-    }
-  }
-  return found / reference.length;
+/** The share of the reference's words found among the candidate's. */
+function recallShare(reference: string[], candidate: string[]): number {
+  const { found, total } = recall(reference, candidate);
+  return found / total;
 }
 
 const pageWords = (path: string, page: number) =>
@@ -120,9 +86,9 @@ describe('recognisePdf', () => {
     ]);
 
     const reference = words(run('pdftotext', ['-f', '1', '-l', '1', '-enc', 'UTF-8', PAPER, '-']));
-    expect(recall(reference, pageWords(output, 1))).toBeGreaterThan(0.97);
-    expect(recall(reference, pageWords(output, 2))).toBeGreaterThan(0.97);
-    expect(recall(reference, pageWords(output, 3))).toBeGreaterThan(0.97);
+    expect(recallShare(reference, pageWords(output, 1))).toBeGreaterThan(0.97);
+    expect(recallShare(reference, pageWords(output, 2))).toBeGreaterThan(0.97);
+    expect(recallShare(reference, pageWords(output, 3))).toBeGreaterThan(0.97);
     // The turned and the straightened pages show their text where the upright one does: the layer lies over the
     // words it names (within a millimetre for the straightened one, whose scan was cut and turned about its centre).
     const [first, second, third] = wordPlaces(output, 'JavaScript');

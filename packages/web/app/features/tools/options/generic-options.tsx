@@ -2,7 +2,6 @@ import {
   AUTO_LANGUAGE,
   TOOLS,
   initialOptionValues,
-  optionKindOf,
   type Locale,
   type OptionSpec,
   type ToolDefinition,
@@ -170,9 +169,8 @@ export function genericOptionKeys(toolId: ToolId): { required: string[]; optiona
 export function formStartValues(tool: ToolDefinition, locale: Locale): Record<string, string> {
   const values = initialOptionValues(tool.options);
   for (const [name, spec] of Object.entries(tool.options as Readonly<Record<string, OptionSpec>>)) {
-    const value = fieldOf(spec).initialValue?.(spec, locale) ?? optionKindOf(spec).initialValue(spec);
-    if (value === undefined) delete values[name];
-    else values[name] = value;
+    const value = fieldOf(spec).initialValue?.(spec, locale);
+    if (value !== undefined) values[name] = value;
   }
   return values;
 }

@@ -1,9 +1,9 @@
-// Scans with known text for `npm run bench ocr`: born-digital pages (whose own text is the reference) drawn by
-// poppler, then degraded as real scans are (turned, skewed, blurred, noisy, JPEG artefacts, low resolution,
-// bitonal CCITT by Ghostscript), and bound into image-only PDFs by img2pdf, which embeds each image as it is.
+// Scans with known text, for the OCR tests and `npm run bench ocr`: born-digital pages (whose own text is the
+// reference) drawn by poppler, then degraded as real scans are (turned, skewed, blurred, noisy, JPEG artefacts, low
+// resolution, bitonal CCITT by Ghostscript), and bound into image-only PDFs by img2pdf, which embeds each image as
+// it is.
 import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { words } from '@quire/corpus';
 import sharp from 'sharp';
 
@@ -97,8 +97,4 @@ export async function scanImage(
 export function bindScans(images: readonly string[], output: string): string {
   execFileSync('img2pdf', [...images, '-o', output]);
   return output;
-}
-
-export function scanName(dir: string, name: string): string {
-  return join(dir, name);
 }
