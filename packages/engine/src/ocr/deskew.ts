@@ -87,25 +87,47 @@ export function measureSkew(image: GreyImage): number {
 /**
  * Levels a skewed page image in place for reading (the page in the PDF keeps its own image): turned about its
  * centre by the measured angle, on white, and cut back to its own size, so that the centre stays where it was.
- * Returns the angle turned (clockwise, degrees), 0 when the page was level enough.
+ * Returns the angle turned (clockwise, degrees; 0 when the page was level enough) and the image as it now is.
  */
-export async function deskewPgm(path: string): Promise<number> {
+export async function deskewPgm(path: string): Promise<{ angle: number; image: GreyImage }> {
   const image = await readPgm(path);
   const angle = measureSkew(image);
-  if (Math.abs(angle) < MIN_CORRECTED_DEGREES) return 0;
-  const turned = sharp(image.pixels, {
-    raw: { width: image.width, height: image.height, channels: 1 },
-  }).rotate(angle, { background: '#ffffff' });
-  const { data, info } = await turned.raw().toBuffer({ resolveWithObject: true });
-  const left = Math.round((info.width - image.width) / 2);
-  const top = Math.round((info.height - image.height) / 2);
-  const { data: level } = await sharp(data, {
-    raw: { width: info.width, height: info.height, channels: info.channels },
-  })
-    .extract({ left, top, width: image.width, height: image.height })
-    .extractChannel(0)
+  if (Math.abs(angle) < MIN_CORRECTED_DEGREES) return { angle: 0, image };
+  const levelled = {
+    width: image.width,
+    height: image.height,
+    pixels: await turnAboutCentre(
+      image.pixels,
+      { width: image.width, height: image.height, channels: 1 },
+      angle,
+    ),
+  };
+  await writePgm(path, levelled);
+  return { angle, image: levelled };
+}
+
+/**
+ * Raw pixels (grey or RGB) turned about their centre by `angle` degrees clockwise, on white, and cut back to their
+ * own size: what was at the centre stays there.
+ */
+export async function turnAboutCentre(
+  pixels: Uint8Array,
+  raw: { width: number; height: number; channels: 1 | 3 },
+  angle: number,
+): Promise<Buffer> {
+  const { data, info } = await sharp(pixels, { raw })
+    .rotate(angle, { background: '#ffffff' })
     .raw()
     .toBuffer({ resolveWithObject: true });
-  await writePgm(path, { width: image.width, height: image.height, pixels: level });
-  return angle;
+  const left = Math.round((info.width - raw.width) / 2);
+  const top = Math.round((info.height - raw.height) / 2);
+  const cut = sharp(data, {
+    raw: { width: info.width, height: info.height, channels: info.channels },
+  }).extract({
+    left,
+    top,
+    width: raw.width,
+    height: raw.height,
+  });
+  return (raw.channels === 1 ? cut.extractChannel(0) : cut.removeAlpha()).raw().toBuffer();
 }

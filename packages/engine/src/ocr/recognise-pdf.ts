@@ -1,33 +1,17 @@
-import { copyFile, mkdir, rm, writeFile } from 'node:fs/promises';
-import { availableParallelism } from 'node:os';
+import { copyFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { AppError } from '@quire/shared';
+import { AppError, type OcrLanguage } from '@quire/shared';
 import { loadMupdf } from '../mupdf/load-mupdf.ts';
 import { openPdfFile } from '../mupdf/open-pdf-file.ts';
 import type { InputFile, JobContext } from '../ops/types.ts';
-import { runPoppler } from '../poppler/run-poppler.ts';
 import type { PdfInfo } from '../qpdf/inspect-pdf.ts';
 import { isQpdfSuccess, runQpdf } from '../qpdf/run-qpdf.ts';
 import { prepareRenderSource } from '../render/prepare-render-source.ts';
-import { runInLanes } from '../render/run-in-lanes.ts';
 import { deflateJpegStreams } from './deflate-jpeg-streams.ts';
-import { deskewPgm } from './deskew.ts';
-import { levelPage } from './level-page.ts';
-import { shareLayerFont } from './share-layer-font.ts';
 import { isScannedPage, surveyPages, type PageSurvey } from './find-scanned-pages.ts';
-import type { OcrLanguage } from '@quire/shared';
-import { modelsFor, modelsForScript } from './ocr-languages.ts';
-import { detectScript, runTesseract, type PageRecognition } from './run-tesseract.ts';
-import { stopError } from '../process/stop-error.ts';
-
-/** Tesseract reads best with capital letters 20–30 pixels high: 300 DPI for the usual 10–12 pt body text. */
-const OCR_DPI = 300;
-/** A page image larger than this (an A2 poster at 300 DPI) is read at a lower resolution. */
-const MAX_OCR_PIXELS = 25_000_000;
-/** Script detection needs far less than reading: the page at this resolution is enough, and quicker. */
-const SCRIPT_DPI = 150;
-/** Tesseract processes at once per job: one per core, as measured (one thread each is fastest on a busy machine). */
-const MAX_OCR_PROCESSES = 2;
+import { levelPage } from './level-page.ts';
+import { readScans, type ScanResult } from './read-scans.ts';
+import { shareLayerFont } from './share-layer-font.ts';
 
 export type RecognisedPage = {
   pageNumber: number;
@@ -67,98 +51,32 @@ export async function recognisePdf(
   outputPath: string,
   ctx: JobContext,
 ): Promise<PdfRecognition> {
-  const details = { fileIndex: 0, fileName: file.name };
   const deadline = Date.now() + ctx.timeoutMs;
-  const controller = new AbortController();
-  const signal = AbortSignal.any([ctx.signal, controller.signal]);
-  const limits = () => ({ signal, timeoutMs: Math.max(1, deadline - Date.now()) });
-
   const sourcePath = await prepareRenderSource(file, 0, info, ctx);
   const workDir = join(ctx.workDir, 'ocr');
-  await mkdir(workDir);
   const scanned = (await surveySource(sourcePath, file)).filter(isScannedPage);
   if (scanned.length === 0) {
     await copyFile(sourcePath, outputPath);
-    await rm(workDir, { recursive: true, force: true });
     return { path: outputPath, pageCount: info.pageCount, pages: [], models: '' };
   }
-  const imageOf = async (page: PageSurvey, dpi: number, name: string) => {
-    const prefix = join(workDir, name);
-    const result = await runPoppler(
-      'pdftoppm',
-      [
-        '-gray',
-        '-r',
-        String(dpi),
-        '-f',
-        String(page.pageNumber),
-        '-l',
-        String(page.pageNumber),
-        '-singlefile',
-        sourcePath,
-        prefix,
-      ],
-      limits(),
-    );
-    if (result.exitCode !== 0) {
-      throw new AppError(
-        'FILE_DAMAGED',
-        `Page ${page.pageNumber} of "${file.name}" could not be drawn.`,
-        details,
-      );
-    }
-    return `${prefix}.pgm`;
-  };
-
-  let models: string;
-  if (languages === 'auto') {
-    const first = scanned[0] as PageSurvey;
-    const image = await imageOf(first, Math.min(SCRIPT_DPI, dpiFor(first)), 'script');
-    models = modelsForScript(await detectScript(image, Math.min(SCRIPT_DPI, dpiFor(first)), limits()));
-    await rm(image, { force: true });
-  } else {
-    models = modelsFor(languages);
-  }
-
-  const recognised = new Map<number, PageRecognition & { skew: number }>();
   ctx.onProgress?.('processing', { done: 0, total: scanned.length });
-  await runInLanes(
-    scanned,
-    Math.min(MAX_OCR_PROCESSES, availableParallelism()),
-    async (page) => {
-      if (signal.aborted) throw stopError(signal);
-      const dpi = dpiFor(page);
-      const image = await imageOf(page, dpi, `page-${page.pageNumber}`);
-      try {
-        const skew = await deskewPgm(image);
-        const reading = await runTesseract(
-          image,
-          join(workDir, `text-${page.pageNumber}`),
-          models,
-          dpi,
-          limits(),
-        );
-        recognised.set(page.pageNumber, { ...reading, skew });
-      } finally {
-        await rm(image, { force: true });
-      }
-      ctx.onProgress?.('processing', { done: recognised.size, total: scanned.length });
-    },
-    () => controller.abort(),
-  );
+  const { results: recognised, models } = await readScans(sourcePath, file, scanned, languages, {
+    wants: 'text-layer',
+    workDir,
+    signal: ctx.signal,
+    timeLeft: () => deadline - Date.now(),
+    onPage: (done) => ctx.onProgress?.('processing', { done, total: scanned.length }),
+  });
 
   ctx.onProgress?.('writing');
-  const pages = scanned.map((page) => {
-    const reading = recognised.get(page.pageNumber) as PageRecognition & { skew: number };
-    return { page, reading };
-  });
+  const pages = scanned.map((page) => ({ page, reading: recognised.get(page.pageNumber) as ScanResult }));
   const layerPath = join(workDir, 'text-layer.pdf');
   const joined = await runQpdf(
     // The layer is only text: compressing its streams harder than Tesseract does costs little and saves bytes.
     [
       '--empty',
       '--pages',
-      ...pages.map(({ reading }) => reading.textPdfPath),
+      ...pages.map(({ reading }) => reading.textPdfPath ?? ''),
       '--',
       '--recompress-flate',
       '--compression-level=9',
@@ -277,11 +195,4 @@ async function rewriteScans(
   } finally {
     opened.close();
   }
-}
-
-/** 300 DPI, or less for a page so large that its image would pass `MAX_OCR_PIXELS`. */
-function dpiFor(page: PageSurvey): number {
-  const squareInches = (page.widthPt / 72) * (page.heightPt / 72);
-  if (squareInches <= 0) return OCR_DPI;
-  return Math.max(1, Math.min(OCR_DPI, Math.floor(Math.sqrt(MAX_OCR_PIXELS / squareInches))));
 }

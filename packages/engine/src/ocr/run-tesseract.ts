@@ -10,15 +10,19 @@ import { readHocr, type HocrReading } from './read-hocr.ts';
 const TESSERACT_MAX_MEMORY_BYTES = 2 * 1024 * 1024 * 1024;
 
 export type PageRecognition = HocrReading & {
-  /** Tesseract's text-only PDF of the page: invisible words, placed word by word, on a page of the image's size. */
-  textPdfPath: string;
+  /**
+   * Tesseract's text-only PDF of the page (invisible words, placed word by word, on a page of the image's size),
+   * when it was asked for.
+   */
+  textPdfPath: string | null;
 };
 
 /**
  * Reads one page image with Tesseract: automatic page segmentation with orientation detection (`--psm 1`, so a
  * page scanned sideways or upside down is read all the same), one thread (a job slot is one core: OpenMP's
- * threads only fight the other jobs for it), and two outputs from the one run: the text-only PDF (`textonly_pdf`,
- * the layer grafted onto the page) and hOCR (confidence, orientation, text).
+ * threads only fight the other jobs for it), and the hOCR (words and lines with their boxes, pictures, confidence,
+ * orientation), with the text-only PDF (`textonly_pdf`, a layer to graft onto the page) from the same run when
+ * `withTextLayer`.
  */
 export async function runTesseract(
   imagePath: string,
@@ -26,6 +30,7 @@ export async function runTesseract(
   models: string,
   dpi: number,
   limits: { signal: AbortSignal; timeoutMs: number },
+  withTextLayer: boolean,
 ): Promise<PageRecognition> {
   const result = await runProcess(
     'tesseract',
@@ -38,9 +43,7 @@ export async function runTesseract(
       '1',
       '--dpi',
       String(dpi),
-      '-c',
-      'textonly_pdf=1',
-      'pdf',
+      ...(withTextLayer ? ['-c', 'textonly_pdf=1', 'pdf'] : []),
       'hocr',
     ],
     { timeoutMs: limits.timeoutMs, maxMemoryBytes: TESSERACT_MAX_MEMORY_BYTES },
@@ -51,7 +54,7 @@ export async function runTesseract(
     throw new AppError('CONVERSION_FAILED', 'The text of a scanned page could not be recognised.');
   }
   const hocr = await readFile(`${outputBase}.hocr`, 'utf8');
-  return { ...readHocr(hocr), textPdfPath: `${outputBase}.pdf` };
+  return { ...readHocr(hocr), textPdfPath: withTextLayer ? `${outputBase}.pdf` : null };
 }
 
 /**

@@ -9,16 +9,19 @@ import type { EngineOp } from './types.ts';
 /**
  * OCR PDF: the same PDF with an invisible, selectable and searchable text layer over each scanned page
  * (`recognisePdf`). The job's time grows with its pages: a minute, and `OCR_PAGE_TIMEOUT_MS` a page, within the
- * tool's own limit. The report says which pages were read and with what confidence.
+ * tool's own limit, which the op sets for its job (`setTimeLimit`). The report says which pages were read and with what confidence.
  */
 export const ocr: EngineOp<'ocr'> = async ({ files, options }, ctx) => {
   const [file] = files;
   if (!file || files.length !== 1) {
     throw new AppError('INVALID_REQUEST', 'OCR reads exactly one PDF file.', { maxFiles: 1 });
   }
+  // A minute until the pages are counted, then the time of this document's own pages.
+  ctx.setTimeLimit?.(JOB_TIMEOUT_MS);
   ctx.onProgress?.('reading');
   const info = await inspectPdf(file, 0, ctx, TOOLS.ocr.maxPages);
   const timeoutMs = Math.min(ctx.timeoutMs, JOB_TIMEOUT_MS + info.pageCount * OCR_PAGE_TIMEOUT_MS);
+  ctx.setTimeLimit?.(timeoutMs);
   const outputPath = join(ctx.workDir, 'searchable.pdf');
   const recognition = await recognisePdf(file, info, parseOcrLanguages(options.language), outputPath, {
     ...ctx,

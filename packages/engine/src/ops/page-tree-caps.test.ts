@@ -92,7 +92,8 @@ const CASES: { [K in PdfToolId]: Case } = {
   },
   'pdf-to-word': {
     fileIndex: 0,
-    run: (path, password) => pdfToWord({ files: [inputFile(path, password)], options: {} }, ctx),
+    run: (path, password) =>
+      pdfToWord({ files: [inputFile(path, password)], options: { language: 'en' } }, ctx),
     // Each PDF page starts a Word section on a new page.
     countPages: async (result) => {
       const xml = strFromU8(unzipSync(await readFile(result.path))['word/document.xml'] ?? new Uint8Array());

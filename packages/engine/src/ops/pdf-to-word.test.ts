@@ -7,6 +7,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { inputFile, useJobContext } from '../../test/job-context.ts';
 import { createImageFlateBomb } from '../../test/hostile-pdfs.ts';
+import { bindScans, referenceWords, scanImage } from '../../test/scanned-pdfs.ts';
 import { pdfToWord } from './pdf-to-word.ts';
 
 const ctx = useJobContext(120_000);
@@ -33,10 +34,16 @@ const KNOWN_SHORTFALLS: Record<string, number> = {
   'pdf/pypdf_geobase-uml-model_19p-vector.pdf': 0.95,
 };
 
+/** The tool's options as a client that sends none gets them: the language detected from the page. */
+const NO_OPTIONS = { language: undefined };
+
 type Docx = { xml: string; text: string; entries: Record<string, Uint8Array> };
 
 async function convert(name: string, password?: string) {
-  const result = await pdfToWord({ files: [inputFile(corpusPath(name), password)], options: {} }, ctx);
+  const result = await pdfToWord(
+    { files: [inputFile(corpusPath(name), password)], options: NO_OPTIONS },
+    ctx,
+  );
   const entries = unzipSync(await readFile(result.path));
   const documentXml = entries['word/document.xml'];
   if (!documentXml) throw new Error(`${name}: no word/document.xml`);
@@ -182,14 +189,58 @@ describe('pdfToWord structure', () => {
     );
   });
 
-  it('keeps the image of a scan and counts the page without text', async () => {
+  it('keeps as a picture a scan it cannot read well (handwriting), and counts the page without text', async () => {
     const { result, docx } = await convert('pdf/pdfbox_ccitt-g4-fax-scan.pdf');
     expect(result.report).toEqual({
-      values: { pageCount: 1, pagesWithoutText: 1 },
+      values: {
+        pageCount: 1,
+        pagesWithoutText: 1,
+        recognisedPages: '',
+        recognisedCount: 0,
+        confidence: null,
+      },
       notices: [{ code: 'PAGES_ARE_SCANS', fileIndex: 0, pages: 1 }],
     });
     expect(docx.xml).toContain('<w:drawing>');
     expect(Object.keys(docx.entries).some((entry) => entry.startsWith('word/media/'))).toBe(true);
+  });
+
+  it('reads scanned pages, sideways and skewed ones too, into paragraphs, without keeping the scan', async () => {
+    const source = { path: corpusPath(TWO_COLUMN_FILE), page: 1, language: 'en' };
+    const images = [
+      await scanImage(source, 'turned-90', join(ctx.workDir, 'sideways')),
+      await scanImage(source, 'skewed', join(ctx.workDir, 'skewed')),
+    ];
+    const scan = bindScans(images, join(ctx.workDir, 'scan.pdf'));
+    const pages: { done: number; total: number }[] = [];
+    const result = await pdfToWord(
+      { files: [inputFile(scan)], options: { language: 'en' } },
+      { ...ctx, onProgress: (_stage, progress) => progress && pages.push(progress) },
+    );
+    expect(result.report.values).toMatchObject({
+      pageCount: 2,
+      pagesWithoutText: 0,
+      recognisedPages: '1-2',
+      recognisedCount: 2,
+    });
+    expect(result.report.values.confidence).toBeGreaterThan(85);
+    expect(result.report.notices).toEqual([]);
+    // Progress counts the two scans read, then the two pages converted.
+    expect(pages.at(-1)).toEqual({ done: 4, total: 4 });
+    const entries = unzipSync(await readFile(result.path));
+    // The scans are not kept behind the text: the pages hold no picture.
+    expect(Object.keys(entries).filter((entry) => /^word\/media\/./.test(entry))).toEqual([]);
+    const xml = new TextDecoder().decode(entries['word/document.xml']);
+    const text = xml.replace(/<\/w:p>/g, '\n').replace(/<[^>]+>/g, '');
+    // Both pages upright, in portrait, and read in full.
+    expect(xml.match(/<w:pgSz [^>]*>/g)?.every((size) => size.includes('w:orient="portrait"'))).toBe(true);
+    const { found, total } = recall(referenceWords(source), words(text));
+    expect(found / total).toBeGreaterThan(0.95);
+    // Lines become flowing paragraphs, as on a page with text.
+    expect(text.replace(/\s+/g, ' ')).toContain(
+      'Dynamic languages such as JavaScript are more difficult to compile than statically typed ones.',
+    );
+    expect(xml).not.toContain('w:txbxContent');
   });
 
   it('gives each section the page size of the PDF', async () => {
@@ -202,7 +253,7 @@ describe('pdfToWord structure', () => {
 describe('pdfToWord passwords and damaged files', () => {
   it('asks for the user password, naming the file', async () => {
     const error = await expectAppError(
-      pdfToWord({ files: [inputFile(corpusPath(USER_PASSWORD_FILE))], options: {} }, ctx),
+      pdfToWord({ files: [inputFile(corpusPath(USER_PASSWORD_FILE))], options: NO_OPTIONS }, ctx),
       'PASSWORD_REQUIRED',
     );
     expect(error.details).toMatchObject({ fileName: 'pysamples_encrypted_user-openpassword.pdf' });
@@ -210,7 +261,7 @@ describe('pdfToWord passwords and damaged files', () => {
 
   it('refuses a wrong password', async () => {
     await expectAppError(
-      pdfToWord({ files: [inputFile(corpusPath(USER_PASSWORD_FILE), 'wrong')], options: {} }, ctx),
+      pdfToWord({ files: [inputFile(corpusPath(USER_PASSWORD_FILE), 'wrong')], options: NO_OPTIONS }, ctx),
       'PASSWORD_INCORRECT',
     );
   });
@@ -222,7 +273,10 @@ describe('pdfToWord passwords and damaged files', () => {
 
   it('rejects a file that is not a PDF as damaged', async () => {
     await expectAppError(
-      pdfToWord({ files: [inputFile(corpusPath('bad/qpdf_bad1_not-a-pdf-oops.pdf'))], options: {} }, ctx),
+      pdfToWord(
+        { files: [inputFile(corpusPath('bad/qpdf_bad1_not-a-pdf-oops.pdf'))], options: NO_OPTIONS },
+        ctx,
+      ),
       'FILE_DAMAGED',
     );
   });
@@ -235,7 +289,7 @@ describe('pdfToWord passwords and damaged files', () => {
   it('converts exactly one file', async () => {
     const path = corpusPath(TWO_COLUMN_FILE);
     await expectAppError(
-      pdfToWord({ files: [inputFile(path), inputFile(path)], options: {} }, ctx),
+      pdfToWord({ files: [inputFile(path), inputFile(path)], options: NO_OPTIONS }, ctx),
       'INVALID_REQUEST',
     );
   });
@@ -246,7 +300,7 @@ describe('pdfToWord of a decompression bomb (hardening items 24 and 28)', () => 
     const path = join(ctx.workDir, 'bomb.pdf');
     await writeFile(path, createImageFlateBomb());
     const before = process.memoryUsage().rss;
-    const result = await pdfToWord({ files: [inputFile(path)], options: {} }, ctx);
+    const result = await pdfToWord({ files: [inputFile(path)], options: NO_OPTIONS }, ctx);
     const entries = unzipSync(await readFile(result.path));
     expect(Object.keys(entries).filter((name) => name.startsWith('word/media/'))).toEqual([]);
     expect(process.memoryUsage().rss - before).toBeLessThan(200 * 1024 * 1024);

@@ -1,24 +1,43 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { AppError, TOOLS } from '@quire/shared';
+import {
+  AppError,
+  JOB_TIMEOUT_MS,
+  MAX_OCR_PAGES,
+  OCR_PAGE_TIMEOUT_MS,
+  TOOLS,
+  parseOcrLanguages,
+  type OcrLanguage,
+} from '@quire/shared';
 import { loadMupdf } from '../mupdf/load-mupdf.ts';
-import { convertDocument } from '../pdf-to-word/convert-document.ts';
-import { inspectPdf } from '../qpdf/inspect-pdf.ts';
-import { repairNotices } from './repair-notices.ts';
-import type { EngineOp } from './types.ts';
+import { isScannedPage, surveyPages } from '../ocr/find-scanned-pages.ts';
+import { readScans } from '../ocr/read-scans.ts';
+import { convertDocument, type RecognisedScan } from '../pdf-to-word/convert-document.ts';
+import { isReadableScan } from '../pdf-to-word/scan-page-layout.ts';
 import { stopError } from '../process/stop-error.ts';
+import { inspectPdf, type PdfInfo } from '../qpdf/inspect-pdf.ts';
+import { formatPageList } from '../render/format-page-list.ts';
+import { prepareRenderSource } from '../render/prepare-render-source.ts';
+import { repairNotices } from './repair-notices.ts';
+import type { EngineOp, InputFile, JobContext } from './types.ts';
+
+/** The time a document without scans gets; each scanned page adds `OCR_PAGE_TIMEOUT_MS`. */
+const BASE_TIMEOUT_MS = 2 * JOB_TIMEOUT_MS;
 
 /**
  * Converts one PDF to an editable Word document with our own converter: MuPDF reads each page's text (with font,
  * size, weight, style, colour and position), images and rules; the pdf-to-word modules rebuild flowing paragraphs,
  * headings, lists, columns, tables, headers and footers; the `docx` library writes the file. Body text is never put
- * in text boxes or frames. Scanned pages keep their image; the report says how many there were.
+ * in text boxes or frames. Scanned pages (`isScannedPage`) are read first, as OCR PDF reads them, and go through
+ * the same reconstruction; the report says which were read, with what confidence, and how many stayed pictures.
  */
-export const pdfToWord: EngineOp<'pdf-to-word'> = async ({ files }, ctx) => {
+export const pdfToWord: EngineOp<'pdf-to-word'> = async ({ files, options }, ctx) => {
   const [file] = files;
   if (!file || files.length !== 1) {
     throw new AppError('INVALID_REQUEST', 'PDF to Word converts exactly one PDF file.', { maxFiles: 1 });
   }
+  const startedAt = Date.now();
+  ctx.setTimeLimit?.(BASE_TIMEOUT_MS);
   const details = { fileIndex: 0, fileName: file.name };
   ctx.onProgress?.('reading');
   const info = await inspectPdf(file, 0, ctx, TOOLS['pdf-to-word'].maxPages);
@@ -40,10 +59,31 @@ export const pdfToWord: EngineOp<'pdf-to-word'> = async ({ files }, ctx) => {
     if (document.countPages() !== info.pageCount) {
       throw new AppError('FILE_DAMAGED', `"${file.name}" is damaged and could not be repaired.`, details);
     }
-    const conversion = await convertDocument(mupdf, document, (pagesRead) => {
-      if (ctx.signal.aborted) throw stopError(ctx.signal);
-      ctx.onProgress?.('processing', { done: pagesRead, total: info.pageCount });
-    }).catch((error: unknown) => {
+    const scanned = surveyPages(mupdf, document).filter(isScannedPage);
+    if (scanned.length > MAX_OCR_PAGES) {
+      throw new AppError(
+        'DOCUMENT_TOO_COMPLEX',
+        `"${file.name}" has ${scanned.length} scanned pages; PDF to Word reads the text of up to ${MAX_OCR_PAGES}.`,
+        { ...details, maxPages: MAX_OCR_PAGES },
+      );
+    }
+    const timeoutMs = Math.min(ctx.timeoutMs, BASE_TIMEOUT_MS + scanned.length * OCR_PAGE_TIMEOUT_MS);
+    ctx.setTimeLimit?.(timeoutMs);
+    // Progress counts the scans read, then every page converted.
+    const total = scanned.length + info.pageCount;
+    const scans = await readScannedPages(file, info, scanned, parseOcrLanguages(options.language), {
+      ...ctx,
+      timeoutMs: startedAt + timeoutMs - Date.now(),
+    });
+    const conversion = await convertDocument(
+      mupdf,
+      document,
+      (pagesRead) => {
+        if (ctx.signal.aborted) throw stopError(ctx.signal);
+        ctx.onProgress?.('processing', { done: scanned.length + pagesRead, total });
+      },
+      scans,
+    ).catch((error: unknown) => {
       if (error instanceof AppError) throw error;
       throw new AppError('CONVERSION_FAILED', `"${file.name}" could not be converted to Word.`, details);
     });
@@ -51,13 +91,22 @@ export const pdfToWord: EngineOp<'pdf-to-word'> = async ({ files }, ctx) => {
     const outputPath = join(ctx.workDir, 'converted.docx');
     await writeFile(outputPath, conversion.docx);
     const { pageCount, pagesWithoutText } = conversion;
+    const recognised = [...scans.values()].filter(isReadableScan);
     return {
       path: outputPath,
       report: {
-        values: { pageCount, pagesWithoutText },
+        values: {
+          pageCount,
+          pagesWithoutText,
+          recognisedPages: formatPageList(
+            [...scans].filter(([, scan]) => isReadableScan(scan)).map(([pageNumber]) => pageNumber),
+          ),
+          recognisedCount: recognised.length,
+          confidence: meanConfidence(recognised),
+        },
         notices: [
           ...repairNotices(info.wasRepaired),
-          // Kept as pictures, without text recognition.
+          // Kept as pictures: no text was found in them, or they are pictures only.
           ...(pagesWithoutText > 0
             ? [{ code: 'PAGES_ARE_SCANS' as const, fileIndex: 0, pages: pagesWithoutText }]
             : []),
@@ -68,3 +117,39 @@ export const pdfToWord: EngineOp<'pdf-to-word'> = async ({ files }, ctx) => {
     document.destroy();
   }
 };
+
+/**
+ * Reads the scanned pages (`readScans`, for layout: words, lines, pictures, rules) from a decrypted copy that
+ * poppler can draw; none when there is no scan.
+ */
+async function readScannedPages(
+  file: InputFile,
+  info: PdfInfo,
+  scanned: Parameters<typeof readScans>[2],
+  languages: readonly OcrLanguage[] | 'auto',
+  ctx: JobContext,
+): Promise<Map<number, RecognisedScan>> {
+  if (scanned.length === 0) return new Map();
+  const deadline = Date.now() + ctx.timeoutMs;
+  const sourcePath = await prepareRenderSource(file, 0, info, ctx);
+  const workDir = join(ctx.workDir, 'ocr');
+  try {
+    const { results } = await readScans(sourcePath, file, scanned, languages, {
+      wants: 'layout',
+      workDir,
+      signal: ctx.signal,
+      timeLeft: () => deadline - Date.now(),
+      onPage: (done) => ctx.onProgress?.('processing', { done, total: scanned.length + info.pageCount }),
+    });
+    return results;
+  } finally {
+    await rm(workDir, { recursive: true, force: true });
+  }
+}
+
+/** Mean word confidence over the pages read, weighted by their words; null when no word was read. */
+function meanConfidence(pages: readonly { confidence: number | null; words: number }[]): number | null {
+  const words = pages.reduce((sum, page) => sum + (page.confidence === null ? 0 : page.words), 0);
+  if (words === 0) return null;
+  return pages.reduce((sum, page) => sum + (page.confidence ?? 0) * page.words, 0) / words;
+}

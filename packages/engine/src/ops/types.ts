@@ -21,6 +21,11 @@ export type JobContext = {
   workDir: string;
   /** Time left for external programs started by this job. */
   timeoutMs: number;
+  /**
+   * Sets the job's wall-clock limit, from its start, within `timeoutMs`: an op whose work grows with its pages
+   * starts short and gives a document the time of its own pages, so that a tool's ceiling is no one job's budget.
+   */
+  setTimeLimit?: (timeoutMs: number) => void;
   /** Hears where the job stands (the visitor's progress bar); pages where the op works page by page. */
   onProgress?: ProgressListener;
 };

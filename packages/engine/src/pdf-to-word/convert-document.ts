@@ -1,23 +1,32 @@
 import type * as Mupdf from 'mupdf';
 import { assignHeadings } from './assign-headings.ts';
+import { cutScanPhotos } from './cut-scan-photos.ts';
 import { detectRunningHeads } from './detect-running-heads.ts';
 import { encodeImage } from './encode-image.ts';
 import { unionBox, type PageLayout } from './layout-model.ts';
 import { measureMargins } from './page-margins.ts';
 import { planPage, type PagePlan } from './plan-page.ts';
 import { readPageLayout } from './read-page-layout.ts';
+import { isReadableScan, scanPageLayout, type ScanReading } from './scan-page-layout.ts';
 import { writeDocx } from './write-docx.ts';
 
 export type Conversion = { docx: Uint8Array; pageCount: number; pagesWithoutText: number };
 
+/** A scanned page's text as recognised, with how its image was levelled (`ScanResult`). */
+export type RecognisedScan = ScanReading & { skew: number };
+
 /**
  * Converts an opened (and, if needed, authenticated) document: reads every page's layout, finds headers and footers
- * across pages, plans each page's flow and writes the .docx. `checkStop` runs between pages with the pages read so far, and throws to stop.
+ * across pages, plans each page's flow and writes the .docx. A page in `scans` whose text was recognised is laid
+ * out from what was read (`scanPageLayout`), its pictures cut out of the scan, and the scan itself left out; a scan
+ * in which nothing could be read well (`isReadableScan`) stays the picture it is. `checkStop` runs between pages with the pages read so far, and
+ * throws to stop.
  */
 export async function convertDocument(
   mupdf: typeof Mupdf,
   document: Mupdf.Document,
   checkStop: (pagesRead: number) => void,
+  scans: ReadonlyMap<number, RecognisedScan> = new Map(),
 ): Promise<Conversion> {
   const layouts: PageLayout[] = [];
   const pageCount = document.countPages();
@@ -25,10 +34,7 @@ export async function convertDocument(
     checkStop(index);
     const page = document.loadPage(index);
     try {
-      const { layout, images } = readPageLayout(mupdf, page, index + 1);
-      const encoded = [];
-      for (const raw of images) encoded.push(await encodeImage(raw));
-      layouts.push({ ...layout, images: encoded });
+      layouts.push(await readPage(mupdf, page, index + 1, scans.get(index + 1)));
     } finally {
       page.destroy();
     }
@@ -70,6 +76,24 @@ export async function convertDocument(
   checkStop(pageCount);
   const docx = await writeDocx({ pages: plans, margins, running: running.items });
   return { docx, pageCount, pagesWithoutText: plans.filter((plan) => !plan.hasText).length };
+}
+
+async function readPage(
+  mupdf: typeof Mupdf,
+  page: Mupdf.Page,
+  pageNumber: number,
+  scan: RecognisedScan | undefined,
+): Promise<PageLayout> {
+  if (scan && isReadableScan(scan)) {
+    const [x0, y0, x1, y1] = page.getBounds();
+    const { layout, photos } = scanPageLayout(scan, { pageNumber, width: x1 - x0, height: y1 - y0 });
+    const images = await cutScanPhotos(mupdf, page, photos, { skew: scan.skew, turn: scan.uprightTurn });
+    return { ...layout, images };
+  }
+  const { layout, images } = readPageLayout(mupdf, page, pageNumber);
+  const encoded = [];
+  for (const raw of images) encoded.push(await encodeImage(raw));
+  return { ...layout, images: encoded };
 }
 
 function clipToPage(box: PageLayout['lines'][number]['box'], page: { width: number; height: number }) {

@@ -54,7 +54,14 @@ async function runJob({
     const onProgress = reportsProgress
       ? throttleProgress((stage, pages) => send({ type: 'progress', jobId, stage, pages: pages ?? null }))
       : undefined;
-    const result = await runWork(work, { signal: controller.signal, workDir, timeoutMs, onProgress });
+    const setTimeLimit = (limitMs: number) => send({ type: 'time-limit', jobId, timeoutMs: limitMs });
+    const result = await runWork(work, {
+      signal: controller.signal,
+      workDir,
+      timeoutMs,
+      onProgress,
+      setTimeLimit,
+    });
     reply = { type: 'done', jobId, result };
   } catch (error) {
     const known = toAppError(error);

@@ -34,7 +34,17 @@ export type ToWorker =
  * the worker holds more memory than it should keep between jobs and is to be replaced rather than given the next.
  */
 export type FromWorker =
-  (JobOutcome & { retiring: boolean }) | JobProgressMessage | { type: 'shut-down' } | { type: 'ready' };
+  | (JobOutcome & { retiring: boolean })
+  | JobProgressMessage
+  | JobTimeLimitMessage
+  | { type: 'shut-down' }
+  | { type: 'ready' };
+
+/**
+ * The running job's wall-clock limit, from its start, as its op sets it once it knows its work (`JobContext.
+ * setTimeLimit`): the pool applies it within the limit it gave the job.
+ */
+export type JobTimeLimitMessage = { type: 'time-limit'; jobId: number; timeoutMs: number };
 
 /** Where a running job stands (sent when its stage changes, and at most a few times a second within one). */
 export type JobProgressMessage = {

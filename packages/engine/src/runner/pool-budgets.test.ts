@@ -80,6 +80,30 @@ describe.each(CAGES)('a job over budget, with memory capped by %s', (preference)
   });
 });
 
+describe('a job that sets its own time limit', () => {
+  const pool = new JobPool({ size: 1, maxQueue: 2, allowTestOps: true });
+  beforeAll(() => pool.whenReady());
+  afterAll(() => pool.close());
+
+  it('is stopped at the limit it set, not the one it was given', async () => {
+    await expect(
+      pool.runTestOp('hold', { ms: 30_000, timeLimitMs: 300 }, options({ timeoutMs: 60_000 })),
+    ).rejects.toMatchObject({ code: 'JOB_TIMEOUT' });
+  });
+
+  it('cannot go past the limit it was given', async () => {
+    await expect(
+      pool.runTestOp('hold', { ms: 30_000, timeLimitMs: 120_000 }, options({ timeoutMs: 300 })),
+    ).rejects.toMatchObject({ code: 'JOB_TIMEOUT' });
+  });
+
+  it('runs to its end within a longer limit', async () => {
+    await expect(
+      pool.runTestOp('hold', { ms: 100, timeLimitMs: 30_000 }, options({ timeoutMs: 60_000 })),
+    ).resolves.toMatchObject({ path: expect.stringMatching(/test-output\.bin$/) });
+  });
+});
+
 describe('test-only ops', () => {
   it('are refused by a pool not made for them', async () => {
     const pool = new JobPool({ size: 1, maxQueue: 1 });

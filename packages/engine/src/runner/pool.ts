@@ -8,6 +8,7 @@ import type { FromWorker, JobWork, ToWorker } from './messages.ts';
 import { chooseCageFactory, enterCage, type CageFactory, type ProcessCage } from './process-cage.ts';
 import type { TestOpInput, TestOpName } from './test-ops.ts';
 import { busy, cancelled, resourceLimitError, withLimits } from './job-errors.ts';
+import { startWallClock } from './wall-clock.ts';
 import { watchBudget } from './watch-budget.ts';
 import { startWorkerProcess } from './worker-process.ts';
 
@@ -34,6 +35,8 @@ type Slot = {
   stopReason: AppError | null;
   /** Stops the running job (sends an abort, kills the worker if it does not answer in time). */
   stopJob: ((reason: AppError) => void) | null;
+  /** Moves the running job's wall-clock limit (from its start, within the limit it was given). */
+  setTimeLimit: ((timeoutMs: number) => void) | null;
   /** Called once when the slot next has no job, or its worker answered a shutdown. */
   onIdle: (() => void)[];
   onShutDown: (() => void) | null;
@@ -272,6 +275,7 @@ export class JobPool {
       job: null,
       stopReason: null,
       stopJob: null,
+      setTimeLimit: null,
       onIdle: [],
       onShutDown: null,
       isRetiring: false,
@@ -314,15 +318,8 @@ export class JobPool {
         if (slot.job === job) void this.#kill(slot);
       }, this.#options.abortGraceMs).unref();
     };
-    const timer = setTimeout(
-      () =>
-        stop(
-          new AppError('JOB_TIMEOUT', `The document took longer than ${Math.round(timeoutMs / 1000)} s.`, {
-            retryAfterSeconds: RETRY_AFTER_SECONDS,
-          }),
-        ),
-      timeoutMs,
-    );
+    const clock = startWallClock(timeoutMs, stop);
+    slot.setTimeLimit = clock.setLimit;
     const stopWatching = this.#watchBudget(slot, job);
     slot.stopJob = stop;
     const onAbort = () => stop(cancelled(signal));
@@ -330,7 +327,8 @@ export class JobPool {
     const settle = job.resolve;
     const fail = job.reject;
     const cleanup = () => {
-      clearTimeout(timer);
+      clock.stop();
+      slot.setTimeLimit = null;
       stopWatching();
       signal.removeEventListener('abort', onAbort);
     };
@@ -384,6 +382,7 @@ export class JobPool {
       if (!slot.stopReason) job.options.onProgress?.(message.stage, message.pages);
       return;
     }
+    if (message.type === 'time-limit') return slot.setTimeLimit?.(message.timeoutMs);
     // The kernel killed one of the job's programs for memory: the worker answered before the watch saw it.
     const wasKilledForMemory = slot.cage.oomKills() > slot.oomAtStart;
     if (wasKilledForMemory && !slot.stopReason) {

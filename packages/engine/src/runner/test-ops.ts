@@ -15,6 +15,8 @@ export type TestOpName = 'hold' | 'allocate' | 'spin' | 'write';
 export type TestOpInput = {
   /** `hold`: how long to wait; `spin`: how long to keep a core busy. */
   ms?: number;
+  /** `hold`: the wall-clock limit the op sets for itself first (`JobContext.setTimeLimit`). */
+  timeLimitMs?: number;
   /** `allocate`: memory to take and touch; `write`: bytes of output to write. */
   megabytes?: number;
 };
@@ -23,7 +25,8 @@ const MEBIBYTE = 1024 * 1024;
 
 export const TEST_OPS: Record<TestOpName, (input: TestOpInput, ctx: JobContext) => Promise<JobResult>> = {
   /** Waits `ms` (or until stopped) with a program running beside it, as a slow engine would. */
-  async hold({ ms = 1000 }, ctx) {
+  async hold({ ms = 1000, timeLimitMs }, ctx) {
+    if (timeLimitMs !== undefined) ctx.setTimeLimit?.(timeLimitMs);
     await runProcess(
       'sleep',
       [String(ms / 1000)],

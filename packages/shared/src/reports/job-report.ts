@@ -28,17 +28,20 @@ export type Notice = {
 };
 
 /** The figures each tool reports about its result. */
+/** What text recognition read: the pages (`1-3, 7`), how many, and the mean word confidence (0–100). */
+export type Recognition = { recognisedPages: string; recognisedCount: number; confidence: number | null };
+
 export type ToolReports = {
   merge: { pageCount: number };
   split: { fileCount: number };
   compress: { originalBytes: number; outputBytes: number };
-  'pdf-to-word': { pageCount: number; pagesWithoutText: number };
+  'pdf-to-word': { pageCount: number; pagesWithoutText: number } & Recognition;
   'word-to-pdf': Record<string, never>;
   'pdf-to-jpg': { pageCount: number; downscaledPages: number; minDpi: number };
   'jpg-to-pdf': { pageCount: number };
   rotate: { rotatedPages: number };
   /** `recognisedPages`: the pages read, as a page list (`1-3, 7`); `confidence`: their mean word confidence, 0–100. */
-  ocr: { pageCount: number; recognisedPages: string; recognisedCount: number; confidence: number | null };
+  ocr: { pageCount: number } & Recognition;
 };
 
 /** What a finished job says about its result: the tool's figures and the notices. */

@@ -1,10 +1,23 @@
 import type { ToolId } from '../tools/tool-ids.ts';
-import { isNoticeCode, type JobReport, type Notice, type ToolReports } from './job-report.ts';
+import {
+  isNoticeCode,
+  type JobReport,
+  type Notice,
+  type Recognition,
+  type ToolReports,
+} from './job-report.ts';
 
 /** The header that lists a result's notices: `FILE_REPAIRED;file=1, PAGES_DOWNSCALED;pages=3;dpi=212`. */
 export const NOTICES_HEADER = 'X-Notices';
 
 type HeaderWriters<T extends ToolId> = Readonly<Record<string, (values: ToolReports[T]) => string | null>>;
+
+/** The headers of the tools that read scans (OCR PDF, PDF to Word). */
+const RECOGNITION_HEADERS: Readonly<Record<string, (values: Recognition) => string | null>> = {
+  'X-Pages-Recognised': ({ recognisedCount }) => String(recognisedCount),
+  'X-Recognised-Page-List': ({ recognisedPages }) => (recognisedPages === '' ? null : recognisedPages),
+  'X-Ocr-Confidence': ({ confidence }) => (confidence === null ? null : confidence.toFixed(1)),
+};
 
 /**
  * The one table from a tool's report to its answer's headers (a writer returning null leaves its header out). The
@@ -25,6 +38,7 @@ export const REPORT_HEADERS: { readonly [T in ToolId]: HeaderWriters<T> } = {
   'pdf-to-word': {
     'X-Page-Count': ({ pageCount }) => String(pageCount),
     'X-Pages-Without-Text': ({ pagesWithoutText }) => String(pagesWithoutText),
+    ...RECOGNITION_HEADERS,
   },
   'word-to-pdf': {},
   'pdf-to-jpg': {
@@ -34,12 +48,7 @@ export const REPORT_HEADERS: { readonly [T in ToolId]: HeaderWriters<T> } = {
   },
   'jpg-to-pdf': { 'X-Page-Count': ({ pageCount }) => String(pageCount) },
   rotate: { 'X-Pages-Rotated': ({ rotatedPages }) => String(rotatedPages) },
-  ocr: {
-    'X-Page-Count': ({ pageCount }) => String(pageCount),
-    'X-Pages-Recognised': ({ recognisedCount }) => String(recognisedCount),
-    'X-Recognised-Page-List': ({ recognisedPages }) => (recognisedPages === '' ? null : recognisedPages),
-    'X-Ocr-Confidence': ({ confidence }) => (confidence === null ? null : confidence.toFixed(1)),
-  },
+  ocr: { 'X-Page-Count': ({ pageCount }) => String(pageCount), ...RECOGNITION_HEADERS },
 };
 
 /** The headers of a job's answer: its tool's figures, and its notices when there are any. */

@@ -82,6 +82,13 @@ const onePdf = {
   lane: 'pdf',
 } as const;
 
+/** The languages a document with scanned pages is written in, for the tools that read scans. */
+const DOCUMENT_LANGUAGES = {
+  kind: 'language-list',
+  values: OCR_LANGUAGES,
+  maxItems: MAX_OCR_LANGUAGES,
+} as const;
+
 /** Every tool, defined once. Server routes, engine ops, web pages, docs and tests are all derived from it. */
 export const TOOLS = {
   merge: {
@@ -124,8 +131,10 @@ export const TOOLS = {
     apiPath: '/api/pdf/to-word',
     output: { fileName: 'converted.docx', mimeType: DOCX },
     maxPages: MAX_CONVERT_PAGES,
-    options: {},
-    timeoutMs: 2 * JOB_TIMEOUT_MS,
+    // The languages of its scanned pages, which it reads as OCR PDF does.
+    options: { language: DOCUMENT_LANGUAGES },
+    // Two minutes for the document and a budget per scanned page (the op sets its own limit once it has counted).
+    timeoutMs: 2 * JOB_TIMEOUT_MS + MAX_OCR_PAGES * OCR_PAGE_TIMEOUT_MS,
     color: 'purple',
   },
   'word-to-pdf': {
@@ -191,7 +200,7 @@ export const TOOLS = {
     apiPath: '/api/pdf/ocr',
     output: { fileName: 'searchable.pdf', mimeType: PDF },
     maxPages: MAX_OCR_PAGES,
-    options: { language: { kind: 'language-list', values: OCR_LANGUAGES, maxItems: MAX_OCR_LANGUAGES } },
+    options: { language: DOCUMENT_LANGUAGES },
     // A minute for the document and a budget per page (the op gives a document the time of its own pages).
     timeoutMs: JOB_TIMEOUT_MS + MAX_OCR_PAGES * OCR_PAGE_TIMEOUT_MS,
     lane: 'ocr',

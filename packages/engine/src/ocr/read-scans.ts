@@ -1,0 +1,135 @@
+import { mkdir, rm } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { AppError, type OcrLanguage } from '@quire/shared';
+import type { InputFile } from '../ops/types.ts';
+import { runPoppler } from '../poppler/run-poppler.ts';
+import { stopError } from '../process/stop-error.ts';
+import { runInLanes } from '../render/run-in-lanes.ts';
+import { deskewPgm } from './deskew.ts';
+import { findPictures } from './find-pictures.ts';
+import { findRules } from './find-rules.ts';
+import type { PageSurvey } from './find-scanned-pages.ts';
+import { modelsFor, modelsForScript } from './ocr-languages.ts';
+import type { PixelBox } from './read-hocr.ts';
+import { detectScript, runTesseract, type PageRecognition } from './run-tesseract.ts';
+
+/** Tesseract reads best with capital letters 20–30 pixels high: 300 DPI for the usual 10–12 pt body text. */
+const OCR_DPI = 300;
+/** A page image larger than this (an A2 poster at 300 DPI) is read at a lower resolution. */
+const MAX_OCR_PIXELS = 25_000_000;
+/** Script detection needs far less than reading: the page at this resolution is enough, and quicker. */
+const SCRIPT_DPI = 150;
+/** Tesseract processes at once per job: one per core, as measured (one thread each is fastest on a busy machine). */
+const MAX_OCR_PROCESSES = 2;
+
+/** One scanned page as read. */
+export type ScanResult = PageRecognition & {
+  /** Degrees (clockwise) the page image was levelled by before reading; 0 when it was level. */
+  skew: number;
+  /** Resolution of the image read; the hOCR's pixels are of it. */
+  dpi: number;
+  /** Lines drawn on the page (`findRules`), in the same pixels; only for a layout. */
+  rules: PixelBox[];
+  /** Regions that hold pictures (`findPictures`), in the same pixels; only for a layout. */
+  pictures: PixelBox[];
+};
+
+export type ScanReadingOptions = {
+  /** What is wanted besides the hOCR: Tesseract's text-only PDF page (a text layer), the drawn lines (layout). */
+  wants: 'text-layer' | 'layout';
+  /** Where the page images and Tesseract's outputs go; removed by the caller. */
+  workDir: string;
+  signal: AbortSignal;
+  /** Time left for the whole reading, in milliseconds. */
+  timeLeft: () => number;
+  onPage: (pagesDone: number) => void;
+};
+
+/**
+ * Reads the scanned pages of a PDF (`sourcePath`, decrypted) with Tesseract: each page drawn in grey by poppler at
+ * 300 DPI (less for huge pages), levelled when skewed (`deskewPgm`), and read (automatic page segmentation with
+ * orientation detection), two pages at once, one thread each. With `languages` 'auto' the script of the first
+ * scanned page picks the models. Gives each page's result by page number, and the models used (`eng+fra`).
+ */
+export async function readScans(
+  sourcePath: string,
+  file: InputFile,
+  scanned: readonly PageSurvey[],
+  languages: readonly OcrLanguage[] | 'auto',
+  options: ScanReadingOptions,
+): Promise<{ results: Map<number, ScanResult>; models: string }> {
+  const { workDir, signal } = options;
+  await mkdir(workDir, { recursive: true });
+  const limits = () => ({ signal, timeoutMs: Math.max(1, options.timeLeft()) });
+  const imageOf = async (page: PageSurvey, dpi: number, name: string) => {
+    const prefix = join(workDir, name);
+    const pageArg = String(page.pageNumber);
+    const result = await runPoppler(
+      'pdftoppm',
+      ['-gray', '-r', String(dpi), '-f', pageArg, '-l', pageArg, '-singlefile', sourcePath, prefix],
+      limits(),
+    );
+    if (result.exitCode !== 0) {
+      throw new AppError('FILE_DAMAGED', `Page ${page.pageNumber} of "${file.name}" could not be drawn.`, {
+        fileIndex: 0,
+        fileName: file.name,
+      });
+    }
+    return `${prefix}.pgm`;
+  };
+
+  let models: string;
+  const [first] = scanned;
+  if (languages !== 'auto') {
+    models = modelsFor(languages);
+  } else if (first) {
+    const dpi = Math.min(SCRIPT_DPI, dpiFor(first));
+    const image = await imageOf(first, dpi, 'script');
+    models = modelsForScript(await detectScript(image, dpi, limits()));
+    await rm(image, { force: true });
+  } else {
+    models = modelsForScript(null);
+  }
+
+  const results = new Map<number, ScanResult>();
+  const controller = new AbortController();
+  const laneSignal = AbortSignal.any([signal, controller.signal]);
+  await runInLanes(
+    scanned,
+    Math.min(MAX_OCR_PROCESSES, availableParallelism()),
+    async (page) => {
+      if (laneSignal.aborted) throw stopError(laneSignal);
+      const dpi = dpiFor(page);
+      const imagePath = await imageOf(page, dpi, `page-${page.pageNumber}`);
+      try {
+        const levelled = await deskewPgm(imagePath);
+        const reading = await runTesseract(
+          imagePath,
+          join(workDir, `text-${page.pageNumber}`),
+          models,
+          dpi,
+          { signal: laneSignal, timeoutMs: Math.max(1, options.timeLeft()) },
+          options.wants === 'text-layer',
+        );
+        const rules = options.wants === 'layout' ? findRules(levelled.image, dpi) : [];
+        const words = reading.lines.flatMap((line) => line.words.map((word) => word.box));
+        const pictures =
+          options.wants === 'layout' ? findPictures(levelled.image, dpi, [...words, ...rules]) : [];
+        results.set(page.pageNumber, { ...reading, skew: levelled.angle, dpi, rules, pictures });
+      } finally {
+        await rm(imagePath, { force: true });
+      }
+      options.onPage(results.size);
+    },
+    () => controller.abort(),
+  );
+  return { results, models };
+}
+
+/** 300 DPI, or less for a page so large that its image would pass `MAX_OCR_PIXELS`. */
+function dpiFor(page: PageSurvey): number {
+  const squareInches = (page.widthPt / 72) * (page.heightPt / 72);
+  if (squareInches <= 0) return OCR_DPI;
+  return Math.max(1, Math.min(OCR_DPI, Math.floor(Math.sqrt(MAX_OCR_PIXELS / squareInches))));
+}

@@ -1,0 +1,140 @@
+import type { HocrLine, HocrReading, HocrWord, PixelBox } from '../ocr/read-hocr.ts';
+import { joinWords } from '../ocr/read-hocr.ts';
+import { unionBox, type Box, type Line, type PageLayout, type Rule } from './layout-model.ts';
+
+/**
+ * A scanned page as read: Tesseract's findings, and the lines and pictures drawn on it, in the pixels of the image
+ * read at `dpi`.
+ */
+export type ScanReading = HocrReading & {
+  dpi: number;
+  rules: readonly PixelBox[];
+  pictures: readonly PixelBox[];
+};
+
+/** Recognised text carries no font: Word's body font of most printed documents stands in. */
+const SCAN_FONT = 'Times New Roman';
+/** Words further apart than this many font sizes on one line are in separate cells or columns. */
+const MAX_WORD_GAP_EM = 2;
+/** Tesseract's line height (ascenders to descenders) to the font size it was set in, measured on known pages. */
+const SIZE_PER_LINE_HEIGHT = 1.1;
+/**
+ * Below this mean word confidence a page's reading is not trusted (handwriting, a drawing, a photo of a scene):
+ * the page stays the picture it is rather than become wrong text.
+ */
+const MIN_PAGE_CONFIDENCE = 60;
+/** A region taken for a picture smaller than this (points, either side) is a speck, a stamp mark or a rule. */
+const MIN_PHOTO_POINTS = 36;
+
+/** Whether a scanned page's reading is good enough to replace its picture by its text. */
+export function isReadableScan(scan: Pick<HocrReading, 'words' | 'confidence'>): boolean {
+  return scan.words > 0 && (scan.confidence ?? 0) >= MIN_PAGE_CONFIDENCE;
+}
+
+/**
+ * The layout model of a scanned page from its text recognition: each recognised line becomes a line of plain text
+ * at the size it was printed, split where its words stand far apart, and the rules drawn on the page become rules,
+ * so that the converter rebuilds paragraphs, columns and tables as it does for pages with text. Coordinates are
+ * those of the page put upright (`uprightTurn`), in points. The scan itself is not part of it; the regions
+ * that hold pictures come back apart (`photos`), for the caller to cut out of the page.
+ */
+export function scanPageLayout(
+  scan: ScanReading,
+  page: { pageNumber: number; width: number; height: number },
+): { layout: Omit<PageLayout, 'images'>; photos: Box[] } {
+  const turn = scan.uprightTurn;
+  const scale = 72 / scan.dpi;
+  const isSideways = turn === 90 || turn === 270;
+  const width = isSideways ? page.height : page.width;
+  const height = isSideways ? page.width : page.height;
+  const toPage = (box: PixelBox): Box => turnBox(scaleBox(box, scale), turn, page.width, page.height);
+
+  const lines: Line[] = [];
+  for (const hocrLine of scan.lines) {
+    // A line at another angle than the page's text (a label along a table's side) stays a turned line.
+    const isTurned = hocrLine.angle !== turn;
+    for (const words of splitAtGaps(hocrLine))
+      lines.push(buildLine(hocrLine, words, { toPage, scale, isTurned }));
+  }
+  const rules: Rule[] = scan.rules.map((box) => ({ box: toPage(box), color: '000000' }));
+  const photos = scan.pictures
+    .map(toPage)
+    .filter((box) => box.x1 - box.x0 >= MIN_PHOTO_POINTS && box.y1 - box.y0 >= MIN_PHOTO_POINTS)
+    .filter((box) => !holdsText(box, lines));
+  return { layout: { pageNumber: page.pageNumber, width, height, lines, rules, fills: [] }, photos };
+}
+
+function buildLine(
+  hocrLine: HocrLine,
+  words: readonly HocrWord[],
+  { toPage, scale, isTurned }: { toPage: (box: PixelBox) => Box; scale: number; isTurned: boolean },
+): Line {
+  const box = toPage(unionBox(words.map((word) => word.box)));
+  const size = Math.max(4, Math.min(96, Math.round(hocrLine.size * scale * SIZE_PER_LINE_HEIGHT * 2) / 2));
+  // Tesseract's baseline holds on an upright page; a line read turned sits on the bottom of its upright box.
+  const baseline =
+    hocrLine.angle === 0 && !isTurned && hocrLine.baseline !== null
+      ? hocrLine.baseline * scale
+      : box.y1 - 0.22 * (box.y1 - box.y0);
+  const text = joinWords(words.map((word) => word.text));
+  return {
+    box,
+    baseline,
+    spans: [
+      {
+        text,
+        box,
+        style: { font: SCAN_FONT, size, isBold: false, isItalic: false, isUnderline: false, color: '000000' },
+      },
+    ],
+    text,
+    isVertical: isTurned,
+  };
+}
+
+/** A line's words cut where two stand further apart than `MAX_WORD_GAP_EM` (cells of a table, columns). */
+function splitAtGaps(line: HocrLine): HocrWord[][] {
+  const along = (box: PixelBox) =>
+    line.angle === 90 || line.angle === 270 ? [box.y0, box.y1] : [box.x0, box.x1];
+  const parts: HocrWord[][] = [];
+  let previous: HocrWord | null = null;
+  for (const word of line.words) {
+    const [start0 = 0, end0 = 0] = previous ? along(previous.box) : [];
+    const [start1 = 0, end1 = 0] = along(word.box);
+    const gap = Math.max(start1 - end0, start0 - end1);
+    if (!previous || gap > MAX_WORD_GAP_EM * line.size) parts.push([]);
+    parts.at(-1)?.push(word);
+    previous = word;
+  }
+  return parts;
+}
+
+/** Whether recognised text stands inside a region: then it is a block of text, not a picture. */
+function holdsText(region: Box, lines: readonly Line[]): boolean {
+  return lines.some((line) => {
+    const x = (line.box.x0 + line.box.x1) / 2;
+    const y = (line.box.y0 + line.box.y1) / 2;
+    return x > region.x0 && x < region.x1 && y > region.y0 && y < region.y1;
+  });
+}
+
+function scaleBox(box: PixelBox, scale: number): Box {
+  return { x0: box.x0 * scale, y0: box.y0 * scale, x1: box.x1 * scale, y1: box.y1 * scale };
+}
+
+/**
+ * A box on the page as displayed (`width` × `height`) moved to where it stands once the page is turned clockwise
+ * by `turn` degrees.
+ */
+export function turnBox(box: Box, turn: 0 | 90 | 180 | 270, width: number, height: number): Box {
+  switch (turn) {
+    case 90:
+      return { x0: height - box.y1, y0: box.x0, x1: height - box.y0, y1: box.x1 };
+    case 180:
+      return { x0: width - box.x1, y0: height - box.y1, x1: width - box.x0, y1: height - box.y0 };
+    case 270:
+      return { x0: box.y0, y0: width - box.x1, x1: box.y1, y1: width - box.x0 };
+    default:
+      return box;
+  }
+}
