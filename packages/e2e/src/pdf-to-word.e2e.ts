@@ -36,13 +36,11 @@ describe('the PDF to Word page in a real browser', () => {
     expect(documentXml).not.toContain('w:txbxContent');
   });
 
-  it('says in the toast and beside the result, in the page language, that the scanned page is a picture with no text', async () => {
+  it('says in the toast and beside the result, in the page language, that a scan it could not read stays a picture', async () => {
+    // Handwriting: too poorly read to replace the picture.
     for (const [locale, expected] of [
-      ['en', '1 page has no text layer (a scan) and is kept as a picture, without editable text.'],
-      [
-        'ja',
-        '1ページはテキストレイヤーのないページ（スキャン）のため、画像のまま残しました。編集できるテキストは含まれません。',
-      ],
+      ['en', 'No text could be read on 1 page: it is kept as a picture.'],
+      ['ja', '1ページでテキストを読み取れなかったため、画像のまま残しました。'],
     ] as const) {
       await view.page.goto(new URL(toolPath(locale, 'pdf-to-word'), view.page.url()).href);
       await waitForHydration(view.page);

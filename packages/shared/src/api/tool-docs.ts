@@ -34,6 +34,28 @@ export const NOTICES_HEADER_DOC: ResultHeaderDoc = {
  * defaults, answers, errors) is read from the registry and the error catalogue; a test checks these headers against
  * real answers.
  */
+/** The `language` option of the tools that read scans. */
+const LANGUAGE_OPTION =
+  "The document's languages: `auto` (the default: the script is detected), or up to 3 of `en`, `es`, `fr`, `de`, `it`, `pt`, `ru`, `el`, `ar`, `he`, `ko`, `ja`, `zh-cn`, `zh-tw` joined by `+`, for example `fr+en`.";
+
+/** The headers of the tools that read scans (`RECOGNITION_HEADERS` of the report table). */
+const RECOGNITION_HEADERS = {
+  'X-Pages-Recognised': {
+    description: 'How many pages were read (pages with text are left as they are).',
+    type: 'integer',
+  },
+  'X-Recognised-Page-List': {
+    description: 'Present when pages were read: which, e.g. `1-3, 7`.',
+    type: 'string',
+    conditional: true,
+  },
+  'X-Ocr-Confidence': {
+    description: 'Present when words were read: their mean confidence, 0 to 100, with one decimal.',
+    type: 'number',
+    conditional: true,
+  },
+} as const;
+
 export const TOOL_DOCS = {
   merge: {
     summary: 'Merge PDFs',
@@ -87,14 +109,16 @@ export const TOOL_DOCS = {
   'pdf-to-word': {
     summary: 'Convert a PDF to Word',
     description:
-      'Writes an editable .docx with the text in flowing paragraphs (no text boxes), headings, lists, tables and images where they stand. Pages without a text layer (scans) keep their image.',
-    options: {},
+      'Writes an editable .docx with the text in flowing paragraphs (no text boxes), headings, lists, tables and images where they stand. Scanned pages are read with OCR, as `/api/pdf/ocr` reads them, and rebuilt the same way: their text becomes editable paragraphs, their photos stay pictures, and the scan itself is not kept.',
+    options: { language: LANGUAGE_OPTION },
     resultHeaders: {
       'X-Page-Count': { description: 'Pages of the result.', type: 'integer' },
       'X-Pages-Without-Text': {
-        description: 'How many pages had no text layer and were kept as images.',
+        description:
+          'How many pages are kept as pictures: they have no text, and no words could be read in them.',
         type: 'integer',
       },
+      ...RECOGNITION_HEADERS,
     },
     errors: ['CONVERSION_FAILED'],
   },
@@ -156,26 +180,10 @@ export const TOOL_DOCS = {
     summary: 'Recognise the text of a scanned PDF (OCR)',
     description:
       'Finds the pages whose text is a picture (scans, photos of documents), reads them with Tesseract and adds an invisible, selectable and searchable text layer, placed word by word over the picture. Pages scanned sideways or upside down are turned upright and skewed pages are straightened; page images are never re-encoded. Pages that already have text are left as they are.',
-    options: {
-      language:
-        "The document's languages: `auto` (the default: the script is detected), or up to 3 of `en`, `es`, `fr`, `de`, `it`, `pt`, `ru`, `el`, `ar`, `he`, `ko`, `ja`, `zh-cn`, `zh-tw` joined by `+`, for example `fr+en`.",
-    },
+    options: { language: LANGUAGE_OPTION },
     resultHeaders: {
       'X-Page-Count': { description: 'Pages of the result.', type: 'integer' },
-      'X-Pages-Recognised': {
-        description: 'How many pages were read (pages with text are left as they are).',
-        type: 'integer',
-      },
-      'X-Recognised-Page-List': {
-        description: 'Present when pages were read: which, e.g. `1-3, 7`.',
-        type: 'string',
-        conditional: true,
-      },
-      'X-Ocr-Confidence': {
-        description: 'Present when words were read: their mean confidence, 0 to 100, with one decimal.',
-        type: 'number',
-        conditional: true,
-      },
+      ...RECOGNITION_HEADERS,
     },
     errors: ['CONVERSION_FAILED'],
   },

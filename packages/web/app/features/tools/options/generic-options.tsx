@@ -85,6 +85,9 @@ const PAGE_LIST: OptionField<Extract<OptionSpec, { kind: 'page-list' }>> = {
   messageKeys: (key) => ({ required: [`${key}Label`, `${key}Hint`, `${key}Placeholder`], optional: [] }),
 };
 
+/** Languages are named once for every tool that asks for them. */
+const languageName = (language: string) => `common.documentLanguages.${language}`;
+
 const LANGUAGES: OptionField<Extract<OptionSpec, { kind: 'language-list' }>> = {
   Field: ({ toolId, name, spec, words: key, values, disabled, text, onChange }) => {
     const value = values[name];
@@ -93,7 +96,7 @@ const LANGUAGES: OptionField<Extract<OptionSpec, { kind: 'language-list' }>> = {
       <CheckboxGroup
         legend={text(`${key}Label`)}
         hint={selected.length === 0 ? text(`${key}Auto`) : text(`${key}Hint`)}
-        choices={spec.values.map((language) => ({ value: language, label: text(`${key}.${language}`) }))}
+        choices={spec.values.map((language) => ({ value: language, label: text(languageName(language)) }))}
         selected={selected}
         maxSelected={spec.maxItems}
         disabled={disabled}
@@ -105,7 +108,7 @@ const LANGUAGES: OptionField<Extract<OptionSpec, { kind: 'language-list' }>> = {
     );
   },
   messageKeys: (key, spec) => ({
-    required: [`${key}Label`, `${key}Hint`, `${key}Auto`, ...spec.values.map((value) => `${key}.${value}`)],
+    required: [`${key}Label`, `${key}Hint`, `${key}Auto`, ...spec.values.map(languageName)],
     optional: [],
   }),
   // The page's language, and English: what most documents a visitor of this page holds are written in.

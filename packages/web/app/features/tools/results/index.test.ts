@@ -47,13 +47,21 @@ describe('successToastOf', () => {
     expect(t(successToastOf('pdf-to-word', scanned).title)).toBe('Done');
     const everyPage = converted('PAGES_ARE_SCANS;file=0;pages=3');
     expect(everyPage).toBe(
-      'Your PDF has no text to convert: its pages are pictures (scans). The Word file holds them as pictures, without editable text.',
+      'No text could be found in your PDF: its pages are pictures with no words we could read. The Word file holds them as pictures.',
     );
     expect(converted('PAGES_ARE_SCANS;file=0;pages=1', '1')).toBe(everyPage);
     expect(converted('FILE_REPAIRED;file=0, PAGES_ARE_SCANS;file=0;pages=3')).toBe(everyPage);
     const somePages = converted('PAGES_ARE_SCANS;file=0;pages=1');
-    expect(somePages).toMatch(/^PDF converted to Word, but some pages are pictures \(scans\) with no text/);
+    expect(somePages).toMatch(
+      /^PDF converted to Word, but some pages are pictures with no words we could read/,
+    );
     for (const text of [everyPage, somePages]) expect(text).not.toMatch(/success/i);
+    // Scans that were read: converted, with a word to check what was read.
+    const read = new Headers({ 'X-Page-Count': '2', 'X-Pages-Recognised': '2', 'X-Ocr-Confidence': '93.1' });
+    expect(successToastOf('pdf-to-word', read)).toEqual({
+      title: 'common.toast.success',
+      description: 'tools.pdf-to-word.successRecognised',
+    });
   });
 
   it('words the scanned-pages texts in every language, none of them the plain success text', () => {
@@ -63,6 +71,7 @@ describe('successToastOf', () => {
       for (const key of [
         'tools.pdf-to-word.successAllScans',
         'tools.pdf-to-word.successSomeScans',
+        'tools.pdf-to-word.successRecognised',
       ] as const) {
         expect(translate(key), `${locale} ${key}`).not.toBe(success);
         expect(translate(key).length, `${locale} ${key}`).toBeGreaterThan(20);

@@ -4,7 +4,7 @@ import type { MessageKey } from '../../../i18n/messages.ts';
 import { readCompressionResult } from './compression-result.ts';
 import { CompressSummary } from './compress-summary.tsx';
 import { readOcrResult } from './ocr-result.ts';
-import { OcrSummary } from './ocr-summary.tsx';
+import { OcrSummary, PdfToWordSummary } from './ocr-summary.tsx';
 
 /** What a tool's result details receive: the response headers of the successful job. */
 export type ToolResultDetailsProps = { readonly headers: Headers };
@@ -12,6 +12,7 @@ export type ToolResultDetailsProps = { readonly headers: Headers };
 /** Details shown with a tool's result (compress's sizes, OCR's pages); for any other the download is all there is. */
 const TOOL_RESULT_DETAILS: Partial<Record<ToolId, ComponentType<ToolResultDetailsProps>>> = {
   compress: CompressSummary,
+  'pdf-to-word': PdfToWordSummary,
   ocr: OcrSummary,
 };
 
@@ -24,15 +25,18 @@ export type SuccessToast = { readonly title: MessageKey; readonly description: M
 
 /**
  * The success toast: the tool's own text under "Success", except where that would claim more than the result
- * holds. Compression that saved nothing says so, as does OCR that found no page to read; PDF to Word of scanned pages (notice `PAGES_ARE_SCANS`) says the
- * pages are pictures with no text rather than "converted successfully", whether every page is a scan or only
- * some. Those texts come under a plain "Done", not "Success".
+ * holds. Compression that saved nothing says so, as does OCR that found no page to read; PDF to Word with pages
+ * kept as pictures (notice `PAGES_ARE_SCANS`) says so rather than "converted successfully", whether every page is
+ * a picture or only some. Those texts come under a plain "Done", not "Success". PDF to Word that read scans says
+ * to check what was read.
  */
 export function successToastOf(toolId: ToolId, headers: Headers): SuccessToast {
   const caveat = caveatOf(toolId, headers);
-  return caveat
-    ? { title: 'common.toast.done', description: caveat }
-    : { title: 'common.toast.success', description: `tools.${toolId}.success` };
+  if (caveat) return { title: 'common.toast.done', description: caveat };
+  if (toolId === 'pdf-to-word' && (readOcrResult(headers)?.count ?? 0) > 0) {
+    return { title: 'common.toast.success', description: 'tools.pdf-to-word.successRecognised' };
+  }
+  return { title: 'common.toast.success', description: `tools.${toolId}.success` };
 }
 
 function caveatOf(toolId: ToolId, headers: Headers): MessageKey | null {

@@ -7,23 +7,34 @@ import { readOcrResult } from './ocr-result.ts';
 /** After OCR: the pages read and the mean confidence, or a plain word that no page needed reading. */
 export function OcrSummary({ headers }: ToolResultDetailsProps) {
   const t = useT();
-  const numberLocale = LOCALE_INFO[useLocale()].tag;
-  const result = readOcrResult(headers);
-  if (!result) return null;
-  if (result.count === 0) {
+  if (readOcrResult(headers)?.count === 0) {
     return (
       <p className="w-full max-w-md text-sm font-medium text-emerald-900" data-testid="ocr-summary">
         {t('tools.ocr.result.noScans')}
       </p>
     );
   }
+  return <RecognitionFigures headers={headers} toolId="ocr" />;
+}
+
+/** After PDF to Word: the scanned pages it read and the mean confidence, when it read any. */
+export function PdfToWordSummary({ headers }: ToolResultDetailsProps) {
+  return <RecognitionFigures headers={headers} toolId="pdf-to-word" />;
+}
+
+/** The pages read and their mean confidence, in the words of the tool that read them. */
+function RecognitionFigures({ headers, toolId }: ToolResultDetailsProps & { toolId: 'ocr' | 'pdf-to-word' }) {
+  const t = useT();
+  const numberLocale = LOCALE_INFO[useLocale()].tag;
+  const result = readOcrResult(headers);
+  if (!result || result.count === 0) return null;
   const figures = [
-    { label: t('tools.ocr.result.recognisedPages'), value: result.pages, testId: 'recognised-pages' },
+    { label: t(`tools.${toolId}.result.recognisedPages`), value: result.pages, testId: 'recognised-pages' },
     ...(result.confidence === null
       ? []
       : [
           {
-            label: t('tools.ocr.result.confidence'),
+            label: t(`tools.${toolId}.result.confidence`),
             value: new Intl.NumberFormat(numberLocale, { style: 'percent', maximumFractionDigits: 0 }).format(
               result.confidence / 100,
             ),
