@@ -3,7 +3,8 @@
 // resolution, bitonal CCITT by Ghostscript), and bound into image-only PDFs by img2pdf, which embeds each image as
 // it is.
 import { execFileSync } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
 import { words } from '@quire/corpus';
 import sharp from 'sharp';
 
@@ -91,6 +92,57 @@ export async function scanImage(
     .withMetadata({ density: dpi })
     .toFile(output);
   return output;
+}
+
+/**
+ * A document converted to PDF by LibreOffice (a Word file, or plain text), with a profile of its own in `outDir`
+ * so that runs side by side do not share one. Gives the PDF's path.
+ */
+export function convertToPdf(input: string, outDir: string): string {
+  execFileSync(
+    'soffice',
+    [
+      `-env:UserInstallation=file://${join(outDir, 'lo-profile')}`,
+      '--headless',
+      '--convert-to',
+      'pdf',
+      '--outdir',
+      outDir,
+      input,
+    ],
+    { stdio: 'ignore', timeout: 180_000 },
+  );
+  return join(outDir, basename(input).replace(/\.[a-z]+$/, '.pdf'));
+}
+
+/**
+ * Sentences of our own in scripts the corpus has no born-digital page of (Greek), and in Russian, for scans whose
+ * text is known.
+ */
+export const OWN_TEXTS = {
+  el: [
+    'Η σάρωση ενός εγγράφου δίνει μια εικόνα της σελίδας.',
+    'Το κείμενο της εικόνας διαβάζεται με αναγνώριση χαρακτήρων.',
+    'Οι λέξεις γίνονται ξανά κείμενο που μπορεί να αλλάξει.',
+    'Κάθε σελίδα ελέγχεται πριν από την αποστολή της.',
+    'Ένα συμβόλαιο, μια φόρμα ή μια παλιά αναφορά στο γραφείο.',
+  ],
+  ru: [
+    'Сканированный документ — это изображение страницы.',
+    'Текст на изображении распознаётся и снова становится текстом.',
+    'Каждая страница проверяется перед отправкой клиенту.',
+    'Договор, анкета или старый отчёт из архива.',
+  ],
+} as const;
+
+/** A one-page born-digital PDF of `lines` (LibreOffice's default font, 12 pt): a source page for `scanImage`. */
+export function ownTextPage(lines: readonly string[], language: string, dir: string): Promise<SourcePage> {
+  const text = join(dir, `own-text-${language}.txt`);
+  return writeFile(text, `${lines.join('\n\n')}\n`).then(() => ({
+    path: convertToPdf(text, dir),
+    page: 1,
+    language,
+  }));
 }
 
 /** An image-only PDF of the scans, one page each, at their resolution. */

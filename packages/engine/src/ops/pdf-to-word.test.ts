@@ -7,7 +7,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { inputFile, useJobContext } from '../../test/job-context.ts';
 import { createImageFlateBomb } from '../../test/hostile-pdfs.ts';
-import { bindScans, referenceWords, scanImage } from '../../test/scanned-pdfs.ts';
+import { bindScans, OWN_TEXTS, ownTextPage, referenceWords, scanImage } from '../../test/scanned-pdfs.ts';
 import { pdfToWord } from './pdf-to-word.ts';
 
 const ctx = useJobContext(120_000);
@@ -241,6 +241,19 @@ describe('pdfToWord structure', () => {
       'Dynamic languages such as JavaScript are more difficult to compile than statically typed ones.',
     );
     expect(xml).not.toContain('w:txbxContent');
+  });
+
+  it('detects the script of a scan when no language is given: Greek and Russian read in full', async () => {
+    for (const language of ['el', 'ru'] as const) {
+      const source = await ownTextPage(OWN_TEXTS[language], language, ctx.workDir);
+      const image = await scanImage(source, 'clean', join(ctx.workDir, `scan-${language}`));
+      const scan = bindScans([image], join(ctx.workDir, `scan-${language}.pdf`));
+      const result = await pdfToWord({ files: [inputFile(scan)], options: NO_OPTIONS }, ctx);
+      expect(result.report.values.recognisedCount, language).toBe(1);
+      const xml = new TextDecoder().decode(unzipSync(await readFile(result.path))['word/document.xml']);
+      const { found, total } = recall(referenceWords(source), words(xml.replace(/<[^>]+>/g, ' ')));
+      expect(found / total, language).toBeGreaterThan(0.9);
+    }
   });
 
   it('gives each section the page size of the PDF', async () => {
