@@ -1,15 +1,19 @@
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { corpusPath } from '@quire/corpus';
 import { toolPath } from '@quire/shared';
 import { unzipSync } from 'fflate';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { bindScans, scanImage } from '../../engine/test/scanned-pdfs.ts';
 import { waitForJobResult } from './job-requests.ts';
 import { expectedMessage } from './page-head.ts';
 import { waitForHydration } from './browser-session.ts';
-import { useToolPage } from './tool-page.ts';
+import { openToolPageIn, useToolPage } from './tool-page.ts';
 
 const view = useToolPage('pdf-to-word');
+const scratch: string[] = [];
+afterAll(() => Promise.all(scratch.map((dir) => rm(dir, { recursive: true, force: true }))));
 
 describe('the PDF to Word page in a real browser', () => {
   it('converts a PDF and downloads converted.docx with its text in paragraphs', async () => {
@@ -63,5 +67,42 @@ describe('the PDF to Word page in a real browser', () => {
       );
       expect(await view.page.getByTestId('tool-workbench').textContent()).not.toMatch(/success/i);
     }
+  });
+
+  it('reads a scanned page in the languages ticked for the page, and says what it read', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'quire-word-scan-e2e-'));
+    scratch.push(dir);
+    // The paper's first page as a scanner makes one, sideways.
+    const source = {
+      path: corpusPath('pdf/pdfjs_tracemonkey-paper_14p-text-2col.pdf'),
+      page: 1,
+      language: 'en',
+    };
+    const scan = bindScans([await scanImage(source, 'turned-90', join(dir, 'page'))], join(dir, 'scan.pdf'));
+    await openToolPageIn(view.page, 'fr', 'pdf-to-word');
+    const languages = view.page.getByTestId('pdf-to-word-language');
+    expect(await languages.getByRole('checkbox', { checked: true }).count()).toBe(2);
+    await view.page.locator('input[type=file]').setInputFiles([scan]);
+    const [response] = await Promise.all([
+      waitForJobResult(view.page),
+      view.page.getByTestId('action-button').click(),
+    ]);
+    expect(response.status()).toBe(200);
+    expect(response.headers()['x-pages-recognised']).toBe('1');
+    expect(await view.page.getByTestId('recognised-pages').textContent()).toBe('1');
+    expect(await view.page.getByTestId('ocr-confidence').textContent()).toMatch(/^\d{2,3}\s?%$/);
+    expect(await view.page.getByTestId('toast-description').textContent()).toBe(
+      (await expectedMessage('fr', 'tools.pdf-to-word.successRecognised')).text,
+    );
+    const [download] = await Promise.all([
+      view.page.waitForEvent('download'),
+      view.page.getByTestId('download-button').click(),
+    ]);
+    const saved = join(view.downloadsPath, 'scan.docx');
+    await download.saveAs(saved);
+    const entries = unzipSync(await readFile(saved));
+    const documentXml = new TextDecoder().decode(entries['word/document.xml']);
+    expect(documentXml).toContain('Trace-based Just-in-Time Type Specialization');
+    expect(Object.keys(entries).filter((entry) => /^word\/media\/./.test(entry))).toEqual([]);
   });
 });
