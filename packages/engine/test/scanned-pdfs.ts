@@ -145,6 +145,28 @@ export function ownTextPage(lines: readonly string[], language: string, dir: str
   }));
 }
 
+/**
+ * A colour scan of a page with a photograph pasted on it (`photo`, 2 × 1.5 inches, its top left at `at` in 300 DPI
+ * pixels), as a scanned brochure or report has: a 300 DPI JPEG.
+ */
+export async function scanWithPhoto(
+  source: SourcePage,
+  photo: string,
+  at: { left: number; top: number },
+  prefix: string,
+): Promise<string> {
+  const page = renderPng(source, 300, prefix);
+  const pasted = await sharp(photo).rotate().resize(600, 450, { fit: 'cover' }).toBuffer();
+  const output = `${prefix}-photo.jpg`;
+  await sharp(page)
+    .toColourspace('srgb')
+    .composite([{ input: pasted, ...at }])
+    .jpeg({ quality: 85 })
+    .withMetadata({ density: 300 })
+    .toFile(output);
+  return output;
+}
+
 /** An image-only PDF of the scans, one page each, at their resolution. */
 export function bindScans(images: readonly string[], output: string): string {
   execFileSync('img2pdf', [...images, '-o', output]);

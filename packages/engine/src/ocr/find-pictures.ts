@@ -15,7 +15,7 @@ const MIN_PICTURE_FILL = 0.35;
 /**
  * The regions of a scanned page that hold pictures (photos, drawings, logos, charts), found in its levelled grey
  * image: the page is cut into cells of about a millimetre, a cell is marked when enough of it is not paper, the
- * cells under recognised words and drawn rules are cleared, and the marked cells that touch are grouped; a group
+ * cells under recognised words are cleared, and the marked cells that touch are grouped; a group
  * large and full enough is a picture. Gives their boxes in the image's pixels.
  */
 export function findPictures(image: GreyImage, dpi: number, cleared: readonly PixelBox[]): PixelBox[] {

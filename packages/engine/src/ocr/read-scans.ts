@@ -11,7 +11,7 @@ import { findPictures } from './find-pictures.ts';
 import { findRules } from './find-rules.ts';
 import type { PageSurvey } from './find-scanned-pages.ts';
 import { modelsFor, modelsForScript } from './ocr-languages.ts';
-import type { PixelBox } from './read-hocr.ts';
+import type { HocrWord, PixelBox } from './read-hocr.ts';
 import { detectScript, runTesseract, type PageRecognition } from './run-tesseract.ts';
 
 /** Tesseract reads best with capital letters 20–30 pixels high: 300 DPI for the usual 10–12 pt body text. */
@@ -113,9 +113,11 @@ export async function readScans(
           options.wants === 'text-layer',
         );
         const rules = options.wants === 'layout' ? findRules(levelled.image, dpi) : [];
-        const words = reading.lines.flatMap((line) => line.words.map((word) => word.box));
-        const pictures =
-          options.wants === 'layout' ? findPictures(levelled.image, dpi, [...words, ...rules]) : [];
+        // Words read with some confidence are text; what Tesseract makes of a photo's texture is not.
+        const words = reading.lines.flatMap((line) =>
+          line.words.filter((word) => isTextLike(word, dpi)).map((word) => word.box),
+        );
+        const pictures = options.wants === 'layout' ? findPictures(levelled.image, dpi, words) : [];
         results.set(page.pageNumber, { ...reading, skew: levelled.angle, dpi, rules, pictures });
       } finally {
         await rm(imagePath, { force: true });
@@ -125,6 +127,14 @@ export async function readScans(
     () => controller.abort(),
   );
   return { results, models };
+}
+
+/** Below this confidence, or smaller than a letter, a "word" may be a reading of a picture's texture. */
+const MIN_TEXT_CONFIDENCE = 50;
+const MIN_LETTER_INCHES = 1 / 40;
+
+function isTextLike(word: HocrWord, dpi: number): boolean {
+  return word.confidence >= MIN_TEXT_CONFIDENCE && word.box.y1 - word.box.y0 >= MIN_LETTER_INCHES * dpi;
 }
 
 /** 300 DPI, or less for a page so large that its image would pass `MAX_OCR_PIXELS`. */

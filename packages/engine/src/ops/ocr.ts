@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { AppError, JOB_TIMEOUT_MS, OCR_PAGE_TIMEOUT_MS, TOOLS, parseOcrLanguages } from '@quire/shared';
 import { recognisePdf } from '../ocr/recognise-pdf.ts';
+import { recognitionReport } from '../ocr/recognition-report.ts';
 import { inspectPdf } from '../qpdf/inspect-pdf.ts';
-import { formatPageList } from '../render/format-page-list.ts';
 import { repairNotices } from './repair-notices.ts';
 import type { EngineOp } from './types.ts';
 
@@ -27,22 +27,10 @@ export const ocr: EngineOp<'ocr'> = async ({ files, options }, ctx) => {
     ...ctx,
     timeoutMs,
   });
-  const confidences = recognition.pages.flatMap((page) =>
-    page.confidence === null ? [] : [{ confidence: page.confidence, words: page.words }],
-  );
-  const words = confidences.reduce((sum, page) => sum + page.words, 0);
   return {
     path: outputPath,
     report: {
-      values: {
-        pageCount: info.pageCount,
-        recognisedPages: formatPageList(recognition.pages.map((page) => page.pageNumber)),
-        recognisedCount: recognition.pages.length,
-        confidence:
-          words === 0
-            ? null
-            : confidences.reduce((sum, page) => sum + page.confidence * page.words, 0) / words,
-      },
+      values: { pageCount: info.pageCount, ...recognitionReport(recognition.pages) },
       notices: repairNotices(info.wasRepaired),
     },
   };

@@ -7,7 +7,14 @@ import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { inputFile, useJobContext } from '../../test/job-context.ts';
 import { createImageFlateBomb } from '../../test/hostile-pdfs.ts';
-import { bindScans, OWN_TEXTS, ownTextPage, referenceWords, scanImage } from '../../test/scanned-pdfs.ts';
+import {
+  bindScans,
+  OWN_TEXTS,
+  ownTextPage,
+  referenceWords,
+  scanImage,
+  scanWithPhoto,
+} from '../../test/scanned-pdfs.ts';
 import { pdfToWord } from './pdf-to-word.ts';
 
 const ctx = useJobContext(120_000);
@@ -241,6 +248,31 @@ describe('pdfToWord structure', () => {
       'Dynamic languages such as JavaScript are more difficult to compile than statically typed ones.',
     );
     expect(xml).not.toContain('w:txbxContent');
+  });
+
+  it('keeps a photo on a scanned page as a picture where it stands, cut out of the scan', async () => {
+    const source = { path: corpusPath(TWO_COLUMN_FILE), page: 1, language: 'en' };
+    // Over the foot of the second column: 2 × 1.5 inches, 4 inches from the left and 9 from the top.
+    const image = await scanWithPhoto(
+      source,
+      corpusPath('images/pythondocx_photo-2048x1536_exif-hp.jpg'),
+      { left: 1200, top: 2700 },
+      join(ctx.workDir, 'page'),
+    );
+    const scan = bindScans([image], join(ctx.workDir, 'scan.pdf'));
+    const result = await pdfToWord({ files: [inputFile(scan)], options: { language: 'en' } }, ctx);
+    expect(result.report.values.recognisedCount).toBe(1);
+    const entries = unzipSync(await readFile(result.path));
+    const media = Object.keys(entries).filter((entry) => /^word\/media\/./.test(entry));
+    expect(media).toHaveLength(1);
+    const xml = new TextDecoder().decode(entries['word/document.xml']);
+    // Its size in the document is the photo's (English Metric Units: 914400 an inch), not the page's.
+    const [width = 0, height = 0] = (/<wp:extent cx="(\d+)" cy="(\d+)"/.exec(xml) ?? []).slice(1).map(Number);
+    expect(width / 914_400).toBeGreaterThan(1.8);
+    expect(width / 914_400).toBeLessThan(2.4);
+    expect(height / 914_400).toBeGreaterThan(1.3);
+    expect(height / 914_400).toBeLessThan(1.8);
+    expect(xml).toContain('Trace-based Just-in-Time Type Specialization');
   });
 
   it('detects the script of a scan when no language is given: Greek and Russian read in full', async () => {

@@ -10,13 +10,13 @@ import {
   type OcrLanguage,
 } from '@quire/shared';
 import { loadMupdf } from '../mupdf/load-mupdf.ts';
-import { isScannedPage, surveyPages } from '../ocr/find-scanned-pages.ts';
+import { isScannedPage, surveyPages, type PageSurvey } from '../ocr/find-scanned-pages.ts';
 import { readScans } from '../ocr/read-scans.ts';
+import { recognitionReport } from '../ocr/recognition-report.ts';
 import { convertDocument, type RecognisedScan } from '../pdf-to-word/convert-document.ts';
 import { isReadableScan } from '../pdf-to-word/scan-page-layout.ts';
 import { stopError } from '../process/stop-error.ts';
 import { inspectPdf, type PdfInfo } from '../qpdf/inspect-pdf.ts';
-import { formatPageList } from '../render/format-page-list.ts';
 import { prepareRenderSource } from '../render/prepare-render-source.ts';
 import { repairNotices } from './repair-notices.ts';
 import type { EngineOp, InputFile, JobContext } from './types.ts';
@@ -91,18 +91,15 @@ export const pdfToWord: EngineOp<'pdf-to-word'> = async ({ files, options }, ctx
     const outputPath = join(ctx.workDir, 'converted.docx');
     await writeFile(outputPath, conversion.docx);
     const { pageCount, pagesWithoutText } = conversion;
-    const recognised = [...scans.values()].filter(isReadableScan);
+    // The pages read well enough to become text: the others stay pictures, counted in `pagesWithoutText`.
+    const recognised = [...scans].filter(([, scan]) => isReadableScan(scan));
     return {
       path: outputPath,
       report: {
         values: {
           pageCount,
           pagesWithoutText,
-          recognisedPages: formatPageList(
-            [...scans].filter(([, scan]) => isReadableScan(scan)).map(([pageNumber]) => pageNumber),
-          ),
-          recognisedCount: recognised.length,
-          confidence: meanConfidence(recognised),
+          ...recognitionReport(recognised.map(([pageNumber, scan]) => ({ ...scan, pageNumber }))),
         },
         notices: [
           ...repairNotices(info.wasRepaired),
@@ -125,7 +122,7 @@ export const pdfToWord: EngineOp<'pdf-to-word'> = async ({ files, options }, ctx
 async function readScannedPages(
   file: InputFile,
   info: PdfInfo,
-  scanned: Parameters<typeof readScans>[2],
+  scanned: readonly PageSurvey[],
   languages: readonly OcrLanguage[] | 'auto',
   ctx: JobContext,
 ): Promise<Map<number, RecognisedScan>> {
@@ -145,11 +142,4 @@ async function readScannedPages(
   } finally {
     await rm(workDir, { recursive: true, force: true });
   }
-}
-
-/** Mean word confidence over the pages read, weighted by their words; null when no word was read. */
-function meanConfidence(pages: readonly { confidence: number | null; words: number }[]): number | null {
-  const words = pages.reduce((sum, page) => sum + (page.confidence === null ? 0 : page.words), 0);
-  if (words === 0) return null;
-  return pages.reduce((sum, page) => sum + (page.confidence ?? 0) * page.words, 0) / words;
 }

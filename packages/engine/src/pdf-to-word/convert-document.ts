@@ -19,8 +19,8 @@ export type RecognisedScan = ScanReading & { skew: number };
  * Converts an opened (and, if needed, authenticated) document: reads every page's layout, finds headers and footers
  * across pages, plans each page's flow and writes the .docx. A page in `scans` whose text was recognised is laid
  * out from what was read (`scanPageLayout`), its pictures cut out of the scan, and the scan itself left out; a scan
- * in which nothing could be read well (`isReadableScan`) stays the picture it is. `checkStop` runs between pages with the pages read so far, and
- * throws to stop.
+ * in which nothing could be read well (`isReadableScan`) stays the picture it is. `checkStop` runs between pages
+ * with the pages read so far, and throws to stop.
  */
 export async function convertDocument(
   mupdf: typeof Mupdf,

@@ -25,6 +25,9 @@ const SIZE_PER_LINE_HEIGHT = 1.1;
 const MIN_PAGE_CONFIDENCE = 60;
 /** A region taken for a picture smaller than this (points, either side) is a speck, a stamp mark or a rule. */
 const MIN_PHOTO_POINTS = 36;
+/** A region taken for a picture whose confidently read lines cover more than this share of it is text. */
+const MAX_PICTURE_TEXT_SHARE = 0.3;
+const MIN_LINE_CONFIDENCE = 80;
 
 /** Whether a scanned page's reading is good enough to replace its picture by its text. */
 export function isReadableScan(scan: Pick<HocrReading, 'words' | 'confidence'>): boolean {
@@ -36,7 +39,8 @@ export function isReadableScan(scan: Pick<HocrReading, 'words' | 'confidence'>):
  * at the size it was printed, split where its words stand far apart, and the rules drawn on the page become rules,
  * so that the converter rebuilds paragraphs, columns and tables as it does for pages with text. Coordinates are
  * those of the page put upright (`uprightTurn`), in points. The scan itself is not part of it; the regions
- * that hold pictures come back apart (`photos`), for the caller to cut out of the page.
+ * that hold pictures come back apart (`photos`), for the caller to cut out of the page, and what was read inside
+ * them is left to the picture.
  */
 export function scanPageLayout(
   scan: ScanReading,
@@ -49,18 +53,26 @@ export function scanPageLayout(
   const height = isSideways ? page.width : page.height;
   const toPage = (box: PixelBox): Box => turnBox(scaleBox(box, scale), turn, page.width, page.height);
 
-  const lines: Line[] = [];
+  const read: { line: Line; confidence: number }[] = [];
   for (const hocrLine of scan.lines) {
     // A line at another angle than the page's text (a label along a table's side) stays a turned line.
     const isTurned = hocrLine.angle !== turn;
-    for (const words of splitAtGaps(hocrLine))
-      lines.push(buildLine(hocrLine, words, { toPage, scale, isTurned }));
+    for (const words of splitAtGaps(hocrLine)) {
+      const confidence = words.reduce((sum, word) => sum + word.confidence, 0) / words.length;
+      read.push({ line: buildLine(hocrLine, words, { toPage, scale, isTurned }), confidence });
+    }
   }
-  const rules: Rule[] = scan.rules.map((box) => ({ box: toPage(box), color: '000000' }));
   const photos = scan.pictures
     .map(toPage)
     .filter((box) => box.x1 - box.x0 >= MIN_PHOTO_POINTS && box.y1 - box.y0 >= MIN_PHOTO_POINTS)
-    .filter((box) => !holdsText(box, lines));
+    .filter((box) => !isMostlyText(box, read));
+  // What was "read" inside a picture, text or lines, is the picture's own texture or labels: the picture shows it.
+  const rules: Rule[] = scan.rules
+    .map((box) => ({ box: toPage(box), color: '000000' }))
+    .filter((rule) => !photos.some((photo) => holds(photo, rule.box)));
+  const lines = read
+    .filter(({ line }) => !photos.some((photo) => holds(photo, line.box)))
+    .map(({ line }) => line);
   return { layout: { pageNumber: page.pageNumber, width, height, lines, rules, fills: [] }, photos };
 }
 
@@ -109,13 +121,23 @@ function splitAtGaps(line: HocrLine): HocrWord[][] {
   return parts;
 }
 
-/** Whether recognised text stands inside a region: then it is a block of text, not a picture. */
-function holdsText(region: Box, lines: readonly Line[]): boolean {
-  return lines.some((line) => {
-    const x = (line.box.x0 + line.box.x1) / 2;
-    const y = (line.box.y0 + line.box.y1) / 2;
-    return x > region.x0 && x < region.x1 && y > region.y0 && y < region.y1;
-  });
+/** Whether a box's centre lies inside a region. */
+function holds(region: Box, box: Box): boolean {
+  const x = (box.x0 + box.x1) / 2;
+  const y = (box.y0 + box.y1) / 2;
+  return x > region.x0 && x < region.x1 && y > region.y0 && y < region.y1;
+}
+
+/**
+ * Whether lines read with confidence cover much of a region taken for a picture: then it is text on a tint (a
+ * shaded box, a table's shaded cells), not a picture.
+ */
+function isMostlyText(region: Box, read: readonly { line: Line; confidence: number }[]): boolean {
+  const area = (box: Box) => Math.max(0, box.x1 - box.x0) * Math.max(0, box.y1 - box.y0);
+  const textArea = read
+    .filter(({ line, confidence }) => confidence >= MIN_LINE_CONFIDENCE && holds(region, line.box))
+    .reduce((sum, { line }) => sum + area(line.box), 0);
+  return textArea > MAX_PICTURE_TEXT_SHARE * area(region);
 }
 
 function scaleBox(box: PixelBox, scale: number): Box {
