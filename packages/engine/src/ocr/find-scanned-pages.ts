@@ -30,14 +30,27 @@ export function isScannedPage(page: PageSurvey): boolean {
   return page.characters < MAX_STAMP_CHARACTERS && page.imageShare >= MIN_SCAN_IMAGE_SHARE;
 }
 
+/** Whether a page with this many characters of text could be a scan at all (`isScannedPage`): more, and it is not. */
+export function mayBeScanned(characters: number): boolean {
+  return characters < MAX_STAMP_CHARACTERS;
+}
+
 /**
- * Surveys every page through MuPDF's device interface: text is counted glyph by glyph (drawn, clipped or
- * invisible) and images by the area they are drawn over, without decoding a single image.
+ * Surveys the pages (`pageNumbers`, every page when not given) through MuPDF's device interface: text is counted
+ * glyph by glyph (drawn, clipped or invisible) and images by the area they are drawn over, without decoding a
+ * single image.
  */
-export function surveyPages(mupdf: MupdfModule, document: Mupdf.Document): PageSurvey[] {
+export function surveyPages(
+  mupdf: MupdfModule,
+  document: Mupdf.Document,
+  pageNumbers: readonly number[] = Array.from(
+    { length: document.countPages() },
+    (_unused, index) => index + 1,
+  ),
+): PageSurvey[] {
   const surveys: PageSurvey[] = [];
-  const pageCount = document.countPages();
-  for (let index = 0; index < pageCount; index += 1) {
+  for (const pageNumber of pageNumbers) {
+    const index = pageNumber - 1;
     const page = document.loadPage(index);
     try {
       const [x0, y0, x1, y1] = page.getBounds();

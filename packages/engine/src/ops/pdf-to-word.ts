@@ -28,8 +28,9 @@ const BASE_TIMEOUT_MS = 2 * JOB_TIMEOUT_MS;
  * Converts one PDF to an editable Word document with our own converter: MuPDF reads each page's text (with font,
  * size, weight, style, colour and position), images and rules; the pdf-to-word modules rebuild flowing paragraphs,
  * headings, lists, columns, tables, headers and footers; the `docx` library writes the file. Body text is never put
- * in text boxes or frames. Scanned pages (`isScannedPage`) are read first, as OCR PDF reads them, and go through
- * the same reconstruction; the report says which were read, with what confidence, and how many stayed pictures.
+ * in text boxes or frames. Scanned pages (`isScannedPage`, among the pages with almost no text) are then read as
+ * OCR PDF reads them and go through the same reconstruction; the report says which were read, with what
+ * confidence, and how many stayed pictures. Progress: the pages read, then the scans read.
  */
 export const pdfToWord: EngineOp<'pdf-to-word'> = async ({ files, options }, ctx) => {
   const [file] = files;
@@ -59,30 +60,32 @@ export const pdfToWord: EngineOp<'pdf-to-word'> = async ({ files, options }, ctx
     if (document.countPages() !== info.pageCount) {
       throw new AppError('FILE_DAMAGED', `"${file.name}" is damaged and could not be repaired.`, details);
     }
-    const scanned = surveyPages(mupdf, document).filter(isScannedPage);
-    if (scanned.length > MAX_OCR_PAGES) {
-      throw new AppError(
-        'DOCUMENT_TOO_COMPLEX',
-        `"${file.name}" has ${scanned.length} scanned pages; PDF to Word reads the text of up to ${MAX_OCR_PAGES}.`,
-        { ...details, maxPages: MAX_OCR_PAGES },
-      );
-    }
-    const timeoutMs = Math.min(ctx.timeoutMs, BASE_TIMEOUT_MS + scanned.length * OCR_PAGE_TIMEOUT_MS);
-    ctx.setTimeLimit?.(timeoutMs);
-    // Progress counts the scans read, then every page converted.
-    const total = scanned.length + info.pageCount;
-    const scans = await readScannedPages(file, info, scanned, parseOcrLanguages(options.language), {
-      ...ctx,
-      timeoutMs: startedAt + timeoutMs - Date.now(),
-    });
+    const languages = parseOcrLanguages(options.language);
+    // The pages with almost no text are surveyed, and the scans among them read, once every page has been read.
+    const readScans = async (candidates: readonly number[]) => {
+      const scanned = surveyPages(mupdf, document, candidates).filter(isScannedPage);
+      if (scanned.length > MAX_OCR_PAGES) {
+        throw new AppError(
+          'DOCUMENT_TOO_COMPLEX',
+          `"${file.name}" has ${scanned.length} scanned pages; PDF to Word reads the text of up to ${MAX_OCR_PAGES}.`,
+          { ...details, maxPages: MAX_OCR_PAGES },
+        );
+      }
+      const timeoutMs = Math.min(ctx.timeoutMs, BASE_TIMEOUT_MS + scanned.length * OCR_PAGE_TIMEOUT_MS);
+      ctx.setTimeLimit?.(timeoutMs);
+      return readScannedPages(file, info, scanned, languages, {
+        ...ctx,
+        timeoutMs: startedAt + timeoutMs - Date.now(),
+      });
+    };
     const conversion = await convertDocument(
       mupdf,
       document,
       (pagesRead) => {
         if (ctx.signal.aborted) throw stopError(ctx.signal);
-        ctx.onProgress?.('processing', { done: scanned.length + pagesRead, total });
+        ctx.onProgress?.('processing', { done: pagesRead, total: info.pageCount });
       },
-      scans,
+      readScans,
     ).catch((error: unknown) => {
       if (error instanceof AppError) throw error;
       throw new AppError('CONVERSION_FAILED', `"${file.name}" could not be converted to Word.`, details);
@@ -90,7 +93,7 @@ export const pdfToWord: EngineOp<'pdf-to-word'> = async ({ files, options }, ctx
     ctx.onProgress?.('writing');
     const outputPath = join(ctx.workDir, 'converted.docx');
     await writeFile(outputPath, conversion.docx);
-    const { pageCount, pagesWithoutText } = conversion;
+    const { pageCount, pagesWithoutText, scans } = conversion;
     // The pages read well enough to become text: the others stay pictures, counted in `pagesWithoutText`.
     const recognised = [...scans].filter(([, scan]) => isReadableScan(scan));
     return {
@@ -136,7 +139,7 @@ async function readScannedPages(
       workDir,
       signal: ctx.signal,
       timeLeft: () => deadline - Date.now(),
-      onPage: (done) => ctx.onProgress?.('processing', { done, total: scanned.length + info.pageCount }),
+      onPage: (done) => ctx.onProgress?.('processing', { done, total: scanned.length }),
     });
     return results;
   } finally {

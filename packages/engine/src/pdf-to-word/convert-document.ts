@@ -1,4 +1,5 @@
 import type * as Mupdf from 'mupdf';
+import { mayBeScanned } from '../ocr/find-scanned-pages.ts';
 import { assignHeadings } from './assign-headings.ts';
 import { cutScanPhotos } from './cut-scan-photos.ts';
 import { detectRunningHeads } from './detect-running-heads.ts';
@@ -10,23 +11,36 @@ import { readPageLayout } from './read-page-layout.ts';
 import { isReadableScan, scanPageLayout, type ScanReading } from './scan-page-layout.ts';
 import { writeDocx } from './write-docx.ts';
 
-export type Conversion = { docx: Uint8Array; pageCount: number; pagesWithoutText: number };
+export type Conversion = {
+  docx: Uint8Array;
+  pageCount: number;
+  pagesWithoutText: number;
+  /** What was read of the scans (`readScans`), by page number. */
+  scans: ReadonlyMap<number, RecognisedScan>;
+};
 
 /** A scanned page's text as recognised, with how its image was levelled (`ScanResult`). */
 export type RecognisedScan = ScanReading & { skew: number };
 
 /**
+ * Reads the scans among `pageNumbers` (pages with too little text to be anything else) and gives what was read,
+ * by page number; pages that are not scans are left out.
+ */
+export type ScanReader = (pageNumbers: readonly number[]) => Promise<ReadonlyMap<number, RecognisedScan>>;
+
+/**
  * Converts an opened (and, if needed, authenticated) document: reads every page's layout, finds headers and footers
- * across pages, plans each page's flow and writes the .docx. A page in `scans` whose text was recognised is laid
- * out from what was read (`scanPageLayout`), its pictures cut out of the scan, and the scan itself left out; a scan
- * in which nothing could be read well (`isReadableScan`) stays the picture it is. `checkStop` runs between pages
+ * across pages, plans each page's flow and writes the .docx. The pages with almost no text are handed to
+ * `readScans`: a scan whose text was recognised is laid out from what was read (`scanPageLayout`), its pictures cut
+ * out of the scan, and the scan itself left out; a scan in which nothing could be read well (`isReadableScan`)
+ * stays the picture it is. Pages with text are read once, never surveyed for scans. `checkStop` runs between pages
  * with the pages read so far, and throws to stop.
  */
 export async function convertDocument(
   mupdf: typeof Mupdf,
   document: Mupdf.Document,
   checkStop: (pagesRead: number) => void,
-  scans: ReadonlyMap<number, RecognisedScan> = new Map(),
+  readScans: ScanReader = () => Promise.resolve(new Map()),
 ): Promise<Conversion> {
   const layouts: PageLayout[] = [];
   const pageCount = document.countPages();
@@ -34,12 +48,24 @@ export async function convertDocument(
     checkStop(index);
     const page = document.loadPage(index);
     try {
-      layouts.push(await readPage(mupdf, page, index + 1, scans.get(index + 1)));
+      layouts.push(await readPage(mupdf, page, index + 1));
     } finally {
       page.destroy();
     }
   }
   checkStop(pageCount);
+  const candidates = layouts.filter((layout) => mayBeScanned(countCharacters(layout)));
+  const scans =
+    candidates.length > 0 ? await readScans(candidates.map((layout) => layout.pageNumber)) : new Map();
+  for (const [pageNumber, scan] of scans) {
+    if (!isReadableScan(scan)) continue;
+    const page = document.loadPage(pageNumber - 1);
+    try {
+      layouts[pageNumber - 1] = await readScanPage(mupdf, page, pageNumber, scan);
+    } finally {
+      page.destroy();
+    }
+  }
   const running = detectRunningHeads(layouts);
   const bodies = layouts.map((layout, index) => {
     const removed = running.removed[index] as Set<PageLayout['lines'][number]>;
@@ -75,25 +101,31 @@ export async function convertDocument(
   );
   checkStop(pageCount);
   const docx = await writeDocx({ pages: plans, margins, running: running.items });
-  return { docx, pageCount, pagesWithoutText: plans.filter((plan) => !plan.hasText).length };
+  return { docx, pageCount, pagesWithoutText: plans.filter((plan) => !plan.hasText).length, scans };
 }
 
-async function readPage(
-  mupdf: typeof Mupdf,
-  page: Mupdf.Page,
-  pageNumber: number,
-  scan: RecognisedScan | undefined,
-): Promise<PageLayout> {
-  if (scan && isReadableScan(scan)) {
-    const [x0, y0, x1, y1] = page.getBounds();
-    const { layout, photos } = scanPageLayout(scan, { pageNumber, width: x1 - x0, height: y1 - y0 });
-    const images = await cutScanPhotos(mupdf, page, photos, { skew: scan.skew, turn: scan.uprightTurn });
-    return { ...layout, images };
-  }
+async function readPage(mupdf: typeof Mupdf, page: Mupdf.Page, pageNumber: number): Promise<PageLayout> {
   const { layout, images } = readPageLayout(mupdf, page, pageNumber);
   const encoded = [];
   for (const raw of images) encoded.push(await encodeImage(raw));
   return { ...layout, images: encoded };
+}
+
+async function readScanPage(
+  mupdf: typeof Mupdf,
+  page: Mupdf.Page,
+  pageNumber: number,
+  scan: RecognisedScan,
+): Promise<PageLayout> {
+  const [x0, y0, x1, y1] = page.getBounds();
+  const { layout, photos } = scanPageLayout(scan, { pageNumber, width: x1 - x0, height: y1 - y0 });
+  const images = await cutScanPhotos(mupdf, page, photos, { skew: scan.skew, turn: scan.uprightTurn });
+  return { ...layout, images };
+}
+
+/** Characters of a page's text other than spaces. */
+function countCharacters(layout: PageLayout): number {
+  return layout.lines.reduce((sum, line) => sum + line.text.replace(/\s/gu, '').length, 0);
 }
 
 function clipToPage(box: PageLayout['lines'][number]['box'], page: { width: number; height: number }) {
