@@ -1,24 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { GreyImage } from './deskew.ts';
+import { greyPage } from '../../test/grey-pages.ts';
 import { findPictures } from './find-pictures.ts';
-
-/** A white page of `width` × `height` pixels with grey-level rectangles painted on it. */
-function page(
-  width: number,
-  height: number,
-  marks: { x0: number; y0: number; x1: number; y1: number; grey: number }[],
-): GreyImage {
-  const pixels = new Uint8Array(width * height).fill(255);
-  for (const mark of marks) {
-    for (let y = mark.y0; y < mark.y1; y += 1)
-      pixels.fill(mark.grey, y * width + mark.x0, y * width + mark.x1);
-  }
-  return { width, height, pixels };
-}
 
 describe('findPictures', () => {
   it('finds a photo-like block, and not text or specks', () => {
-    const image = page(900, 900, [
+    const image = greyPage(900, 900, [
       // A photo: an inch of mid grey.
       { x0: 100, y0: 100, x1: 400, y1: 400, grey: 128 },
       // A line of "text", cleared by its word box.

@@ -1,24 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { GreyImage } from './deskew.ts';
+import { greyPage } from '../../test/grey-pages.ts';
 import { findRules } from './find-rules.ts';
-
-/** A white page of `width` × `height` pixels with grey-level rectangles painted on it. */
-function page(
-  width: number,
-  height: number,
-  marks: { x0: number; y0: number; x1: number; y1: number; grey: number }[],
-): GreyImage {
-  const pixels = new Uint8Array(width * height).fill(255);
-  for (const mark of marks) {
-    for (let y = mark.y0; y < mark.y1; y += 1)
-      pixels.fill(mark.grey, y * width + mark.x0, y * width + mark.x1);
-  }
-  return { width, height, pixels };
-}
 
 describe('findRules', () => {
   it('finds horizontal and vertical lines, not letters or filled blocks', () => {
-    const image = page(600, 600, [
+    const image = greyPage(600, 600, [
       // A table's top border, 3 pixels thick, with a one-pixel break a scanner could leave.
       { x0: 50, y0: 100, x1: 300, y1: 103, grey: 20 },
       { x0: 300, y0: 100, x1: 301, y1: 103, grey: 255 },
