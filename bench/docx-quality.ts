@@ -5,7 +5,14 @@ import { unescapeXml, words } from '@quire/corpus';
 import { strFromU8, unzipSync } from 'fflate';
 import * as mupdf from 'mupdf';
 
-export type DocxContent = { bodyXml: string; text: string; boxedShare: number; tables: number };
+export type DocxContent = {
+  bodyXml: string;
+  text: string;
+  boxedShare: number;
+  tables: number;
+  /** Hyperlinks with text, to addresses and to bookmarks. */
+  hyperlinks: number;
+};
 
 /**
  * Reads a .docx: its body text plus header and footer text once per page (Word shows them on every page, as the PDF
@@ -33,7 +40,26 @@ export function readDocx(path: string, pages: number): DocxContent {
     text: [xmlText(bodyXml), ...running].join('\n'),
     boxedShare: total === 0 ? 0 : Math.min(1, boxed / total),
     tables: (bodyXml.match(/<w:tbl>/g) ?? []).length,
+    hyperlinks: (bodyXml.match(/<w:hyperlink\b[^>]*>[\s\S]*?<\/w:hyperlink>/g) ?? []).filter(
+      (link) => xmlText(link).trim() !== '',
+    ).length,
   };
+}
+
+/** The link annotations of a PDF: to web addresses and to places in the document. */
+export function pdfLinks(path: string): number {
+  const document = mupdf.Document.openDocument(readFileSync(path), 'application/pdf');
+  let count = 0;
+  try {
+    for (let index = 0; index < document.countPages(); index += 1) {
+      const page = document.loadPage(index);
+      count += page.getLinks().length;
+      page.destroy();
+    }
+  } finally {
+    document.destroy();
+  }
+  return count;
 }
 
 function xmlText(xml: string): string {

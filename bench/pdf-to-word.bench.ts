@@ -2,7 +2,7 @@
 // PDF import (`--infilter=writer_pdf_import`), on every corpus PDF with a text layer. Per file and in total: word
 // recall against the words poppler finds inside the pages' crop boxes, share of text in text boxes or frames, Word
 // tables on the table PDFs, visual similarity of the .docx rendered back to PDF by LibreOffice against the original
-// (first pages), and time.
+// (first pages), hyperlinks written against the PDF's link annotations, and time.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -18,7 +18,7 @@ import {
   words,
   type CorpusEntry,
 } from '@quire/corpus';
-import { agreedWords, mupdfWords, readDocx } from './docx-quality.ts';
+import { agreedWords, mupdfWords, pdfLinks, readDocx } from './docx-quality.ts';
 import { formatTable, measureOp } from './measure.ts';
 import { renderGrey, similarity } from './page-similarity.ts';
 
@@ -35,6 +35,7 @@ type Side = {
   agreedTotal: number;
   boxedShare: number;
   tables: number;
+  hyperlinks: number;
   visual: number;
   seconds: number;
 };
@@ -51,9 +52,19 @@ const timedOut: string[] = [];
 const workDir = await mkdtemp(join(tmpdir(), 'quire-bench-pdf-to-word-'));
 try {
   const rows: string[][] = [
-    ['file', 'pages', 'recall Q/LO', 'agreed Q/LO', 'in boxes Q/LO', 'tables Q/LO', 'visual Q/LO', 's Q/LO'],
+    [
+      'file',
+      'pages',
+      'recall Q/LO',
+      'agreed Q/LO',
+      'in boxes Q/LO',
+      'tables Q/LO',
+      'links PDF: Q/LO',
+      'visual Q/LO',
+      's Q/LO',
+    ],
   ];
-  const totals = { ours: [] as Side[], libre: [] as Side[], pages: 0 };
+  const totals = { ours: [] as Side[], libre: [] as Side[], pages: 0, links: 0 };
   for (const [index, entry] of entries.entries()) {
     const path = corpusPath(entry.name);
     const pages = entry.pages ?? 1;
@@ -62,6 +73,7 @@ try {
     const reference = popplerWords(path);
     const agreed = agreedWords(reference, mupdfWords(path));
     const originalRenders = renderGrey(path, VISUAL_PAGES, dir, 'original');
+    const links = pdfLinks(path);
 
     const ours = measureOp('pdf-to-word', {}, 1, dir, [path]);
     const libreDir = join(dir, 'libre');
@@ -89,6 +101,7 @@ try {
           agreedTotal: agreed.length,
           boxedShare: 1,
           tables: 0,
+          hyperlinks: 0,
           visual: 0,
           seconds,
         });
@@ -111,6 +124,7 @@ try {
         agreedTotal: agreedScore.total,
         boxedShare: content.boxedShare,
         tables: content.tables,
+        hyperlinks: content.hyperlinks,
         visual,
         seconds,
       });
@@ -119,6 +133,7 @@ try {
     totals.ours.push(oursSide);
     totals.libre.push(libreSide);
     totals.pages += pages;
+    totals.links += links;
     rows.push([
       entry.name.replace(/^pdf\//, ''),
       String(pages),
@@ -126,6 +141,7 @@ try {
       `${percent(oursSide.agreedFound / oursSide.agreedTotal)}/${percent(libreSide.agreedFound / libreSide.agreedTotal)}`,
       `${percent(oursSide.boxedShare)}/${percent(libreSide.boxedShare)}`,
       isTableFile(entry) ? `${oursSide.tables}/${libreSide.tables}` : '',
+      links > 0 ? `${links}: ${oursSide.hyperlinks}/${libreSide.hyperlinks}` : '',
       `${oursSide.visual.toFixed(2)}/${libreSide.visual.toFixed(2)}`,
       `${oursSide.seconds.toFixed(2)}/${libreSide.seconds.toFixed(2)}`,
     ]);
@@ -141,6 +157,7 @@ try {
       sides.reduce((sum, side) => sum + side.agreedTotal, 0),
     boxed: sides.reduce((sum, side) => sum + side.boxedShare, 0) / sides.length,
     visual: sides.reduce((sum, side) => sum + side.visual, 0) / sides.length,
+    hyperlinks: sides.reduce((sum, side) => sum + side.hyperlinks, 0),
     seconds: sides.reduce((sum, side) => sum + side.seconds, 0),
   });
   const ours = summary(totals.ours);
@@ -152,12 +169,21 @@ try {
   console.log('');
   console.log(
     formatTable([
-      ['', 'word recall', 'recall, agreed text', 'text in boxes', 'visual (SSIM)', 'pages/s'],
+      [
+        '',
+        'word recall',
+        'recall, agreed text',
+        'text in boxes',
+        `hyperlinks (PDF: ${totals.links} links)`,
+        'visual (SSIM)',
+        'pages/s',
+      ],
       [
         'Quire',
         percent(ours.recall),
         percent(ours.agreed),
         percent(ours.boxed),
+        String(ours.hyperlinks),
         ours.visual.toFixed(3),
         (totals.pages / ours.seconds).toFixed(1),
       ],
@@ -166,6 +192,7 @@ try {
         percent(libre.recall),
         percent(libre.agreed),
         percent(libre.boxed),
+        String(libre.hyperlinks),
         libre.visual.toFixed(3),
         (totals.pages / libre.seconds).toFixed(1),
       ],
@@ -173,6 +200,7 @@ try {
         'ratio Quire / LO',
         (ours.recall / libre.recall).toFixed(3),
         (ours.agreed / libre.agreed).toFixed(3),
+        '',
         '',
         (ours.visual / libre.visual).toFixed(2),
         (libre.seconds / ours.seconds).toFixed(2),
