@@ -3,7 +3,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { corpusEntries, corpusPath, featureValue, popplerWords, recall, words } from '@quire/corpus';
 import { AppError } from '@quire/shared';
-import { strFromU8, unzipSync } from 'fflate';
+import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { inputFile, useJobContext } from '../../test/job-context.ts';
 import { createImageFlateBomb } from '../../test/hostile-pdfs.ts';
@@ -15,6 +15,7 @@ import {
   scanImage,
   scanWithPhoto,
 } from '../../test/scanned-pdfs.ts';
+import { readWordDocx, type Docx } from '../../test/word-docx.ts';
 import { pdfToWord } from './pdf-to-word.ts';
 
 const ctx = useJobContext(120_000);
@@ -44,39 +45,13 @@ const KNOWN_SHORTFALLS: Record<string, number> = {
 /** The tool's options as a client that sends none gets them: the language detected from the page. */
 const NO_OPTIONS = { language: undefined };
 
-type Docx = { xml: string; text: string; entries: Record<string, Uint8Array> };
-
 async function convert(name: string, password?: string) {
   const result = await pdfToWord(
     { files: [inputFile(corpusPath(name), password)], options: NO_OPTIONS },
     ctx,
   );
-  const entries = unzipSync(await readFile(result.path));
-  const documentXml = entries['word/document.xml'];
-  if (!documentXml) throw new Error(`${name}: no word/document.xml`);
-  const xml = strFromU8(documentXml);
-  // Headers and footers hold the lines repeated on the pages: Word shows them on every page, so they count once
-  // per page, like the PDF's own text has them.
   const pages = corpusEntries().find((entry) => entry.name === name)?.pages ?? 1;
-  const parts = Object.keys(entries)
-    .filter((entry) => /^word\/(header|footer)\d*\.xml$/.test(entry))
-    .map((entry) => `${docxText(strFromU8(entries[entry] as Uint8Array))}\n`.repeat(pages));
-  const text = [docxText(xml), ...parts].join('\n');
-  return { result, docx: { xml, text, entries } satisfies Docx };
-}
-
-/** The text of a Word XML part: paragraphs on lines, tabs as spaces, XML entities decoded. */
-function docxText(xml: string): string {
-  let text = '';
-  for (const match of xml.matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>|<\/w:p>|<w:tab\/>|<w:br\/>/g)) {
-    text += match[1] ?? (match[0] === '</w:p>' ? '\n' : ' ');
-  }
-  return text
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&apos;/g, "'")
-    .replace(/&amp;/g, '&');
+  return { result, docx: await readWordDocx(result.path, pages) };
 }
 
 function pdfText(path: string): string {
@@ -100,6 +75,8 @@ function expectNoTextFrames(docx: Docx, name: string) {
   // Characters XML forbids make Word and LibreOffice refuse the whole file.
   const controls = [...docx.xml].filter((char) => char.charCodeAt(0) < 0x20 && !'\t\n\r'.includes(char));
   expect(controls, name).toEqual([]);
+  // Glyphs the PDF maps to no character are left out, never written as U+FFFD.
+  expect(docx.xml.includes('\uFFFD'), name).toBe(false);
   expect(docx.xml, name).not.toMatch(/<w:txbxContent|<v:textbox|<wps:txbx|<w:framePr/);
   // Anchored drawings are only pictures behind the text, never text.
   for (const anchor of docx.xml.match(/<wp:anchor[\s\S]*?<\/wp:anchor>/g) ?? []) {

@@ -1,4 +1,13 @@
-import { median, scriptRise, type Box, type Line, type TextStyle } from './layout-model.ts';
+import {
+  linkKey,
+  median,
+  scriptRise,
+  type Box,
+  type Fill,
+  type Line,
+  type LinkTarget,
+  type TextStyle,
+} from './layout-model.ts';
 import { isCjk, isMostlyRightToLeft } from './script-direction.ts';
 
 export type Run = {
@@ -6,6 +15,9 @@ export type Run = {
   style: TextStyle;
   /** Points above the line's baseline (below when negative): superscripts and subscripts. */
   rise?: number;
+  link?: LinkTarget;
+  /** The fill behind the text: Word shading, or a highlight. */
+  shade?: Fill;
 };
 export type Alignment = 'left' | 'center' | 'right' | 'justify';
 
@@ -36,6 +48,10 @@ export type ParagraphBlock = {
   size: number;
   isAllBold: boolean;
   headingLevel?: 1 | 2 | 3;
+  /** Word bookmarks at the paragraph's start: where links into the document lead (`placeLinkAnchors`). */
+  bookmarks?: string[];
+  /** `RRGGBB` of a fill behind the whole paragraph and wider than its text: a coloured bar. */
+  shading?: string;
 };
 
 /**
@@ -98,17 +114,31 @@ function groupRows(lines: readonly Line[]): Row[] {
       const previous = ordered[index - 1];
       if (previous) {
         const gap = isRightToLeft ? previous.box.x0 - line.box.x1 : line.box.x0 - previous.box.x1;
+        // A separator between two pieces under one link (a contents entry's number and title) is in the link too.
+        const link = previous.spans.at(-1)?.link;
+        const shade = previous.spans.at(-1)?.shade;
+        const separator = {
+          style: line.spans[0]?.style ?? (runs.at(-1) as Run).style,
+          ...(link && linkKey(link) === linkKey(line.spans[0]?.link) ? { link } : {}),
+          ...(shade && shade === line.spans[0]?.shade ? { shade } : {}),
+        };
         if (gap > TAB_GAP_EM * size) {
-          runs.push({ text: '\t', style: line.spans[0]?.style ?? (runs.at(-1) as Run).style });
+          runs.push({ text: '\t', ...separator });
           tabStops.push(isRightToLeft ? line.box.x1 : line.box.x0);
         } else if (gap > SPACE_GAP_EM * size && !isCjk(previous.text.at(-1)) && !isCjk(line.text[0])) {
-          runs.push({ text: ' ', style: line.spans[0]?.style ?? (runs.at(-1) as Run).style });
+          runs.push({ text: ' ', ...separator });
         }
       }
       const lineRise = riseOf(line, main, size);
       for (const span of line.spans) {
         const rise = lineRise + (span.rise ?? 0);
-        runs.push({ text: span.text, style: span.style, ...(rise ? { rise } : {}) });
+        runs.push({
+          text: span.text,
+          style: span.style,
+          ...(rise ? { rise } : {}),
+          ...(span.link ? { link: span.link } : {}),
+          ...(span.shade ? { shade: span.shade } : {}),
+        });
       }
     });
     return {
@@ -194,9 +224,11 @@ function toParagraph(rows: Row[], column: Box): ParagraphBlock {
   const indentLeft = isFlush ? Math.max(0, bodyLeft - column.x0) : 0;
   const firstLineIndent = isFlush ? first.box.x0 - column.x0 - indentLeft : 0;
   const indentRight = isFlush && rows.length > 1 ? Math.max(0, column.x1 - box.x1) : 0;
+  const bar = barBehind(runs, box, size);
   return {
     kind: 'paragraph',
-    runs: mergeRuns(runs),
+    runs: mergeRuns(bar ? runs.map(({ shade: _shade, ...run }) => run) : runs),
+    ...(bar ? { shading: bar.color } : {}),
     box,
     alignment,
     indentLeft,
@@ -233,7 +265,26 @@ function joinLineEnd(runs: Run[], next: readonly Run[]): void {
     return;
   }
   if (isCjk(last.text.at(-1)) || isCjk(nextText[0]) || /\s$/.test(last.text)) return;
-  last.text += ' ';
+  // The space between two lines is inside a link or a highlight only when it goes on (an address or a title
+  // broken over two lines).
+  const link = linkKey(last.link) === linkKey(next[0]?.link) ? last.link : undefined;
+  const shade = last.shade === next[0]?.shade ? last.shade : undefined;
+  if (link !== last.link || shade !== last.shade) {
+    runs.push({ text: ' ', style: last.style, ...(link ? { link } : {}), ...(shade ? { shade } : {}) });
+  } else last.text += ' ';
+}
+
+/**
+ * The fill behind a whole paragraph, when it stands out from the text by at least half a font size on a side: a
+ * coloured bar or box the text is written on, which Word shades as a paragraph rather than word by word. A
+ * highlight, or a fill behind only some of the words, stays with its words.
+ */
+function barBehind(runs: readonly Run[], box: Box, size: number): Fill | undefined {
+  const inked = runs.filter((run) => run.text.trim() !== '');
+  const shade = inked[0]?.shade;
+  if (!shade || shade.isHighlight || inked.some((run) => run.shade !== shade)) return undefined;
+  const margin = 0.5 * size;
+  return box.x0 - shade.box.x0 >= margin || shade.box.x1 - box.x1 >= margin ? shade : undefined;
 }
 
 function measureAlignment(rows: readonly Row[], column: Box): Alignment {
@@ -277,7 +328,14 @@ function mergeRuns(runs: readonly Run[]): Run[] {
   const merged: Run[] = [];
   for (const run of runs) {
     const last = merged.at(-1);
-    if (last && isSameStyle(last.style, run.style) && last.rise === run.rise) last.text += run.text;
+    if (
+      last &&
+      isSameStyle(last.style, run.style) &&
+      last.rise === run.rise &&
+      last.link === run.link &&
+      last.shade === run.shade
+    )
+      last.text += run.text;
     else if (run.text !== '') merged.push({ ...run });
   }
   return merged;

@@ -7,6 +7,7 @@ import { encodeImage } from './encode-image.ts';
 import { unionBox, type PageLayout } from './layout-model.ts';
 import { measureMargins } from './page-margins.ts';
 import { planPage, type PagePlan } from './plan-page.ts';
+import { readPageLinks } from './read-links.ts';
 import { readPageLayout } from './read-page-layout.ts';
 import { isReadableScan, scanPageLayout, type ScanReading } from './scan-page-layout.ts';
 import { writeDocx } from './write-docx.ts';
@@ -48,7 +49,7 @@ export async function convertDocument(
     checkStop(index);
     const page = document.loadPage(index);
     try {
-      layouts.push(await readPage(mupdf, page, index + 1));
+      layouts.push(await readPage(mupdf, document, page, index + 1));
     } finally {
       page.destroy();
     }
@@ -104,8 +105,13 @@ export async function convertDocument(
   return { docx, pageCount, pagesWithoutText: plans.filter((plan) => !plan.hasText).length, scans };
 }
 
-async function readPage(mupdf: typeof Mupdf, page: Mupdf.Page, pageNumber: number): Promise<PageLayout> {
-  const { layout, images } = readPageLayout(mupdf, page, pageNumber);
+async function readPage(
+  mupdf: typeof Mupdf,
+  document: Mupdf.Document,
+  page: Mupdf.Page,
+  pageNumber: number,
+): Promise<PageLayout> {
+  const { layout, images } = readPageLayout(mupdf, page, pageNumber, readPageLinks(document, page));
   const encoded = [];
   for (const raw of images) encoded.push(await encodeImage(raw));
   return { ...layout, images: encoded };

@@ -21,6 +21,22 @@ describe('detectRunningHeads', () => {
     expect(removed.every((set) => set.size === 2)).toBe(true);
   });
 
+  it('says which running lines the first page shows: a title page without the running title', () => {
+    const pages = [1, 2, 3, 4].map((number) => ({
+      height: 800,
+      lines: [
+        ...(number > 1 ? [line('Annual report', 50, 40)] : []),
+        line(`Body text of page ${number}`, 50, 400),
+        line(String(number), 300, 780),
+      ],
+    }));
+    const { items } = detectRunningHeads(pages);
+    expect(Object.fromEntries(items.map((item) => [item.line.text, item.isOnFirstPage]))).toEqual({
+      'Annual report': false,
+      '1': true,
+    });
+  });
+
   it('keeps a line that is alone on its pages', () => {
     const pages = [1, 2, 3].map((number) => ({ height: 800, lines: [line(`Page ${number}`, 50, 40)] }));
     expect(detectRunningHeads(pages).items).toEqual([]);

@@ -10,6 +10,8 @@ export type RunningItem = {
   line: Line;
   /** Its number is the page number plus this offset: written as a page-number field. */
   pageNumberOffset?: number;
+  /** Whether the document's first page shows it (a title page often has no running head). */
+  isOnFirstPage: boolean;
 };
 
 export type RunningHeads = {
@@ -82,6 +84,7 @@ export function detectRunningHeads(pages: readonly PageLines[]): RunningHeads {
       parity,
       line: first.line,
       ...(offset === undefined ? {} : { pageNumberOffset: offset }),
+      isOnFirstPage: pageSet.has(0),
     });
   }
   return { items, removed };

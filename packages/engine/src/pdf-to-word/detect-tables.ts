@@ -201,7 +201,9 @@ function findShading(cell: Box, fills: readonly Fill[]): string | undefined {
   const candidates = fills.filter((fill) => {
     const { box } = fill;
     const area = (box.x1 - box.x0) * (box.y1 - box.y0);
-    return x >= box.x0 && x <= box.x1 && y >= box.y0 && y <= box.y1 && area >= cellArea / 2;
+    return (
+      !fill.isHighlight && x >= box.x0 && x <= box.x1 && y >= box.y0 && y <= box.y1 && area >= cellArea / 2
+    );
   });
   const color = candidates.at(-1)?.color;
   return color && color !== 'FFFFFF' ? color : undefined;

@@ -1,12 +1,16 @@
 import {
   AlignmentType,
+  Bookmark,
   BorderStyle,
   ColumnBreak,
+  ExternalHyperlink,
   HeadingLevel,
   HeightRule,
   ImageRun,
+  InternalHyperlink,
   LineRuleType,
   Paragraph,
+  type ParagraphChild,
   ShadingType,
   Tab,
   Table,
@@ -19,7 +23,7 @@ import {
   WidthType,
 } from 'docx';
 import type { ParagraphBlock, Run } from './build-paragraphs.ts';
-import type { PageImage } from './layout-model.ts';
+import { linkKey, type PageImage } from './layout-model.ts';
 import type { ImageBlock, TableBlock } from './plan-page.ts';
 import { hasRightToLeft } from './script-direction.ts';
 
@@ -56,9 +60,44 @@ export function blockExtent(block: ParagraphBlock | ImageBlock | TableBlock): {
   };
 }
 
+/** Word's highlight colours (`w:highlight` takes no other), with their RGB values. */
+const HIGHLIGHTS = {
+  yellow: [255, 255, 0],
+  green: [0, 255, 0],
+  cyan: [0, 255, 255],
+  magenta: [255, 0, 255],
+  blue: [0, 0, 255],
+  red: [255, 0, 0],
+  darkBlue: [0, 0, 128],
+  darkCyan: [0, 128, 128],
+  darkGreen: [0, 128, 0],
+  darkMagenta: [128, 0, 128],
+  darkRed: [128, 0, 0],
+  darkYellow: [128, 128, 0],
+  darkGray: [128, 128, 128],
+  lightGray: [192, 192, 192],
+} as const;
+
+/** The Word highlight colour nearest to `RRGGBB`. */
+export function nearestHighlight(color: string): keyof typeof HIGHLIGHTS {
+  const rgb = [0, 2, 4].map((at) => Number.parseInt(color.slice(at, at + 2), 16));
+  let best: keyof typeof HIGHLIGHTS = 'yellow';
+  let bestDistance = Number.POSITIVE_INFINITY;
+  for (const [name, value] of Object.entries(HIGHLIGHTS) as [keyof typeof HIGHLIGHTS, readonly number[]][]) {
+    const distance = value.reduce((sum, channel, index) => sum + (channel - (rgb[index] ?? 0)) ** 2, 0);
+    if (distance < bestDistance) {
+      best = name;
+      bestDistance = distance;
+    }
+  }
+  return best;
+}
+
+const shadingOf = (color: string) => ({ type: ShadingType.CLEAR, fill: color, color: 'auto' });
+
 export function toTextRuns(runs: readonly Run[], isRightToLeft: boolean): TextRun[] {
   return runs.map((run) => {
-    const { style } = run;
+    const { style, shade } = run;
     const parts = run.text.split('\t');
     const children = parts.flatMap((part, index) => (index === 0 ? [part] : [new Tab(), part]));
     return new TextRun({
@@ -70,9 +109,33 @@ export function toTextRuns(runs: readonly Run[], isRightToLeft: boolean): TextRu
       ...(style.isUnderline ? { underline: {} } : {}),
       color: style.color,
       ...(run.rise ? { position: `${run.rise}pt` as const } : {}),
+      ...(shade?.isHighlight ? { highlight: nearestHighlight(shade.color) } : {}),
+      ...(shade && !shade.isHighlight ? { shading: shadingOf(shade.color) } : {}),
       ...(isRightToLeft || hasRightToLeft(run.text) ? { rightToLeft: true } : {}),
     });
   });
+}
+
+/**
+ * A paragraph's runs, those under a link inside a Word hyperlink: to the address, or to the bookmark at the place in
+ * the document (`placeLinkAnchors`). Linked text keeps the look it has in the PDF. Runs with no link, and links to a
+ * place that has no bookmark, are plain runs.
+ */
+function toLinkedRuns(runs: readonly Run[], isRightToLeft: boolean): ParagraphChild[] {
+  const children: ParagraphChild[] = [];
+  let index = 0;
+  while (index < runs.length) {
+    const link = (runs[index] as Run).link;
+    let end = index + 1;
+    while (end < runs.length && link && linkKey(runs[end]?.link) === linkKey(link)) end += 1;
+    const textRuns = toTextRuns(runs.slice(index, end), isRightToLeft);
+    if (link?.kind === 'uri') children.push(new ExternalHyperlink({ link: link.uri, children: textRuns }));
+    else if (link?.kind === 'place' && link.anchor)
+      children.push(new InternalHyperlink({ anchor: link.anchor, children: textRuns }));
+    else children.push(...textRuns);
+    index = end;
+  }
+  return children;
 }
 
 export function toParagraph(
@@ -80,8 +143,11 @@ export function toParagraph(
   spaceBefore: number,
   options: { hasColumnBreak?: boolean; isInTable?: boolean } = {},
 ): Paragraph {
-  const runs: (TextRun | ColumnBreak)[] = toTextRuns(block.runs, block.isRightToLeft);
-  if (options.hasColumnBreak) runs.unshift(new ColumnBreak());
+  const runs: ParagraphChild[] = [
+    ...(options.hasColumnBreak ? [new ColumnBreak()] : []),
+    ...(block.bookmarks ?? []).map((id) => new Bookmark({ id, children: [] })),
+    ...toLinkedRuns(block.runs, block.isRightToLeft),
+  ];
   let indent: { left: number; right: number; firstLine?: number; hanging?: number };
   if (block.isRightToLeft) {
     indent = { left: 0, right: 0 };
@@ -109,6 +175,7 @@ export function toParagraph(
       lineRule: LineRuleType.EXACT,
     },
     ...(block.headingLevel && !options.isInTable ? { heading: HEADINGS[block.headingLevel] } : {}),
+    ...(block.shading ? { shading: shadingOf(block.shading) } : {}),
     ...(block.isRightToLeft ? { bidirectional: true } : {}),
     ...(block.isBullet ? { numbering: { reference: BULLET_REFERENCE, level: 0 } } : {}),
     ...(block.tabStops.length > 0
@@ -194,9 +261,11 @@ export function toTable(block: TableBlock, column: { x0: number }): Table {
         let previousBottom = cell.box.y0;
         const children = paragraphs.map((paragraph) => {
           const extent = blockExtent(paragraph);
-          const result = toParagraph(paragraph, Math.max(0, extent.top - previousBottom), {
-            isInTable: true,
-          });
+          const result = toParagraph(
+            withoutCellShading(paragraph, cell.shading),
+            Math.max(0, extent.top - previousBottom),
+            { isInTable: true },
+          );
           previousBottom = extent.bottom;
           return result;
         });
@@ -213,9 +282,7 @@ export function toTable(block: TableBlock, column: { x0: number }): Table {
                   cell.verticalMerge === 'restart' ? VerticalMergeType.RESTART : VerticalMergeType.CONTINUE,
               }
             : {}),
-          ...(cell.shading
-            ? { shading: { fill: cell.shading, type: ShadingType.CLEAR, color: 'auto' } }
-            : {}),
+          ...(cell.shading ? { shading: shadingOf(cell.shading) } : {}),
         });
       }),
     });
@@ -236,4 +303,17 @@ export function toTable(block: TableBlock, column: { x0: number }): Table {
       insideVertical: border,
     },
   });
+}
+
+/** A cell's paragraph without the shading the cell itself has: the cell's fill is behind its text too. */
+function withoutCellShading(paragraph: ParagraphBlock, cellShading: string | undefined): ParagraphBlock {
+  if (!cellShading) return paragraph;
+  const { shading, ...rest } = paragraph;
+  return {
+    ...rest,
+    ...(shading && shading !== cellShading ? { shading } : {}),
+    runs: paragraph.runs.map(({ shade, ...run }) =>
+      shade && (shade.isHighlight || shade.color !== cellShading) ? { ...run, shade } : run,
+    ),
+  };
 }

@@ -4,9 +4,11 @@ import type { Parity, RunningItem } from './detect-running-heads.ts';
 import type { Margins } from './page-margins.ts';
 
 export type RunningParts = {
-  headers: { default?: Header; even?: Header };
-  footers: { default?: Footer; even?: Footer };
+  headers: { default?: Header; even?: Header; first?: Header };
+  footers: { default?: Footer; even?: Footer; first?: Footer };
   hasEvenAndOdd: boolean;
+  /** The first page has headers and footers of its own (`first`): those of the other pages are not all on it. */
+  hasDistinctFirstPage: boolean;
   /** Distances from the page edges to the header's top and the footer's bottom, in points. */
   headerDistance?: number;
   footerDistance?: number;
@@ -17,14 +19,20 @@ export type RunningParts = {
 /** Lines on one baseline, this close in points, make one header or footer paragraph. */
 const SAME_ROW = 3;
 
-/** Word headers and footers from the lines that repeat on the pages; page numbers become PAGE fields. */
+/**
+ * Word headers and footers from the lines that repeat on the pages; page numbers become PAGE fields. When the first
+ * page lacks some of them (a title page without the running title), it gets headers and footers of its own with
+ * only what it shows.
+ */
 export function buildRunningParts(
   items: readonly RunningItem[],
   page: { width: number; height: number },
   margins: Margins,
 ): RunningParts {
   const hasEvenAndOdd = items.some((item) => item.parity !== 'all');
-  const parts: RunningParts = { headers: {}, footers: {}, hasEvenAndOdd };
+  const onFirstPage = items.filter((item) => item.isOnFirstPage);
+  const hasDistinctFirstPage = onFirstPage.length < items.filter((item) => item.parity !== 'even').length;
+  const parts: RunningParts = { headers: {}, footers: {}, hasEvenAndOdd, hasDistinctFirstPage };
   const offset = items.find((item) => item.pageNumberOffset !== undefined)?.pageNumberOffset;
   if (offset !== undefined && offset !== 0 && offset + 1 >= 0) parts.firstPageNumber = offset + 1;
   for (const zone of ['header', 'footer'] as const) {
@@ -34,13 +42,22 @@ export function buildRunningParts(
       inZone.filter((item) => item.parity === 'all' || item.parity === parity);
     const odd = paragraphsFor(hasEvenAndOdd ? forParity('odd') : inZone, page, margins);
     const even = hasEvenAndOdd ? paragraphsFor(forParity('even'), page, margins) : null;
+    const first = hasDistinctFirstPage
+      ? paragraphsFor(
+          onFirstPage.filter((item) => item.zone === zone),
+          page,
+          margins,
+        )
+      : null;
     if (zone === 'header') {
       parts.headers.default = new Header({ children: odd });
       if (even) parts.headers.even = new Header({ children: even });
+      if (first) parts.headers.first = new Header({ children: first });
       parts.headerDistance = Math.min(...inZone.map((item) => item.line.box.y0));
     } else {
       parts.footers.default = new Footer({ children: odd });
       if (even) parts.footers.even = new Footer({ children: even });
+      if (first) parts.footers.first = new Footer({ children: first });
       parts.footerDistance = page.height - Math.max(...inZone.map((item) => item.line.box.y1));
     }
   }

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import type { PageImage } from './layout-model.ts';
+import { isUpright, UPRIGHT } from './image-orientation.ts';
 import type { RawImage } from './read-page-layout.ts';
 
 /** Images are kept at most at this resolution for the size they are shown at on the page. */
@@ -13,7 +14,8 @@ const POINTS_PER_INCH = 72;
  * Encodes an image read from the page for Word: downscaled when it has far more pixels than its placement shows,
  * PNG for transparency and black-and-white (scans, line art), JPEG for everything else.
  */
-export async function encodeImage(raw: RawImage): Promise<PageImage> {
+export async function encodeImage(turned: RawImage): Promise<PageImage> {
+  const raw = await standUpright(turned);
   const placedWidth = ((raw.box.x1 - raw.box.x0) / POINTS_PER_INCH) * MAX_IMAGE_DPI;
   const placedHeight = ((raw.box.y1 - raw.box.y0) / POINTS_PER_INCH) * MAX_IMAGE_DPI;
   let scale = Math.min(1, placedWidth / raw.width, placedHeight / raw.height);
@@ -33,6 +35,23 @@ export async function encodeImage(raw: RawImage): Promise<PageImage> {
     return { box: raw.box, type: 'png', data: await image.png({ compressionLevel: 6 }).toBuffer() };
   }
   return { box: raw.box, type: 'jpg', data: await image.jpeg({ quality: JPEG_QUALITY }).toBuffer() };
+}
+
+/** The image's pixels turned as the page shows them (a scan on a page with `/Rotate 90`). */
+async function standUpright(raw: RawImage): Promise<RawImage> {
+  if (isUpright(raw.orientation)) return raw;
+  const { turn, flip, flop } = raw.orientation;
+  const { data, info } = await sharp(raw.pixels, {
+    raw: { width: raw.width, height: raw.height, channels: raw.channels },
+  })
+    .flip(flip)
+    .flop(flop)
+    .rotate(turn)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  // sharp may hand grey pixels back as RGB: the channels are what it says.
+  const channels = info.channels as RawImage['channels'];
+  return { ...raw, pixels: data, width: info.width, height: info.height, channels, orientation: UPRIGHT };
 }
 
 /** Only black and white in a sample of the pixels. */

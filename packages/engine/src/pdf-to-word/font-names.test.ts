@@ -10,6 +10,8 @@ describe('mapFontName', () => {
     ['CMR10', 'serif', 'Times New Roman', false, false],
     ['Georgia-Italic', 'serif', 'Georgia', false, true],
     ['MS-Mincho', 'serif', 'MS Mincho', false, false],
+    // A Type 3 font has no name: MuPDF's stand-in must not reach Word's font list.
+    ['Type3 (166 0 R)', 'sans', 'Arial', false, false],
   ] as const)('%s → %s', (name, generic, family, isBold, isItalic) => {
     expect(mapFontName(name, generic)).toEqual({ family, isBold, isItalic });
   });

@@ -60,8 +60,11 @@ export function mapFontName(pdfName: string, generic: 'serif' | 'sans' | 'mono')
   return { family: mapFamily(name, generic), isBold, isItalic };
 }
 
+/** What MuPDF calls a font the PDF gives no name (a Type 3 font, by its object number): no family to show. */
+const UNNAMED_FONT = /^type3\b|\(\d+ \d+ R\)/i;
+
 function mapFamily(name: string, generic: 'serif' | 'sans' | 'mono'): string {
-  if (name === '' || TEX_FONT.test(name)) return genericFamily(generic);
+  if (name === '' || TEX_FONT.test(name) || UNNAMED_FONT.test(name)) return genericFamily(generic);
   for (const [pattern, family] of FAMILY_ALIASES) {
     if (pattern.test(name)) return family;
   }

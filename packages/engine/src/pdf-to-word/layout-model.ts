@@ -17,12 +17,43 @@ export type TextStyle = {
   color: string;
 };
 
+/**
+ * Where a link on the page leads: a web (or mail) address, or a place in the document, a page and, when the PDF
+ * gives it, a point on that page. One object per link annotation: text runs under the same link share it.
+ */
+export type LinkTarget =
+  | { kind: 'uri'; uri: string }
+  | {
+      kind: 'place';
+      /** 1-based. */
+      page: number;
+      /** Points from the top left of the target page as displayed; null for the page as a whole. */
+      x: number | null;
+      y: number | null;
+      /** The Word bookmark the link leads to, once the target page's blocks are known (`placeLinkAnchors`). */
+      anchor?: string;
+    };
+
+/** Equal for two links that lead to the same place, whichever annotations they came from. */
+export const linkKey = (target: LinkTarget | undefined): string =>
+  !target
+    ? ''
+    : target.kind === 'uri'
+      ? `uri ${target.uri}`
+      : `place ${target.page} ${target.x ?? ''} ${target.y ?? ''}`;
+
+/** A link annotation: the area that is clicked, and where it leads. */
+export type PageLink = { box: Box; target: LinkTarget };
+
 export type Span = {
   text: string;
   style: TextStyle;
   box: Box;
   /** Points above the line's baseline (below when negative): superscripts and subscripts. */
   rise?: number;
+  link?: LinkTarget;
+  /** The fill behind the text, when it is not paper white. */
+  shade?: Fill;
 };
 
 export type Line = {
@@ -46,8 +77,11 @@ export type PageImage = {
 /** A thin filled rectangle or stroked straight line: a table rule, an underline or a separator. */
 export type Rule = { box: Box; color: string };
 
-/** A filled rectangle that is not thin: cell shading, highlights, coloured boxes. */
-export type Fill = { box: Box; color: string };
+/**
+ * A filled rectangle that is not thin: cell shading, a coloured bar, a marker stroke; or the area of a highlight
+ * annotation (`isHighlight`), which Word shows as a highlight rather than as shading.
+ */
+export type Fill = { box: Box; color: string; isHighlight?: boolean };
 
 export type PageLayout = {
   /** 1-based. */

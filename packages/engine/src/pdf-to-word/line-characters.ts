@@ -1,4 +1,4 @@
-import { median, type Box, type TextStyle } from './layout-model.ts';
+import { median, type Box, type Fill, type LinkTarget, type TextStyle } from './layout-model.ts';
 
 /**
  * Corrections to the characters of one left-to-right line, as MuPDF hands them over, before they become text:
@@ -7,7 +7,17 @@ import { median, type Box, type TextStyle } from './layout-model.ts';
  */
 
 /** One character as read from the page: `bidi` is MuPDF's bidi level (odd for right-to-left). */
-export type Char = { c: string; box: Box; baseline: number; style: TextStyle; bidi: number };
+export type Char = {
+  c: string;
+  box: Box;
+  baseline: number;
+  style: TextStyle;
+  bidi: number;
+  /** The link the character stands under, if any. */
+  link?: LinkTarget;
+  /** The fill behind the character, if any (`fillBehind`). */
+  shade?: Fill;
+};
 
 export const isBlank = (c: string | undefined): boolean => c === undefined || /^\s$/.test(c);
 

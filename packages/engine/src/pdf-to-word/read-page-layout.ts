@@ -1,12 +1,17 @@
 import type * as Mupdf from 'mupdf';
 import { MAX_DECODED_IMAGE_PIXELS } from '../compress/image-objects.ts';
 import { mapFontName, type FontFace } from './font-names.ts';
+import { toHex } from './pdf-colors.ts';
+import { fillBehind, readHighlights, withHighlights } from './text-fills.ts';
+import { imageOrientation, type ImageOrientation } from './image-orientation.ts';
 import {
   scriptRise,
   type Box,
   type Fill,
   type Line,
+  type LinkTarget,
   type PageLayout,
+  type PageLink,
   type Rule,
   type Span,
   type TextStyle,
@@ -29,12 +34,17 @@ const MAX_FILL_PAGE_SHARE = 0.6;
 /** Characters further apart than this many font sizes on one baseline belong to separate lines (columns, cells). */
 const MAX_CHAR_GAP_EM = 2;
 
-/** Control characters (other than tab, line feed, carriage return), lone surrogates and non-characters. */
-function isXmlInvalid(char: string): boolean {
+/**
+ * Characters that cannot be written: control characters (other than tab, line feed, carriage return), lone
+ * surrogates and non-characters, which XML forbids, and U+FFFD, MuPDF's stand-in for a glyph the font maps to no
+ * character (a page of them reads as "����" in Word; left out, the rest of the text reads).
+ */
+function isUnwritable(char: string): boolean {
   const code = char.charCodeAt(0);
   return (
     (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) ||
     (code >= 0xd800 && code <= 0xdfff) ||
+    code === 0xfffd ||
     code === 0xfffe ||
     code === 0xffff
   );
@@ -47,16 +57,20 @@ export type RawImage = {
   width: number;
   height: number;
   channels: 1 | 2 | 3 | 4;
+  /** How the pixels are turned on the page. */
+  orientation: ImageOrientation;
 };
 
 /**
- * Reads one page into the plain layout model: lines split into style runs, images as pixels, thin rectangles as
- * rules and other filled rectangles as fills. Coordinates are points from the top left of the displayed page.
+ * Reads one page into the plain layout model: lines split into style runs (and where `links` cover them, link runs),
+ * images as pixels, thin rectangles as rules and other filled rectangles as fills. Coordinates are points from the
+ * top left of the displayed page.
  */
 export function readPageLayout(
   mupdf: typeof Mupdf,
   page: Mupdf.Page,
   pageNumber: number,
+  links: readonly PageLink[] = [],
 ): { layout: Omit<PageLayout, 'images'>; images: RawImage[] } {
   const [bx0, by0, bx1, by1] = page.getBounds();
   const width = bx1 - bx0;
@@ -91,7 +105,7 @@ export function readPageLayout(
       },
       onChar(rawChar, origin, font, size, quad, color, bidi) {
         // Control characters cannot stand in Word's XML; tabs and line breaks inside a line are spaces.
-        if (isXmlInvalid(rawChar)) return;
+        if (isUnwritable(rawChar)) return;
         const c = /\s/.test(rawChar) ? ' ' : rawChar;
         let face = faces.get(font.pointer);
         if (!face) {
@@ -106,9 +120,12 @@ export function readPageLayout(
         }
         const xs = [quad[0], quad[2], quad[4], quad[6]];
         const ys = [quad[1], quad[3], quad[5], quad[7]];
+        const box = toBox([Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)]);
+        const link = links.length > 0 ? linkAt(links, box) : undefined;
         chars.push({
           c,
-          box: toBox([Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)]),
+          box,
+          ...(link ? { link } : {}),
           baseline: origin[1] - by0,
           bidi,
           style: {
@@ -124,8 +141,8 @@ export function readPageLayout(
       endLine() {
         rawLines.push({ chars, isVertical, isUpright });
       },
-      onImageBlock(bbox, _transform, image) {
-        const raw = readImage(mupdf, image, toBox(bbox));
+      onImageBlock(bbox, transform, image) {
+        const raw = readImage(mupdf, image, toBox(bbox), imageOrientation(transform));
         if (raw) images.push(raw);
       },
       onVector(bbox, flags: { isStroked: boolean; isRectangle: boolean }, color) {
@@ -142,6 +159,13 @@ export function readPageLayout(
     });
   } finally {
     text.destroy();
+  }
+  const pageFills = withHighlights(fills, readHighlights(page));
+  if (pageFills.length > 0) {
+    for (const char of rawLines.flatMap((line) => line.chars)) {
+      const shade = fillBehind(char.box, pageFills);
+      if (shade) char.shade = shade;
+    }
   }
   const upright = rawLines.filter((line) => line.isUpright).map((line) => line.chars);
   const others = rawLines.filter((line) => !line.isUpright);
@@ -167,10 +191,15 @@ export function readPageLayout(
       if (line) lines.push(line);
     }
   }
-  return { layout: { pageNumber, width, height, lines, rules, fills }, images };
+  return { layout: { pageNumber, width, height, lines, rules, fills: pageFills }, images };
 }
 
-function readImage(mupdf: typeof Mupdf, image: Mupdf.Image, box: Box): RawImage | null {
+function readImage(
+  mupdf: typeof Mupdf,
+  image: Mupdf.Image,
+  box: Box,
+  orientation: ImageOrientation,
+): RawImage | null {
   if (image.getImageMask() || box.x1 - box.x0 < 1 || box.y1 - box.y0 < 1) return null;
   // An image claiming more pixels than any page needs (a 1 KB stream can claim 32768² pixels, hardening items 24
   // and 28) is left out before it is decoded: MuPDF would allocate it whole in its heap, which never shrinks.
@@ -178,9 +207,11 @@ function readImage(mupdf: typeof Mupdf, image: Mupdf.Image, box: Box): RawImage 
   let pixmap: Mupdf.Pixmap | null = null;
   try {
     pixmap = image.toPixmap();
-    const colorants = pixmap.getNumberOfComponents() - pixmap.getAlpha();
-    if (colorants !== 1 && colorants !== 3) {
-      const rgb = pixmap.convertToColorSpace(mupdf.ColorSpace.DeviceRGB, false);
+    // Grey and RGB pixels are written as they are; any other colour space (CMYK, a spot colour's tints, Lab) is
+    // turned into RGB, so that a tint of 100% is the spot colour, not the black of a grey 0.
+    const colorSpace = pixmap.getColorSpace();
+    if (!colorSpace?.isGray() && !colorSpace?.isRGB()) {
+      const rgb = pixmap.convertToColorSpace(mupdf.ColorSpace.DeviceRGB, pixmap.getAlpha() > 0);
       pixmap.destroy();
       pixmap = rgb;
     }
@@ -194,7 +225,7 @@ function readImage(mupdf: typeof Mupdf, image: Mupdf.Image, box: Box): RawImage 
     for (let row = 0; row < height; row += 1) {
       pixels.set(source.subarray(row * stride, row * stride + width * channels), row * width * channels);
     }
-    return { box, pixels, width, height, channels: channels as RawImage['channels'] };
+    return { box, pixels, width, height, channels: channels as RawImage['channels'], orientation };
   } catch {
     // An image MuPDF cannot decode is left out, as a viewer would show nothing for it.
     return null;
@@ -300,20 +331,61 @@ function buildLine(
   const box = kept.map((char) => char.box).reduce(mergeBox);
   const baseline = inked.find((char) => char.style.size === mainSize)?.baseline ?? box.y1;
   const spans: Span[] = [];
-  for (const char of kept) {
+  for (const [index, char] of kept.entries()) {
     const last = spans.at(-1);
     const rise =
       isVertical || isBlank(char.c)
         ? (last?.rise ?? 0)
         : scriptRise(char.baseline, char.style.size, baseline, mainSize);
-    if (last && (isBlank(char.c) || (isSameStyle(last.style, char.style) && (last.rise ?? 0) === rise))) {
+    const link = isBlank(char.c) ? acrossSpace(kept, index, (near) => near.link) : char.link;
+    const shade = isBlank(char.c) ? acrossSpace(kept, index, (near) => near.shade) : char.shade;
+    if (
+      last &&
+      last.link === link &&
+      last.shade === shade &&
+      (isBlank(char.c) || (isSameStyle(last.style, char.style) && (last.rise ?? 0) === rise))
+    ) {
       last.text += char.c;
       if (!isBlank(char.c)) last.box = mergeBox(last.box, char.box);
     } else {
-      spans.push({ text: char.c, style: char.style, box: char.box, ...(rise ? { rise } : {}) });
+      spans.push({
+        text: char.c,
+        style: char.style,
+        box: char.box,
+        ...(rise ? { rise } : {}),
+        ...(link ? { link } : {}),
+        ...(shade ? { shade } : {}),
+      });
     }
   }
   return { box, baseline, spans, text: spans.map((span) => span.text).join(''), isVertical };
+}
+
+/** The link whose area holds the middle of `box`: the one a click on that character follows. */
+function linkAt(links: readonly PageLink[], box: Box): LinkTarget | undefined {
+  const x = (box.x0 + box.x1) / 2;
+  const y = (box.y0 + box.y1) / 2;
+  return links.find((link) => x >= link.box.x0 && x <= link.box.x1 && y >= link.box.y0 && y <= link.box.y1)
+    ?.target;
+}
+
+/**
+ * A space belongs to a link (or a highlight) when the characters on both sides of it do ("Quire PDF tools" as one
+ * link), whether or not the link's area covers the space itself; a space after a link's last word is outside it.
+ */
+function acrossSpace<T>(
+  chars: readonly Char[],
+  index: number,
+  pick: (char: Char) => T | undefined,
+): T | undefined {
+  let before = index - 1;
+  while (before >= 0 && isBlank(chars[before]?.c)) before -= 1;
+  let after = index + 1;
+  while (after < chars.length && isBlank(chars[after]?.c)) after += 1;
+  const left = chars[before];
+  const right = chars[after];
+  const value = left ? pick(left) : undefined;
+  return value !== undefined && right && pick(right) === value ? value : undefined;
 }
 
 function isSameStyle(a: TextStyle, b: TextStyle): boolean {
@@ -333,20 +405,4 @@ function mergeBox(a: Box, b: Box): Box {
     x1: Math.max(a.x1, b.x1),
     y1: Math.max(a.y1, b.y1),
   };
-}
-
-function toHex(color: readonly number[]): string {
-  const [r = 0, g = r, b = r] = color.length === 4 ? cmykToRgb(color) : color;
-  return [r, g, b]
-    .map((value) =>
-      Math.round(value * 255)
-        .toString(16)
-        .padStart(2, '0'),
-    )
-    .join('')
-    .toUpperCase();
-}
-
-function cmykToRgb([c = 0, m = 0, y = 0, k = 0]: readonly number[]): number[] {
-  return [(1 - c) * (1 - k), (1 - m) * (1 - k), (1 - y) * (1 - k)];
 }

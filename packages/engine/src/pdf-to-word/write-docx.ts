@@ -23,6 +23,7 @@ import {
   twips,
 } from './docx-blocks.ts';
 import { buildRunningParts } from './docx-running-heads.ts';
+import { placeLinkAnchors } from './link-anchors.ts';
 import type { Margins } from './page-margins.ts';
 import type { PagePlan, PlannedBand, PlannedColumn } from './plan-page.ts';
 
@@ -34,9 +35,11 @@ const IMAGE_HEIGHT_SHARE = 0.97;
 /**
  * Writes the planned pages as a .docx: one Word section per stripe of each page (a new page for the first, the same
  * page after it), with the PDF page's size and margins, and Word columns where the page has columns. All text is in
- * ordinary paragraphs and tables; only pictures behind text are anchored.
+ * ordinary paragraphs and tables; only pictures behind text are anchored. Links become Word hyperlinks, those into
+ * the document leading to bookmarks.
  */
 export async function writeDocx(plan: DocumentPlan): Promise<Uint8Array> {
+  placeLinkAnchors(plan.pages);
   const firstPage = plan.pages[0];
   const firstMargins = plan.margins[0];
   const running =
@@ -99,6 +102,7 @@ export async function writeDocx(plan: DocumentPlan): Promise<Uint8Array> {
         properties: {
           type: bandIndex === 0 ? SectionType.NEXT_PAGE : SectionType.CONTINUOUS,
           page: pageProperties,
+          ...(pageIndex === 0 && bandIndex === 0 && running?.hasDistinctFirstPage ? { titlePage: true } : {}),
           ...(columns.length > 1 ? { column: toColumns(columns) } : {}),
         },
         children,

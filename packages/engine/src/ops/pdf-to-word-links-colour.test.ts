@@ -1,0 +1,125 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { corpusPath } from '@quire/corpus';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { inputFile, useJobContext } from '../../test/job-context.ts';
+import { createLinkedPdf, LINKED_PDF_ADDRESS } from '../../test/linked-pdfs.ts';
+import { createShadedPdf } from '../../test/shaded-pdfs.ts';
+import { createSpotColourImagePdf } from '../../test/spot-colour-pdfs.ts';
+import { docxText, externalTargets, hyperlinks, partText, readWordDocx } from '../../test/word-docx.ts';
+import { pdfToWord } from './pdf-to-word.ts';
+
+const ctx = useJobContext(120_000);
+const NO_OPTIONS = { language: undefined };
+const WHISPER_PAPER = 'pdf/pdf2docx_whisper-paper_28p-linearized.pdf';
+
+async function convertFile(path: string) {
+  const result = await pdfToWord({ files: [inputFile(path)], options: NO_OPTIONS }, ctx);
+  return readWordDocx(result.path);
+}
+
+async function convertBuilt(name: string, pdf: Buffer) {
+  const path = join(ctx.workDir, name);
+  await writeFile(path, pdf);
+  return convertFile(path);
+}
+
+/** The text of the paragraph that begins with the bookmark `name`, after the bookmark. */
+const bookmarkedText = (xml: string, name: string | undefined) =>
+  docxText(
+    new RegExp(`<w:bookmarkStart [^>]*w:name="${name}"[^>]*/>([\\s\\S]*?)</w:p>`).exec(xml)?.[1] ?? '',
+  );
+
+describe('pdfToWord links', () => {
+  it('makes links Word hyperlinks: web addresses, and places in the document through bookmarks', async () => {
+    const docx = await convertBuilt('linked.pdf', createLinkedPdf());
+    const links = hyperlinks(docx.xml);
+    expect(links.map((link) => link.text)).toEqual(['Read the guide online', 'Jump to the results']);
+    const [web, place] = links;
+    expect(externalTargets(docx).get(web?.relation ?? '')).toBe(LINKED_PDF_ADDRESS);
+    // The bookmark stands at the start of the paragraph the destination points at, on page 2.
+    expect(bookmarkedText(docx.xml, place?.anchor).trim()).toBe('Results');
+    // A JavaScript action is no link; its text stays.
+    expect(docx.text).toContain('Run the script');
+  });
+
+  it('keeps the links of a paper: its citations lead to its references, its addresses to the web', async () => {
+    const docx = await convertFile(corpusPath(WHISPER_PAPER));
+    const links = hyperlinks(docx.xml);
+    const bookmarks = new Set(
+      [...docx.xml.matchAll(/<w:bookmarkStart [^>]*w:name="([^"]+)"/g)].map((m) => m[1]),
+    );
+    const internal = links.filter((link) => link.anchor);
+    // 273 link annotations into the paper and 44 out of it, some over no text or split in two by hyperref.
+    expect(internal.length).toBeGreaterThan(240);
+    expect(links.length - internal.length).toBeGreaterThan(30);
+    expect(internal.filter((link) => !bookmarks.has(link.anchor))).toEqual([]);
+    // "Radford et al." in the text leads to the entry of the two-column reference list that begins with the author.
+    const radford = internal.find((link) => link.text === 'Radford et al.');
+    expect(bookmarkedText(docx.xml, radford?.anchor)).toMatch(/^Radford, A\./);
+    // The code's address, on the word "whisper" where the abstract links it.
+    const targets = externalTargets(docx);
+    const code = links.find(
+      (link) => targets.get(link.relation ?? '') === 'https://github.com/openai/whisper',
+    );
+    expect(code?.text).toMatch(/whisper/);
+  });
+
+  it('gives a title page without the running title a header of its own', async () => {
+    const docx = await convertFile(corpusPath(WHISPER_PAPER));
+    expect(docx.xml).toContain('<w:titlePg/>');
+    const relations = partText(docx, 'word/_rels/document.xml.rels');
+    const headerText = (type: 'first' | 'default') => {
+      const id = new RegExp(`<w:headerReference w:type="${type}" r:id="([^"]+)"`).exec(docx.xml)?.[1];
+      const target = new RegExp(`Id="${id}"[^>]*Target="([^"]+)"`).exec(relations)?.[1];
+      return docxText(partText(docx, `word/${target}`));
+    };
+    expect(headerText('default')).toContain('Robust Speech Recognition via Large-Scale Weak Supervision');
+    expect(headerText('first')).not.toContain('Robust Speech Recognition');
+  });
+});
+
+describe('pdfToWord colour', () => {
+  it('writes an image in a spot colour in that colour, not as black', async () => {
+    const docx = await convertBuilt('spot.pdf', createSpotColourImagePdf());
+    const media = Object.keys(docx.entries).filter((name) => /^word\/media\/./.test(name));
+    expect(media).toHaveLength(1);
+    const { data, info } = await sharp(docx.entries[media[0] as string])
+      .removeAlpha()
+      .toColourspace('srgb')
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const pixel = (x: number) => [...data.subarray(x * info.channels, x * info.channels + 3)];
+    const [red = 0, green = 0, blue = 0] = pixel(0);
+    // Full tint: cyan (little red, much green and blue); no ink: white.
+    expect(red).toBeLessThan(80);
+    expect(Math.min(green, blue)).toBeGreaterThan(120);
+    expect(Math.min(...pixel(info.width - 1))).toBeGreaterThan(230);
+  });
+
+  it('keeps colour behind text: a bar as paragraph shading, a marker as run shading, a highlight as a highlight', async () => {
+    const { xml } = await convertBuilt('shaded.pdf', createShadedPdf());
+    const paragraphs = xml.match(/<w:p>[\s\S]*?<\/w:p>/g) ?? [];
+    const paragraph = (text: string) => paragraphs.find((part) => docxText(part).trim() === text) ?? '';
+    const runs = (part: string) =>
+      (part.match(/<w:r>[\s\S]*?<\/w:r>/g) ?? []).map((run) => ({
+        text: docxText(run),
+        fill: /<w:shd [^>]*w:fill="([0-9A-F]{6})"/.exec(run)?.[1],
+        highlight: /<w:highlight w:val="(\w+)"/.exec(run)?.[1],
+      }));
+
+    const bar = paragraph('Section bar title');
+    expect(/<w:pPr>[\s\S]*<w:shd [^>]*w:fill="3366CC"[\s\S]*<\/w:pPr>/.test(bar)).toBe(true);
+    expect(runs(bar).every((run) => run.fill === undefined)).toBe(true);
+    expect(runs(paragraph('Some marked words here'))).toEqual([
+      { text: 'Some ', fill: undefined, highlight: undefined },
+      { text: 'marked', fill: 'FFE600', highlight: undefined },
+      { text: ' words here', fill: undefined, highlight: undefined },
+    ]);
+    expect(runs(paragraph('Highlighted by a reader'))).toEqual([
+      { text: 'Highlighted by a reader', fill: undefined, highlight: 'yellow' },
+    ]);
+    expect(paragraph('Nothing shaded here')).not.toMatch(/<w:shd|<w:highlight/);
+  });
+});

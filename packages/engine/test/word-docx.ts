@@ -1,0 +1,69 @@
+import { readFile } from 'node:fs/promises';
+import { strFromU8, unzipSync } from 'fflate';
+
+/** A .docx as the tests read it: the body's XML, its text with the headers' and footers', and every part. */
+export type Docx = { xml: string; text: string; entries: Record<string, Uint8Array> };
+
+/**
+ * Reads a .docx. Headers and footers hold the lines repeated on the pages: Word shows them on every page, so their
+ * text counts once per page of the PDF (`pages`), as the PDF's own text has them.
+ */
+export async function readWordDocx(path: string, pages = 1): Promise<Docx> {
+  const entries = unzipSync(await readFile(path));
+  const documentXml = entries['word/document.xml'];
+  if (!documentXml) throw new Error(`${path}: no word/document.xml`);
+  const xml = strFromU8(documentXml);
+  const parts = Object.keys(entries)
+    .filter((entry) => /^word\/(header|footer)\d*\.xml$/.test(entry))
+    .map((entry) => `${docxText(strFromU8(entries[entry] as Uint8Array))}\n`.repeat(pages));
+  return { xml, text: [docxText(xml), ...parts].join('\n'), entries };
+}
+
+/** One part of the .docx as text (`word/_rels/document.xml.rels`, say). */
+export const partText = (docx: Docx, name: string): string =>
+  strFromU8(docx.entries[name] ?? new Uint8Array());
+
+/** The text of a Word XML part: paragraphs on lines, tabs as spaces, XML entities decoded. */
+export function docxText(xml: string): string {
+  let text = '';
+  for (const match of xml.matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>|<\/w:p>|<w:tab\/>|<w:br\/>/g)) {
+    text += match[1] ?? (match[0] === '</w:p>' ? '\n' : ' ');
+  }
+  return decodeXml(text);
+}
+
+export const decodeXml = (text: string): string =>
+  text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');
+
+/** The hyperlinks of a Word XML part: their text, and their relation (web) or bookmark (in the document). */
+export function hyperlinks(xml: string): { text: string; relation?: string; anchor?: string }[] {
+  return [...xml.matchAll(/<w:hyperlink ([^>]*)>([\s\S]*?)<\/w:hyperlink>/g)].map((match) => {
+    const attributes = match[1] ?? '';
+    const relation = /r:id="([^"]+)"/.exec(attributes)?.[1];
+    const anchor = /w:anchor="([^"]+)"/.exec(attributes)?.[1];
+    return {
+      text: docxText(match[2] ?? ''),
+      ...(relation ? { relation } : {}),
+      ...(anchor ? { anchor } : {}),
+    };
+  });
+}
+
+/** The addresses of the document's external relations (hyperlinks), by relation id, decoded. */
+export function externalTargets(docx: Docx): Map<string, string> {
+  const relations = partText(docx, 'word/_rels/document.xml.rels');
+  return new Map(
+    [...relations.matchAll(/<Relationship [^>]*\/>/g)]
+      .map((match) => match[0])
+      .filter((relation) => relation.includes('TargetMode="External"'))
+      .map((relation) => [
+        /Id="([^"]+)"/.exec(relation)?.[1] ?? '',
+        decodeXml(/Target="([^"]*)"/.exec(relation)?.[1] ?? ''),
+      ]),
+  );
+}
