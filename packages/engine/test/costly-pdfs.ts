@@ -59,3 +59,43 @@ export function createNoiseTiledPdf(pageCount = 10, tilePixels = 256): Buffer {
   }
   return writePdf(objects);
 }
+
+/**
+ * A tagged report as word processors export them: `pageCount` pages of 40 marked lines, and `elementsPerPage`
+ * structure elements per page, each its own small object (tens of thousands in all). Whatever compares every
+ * object with every other (MuPDF's merging of duplicates) spends minutes on it.
+ */
+export function createTaggedReportPdf(pageCount = 206, elementsPerPage = 100): Buffer {
+  const objects: PdfObject[] = [];
+  const add = (object: PdfObject): number => objects.push(object);
+  const catalog = add('');
+  const pagesRoot = add('');
+  const font = add(HELVETICA);
+  const treeRoot = add('');
+  const pageIds: number[] = [];
+  const elements: number[] = [];
+  for (let page = 0; page < pageCount; page += 1) {
+    const lines = Array.from(
+      { length: 40 },
+      (_, row) =>
+        `/P << /MCID ${row} >> BDC BT /F1 10 Tf 72 ${740 - row * 16} Td (Page ${page + 1}, line ${row + 1} of a tagged report.) Tj ET EMC`,
+    );
+    const content = add({ dict: '<< >>', stream: Buffer.from(lines.join('\n')) });
+    const pageId = add('');
+    objects[pageId - 1] =
+      `<< /Type /Page /Parent ${pagesRoot} 0 R /MediaBox [0 0 612 792] /Contents ${content} 0 R ` +
+      `/StructParents ${page} /Resources << /Font << /F1 ${font} 0 R >> >> >>`;
+    pageIds.push(pageId);
+    for (let element = 0; element < elementsPerPage; element += 1) {
+      elements.push(
+        add(`<< /Type /StructElem /S /Span /P ${treeRoot} 0 R /Pg ${pageId} 0 R /K ${element % 40} >>`),
+      );
+    }
+  }
+  objects[catalog - 1] =
+    `<< /Type /Catalog /Pages ${pagesRoot} 0 R /StructTreeRoot ${treeRoot} 0 R /MarkInfo << /Marked true >> >>`;
+  objects[pagesRoot - 1] =
+    `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pageCount} >>`;
+  objects[treeRoot - 1] = `<< /Type /StructTreeRoot /K [${elements.map((id) => `${id} 0 R`).join(' ')}] >>`;
+  return writePdf(objects);
+}

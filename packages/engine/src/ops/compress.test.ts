@@ -19,6 +19,7 @@ import {
   createTextPdf,
   withoutXref,
 } from '../../test/hostile-pdfs.ts';
+import { createTaggedReportPdf } from '../../test/costly-pdfs.ts';
 import { compress } from './compress.ts';
 
 type Context = Awaited<ReturnType<typeof createJobContext>>;
@@ -163,6 +164,20 @@ describe('compress keeps navigation and forms', () => {
     const before = await readDocument(corpusPath(ROTATED_FILE));
     expect(new Set(before.rotations).size).toBeGreaterThan(1);
     expect(after.rotations).toEqual(before.rotations);
+  });
+});
+
+describe('compress of a document of many objects', () => {
+  it('compresses a tagged report of 20,600 structure elements, keeping every page and its structure tree', async () => {
+    const path = join(ctx.workDir, 'tagged.pdf');
+    await writeFile(path, createTaggedReportPdf());
+    const result = await compress({ files: [inputFile(path)], options: { quality: 'medium' } }, ctx);
+    const after = mupdf.Document.openDocument(await readFile(result.path), 'application/pdf').asPDF();
+    expect(after?.countPages()).toBe(206);
+    const elements = after?.getTrailer().get('Root', 'StructTreeRoot', 'K');
+    expect(elements?.length).toBe(20_600);
+    expect(elements?.get(20_599).get('Pg').asIndirect()).toBe(after?.findPage(205).asIndirect());
+    expect((await stat(result.path)).size).toBeLessThan((await stat(path)).size / 2);
   });
 });
 
