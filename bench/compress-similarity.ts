@@ -60,6 +60,26 @@ export function countFormFields(path: string, password?: string): number {
   return count;
 }
 
+/**
+ * The share of the file's bytes in images that are not bilevel (CCITT, JBIG2 and 1-bit images are at their
+ * smallest already): the files where quality levels can differ.
+ */
+export function colourImageShare(path: string, fileBytes: number, password?: string): number {
+  const pdf = openPdf(path, password);
+  let bytes = 0;
+  try {
+    for (let num = 1; num < pdf.countObjects(); num += 1) {
+      const object = pdf.newIndirect(num);
+      if (!object.isStream() || object.get('Subtype').asName() !== 'Image') continue;
+      if (object.get('BitsPerComponent').asNumber() === 1 || object.get('ImageMask').asBoolean()) continue;
+      bytes += object.get('Length').asNumber();
+    }
+  } finally {
+    pdf.destroy();
+  }
+  return bytes / fileBytes;
+}
+
 /** True when any page draws an image (or an image mask). */
 export function hasImages(path: string, password?: string): boolean {
   const pdf = openPdf(path, password);

@@ -1,7 +1,7 @@
 // npm run bench compress: our compress op (as a server worker runs it, in this process) against Ghostscript
 // pdfwrite with the matching -dPDFSETTINGS, in one run. Sizes are summed over the corpus PDFs that draw images;
 // similarity is the SSIM of 150-DPI page renders against the original's; form fields are counted on the
-// AcroForm files of the corpus, before and after.
+// AcroForm files of the corpus, before and after; per file, whether each level is smaller than the one above.
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +9,7 @@ import { corpusEntries, corpusPath, featureValue, hasFeature, type CorpusEntry }
 import { ENGINE_OPS } from '@quire/engine';
 import {
   countFormFields,
+  colourImageShare,
   hasImages,
   renderPages,
   scoreSimilarity,
@@ -19,8 +20,11 @@ import { formatTable, measureCommand } from './measure.ts';
 
 /** Pages compared per file (the first ones): enough to see image damage, bounded for 352-page books. */
 const SIMILARITY_PAGES = 5;
-/** The acceptance goal of issue 3: medium output at most this fraction of Ghostscript /ebook's. */
-const GOAL_SIZE_RATIO = 0.95;
+/** Issue 15's goals: medium at most this fraction of Ghostscript /ebook's size, low of /screen's. */
+const GOAL_MEDIUM_RATIO = 0.9;
+const GOAL_LOW_RATIO = 0.95;
+/** Files whose colour and grey images make at least this share of their bytes must shrink at every level. */
+const MIN_IMAGE_SHARE_FOR_LEVELS = 0.1;
 
 type Quality = 'high' | 'medium' | 'low';
 const LEVELS: { quality: Quality; gsSetting: string }[] = [
@@ -56,12 +60,18 @@ const rendersOf = (subject: Subject) => {
 };
 
 const emptyTotals = (): Totals => ({ bytes: 0, cappedBytes: 0, seconds: 0, scores: [], fields: 0 });
+/** Our output's size per file and level, and the files larger than their input or that failed. */
+const levelSizes = new Map<string, Partial<Record<Quality, number>>>();
+const grown: string[] = [];
 const results = new Map<string, { ours: Totals; gs: Totals }>();
+let currentQuality: Quality = 'high';
 const workRoot = await mkdtemp(join(tmpdir(), 'quire-bench-compress-'));
 try {
   for (const { quality, gsSetting } of LEVELS) {
     const ours = emptyTotals();
     const gs = emptyTotals();
+    currentQuality = quality;
+    results.set('current', { ours, gs });
     for (const subject of subjects) {
       const workDir = await mkdtemp(join(workRoot, 'job-'));
       const started = performance.now();
@@ -98,6 +108,11 @@ try {
 
 async function record(subject: Subject, totals: Totals, outputPath: string, seconds: number) {
   totals.seconds += seconds;
+  if (totals === results.get('current')?.ours) {
+    const bytes = (await stat(outputPath)).size;
+    levelSizes.set(subject.entry.name, { ...levelSizes.get(subject.entry.name), [currentQuality]: bytes });
+    if (bytes > subject.entry.bytes) grown.push(`${subject.entry.name} (${currentQuality})`);
+  }
   if (hasFeature(subject.entry, 'acroform')) totals.fields += countFormFields(outputPath);
   if (!subject.hasImages) return;
   const bytes = (await stat(outputPath)).size;
@@ -142,18 +157,37 @@ console.log(
 );
 console.log(formatTable(rows));
 
-const medium = results.get('medium');
-if (medium) {
-  const ratio = medium.ours.bytes / medium.gs.bytes;
-  const cappedRatio = medium.ours.bytes / medium.gs.cappedBytes;
-  const isSimilarEnough = mean(medium.ours.scores) >= mean(medium.gs.scores);
-  const areFieldsKept = medium.ours.fields === inputFields;
-  const isMet = ratio <= GOAL_SIZE_RATIO && isSimilarEnough && areFieldsKept;
-  console.log(
-    `\n"× gs capped" compares with the smaller of Ghostscript's output and the input for each file (what a user` +
-      `\nwould keep); Ghostscript grows some files. Time: Quire in-process, gs process wall.` +
-      `\nGoal (medium ≤ ${GOAL_SIZE_RATIO}× gs /ebook, similarity ≥ gs, every form field kept): ` +
-      `${isMet ? 'MET' : 'NOT MET'} (size ${ratio.toFixed(3)}×; against gs capped ${cappedRatio.toFixed(3)}×; ` +
-      `similarity ${isSimilarEnough ? '≥' : '<'} gs; fields ${medium.ours.fields}/${inputFields})`,
+const verdict = (level: Quality, goalRatio: number) => {
+  const { ours, gs } = results.get(level) ?? { ours: emptyTotals(), gs: emptyTotals() };
+  const ratio = ours.bytes / gs.bytes;
+  const isSimilarEnough = mean(ours.scores) >= mean(gs.scores);
+  const areFieldsKept = ours.fields === inputFields;
+  const isMet = ratio <= goalRatio && isSimilarEnough && areFieldsKept;
+  return (
+    `${level} ≤ ${goalRatio}× gs, similarity ≥ gs, every form field kept: ${isMet ? 'MET' : 'NOT MET'} ` +
+    `(size ${ratio.toFixed(3)}×, against gs capped ${(ours.bytes / gs.cappedBytes).toFixed(3)}×; similarity ` +
+    `${mean(ours.scores).toFixed(4)} ${isSimilarEnough ? '≥' : '<'} ${mean(gs.scores).toFixed(4)}; fields ` +
+    `${ours.fields}/${inputFields})`
   );
+};
+const levelFiles = imageSubjects.filter(
+  (subject) =>
+    colourImageShare(subject.path, subject.entry.bytes, subject.password) >= MIN_IMAGE_SHARE_FOR_LEVELS,
+);
+const unordered = levelFiles.filter((subject) => {
+  const { high = 0, medium = 0, low = 0 } = levelSizes.get(subject.entry.name) ?? {};
+  return !(high > medium && medium > low);
+});
+console.log(
+  `\n"× gs capped" compares with the smaller of Ghostscript's output and the input for each file (what a user` +
+    `\nwould keep); Ghostscript grows some files. Time: Quire in-process, gs process wall.` +
+    `\nGoal ${verdict('medium', GOAL_MEDIUM_RATIO)}` +
+    `\nGoal ${verdict('low', GOAL_LOW_RATIO)}` +
+    `\nGoal no output larger than its input: ${grown.length === 0 ? 'MET' : `NOT MET (${grown.join(', ')})`}` +
+    `\nGoal high > medium > low on every file whose colour or grey images are ≥ ${MIN_IMAGE_SHARE_FOR_LEVELS * 100}% ` +
+    `of it: ${unordered.length === 0 ? 'MET' : 'NOT MET'} (${levelFiles.length - unordered.length} of ${levelFiles.length})`,
+);
+for (const subject of unordered) {
+  const { high, medium, low } = levelSizes.get(subject.entry.name) ?? {};
+  console.log(`  not in order: ${subject.entry.name}: high ${high}, medium ${medium}, low ${low} bytes`);
 }

@@ -2,12 +2,14 @@
 // ocrmypdf (`--output-type pdf --rotate-pages`, its own defaults otherwise: both use the 2 cores) on the same scans
 // in the same run. The scans are made here from born-digital corpus pages whose own text is the reference
 // (engine/test/scanned-pdfs.ts): Latin pages clean and under every degradation, and pages of the other scripts clean and
-// noisy. Reports word accuracy (character accuracy for CJK; bench/ocr-accuracy.ts) per script and per degradation,
+// noisy; and real scans of the corpus, whose text we typed from their images (bench/data/hand-checked-scans.json).
+// Reports word accuracy (character accuracy for CJK; bench/ocr-accuracy.ts) per script and per degradation,
 // pages per second and output size against input size. Goals (issue 14): ≥ 98% on clean 300 DPI Latin, ≥ 95% on
 // the degraded set, ≥ 95% on CJK; accuracy at least ocrmypdf's, speed ≥ 1.0× ocrmypdf's, output no larger. The same
 // scans also go through PDF to Word, whose .docx text is scored the same way (its own column: no peer runs it).
 // Exit status non-zero only when a tool fails, never for a figure (the machine is shared).
 import { execFileSync, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
@@ -67,11 +69,18 @@ const LATIN_DEGRADATIONS: Degradation[] = isQuick
   ? ['clean', 'turned-180', 'noisy']
   : ['clean', '200dpi', '150dpi', 'turned-90', 'turned-180', 'turned-270', 'skewed', 'noisy', 'bitonal'];
 
+/** Real scans with the text we typed from their images: the pages as scanned, no degradation of ours. */
+const HAND_CHECKED = (
+  JSON.parse(readFileSync(join(import.meta.dirname, 'data/hand-checked-scans.json'), 'utf8')) as {
+    scans: { file: string; page: number; language: OcrLanguage; lines: string[] }[];
+  }
+).scans;
+
 type Side = { tally: Tally; seconds: number; outputBytes: number };
 type Row = {
   set: string;
   script: string;
-  degradation: Degradation;
+  degradation: Degradation | 'as scanned';
   pages: number;
   inputBytes: number;
   ours: Side;
@@ -138,25 +147,51 @@ function runOcrmypdf(input: string, languages: OcrLanguage[], output: string): O
 const textWords = (path: string) =>
   words(execFileSync('pdftotext', ['-enc', 'UTF-8', path, '-'], { encoding: 'utf8', maxBuffer: 1 << 28 }));
 
-async function measure(
-  set: string,
-  script: string,
-  degradation: Degradation,
-  sources: SourcePage[],
-): Promise<Row> {
-  const dir = join(base, `${set}-${degradation}`.replace(/[^\w-]+/g, '_'));
-  await mkdir(dir);
+/** A scan to read: the PDF, the words it holds, its pages and its languages. */
+type Scan = { input: string; reference: string[]; pages: number; languages: OcrLanguage[] };
+
+/** Scans made here from born-digital pages under `degradation`; their own text is the reference. */
+async function madeScan(sources: SourcePage[], degradation: Degradation, dir: string): Promise<Scan> {
   const images: string[] = [];
   for (const [index, source] of sources.entries())
     images.push(await scanImage(source, degradation, join(dir, `scan-${index}`)));
-  const input = bindScans(images, join(dir, 'scan.pdf'));
-  const reference = sources.flatMap(referenceWords);
+  return {
+    input: bindScans(images, join(dir, 'scan.pdf')),
+    reference: sources.flatMap(referenceWords),
+    pages: sources.length,
+    languages: sources.map((source) => source.language as OcrLanguage),
+  };
+}
+
+/** The corpus's real scans, the pages as they are; the text typed from their images is the reference. */
+function realScan(dir: string): Scan {
+  const input = join(dir, 'scan.pdf');
+  const pages = HAND_CHECKED.flatMap((scan) => [corpusPath(scan.file), String(scan.page)]);
+  execFileSync('qpdf', ['--empty', '--pages', ...pages, '--', input]);
+  return {
+    input,
+    reference: HAND_CHECKED.flatMap((scan) => words(scan.lines.join('\n'))),
+    pages: HAND_CHECKED.length,
+    languages: HAND_CHECKED.map((scan) => scan.language),
+  };
+}
+
+async function measure(
+  set: string,
+  script: string,
+  degradation: Row['degradation'],
+  makeScan: (dir: string) => Scan | Promise<Scan>,
+): Promise<Row> {
+  const dir = join(base, `${set}-${degradation}`.replace(/[^\w-]+/g, '_'));
+  await mkdir(dir);
+  const scan = await makeScan(dir);
+  const { input, reference } = scan;
   // As the site asks by default: the document's language, plus English.
-  const languages = [...new Set([...sources.map((source) => source.language as OcrLanguage), 'en' as const])];
+  const languages = [...new Set([...scan.languages, 'en' as const])];
   const oursPath = join(dir, 'ours.pdf');
   const theirsPath = join(dir, 'ocrmypdf.pdf');
   // Alternating which goes first spreads the machine's drift over both.
-  const first = sources.length % 2 === 0;
+  const first = scan.pages % 2 === 0;
   const theirs0 = first ? runOcrmypdf(input, languages, theirsPath) : null;
   const ours = await runOurs(input, languages, oursPath);
   const theirs = theirs0 ?? runOcrmypdf(input, languages, theirsPath);
@@ -165,7 +200,7 @@ async function measure(
     set,
     script,
     degradation,
-    pages: sources.length,
+    pages: scan.pages,
     inputBytes: (await stat(input)).size,
     ours: { ...ours, tally: tally(reference, textWords(oursPath)) },
     ocrmypdf: { ...theirs, tally: tally(reference, textWords(theirsPath)) },
@@ -178,6 +213,7 @@ async function measure(
   return row;
 }
 
+const REAL_SCANS = 'Real scans (corpus)';
 const pct = (value: number) => `${(value * 100).toFixed(1)}%`.padStart(6);
 const kb = (bytes: number) => `${Math.round(bytes / 1024)} KB`;
 
@@ -187,11 +223,12 @@ console.log(
 const rows: Row[] = [];
 try {
   for (const degradation of LATIN_DEGRADATIONS)
-    rows.push(await measure('Latin (en)', 'Latin', degradation, LATIN));
+    rows.push(await measure('Latin (en)', 'Latin', degradation, (dir) => madeScan(LATIN, degradation, dir)));
   for (const { script, pages } of OTHER_SCRIPTS) {
     for (const degradation of ['clean', 'noisy'] as const)
-      rows.push(await measure(script, script, degradation, pages));
+      rows.push(await measure(script, script, degradation, (dir) => madeScan(pages, degradation, dir)));
   }
+  rows.push(await measure(REAL_SCANS, 'Latin', 'as scanned', realScan));
 } finally {
   await rm(base, { recursive: true, force: true });
 }
@@ -226,6 +263,7 @@ const groups: [string, Row[], number | null][] = [
     rows.filter((row) => row.set === script),
     script.startsWith('Japanese') || script.startsWith('Chinese') ? 0.95 : null,
   ]),
+  [`${REAL_SCANS} (text typed by us)`, rows.filter((row) => row.set === REAL_SCANS), null],
   ['All', rows, null],
 ];
 console.log(

@@ -10,6 +10,11 @@ export type ImagePolicy = {
   downsampleAboveDpi: number;
   /** mozjpeg quality (0–100) of re-encoded images. */
   jpegQuality: number;
+  /**
+   * A JPEG or JPEG 2000 image that is not resampled is re-encoded only when that brings it to this share of its
+   * size or less: each re-encoding loses a generation, which the higher levels spend only on a large saving.
+   */
+  maxLossyReencodeRatio: number;
 };
 
 /** Images are resampled only when they exceed their target by this factor (as Ghostscript's default threshold). */
@@ -18,17 +23,22 @@ const DOWNSAMPLE_THRESHOLD_FACTOR = 1.5;
 const HIGH_TARGET_DPI = 225;
 const HIGH_JPEG_QUALITY = 85;
 const MEDIUM_TARGET_DPI = 150;
-const MEDIUM_JPEG_QUALITY = 72;
+const MEDIUM_JPEG_QUALITY = 66;
 const LOW_TARGET_DPI = 96;
 const LOW_JPEG_QUALITY = 55;
 
-function policyFor(targetDpi: number, jpegQuality: number): ImagePolicy {
-  return { targetDpi, downsampleAboveDpi: targetDpi * DOWNSAMPLE_THRESHOLD_FACTOR, jpegQuality };
+function policyFor(targetDpi: number, jpegQuality: number, maxLossyReencodeRatio: number): ImagePolicy {
+  return {
+    targetDpi,
+    downsampleAboveDpi: targetDpi * DOWNSAMPLE_THRESHOLD_FACTOR,
+    jpegQuality,
+    maxLossyReencodeRatio,
+  };
 }
 
 /** Values chosen with `npm run bench compress` against Ghostscript's /printer, /ebook and /screen settings. */
 export const IMAGE_POLICIES: Record<CompressQuality, ImagePolicy> = {
-  high: policyFor(HIGH_TARGET_DPI, HIGH_JPEG_QUALITY),
-  medium: policyFor(MEDIUM_TARGET_DPI, MEDIUM_JPEG_QUALITY),
-  low: policyFor(LOW_TARGET_DPI, LOW_JPEG_QUALITY),
+  high: policyFor(HIGH_TARGET_DPI, HIGH_JPEG_QUALITY, 0.75),
+  medium: policyFor(MEDIUM_TARGET_DPI, MEDIUM_JPEG_QUALITY, 0.9),
+  low: policyFor(LOW_TARGET_DPI, LOW_JPEG_QUALITY, 0.97),
 };

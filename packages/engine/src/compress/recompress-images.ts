@@ -15,11 +15,6 @@ import type { ImagePolicy } from './quality-levels.ts';
 /** Images stored in fewer bytes are not worth decoding unless they must be resampled. */
 const MIN_REENCODED_STORED_BYTES = 4096;
 /**
- * A JPEG that is not resampled replaces the original JPEG only at this size or less: re-encoding loses a
- * generation of quality, which must buy a real saving.
- */
-const MAX_JPEG_REENCODE_SIZE_RATIO = 0.75;
-/**
  * A losslessly stored image becomes a JPEG only when the JPEG is this much smaller than the lossless form.
  * Photographs shrink five to ten times; line art, screenshots and text shrink little and would ring, so they
  * stay lossless (this is the decision Ghostscript's automatic filter choice makes, by a different test).
@@ -86,8 +81,8 @@ async function rewriteImage(
   if (samples === null) return null;
   const jpeg = await encodeJpeg(samples, policy.jpegQuality);
 
-  if (image.isJpeg) {
-    const limit = isResized ? image.storedBytes : image.storedBytes * MAX_JPEG_REENCODE_SIZE_RATIO;
+  if (image.isLossy) {
+    const limit = isResized ? image.storedBytes : image.storedBytes * policy.maxLossyReencodeRatio;
     if (jpeg.length >= limit) return null;
     await resizeSoftMask(mupdf, pdf, image, size);
     writeImage(pdf, image, samples, jpeg);
@@ -124,8 +119,12 @@ function writeImage(pdf: Mupdf.PDFDocument, image: ImageObject, samples: Samples
   ref.put('Width', samples.width);
   ref.put('Height', samples.height);
   ref.put('BitsPerComponent', 8);
-  // Decoding converted CMYK to RGB; grey and RGB keep their colour space, ICC profile included.
+  // Decoding converted CMYK to RGB; grey and RGB keep their colour space, ICC profile included. A JPEG 2000
+  // image's colour came from its codestream: the JPEG's is what it decoded to.
   if (image.components === 4) ref.put('ColorSpace', pdf.newName('DeviceRGB'));
+  if (image.components === null) {
+    ref.put('ColorSpace', pdf.newName(samples.channels === 1 ? 'DeviceGray' : 'DeviceRGB'));
+  }
 }
 
 /** Resamples the soft mask with its image so both keep matching sizes; it stays lossless. */
