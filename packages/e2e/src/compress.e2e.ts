@@ -30,8 +30,11 @@ describe('the compress page in a real browser', () => {
     const group = view.page.getByTestId('compress-quality');
     expect(await group.getByRole('radio').count()).toBe(3);
     expect(await view.page.getByRole('radio', { name: /^Medium/ }).isChecked()).toBe(true);
-    expect(await group.textContent()).toContain('Light compression, images stay sharp');
-    expect(await group.textContent()).toContain('Maximum compression, smallest file');
+    expect(await group.textContent()).toContain(
+      'images stay sharp enough to print, at up to 225 pixels per inch',
+    );
+    expect(await group.textContent()).toContain('images at up to 150 pixels per inch');
+    expect(await group.textContent()).toContain('for the smallest file');
   });
 
   it('compresses a PDF and shows the original size, the new size and the reduction', async () => {
