@@ -163,11 +163,32 @@ async function madeScan(sources: SourcePage[], degradation: Degradation, dir: st
   };
 }
 
-/** The corpus's real scans, the pages as they are; the text typed from their images is the reference. */
+/**
+ * The corpus's real scans, their images as scanned (extracted losslessly, on pages of the original's size); the
+ * text typed from their images is the reference. Rebound because the scanner put its own OCR text on the pages,
+ * which both tools would leave as it is.
+ */
 function realScan(dir: string): Scan {
+  const images = HAND_CHECKED.map((scan, index) => {
+    const path = corpusPath(scan.file);
+    const page = String(scan.page);
+    const prefix = join(dir, `real-${index}`);
+    execFileSync('pdfimages', ['-png', '-f', page, '-l', page, path, prefix]);
+    const size = /Page\s+\d+ size:\s+([\d.]+) x ([\d.]+) pts/.exec(
+      execFileSync('pdfinfo', ['-f', page, '-l', page, path], { encoding: 'utf8' }),
+    );
+    const onPage = join(dir, `real-${index}.pdf`);
+    execFileSync('img2pdf', [
+      '--pagesize',
+      `${size?.[1]}ptx${size?.[2]}pt`,
+      `${prefix}-000.png`,
+      '-o',
+      onPage,
+    ]);
+    return onPage;
+  });
   const input = join(dir, 'scan.pdf');
-  const pages = HAND_CHECKED.flatMap((scan) => [corpusPath(scan.file), String(scan.page)]);
-  execFileSync('qpdf', ['--empty', '--pages', ...pages, '--', input]);
+  execFileSync('qpdf', ['--empty', '--pages', ...images, '--', input]);
   return {
     input,
     reference: HAND_CHECKED.flatMap((scan) => words(scan.lines.join('\n'))),
