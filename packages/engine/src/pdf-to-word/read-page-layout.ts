@@ -4,6 +4,7 @@ import { mapFontName, type FontFace } from './font-names.ts';
 import { toHex } from './pdf-colors.ts';
 import { fillBehind, readHighlights, withHighlights } from './text-fills.ts';
 import { imageOrientation, type ImageOrientation } from './image-orientation.ts';
+import { pageTurner, uprightTurn } from './page-turn.ts';
 import {
   scriptRise,
   type Box,
@@ -50,6 +51,10 @@ function isUnwritable(char: string): boolean {
   );
 }
 
+/** A character with the point it is drawn from (its baseline's), until the page's turn is known. */
+type RawChar = Char & { origin: [number, number] };
+type RawLine = { chars: RawChar[]; isVertical: boolean; direction: [number, number] };
+
 /** An image as decoded pixels, before encoding (which is asynchronous and happens after the walk). */
 export type RawImage = {
   box: Box;
@@ -73,8 +78,8 @@ export function readPageLayout(
   links: readonly PageLink[] = [],
 ): { layout: Omit<PageLayout, 'images'>; images: RawImage[] } {
   const [bx0, by0, bx1, by1] = page.getBounds();
-  const width = bx1 - bx0;
-  const height = by1 - by0;
+  let width = bx1 - bx0;
+  let height = by1 - by0;
   const toBox = (rect: readonly number[]): Box => ({
     x0: (rect[0] ?? 0) - bx0,
     y0: (rect[1] ?? 0) - by0,
@@ -83,14 +88,15 @@ export function readPageLayout(
   });
   const faces = new Map<number, FontFace>();
   const lines: Line[] = [];
-  const images: RawImage[] = [];
-  const rules: Rule[] = [];
+  /** Images with the matrix that draws them, whose orientation is known once the page's turn is. */
+  const placed: { image: Omit<RawImage, 'orientation'>; matrix: number[] }[] = [];
+  let rules: Rule[] = [];
   const fills: Fill[] = [];
-  /** MuPDF's lines as it hands them over; upright ones are written left to right or right to left, unturned. */
-  const rawLines: { chars: Char[]; isVertical: boolean; isUpright: boolean }[] = [];
-  let chars: Char[] = [];
+  /** MuPDF's lines as it hands them over, with their writing direction and their characters' origins. */
+  const rawLines: RawLine[] = [];
+  let chars: RawChar[] = [];
   let isVertical = false;
-  let isUpright = true;
+  let direction: [number, number] = [1, 0];
 
   // Through a display list with the extras: form fields and annotations are part of what the page shows.
   const displayList = page.toDisplayList(true);
@@ -98,10 +104,10 @@ export function readPageLayout(
   displayList.destroy();
   try {
     text.walk({
-      beginLine(_bbox, wmode, direction) {
+      beginLine(_bbox, wmode, lineDirection) {
         chars = [];
-        isVertical = wmode === 1 || Math.abs(direction[1]) > 0.5;
-        isUpright = !isVertical && direction[0] > 0.5;
+        isVertical = wmode === 1;
+        direction = [lineDirection[0], lineDirection[1]];
       },
       onChar(rawChar, origin, font, size, quad, color, bidi) {
         // Control characters cannot stand in Word's XML; tabs and line breaks inside a line are spaces.
@@ -126,6 +132,7 @@ export function readPageLayout(
           c,
           box,
           ...(link ? { link } : {}),
+          origin: [origin[0] - bx0, origin[1] - by0],
           baseline: origin[1] - by0,
           bidi,
           style: {
@@ -139,11 +146,11 @@ export function readPageLayout(
         });
       },
       endLine() {
-        rawLines.push({ chars, isVertical, isUpright });
+        rawLines.push({ chars, isVertical, direction });
       },
       onImageBlock(bbox, transform, image) {
-        const raw = readImage(mupdf, image, toBox(bbox), imageOrientation(transform));
-        if (raw) images.push(raw);
+        const raw = readImage(mupdf, image, toBox(bbox));
+        if (raw) placed.push({ image: raw, matrix: [...transform] });
       },
       onVector(bbox, flags: { isStroked: boolean; isRectangle: boolean }, color) {
         const box = toBox(bbox);
@@ -160,15 +167,39 @@ export function readPageLayout(
   } finally {
     text.destroy();
   }
-  const pageFills = withHighlights(fills, readHighlights(page));
+  let pageFills = withHighlights(fills, readHighlights(page));
+  // A page drawn sideways (a landscape form on a portrait page) is read turned, as the reader turns it.
+  const turn = uprightTurn(rawLines.map((line) => ({ ...line, characters: line.chars.length })));
+  const turner = pageTurner(turn, width, height);
+  if (turn !== 0) {
+    for (const line of rawLines) {
+      line.direction = turner.vector(...line.direction);
+      for (const char of line.chars) {
+        char.box = turner.box(char.box);
+        char.baseline = turner.point(...char.origin)[1];
+      }
+    }
+    for (const { image } of placed) image.box = turner.box(image.box);
+    rules = rules.map((rule) => ({ ...rule, box: turner.box(rule.box) }));
+    pageFills = pageFills.map((fill) => ({ ...fill, box: turner.box(fill.box) }));
+    width = turner.width;
+    height = turner.height;
+  }
+  const images = placed.map(({ image, matrix: [a = 1, b = 0, c = 0, d = 1] }) => ({
+    ...image,
+    orientation: imageOrientation([...turner.vector(a, b), ...turner.vector(c, d)]),
+  }));
   if (pageFills.length > 0) {
     for (const char of rawLines.flatMap((line) => line.chars)) {
       const shade = fillBehind(char.box, pageFills);
       if (shade) char.shade = shade;
     }
   }
-  const upright = rawLines.filter((line) => line.isUpright).map((line) => line.chars);
-  const others = rawLines.filter((line) => !line.isUpright);
+  const isUpright = (line: RawLine) => !line.isVertical && line.direction[0] > 0.5;
+  const upright = rawLines.filter(isUpright).map((line) => line.chars);
+  const others = rawLines
+    .filter((line) => !isUpright(line))
+    .map((line) => ({ chars: line.chars, isVertical: line.isVertical || Math.abs(line.direction[1]) > 0.5 }));
   const rows = upright.some((line) => line.some((char) => hasRightToLeft(char.c)))
     ? joinRightToLeftPieces(upright, MAX_CHAR_GAP_EM, (char) => char.style.size)
     : upright;
@@ -194,12 +225,7 @@ export function readPageLayout(
   return { layout: { pageNumber, width, height, lines, rules, fills: pageFills }, images };
 }
 
-function readImage(
-  mupdf: typeof Mupdf,
-  image: Mupdf.Image,
-  box: Box,
-  orientation: ImageOrientation,
-): RawImage | null {
+function readImage(mupdf: typeof Mupdf, image: Mupdf.Image, box: Box): Omit<RawImage, 'orientation'> | null {
   if (image.getImageMask() || box.x1 - box.x0 < 1 || box.y1 - box.y0 < 1) return null;
   // An image claiming more pixels than any page needs (a 1 KB stream can claim 32768² pixels, hardening items 24
   // and 28) is left out before it is decoded: MuPDF would allocate it whole in its heap, which never shrinks.
@@ -225,7 +251,7 @@ function readImage(
     for (let row = 0; row < height; row += 1) {
       pixels.set(source.subarray(row * stride, row * stride + width * channels), row * width * channels);
     }
-    return { box, pixels, width, height, channels: channels as RawImage['channels'], orientation };
+    return { box, pixels, width, height, channels: channels as RawImage['channels'] };
   } catch {
     // An image MuPDF cannot decode is left out, as a viewer would show nothing for it.
     return null;

@@ -7,6 +7,7 @@ import { inputFile, useJobContext } from '../../test/job-context.ts';
 import { createLinkedPdf, LINKED_PDF_ADDRESS } from '../../test/linked-pdfs.ts';
 import { createShadedPdf } from '../../test/shaded-pdfs.ts';
 import { createSpotColourImagePdf } from '../../test/spot-colour-pdfs.ts';
+import { createSidewaysPagePdf, SIDEWAYS_LINES } from '../../test/turned-pdfs.ts';
 import { docxText, externalTargets, hyperlinks, partText, readWordDocx } from '../../test/word-docx.ts';
 import { pdfToWord } from './pdf-to-word.ts';
 
@@ -77,6 +78,18 @@ describe('pdfToWord links', () => {
     };
     expect(headerText('default')).toContain('Robust Speech Recognition via Large-Scale Weak Supervision');
     expect(headerText('first')).not.toContain('Robust Speech Recognition');
+  });
+});
+
+describe('pdfToWord of a page drawn sideways', () => {
+  it('reads it turned, as one landscape page of lines with their spaces', async () => {
+    const docx = await convertBuilt('sideways.pdf', createSidewaysPagePdf());
+    expect(docx.xml.match(/<w:pgSz [^>]*>/g)).toEqual([expect.stringContaining('w:orient="landscape"')]);
+    const paragraphs = docx.text
+      .split('\n')
+      .map((text) => text.trim())
+      .filter((text) => text !== '');
+    expect(paragraphs.join(' ')).toBe(SIDEWAYS_LINES.join(' '));
   });
 });
 
