@@ -1,4 +1,4 @@
-// npm run bench pdf-to-word: our PDF-to-Word converter (engine op, as a server worker runs it) against LibreOffice's
+// npm run bench pdf-to-word [-- --only <name part>,…]: our PDF-to-Word converter (engine op, as a server worker runs it) against LibreOffice's
 // PDF import (`--infilter=writer_pdf_import`), on every corpus PDF with a text layer. Per file and in total: word
 // recall against the words poppler finds inside the pages' crop boxes, share of text in text boxes or frames, Word
 // tables on the table PDFs, visual similarity of the .docx rendered back to PDF by LibreOffice against the original
@@ -40,10 +40,14 @@ type Side = {
   seconds: number;
 };
 
+/** `-- --only whisper,outline`: only the files whose names contain one of these (a quick look at a few). */
+const onlyIndex = process.argv.indexOf('--only');
+const only = onlyIndex >= 0 ? (process.argv[onlyIndex + 1] ?? '').split(',').filter(Boolean) : [];
 const entries = corpusEntries().filter(
   (entry) =>
     entry.group === 'pdf' &&
     !featureValue(entry, 'user-password') &&
+    (only.length === 0 || only.some((part) => entry.name.includes(part))) &&
     popplerWords(corpusPath(entry.name)).length >= MIN_TEXT_WORDS,
 );
 const isTableFile = (entry: CorpusEntry) => hasFeature(entry, 'tables') || hasFeature(entry, 'table');
