@@ -20,6 +20,7 @@ import {
   withoutXref,
 } from '../../test/hostile-pdfs.ts';
 import { createTaggedReportPdf } from '../../test/costly-pdfs.ts';
+import { createLinkedBookPdf } from '../../test/linked-pdfs.ts';
 import { compress } from './compress.ts';
 
 type Context = Awaited<ReturnType<typeof createJobContext>>;
@@ -203,6 +204,19 @@ describe('compress keeps navigation and forms', () => {
 });
 
 describe('compress of a document of many objects', () => {
+  it('compresses a 206-page report with 4,120 links and 206 bookmarks, keeping every one', async () => {
+    const path = join(ctx.workDir, 'linked-book.pdf');
+    await writeFile(path, createLinkedBookPdf());
+    const result = await compress({ files: [inputFile(path)], options: { quality: 'low' } }, ctx);
+    const before = await readDocument(path);
+    const after = await readDocument(result.path);
+    expect(after.links.flat()).toHaveLength(4120);
+    expect(after.links).toEqual(before.links);
+    expect(after.outline).toHaveLength(206);
+    expect(after.outline).toEqual(before.outline);
+    expect(qpdfPageCount(result.path)).toBe(206);
+  });
+
   it('compresses a tagged report of 20,600 structure elements, keeping every page and its structure tree', async () => {
     const path = join(ctx.workDir, 'tagged.pdf');
     await writeFile(path, createTaggedReportPdf());
