@@ -24,3 +24,38 @@ export function createSidewaysPagePdf(): Buffer {
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
   ]);
 }
+
+/** The header words of `createTableWithTurnedHeadersPdf`, each written up its column. */
+export const TURNED_HEADERS = ['Revenue', 'Expenses', 'Margin'];
+
+/**
+ * A ruled table of 3 columns and 4 rows whose header cells hold their words turned a quarter anticlockwise (running
+ * up the page, as narrow columns of a report do), and figures under them.
+ */
+export function createTableWithTurnedHeadersPdf(): Buffer {
+  const columns = [100, 160, 220, 280];
+  const rows = [700, 600, 580, 560, 540];
+  const grid = [
+    ...columns.map((x) => `${x} ${rows.at(-1)} m ${x} ${rows[0]} l S`),
+    ...rows.map((y) => `${columns[0]} ${y} m ${columns.at(-1)} ${y} l S`),
+  ].join('\n');
+  const headers = TURNED_HEADERS.map(
+    (word, index) => `BT /F1 11 Tf 0 1 -1 0 ${(columns[index] ?? 0) + 35} 608 Tm (${word}) Tj ET`,
+  ).join('\n');
+  const figures = [1, 2, 3]
+    .flatMap((row) =>
+      [0, 1, 2].map(
+        (col) =>
+          `BT /F1 10 Tf ${(columns[col] ?? 0) + 8} ${(rows[row] ?? 0) - 14} Td (${row * 100 + col * 7}) Tj ET`,
+      ),
+    )
+    .join('\n');
+  const content = `0.8 w\n${grid}\n${headers}\n${figures}\nBT /F1 12 Tf 100 740 Td (Figures of the year) Tj ET`;
+  return writePdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    { dict: '<< >>', stream: Buffer.from(content) },
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ]);
+}

@@ -7,7 +7,12 @@ import { inputFile, useJobContext } from '../../test/job-context.ts';
 import { createLinkedPdf, LINKED_PDF_ADDRESS } from '../../test/linked-pdfs.ts';
 import { createShadedPdf } from '../../test/shaded-pdfs.ts';
 import { createSpotColourImagePdf } from '../../test/spot-colour-pdfs.ts';
-import { createSidewaysPagePdf, SIDEWAYS_LINES } from '../../test/turned-pdfs.ts';
+import {
+  createSidewaysPagePdf,
+  createTableWithTurnedHeadersPdf,
+  SIDEWAYS_LINES,
+  TURNED_HEADERS,
+} from '../../test/turned-pdfs.ts';
 import { docxText, externalTargets, hyperlinks, partText, readWordDocx } from '../../test/word-docx.ts';
 import { pdfToWord } from './pdf-to-word.ts';
 
@@ -90,6 +95,17 @@ describe('pdfToWord of a page drawn sideways', () => {
       .map((text) => text.trim())
       .filter((text) => text !== '');
     expect(paragraphs.join(' ')).toBe(SIDEWAYS_LINES.join(' '));
+  });
+});
+
+describe('pdfToWord of turned text in a table', () => {
+  it('writes header cells whose words run up the page in that direction', async () => {
+    const docx = await convertBuilt('turned-headers.pdf', createTableWithTurnedHeadersPdf());
+    const cells = docx.xml.match(/<w:tc>[\s\S]*?<\/w:tc>/g) ?? [];
+    const turned = cells.filter((cell) => cell.includes('<w:textDirection w:val="btLr"/>'));
+    expect(turned.map((cell) => docxText(cell).trim())).toEqual(TURNED_HEADERS);
+    expect(cells).toHaveLength(12);
+    expect(docx.text).toContain('Figures of the year');
   });
 });
 

@@ -8,6 +8,8 @@ export type TableCell = {
   lines: Line[];
   /** `RRGGBB` background, when not white. */
   shading?: string;
+  /** All its text turned one way: written in the cell in that direction (a narrow column's header). */
+  flow?: 'up' | 'down';
   box: Box;
 };
 
@@ -157,10 +159,21 @@ function buildTable(
         previous.colSpan += 1;
         previous.lines.push(...content);
         previous.box = { ...previous.box, x1: xs[col + 1] as number };
+        const flow = cellFlow(previous.lines);
+        if (flow) previous.flow = flow;
+        else delete previous.flow;
       } else {
         const cellBox = { x0: xs[col] as number, y0: top, x1: xs[col + 1] as number, y1: bottom };
         const shading = findShading(cellBox, fills);
-        cells.push({ col, colSpan: 1, lines: [...content], box: cellBox, ...(shading ? { shading } : {}) });
+        const flow = cellFlow(content);
+        cells.push({
+          col,
+          colSpan: 1,
+          lines: [...content],
+          box: cellBox,
+          ...(shading ? { shading } : {}),
+          ...(flow ? { flow } : {}),
+        });
       }
     }
     rows.push(cells);
@@ -192,6 +205,12 @@ function markVerticalMerges(
       cell.lines = [];
     }
   }
+}
+
+/** The way all of a cell's lines run, when they are all vertical and run the same way. */
+function cellFlow(lines: readonly Line[]): 'up' | 'down' | undefined {
+  const flow = lines[0]?.flow;
+  return flow && lines.every((line) => line.isVertical && line.flow === flow) ? flow : undefined;
 }
 
 function findShading(cell: Box, fills: readonly Fill[]): string | undefined {

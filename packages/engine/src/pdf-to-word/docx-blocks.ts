@@ -18,6 +18,7 @@ import {
   TableLayoutType,
   TableRow,
   TabStopType,
+  TextDirection,
   TextRun,
   VerticalMergeType,
   WidthType,
@@ -260,6 +261,11 @@ export function toTable(block: TableBlock, column: { x0: number }): Table {
         const paragraphs = block.cells[rowIndex]?.[cellIndex] ?? [];
         let previousBottom = cell.box.y0;
         const children = paragraphs.map((paragraph) => {
+          if (cell.flow) {
+            return toParagraph(inTurnedCell(withoutCellShading(paragraph, cell.shading)), 0, {
+              isInTable: true,
+            });
+          }
           const extent = blockExtent(paragraph);
           const result = toParagraph(
             withoutCellShading(paragraph, cell.shading),
@@ -283,6 +289,7 @@ export function toTable(block: TableBlock, column: { x0: number }): Table {
               }
             : {}),
           ...(cell.shading ? { shading: shadingOf(cell.shading) } : {}),
+          ...(cell.flow ? { textDirection: TEXT_DIRECTIONS[cell.flow] } : {}),
         });
       }),
     });
@@ -315,5 +322,27 @@ function withoutCellShading(paragraph: ParagraphBlock, cellShading: string | und
     runs: paragraph.runs.map(({ shade, ...run }) =>
       shade && (shade.isHighlight || shade.color !== cellShading) ? { ...run, shade } : run,
     ),
+  };
+}
+
+/** Word's direction for a cell whose text runs up the page (turned anticlockwise) or down it. */
+const TEXT_DIRECTIONS = {
+  up: TextDirection.BOTTOM_TO_TOP_LEFT_TO_RIGHT,
+  down: TextDirection.TOP_TO_BOTTOM_RIGHT_TO_LEFT,
+} as const;
+
+/**
+ * A paragraph of a cell written in a turned direction: its measures on the page (a tall, narrow box) mean nothing
+ * along the turned line, so it is set plainly, lines a little more than a font size apart.
+ */
+function inTurnedCell(paragraph: ParagraphBlock): ParagraphBlock {
+  return {
+    ...paragraph,
+    alignment: 'left',
+    indentLeft: 0,
+    indentRight: 0,
+    firstLineIndent: 0,
+    tabStops: [],
+    lineSpacing: paragraph.size * 1.2,
   };
 }

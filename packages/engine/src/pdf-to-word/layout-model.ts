@@ -65,6 +65,8 @@ export type Line = {
   text: string;
   /** Written top to bottom (vertical CJK) or turned: kept as text, not used for layout decisions. */
   isVertical: boolean;
+  /** Which way a vertical line's text runs on the page: up (turned anticlockwise) or down (turned, or CJK). */
+  flow?: 'up' | 'down';
 };
 
 export type PageImage = {

@@ -199,7 +199,11 @@ export function readPageLayout(
   const upright = rawLines.filter(isUpright).map((line) => line.chars);
   const others = rawLines
     .filter((line) => !isUpright(line))
-    .map((line) => ({ chars: line.chars, isVertical: line.isVertical || Math.abs(line.direction[1]) > 0.5 }));
+    .map((line) => ({
+      chars: line.chars,
+      isVertical: line.isVertical || Math.abs(line.direction[1]) > 0.5,
+      flow: line.isVertical || line.direction[1] > 0.5 ? ('down' as const) : ('up' as const),
+    }));
   const rows = upright.some((line) => line.some((char) => hasRightToLeft(char.c)))
     ? joinRightToLeftPieces(upright, MAX_CHAR_GAP_EM, (char) => char.style.size)
     : upright;
@@ -219,7 +223,7 @@ export function readPageLayout(
   for (const other of others) {
     for (const part of splitAtGaps(other.chars, other.isVertical)) {
       const line = buildLine(part, { isVertical: other.isVertical, isRightToLeft: false });
-      if (line) lines.push(line);
+      if (line) lines.push(other.isVertical ? { ...line, flow: other.flow } : line);
     }
   }
   return { layout: { pageNumber, width, height, lines, rules, fills: pageFills }, images };
