@@ -87,7 +87,7 @@ export const TOOL_DOCS = {
       'Re-encodes images at the level’s resolution and quality, removes duplicate and unused objects and compresses streams. Text, links, bookmarks and form fields are kept. Never larger than the input: when nothing can be saved, the original bytes come back.',
     options: {
       quality:
-        '`high`: light compression, images stay sharp. `medium`: balanced. `low`: maximum compression.',
+        '`high`: images kept at up to 225 pixels per inch. `medium`: images at up to 150 pixels per inch. `low`: images at up to 96 pixels per inch and more strongly compressed. Every level keeps the text, fonts, links, bookmarks, attachments and form fields, and never returns a file larger than the one sent.',
     },
     resultHeaders: {
       'X-Original-Size': { description: 'Size of the uploaded PDF in bytes.', type: 'integer' },
@@ -109,7 +109,7 @@ export const TOOL_DOCS = {
   'pdf-to-word': {
     summary: 'Convert a PDF to Word',
     description:
-      'Writes an editable .docx with the text in flowing paragraphs (no text boxes), headings, lists, tables and images where they stand. Scanned pages are read with OCR, as `/api/pdf/ocr` reads them, and rebuilt the same way: their text becomes editable paragraphs, their photos stay pictures, and the scan itself is not kept.',
+      "Writes an editable .docx with the text in flowing paragraphs (no text boxes), headings, lists, tables and images where they stand. The PDF's links stay links: web addresses open in the browser, and links within the document (a contents entry, a citation) lead to the place they point to. Scanned pages are read with OCR, as `/api/pdf/ocr` reads them, and rebuilt the same way: their text becomes editable paragraphs, their photos stay pictures, and the scan itself is not kept.",
     options: { language: LANGUAGE_OPTION },
     resultHeaders: {
       'X-Page-Count': { description: 'Pages of the result.', type: 'integer' },
