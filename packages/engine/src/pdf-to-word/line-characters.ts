@@ -15,7 +15,7 @@ export type Char = {
   bidi: number;
   /** The link the character stands under, if any. */
   link?: LinkTarget;
-  /** The fill behind the character, if any (`fillBehind`). */
+  /** The fill behind the character, if any (`fillFinder`). */
   shade?: Fill;
 };
 

@@ -2,7 +2,7 @@ import type * as Mupdf from 'mupdf';
 import { MAX_DECODED_IMAGE_PIXELS } from '../compress/image-objects.ts';
 import { mapFontName, type FontFace } from './font-names.ts';
 import { toHex } from './pdf-colors.ts';
-import { fillBehind, readHighlights, withHighlights } from './text-fills.ts';
+import { fillFinder, readHighlights, withHighlights } from './text-fills.ts';
 import { imageOrientation, type ImageOrientation } from './image-orientation.ts';
 import { pageTurner, uprightTurn } from './page-turn.ts';
 import {
@@ -190,8 +190,9 @@ export function readPageLayout(
     orientation: imageOrientation([...turner.vector(a, b), ...turner.vector(c, d)]),
   }));
   if (pageFills.length > 0) {
+    const findFill = fillFinder(pageFills);
     for (const char of rawLines.flatMap((line) => line.chars)) {
-      const shade = fillBehind(char.box, pageFills);
+      const shade = findFill(char.box);
       if (shade) char.shade = shade;
     }
   }

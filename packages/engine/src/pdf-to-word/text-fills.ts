@@ -48,11 +48,32 @@ export function withHighlights(fills: readonly Fill[], highlights: readonly Fill
   return [...fills.filter((fill) => !isAppearance(fill)), ...highlights];
 }
 
+/** Fills are looked up by bands of this height (points): a page of thousands of fills and characters stays fast. */
+const BAND = 24;
+
+/**
+ * Finds the fill behind each character (`fillBehind`) among the page's fills, sorted once into horizontal bands so
+ * that a character is compared only with the fills of its band.
+ */
+export function fillFinder(fills: readonly Fill[]): (box: Box) => Fill | undefined {
+  const bands = new Map<number, Fill[]>();
+  for (const fill of fills) {
+    if (!fill.isHighlight && isPaper(fill.color)) continue;
+    const last = Math.floor(fill.box.y1 / BAND);
+    for (let band = Math.floor(fill.box.y0 / BAND); band <= last; band += 1) {
+      const list = bands.get(band);
+      if (list) list.push(fill);
+      else bands.set(band, [fill]);
+    }
+  }
+  return (box) => fillBehind(box, bands.get(Math.floor((box.y0 + box.y1) / 2 / BAND)) ?? []);
+}
+
 /**
  * The fill behind a character: the smallest that holds the character's middle and reaches over most of its height;
  * none on paper white. A highlight annotation wins over a fill, as it is drawn over the page.
  */
-export function fillBehind(box: Box, fills: readonly Fill[]): Fill | undefined {
+function fillBehind(box: Box, fills: readonly Fill[]): Fill | undefined {
   const x = (box.x0 + box.x1) / 2;
   const y = (box.y0 + box.y1) / 2;
   const height = box.y1 - box.y0;
