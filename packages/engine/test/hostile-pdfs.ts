@@ -49,6 +49,28 @@ export function writePdf(objects: readonly PdfObject[], trailer = '/Root 1 0 R')
 
 const HELVETICA = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>';
 
+/**
+ * A one-page letter PDF drawing `content`, with Helvetica as /F1. `extra` objects are numbered from 6 on, for the
+ * page's `resources` (beyond the font) and `pageEntries` (an /Annots array, say) to refer to.
+ */
+export function writeLetterPage(
+  content: string,
+  {
+    resources = '',
+    pageEntries = '',
+    extra = [],
+  }: { resources?: string; pageEntries?: string; extra?: PdfObject[] } = {},
+): Buffer {
+  return writePdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> ${resources}>> ${pageEntries}>>`,
+    { dict: '<< >>', stream: Buffer.from(content) },
+    HELVETICA,
+    ...extra,
+  ]);
+}
+
 /** A valid PDF of `pageCount` letter pages, each with one line of text. */
 export function createTextPdf(text: string, pageCount = 1): Buffer {
   const pages: PdfObject[] = [];

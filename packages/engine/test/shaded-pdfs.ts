@@ -1,4 +1,4 @@
-import { writePdf } from './hostile-pdfs.ts';
+import { writeLetterPage } from './hostile-pdfs.ts';
 
 /**
  * A page with the three kinds of colour behind text: a blue bar (3366CC) wider than the white title written on it,
@@ -16,12 +16,10 @@ export function createShadedPdf(): Buffer {
     'BT 0 g /F1 12 Tf 72 550 Td (Highlighted by a reader) Tj ET',
     'BT 0 g /F1 12 Tf 72 500 Td (Nothing shaded here) Tj ET',
   ].join('\n');
-  return writePdf([
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> /Annots [6 0 R] >>',
-    { dict: '<< >>', stream: Buffer.from(content) },
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-    '<< /Type /Annot /Subtype /Highlight /Rect [70 546 205 563] /QuadPoints [70 563 205 563 70 546 205 546] /C [1 1 0] /F 4 >>',
-  ]);
+  return writeLetterPage(content, {
+    pageEntries: '/Annots [6 0 R] ',
+    extra: [
+      '<< /Type /Annot /Subtype /Highlight /Rect [70 546 205 563] /QuadPoints [70 563 205 563 70 546 205 546] /C [1 1 0] /F 4 >>',
+    ],
+  });
 }

@@ -1,4 +1,4 @@
-import { writePdf } from './hostile-pdfs.ts';
+import { writeLetterPage } from './hostile-pdfs.ts';
 
 /**
  * A page with one 8×8 image in a spot colour (`/Separation` of pure cyan through a CMYK tint function): the left
@@ -10,15 +10,13 @@ export function createSpotColourImagePdf(): Buffer {
   for (let row = 0; row < 8; row += 1) samples.fill(0xff, row * 8, row * 8 + 4);
   const content =
     'q 144 0 0 144 72 576 cm /Im1 Do Q\nBT /F1 12 Tf 72 540 Td (A cyan mark above this line) Tj ET';
-  return writePdf([
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> /XObject << /Im1 6 0 R >> >> >>',
-    { dict: '<< >>', stream: Buffer.from(content) },
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-    {
-      dict: '<< /Type /XObject /Subtype /Image /Width 8 /Height 8 /BitsPerComponent 8 /ColorSpace [/Separation /SpotCyan /DeviceCMYK << /FunctionType 2 /Domain [0 1] /C0 [0 0 0 0] /C1 [1 0 0 0] /N 1 >>] >>',
-      stream: samples,
-    },
-  ]);
+  return writeLetterPage(content, {
+    resources: '/XObject << /Im1 6 0 R >> ',
+    extra: [
+      {
+        dict: '<< /Type /XObject /Subtype /Image /Width 8 /Height 8 /BitsPerComponent 8 /ColorSpace [/Separation /SpotCyan /DeviceCMYK << /FunctionType 2 /Domain [0 1] /C0 [0 0 0 0] /C1 [1 0 0 0] /N 1 >>] >>',
+        stream: samples,
+      },
+    ],
+  });
 }

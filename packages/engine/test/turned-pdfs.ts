@@ -1,4 +1,4 @@
-import { writePdf } from './hostile-pdfs.ts';
+import { writeLetterPage } from './hostile-pdfs.ts';
 
 /** The lines of `createSidewaysPagePdf`, top to bottom as the reader sees them once the page is turned. */
 export const SIDEWAYS_LINES = Array.from(
@@ -16,13 +16,7 @@ export function createSidewaysPagePdf(): Buffer {
   ).join('\n');
   // [0 1 -1 0 612 0]: landscape x runs up the page, landscape y to the left.
   const content = `q 0 1 -1 0 612 0 cm\n${lines}\n0.5 w 50 150 m 700 150 l S\nQ`;
-  return writePdf([
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    { dict: '<< >>', stream: Buffer.from(content) },
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ]);
+  return writeLetterPage(content);
 }
 
 /** The header words of `createTableWithTurnedHeadersPdf`, each written up its column. */
@@ -51,11 +45,5 @@ export function createTableWithTurnedHeadersPdf(): Buffer {
     )
     .join('\n');
   const content = `0.8 w\n${grid}\n${headers}\n${figures}\nBT /F1 12 Tf 100 740 Td (Figures of the year) Tj ET`;
-  return writePdf([
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    { dict: '<< >>', stream: Buffer.from(content) },
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ]);
+  return writeLetterPage(content);
 }
