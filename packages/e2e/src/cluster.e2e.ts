@@ -171,6 +171,11 @@ describe.sequential('a cluster behind HAProxy', () => {
     ]);
     expect(response.status).toBe(202);
     const { id } = (JSON.parse(body.toString()) as JobBody).job;
+    // Redis holds the client's code, never its address (every request here comes from 127.0.0.1).
+    expect(JSON.parse(await cluster.redisCli('get', `quire:job:${id}`))).toMatchObject({
+      client: expect.stringMatching(/^net:[0-9a-f]{24}$/),
+    });
+    expect(await cluster.redisCli('--scan', '--pattern', 'quire:*')).not.toContain('127.0.0.1');
     const done = await waitUntil(
       () => jobOf(second.baseUrl, id),
       ({ job }) => job?.state === 'done',

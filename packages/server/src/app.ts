@@ -5,6 +5,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Runner } from './runner.ts';
+import { shareClientSecret } from './cluster/client-secret.ts';
+import { ClientCodes } from './http/client-key.ts';
 import { answerClientError, registerErrorHandler } from './http/error-handler.ts';
 import { registerHealthRoutes } from './http/routes/health.ts';
 import { registerJobRoutes } from './http/routes/jobs.ts';
@@ -98,8 +100,11 @@ export async function buildApp(config: Config, { runner, cluster }: AppDeps): Pr
   app.addHook('onClose', async () => status.close());
   registerStatusRoutes(app, status);
   registerOpenApiRoute(app, { rateLimitPerMinute: config.rateLimitPerMinute });
+  const codes = new ClientCodes();
+  if (cluster) await shareClientSecret(cluster.redis, codes);
   const guards = await createToolGuards(app, {
     perMinute: config.rateLimitPerMinute,
+    codes,
     apiKeys: config.apiKeys,
     isProbe: (request) => hasSecretHeader(request, PROBE_HEADER, status.probeToken),
     redis: cluster?.redis,

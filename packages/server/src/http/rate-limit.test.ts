@@ -3,6 +3,8 @@ import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestRedis } from '../../test/redis-server.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { shareClientSecret } from '../cluster/client-secret.ts';
+import { ClientCodes } from './client-key.ts';
 import { registerErrorHandler } from './error-handler.ts';
 import { createToolGuards } from './rate-limit.ts';
 
@@ -85,10 +87,14 @@ describe('rate limit in a cluster', () => {
       [1, 2].map(async () => {
         const app = Fastify();
         registerErrorHandler(app);
+        // Each web process has its own codes, made alike by the secret they share through Redis.
+        const codes = new ClientCodes();
+        await shareClientSecret(redis.client, codes);
         const guards = await createToolGuards(app, {
           perMinute: 3,
           apiKeys: [],
           isProbe: () => false,
+          codes,
           redis: redis.client,
         });
         app.post('/work', { onRequest: guards }, async () => ({ ok: true }));
@@ -100,6 +106,11 @@ describe('rate limit in a cluster', () => {
       for (const app of [...apps, ...apps])
         statuses.push((await app.inject({ method: 'POST', url: '/work' })).statusCode);
       expect(statuses).toEqual([200, 200, 200, 429]);
+      const keys = await redis.client.keys('quire:rate:*');
+      expect(keys).toHaveLength(1);
+      // The requests came from 127.0.0.1: the key holds its code, not the address.
+      expect(keys[0]).toMatch(/net:[0-9a-f]{24}$/);
+      expect(keys[0]).not.toContain('127.0.0.1');
     } finally {
       await Promise.all(apps.map((app) => app.close()));
       await redis.stop();

@@ -4,15 +4,16 @@ import type { Redis } from 'ioredis';
 import { AppError } from '@quire/shared';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { ApiKeys } from './api-keys.ts';
-import { clientKey } from './client-key.ts';
+import type { ClientCodes } from './client-key.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The request carries one of the operator's API keys. */
     hasApiKey: boolean;
     /**
-     * Whom the request counts against, for the rate limit and the fair share of job workers: the client's address
-     * (an IPv4 address or an IPv6 /64), or the API key it carries (each key is a client of its own).
+     * Whom the request counts against, for the rate limit and the fair share of job workers: the code of the
+     * client's address (an IPv4 address or an IPv6 /64; see `ClientCodes`), or the API key it carries (each key is
+     * a client of its own).
      */
     client: string;
   }
@@ -27,6 +28,8 @@ export type RateLimitOptions = {
   readonly apiKeys: readonly string[];
   /** The status probes' secret header value: their in-process requests are never limited. */
   readonly isProbe: (request: FastifyRequest) => boolean;
+  /** Turns a request's address into the code it is counted under. */
+  readonly codes: ClientCodes;
   /** Cluster mode: the counters live in Redis, shared by every web process (a Redis that fails skips the limit). */
   readonly redis?: Redis | undefined;
 };
@@ -36,7 +39,7 @@ export type RateLimitOptions = {
  * read: the API key check (401 for a wrong key), then the per-client limit (429 `RATE_LIMITED` with `Retry-After`),
  * which a valid key or a status probe skips. Counters live only in memory (at most 5,000 clients, the least recent
  * dropped first, each reset a minute after its first request), or in cluster mode in Redis (each key expiring a
- * minute after its first request), and hold the client key, never anything else.
+ * minute after its first request), and hold the client's code, never its address.
  */
 export async function createToolGuards(
   app: FastifyInstance,
@@ -48,7 +51,7 @@ export async function createToolGuards(
   const checkApiKey: onRequestHookHandler = async (request) => {
     const key = keys.check(request);
     request.hasApiKey = key !== null;
-    request.client = options.isProbe(request) ? STATUS_PROBE_CLIENT : (key ?? clientKey(request.ip));
+    request.client = options.isProbe(request) ? STATUS_PROBE_CLIENT : (key ?? options.codes.of(request.ip));
   };
   if (options.perMinute === 0) return [checkApiKey];
 
@@ -59,7 +62,7 @@ export async function createToolGuards(
   const limit = app.rateLimit({
     max: options.perMinute,
     timeWindow: 60_000,
-    keyGenerator: (request) => clientKey(request.ip),
+    keyGenerator: (request) => request.client || options.codes.of(request.ip),
     allowList: (request) => request.hasApiKey || options.isProbe(request),
     errorResponseBuilder: (_request, context) =>
       new AppError(
