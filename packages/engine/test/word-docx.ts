@@ -67,3 +67,16 @@ export function externalTargets(docx: Docx): Map<string, string> {
       ]),
   );
 }
+
+/** The body's tables: each a list of rows, each row its cells' text (paragraphs joined by spaces, trimmed). */
+export function docxTables(xml: string): string[][][] {
+  return [...xml.matchAll(/<w:tbl>([\s\S]*?)<\/w:tbl>/g)].map((table) =>
+    [...(table[1] ?? '').matchAll(/<w:tr[ >][\s\S]*?<\/w:tr>/g)].map((row) =>
+      [...row[0].matchAll(/<w:tc>([\s\S]*?)<\/w:tc>/g)].map((cell) =>
+        docxText(cell[1] ?? '')
+          .replace(/\s+/g, ' ')
+          .trim(),
+      ),
+    ),
+  );
+}

@@ -252,6 +252,8 @@ export function toTable(block: TableBlock, column: { x0: number }): Table {
   const { table } = block;
   const widths = table.xs.slice(1).map((x, index) => twips(x - (table.xs[index] as number)));
   const border = { style: BorderStyle.SINGLE, size: 4, color: table.borderColor };
+  const none = { style: BorderStyle.NONE, size: 0, color: 'auto' };
+  const side = (isRuled: boolean) => (isRuled ? border : none);
   const rows = table.rows.map((cells, rowIndex) => {
     const top = table.ys[rowIndex] as number;
     const bottom = table.ys[rowIndex + 1] as number;
@@ -288,6 +290,13 @@ export function toTable(block: TableBlock, column: { x0: number }): Table {
                   cell.verticalMerge === 'restart' ? VerticalMergeType.RESTART : VerticalMergeType.CONTINUE,
               }
             : {}),
+          // Only the sides the PDF rules: a table of three rules stays one, a grid stays a grid.
+          borders: {
+            top: side(cell.edges.top),
+            bottom: side(cell.edges.bottom),
+            left: side(cell.edges.left),
+            right: side(cell.edges.right),
+          },
           ...(cell.shading ? { shading: shadingOf(cell.shading) } : {}),
           ...(cell.flow ? { textDirection: TEXT_DIRECTIONS[cell.flow] } : {}),
         });
@@ -302,12 +311,12 @@ export function toTable(block: TableBlock, column: { x0: number }): Table {
     indent: { size: signedTwips(table.box.x0 - column.x0), type: WidthType.DXA },
     margins: { top: 0, bottom: 0, left: 0, right: 0 },
     borders: {
-      top: border,
-      bottom: border,
-      left: border,
-      right: border,
-      insideHorizontal: border,
-      insideVertical: border,
+      top: none,
+      bottom: none,
+      left: none,
+      right: none,
+      insideHorizontal: none,
+      insideVertical: none,
     },
   });
 }

@@ -1,0 +1,256 @@
+import { centerX, centerY, overlap, type Box, type Fill, type Line } from './layout-model.ts';
+import { boxOf, columnAt, columnGaps, isRunningText, rowsOf } from './text-grid.ts';
+import type { Table, TableCell } from './detect-tables.ts';
+
+/** A horizontal rule left over by the ruled-table search: its y, its extent and colour. */
+export type OpenRule = { y: number; x0: number; x1: number; color: string };
+
+/** Ends of rules or fills closer than this, in points, line up. */
+const ALIGN = 4;
+/** Narrower rules and fills are underlines or markers, not the edges of a table. */
+const MIN_TABLE_WIDTH = 60;
+/** A row of one piece this much of the table's width or wider is running text. */
+const PROSE_WIDTH_SHARE = 0.8;
+/** A run of this many prose rows between two rules splits a stack of rules into two tables. */
+const MIN_PROSE_ROWS = 3;
+/** Shaded rows may be apart by one unshaded row: a gap of up to this many times a shaded row's height. */
+const MAX_FILL_GAP = 1.6;
+
+/**
+ * Tables without a grid: rows between horizontal rules of the same width (the three rules of a scientific paper's
+ * table, or a rule under every row), and rows on stripes of shading of the same width. The columns are where the
+ * rows' text leaves a gap all the way down; a table must have at least two columns and two rows, and most of its
+ * rows must use two columns or more, so that running text between two rules, or on a coloured band, is never taken
+ * for a table. The rules and fills become the cells' borders and shading.
+ */
+export function detectOpenTables(
+  lines: readonly Line[],
+  rules: readonly OpenRule[],
+  fills: readonly Fill[],
+  ruled: readonly Table[] = [],
+): { tables: Table[]; lines: Line[] } {
+  const tables: Table[] = [];
+  const taken = () => [...ruled, ...tables].map((table) => table.box);
+  let remaining = [...lines];
+  for (const region of [...ruleRegions(rules, remaining), ...fillRegions(fills)]) {
+    const isTaken = taken().some(
+      (box) =>
+        overlap(box.y0, box.y1, region.y0, region.y1) > 0 &&
+        overlap(box.x0, box.x1, region.x0, region.x1) > 0,
+    );
+    if (isTaken) continue;
+    const table = buildOpenTable(region, remaining, rules, fills);
+    if (!table) continue;
+    tables.push(table);
+    const inside = new Set(table.rows.flatMap((row) => row.flatMap((cell) => cell.lines)));
+    remaining = remaining.filter((line) => !inside.has(line));
+  }
+  return { tables, lines: remaining };
+}
+
+/** Stacks of horizontal rules of one width, split where running text stands between two of them. */
+function ruleRegions(rules: readonly OpenRule[], lines: readonly Line[]): Box[] {
+  const regions: Box[] = [];
+  for (const stack of stacks(rules.filter((rule) => rule.x1 - rule.x0 >= MIN_TABLE_WIDTH))) {
+    let start = stack[0] as OpenRule;
+    for (let index = 1; index < stack.length; index += 1) {
+      const previous = stack[index - 1] as OpenRule;
+      const next = stack[index] as OpenRule;
+      const between = rowsOf(linesIn(lines, { x0: start.x0, y0: previous.y, x1: start.x1, y1: next.y }));
+      const proseRows = between.filter(
+        (row) =>
+          row.length === 1 && boxOf(row).x1 - boxOf(row).x0 >= PROSE_WIDTH_SHARE * (start.x1 - start.x0),
+      ).length;
+      if (proseRows >= MIN_PROSE_ROWS) {
+        if (previous !== start) regions.push({ x0: start.x0, y0: start.y, x1: start.x1, y1: previous.y });
+        start = next;
+      }
+    }
+    const last = stack.at(-1) as OpenRule;
+    if (last !== start) regions.push({ x0: start.x0, y0: start.y, x1: start.x1, y1: last.y });
+  }
+  return regions;
+}
+
+/** Stripes of shading of one width, each within about a row of the next. */
+function fillRegions(fills: readonly Fill[]): Box[] {
+  const stripes = fills
+    .filter(
+      (fill) => !fill.isHighlight && fill.color !== 'FFFFFF' && fill.box.x1 - fill.box.x0 >= MIN_TABLE_WIDTH,
+    )
+    .map((fill) => ({ y: fill.box.y0, y1: fill.box.y1, x0: fill.box.x0, x1: fill.box.x1 }));
+  type Stripe = (typeof stripes)[number];
+  const regions: Box[] = [];
+  // Bars of a chart start at one axis too: next to stripes of another length from the same axis, equal ones are
+  // bars, not rows.
+  const sameEnd = (a: number, b: number) => Math.abs(a - b) <= ALIGN;
+  const isBeside = (first: Stripe, last: Stripe) =>
+    stripes.some(
+      (other) =>
+        sameEnd(other.x0, first.x0) !== sameEnd(other.x1, first.x1) &&
+        (Math.abs(other.y1 - first.y) <= first.y1 - first.y ||
+          Math.abs(other.y - last.y1) <= last.y1 - last.y),
+    );
+  const addRun = (run: readonly Stripe[]) => {
+    const first = run[0];
+    const second = run[1];
+    const last = run.at(-1);
+    if (!first || !second || !last || isBeside(first, last)) return;
+    // A stripe on every other row: the unshaded row after the last stripe belongs to the table too.
+    const pitch = second.y - first.y;
+    const isAlternate = pitch > 1.5 * (first.y1 - first.y);
+    regions.push({ x0: first.x0, y0: first.y, x1: first.x1, y1: isAlternate ? last.y + pitch : last.y1 });
+  };
+  for (const stack of stacks(stripes)) {
+    let run: Stripe[] = [];
+    for (const stripe of stack) {
+      const previous = run.at(-1);
+      if (previous && stripe.y - previous.y1 > MAX_FILL_GAP * (stripe.y1 - stripe.y)) {
+        addRun(run);
+        run = [];
+      }
+      run.push(stripe);
+    }
+    addRun(run);
+  }
+  return regions;
+}
+
+/** Rules grouped by their left and right ends, each group top to bottom. */
+function stacks<T extends { y: number; x0: number; x1: number }>(items: readonly T[]): T[][] {
+  const groups: T[][] = [];
+  for (const item of [...items].sort((a, b) => a.y - b.y)) {
+    const group = groups.find(
+      (candidate) =>
+        Math.abs((candidate[0] as T).x0 - item.x0) <= ALIGN &&
+        Math.abs((candidate[0] as T).x1 - item.x1) <= ALIGN,
+    );
+    if (group) {
+      if (item.y - (group.at(-1) as T).y > ALIGN / 2) group.push(item);
+    } else groups.push([item]);
+  }
+  return groups.filter((group) => group.length >= 2);
+}
+
+function linesIn(lines: readonly Line[], box: Box): Line[] {
+  return lines.filter((line) => {
+    const x = centerX(line.box);
+    const y = centerY(line.box);
+    return (
+      !line.isVertical &&
+      line.text.trim() !== '' &&
+      x >= box.x0 - ALIGN &&
+      x <= box.x1 + ALIGN &&
+      y > box.y0 &&
+      y < box.y1 &&
+      line.box.x0 >= box.x0 - 2 * ALIGN &&
+      line.box.x1 <= box.x1 + 2 * ALIGN
+    );
+  });
+}
+
+function buildOpenTable(
+  region: Box,
+  lines: readonly Line[],
+  rules: readonly OpenRule[],
+  fills: readonly Fill[],
+): Table | null {
+  // Text that starts inside and runs out of the region is running text beside it, or the region is no table.
+  const isStray = (line: Line) =>
+    centerY(line.box) > region.y0 &&
+    centerY(line.box) < region.y1 &&
+    overlap(line.box.x0, line.box.x1, region.x0, region.x1) > 0 &&
+    (line.box.x0 < region.x0 - 2 * ALIGN || line.box.x1 > region.x1 + 2 * ALIGN);
+  if (lines.some(isStray)) return null;
+  // A rule through the middle of text is a chart's grid line or a strike-through, not a table's edge.
+  const isCrossed = (line: Line) =>
+    rules.some(
+      (rule) =>
+        rule.y > line.box.y0 + 0.3 * (line.box.y1 - line.box.y0) &&
+        rule.y < line.box.y1 - 0.3 * (line.box.y1 - line.box.y0) &&
+        rule.x0 < centerX(line.box) &&
+        rule.x1 > centerX(line.box),
+    );
+  if (linesIn(lines, region).some(isCrossed)) return null;
+  const rows = rowsOf(linesIn(lines, region));
+  if (rows.length < 2) return null;
+  const gaps = columnGaps(rows, region.x0, region.x1);
+  if (gaps.length === 0) return null;
+  const xs = [region.x0, ...gaps, region.x1];
+  const columnOf = (x: number) => columnAt(xs, x);
+  const multiColumnRows = rows.filter(
+    (row) => new Set(row.map((line) => columnOf(centerX(line.box)))).size >= 2,
+  );
+  if (multiColumnRows.length < 2 || multiColumnRows.length < rows.length / 2) return null;
+  if (isRunningText(rows, xs)) return null;
+
+  const ys = [region.y0];
+  for (let index = 1; index < rows.length; index += 1) {
+    const above = boxOf(rows[index - 1] as Line[]).y1;
+    const below = boxOf(rows[index] as Line[]).y0;
+    const rule = rules.find(
+      (candidate) =>
+        candidate.y >= above - 1 &&
+        candidate.y <= below + 1 &&
+        overlap(candidate.x0, candidate.x1, region.x0, region.x1) > 0,
+    );
+    ys.push(rule ? rule.y : (above + below) / 2);
+  }
+  ys.push(region.y1);
+  const hasRuleAt = (y: number, from: number, to: number) =>
+    rules.some(
+      (rule) => Math.abs(rule.y - y) <= ALIGN / 2 && overlap(rule.x0, rule.x1, from, to) >= (to - from) / 2,
+    );
+  const tableRows = rows.map((row, rowIndex): TableCell[] => {
+    const top = ys[rowIndex] as number;
+    const bottom = ys[rowIndex + 1] as number;
+    const cells: TableCell[] = [];
+    for (let col = 0; col < xs.length - 1; col += 1) {
+      const inCell = row.filter(
+        (line) => columnOf(line.box.x0 + 1) === col || (col === 0 && line.box.x0 < region.x0),
+      );
+      const spanEnd = Math.max(col, ...inCell.map((line) => columnOf(line.box.x1 - 1)));
+      const covering = cells.at(-1);
+      if (covering && covering.col + covering.colSpan > col) continue;
+      const box = { x0: xs[col] as number, y0: top, x1: xs[spanEnd + 1] as number, y1: bottom };
+      const shading = shadingOf(box, fills);
+      cells.push({
+        col,
+        colSpan: spanEnd - col + 1,
+        lines: inCell,
+        box,
+        edges: {
+          top: hasRuleAt(top, box.x0, box.x1),
+          bottom: hasRuleAt(bottom, box.x0, box.x1),
+          left: false,
+          right: false,
+        },
+        ...(shading ? { shading } : {}),
+      });
+    }
+    return cells;
+  });
+  return { box: region, xs, ys, rows: tableRows, borderColor: mostCommonColor(rules, region) };
+}
+
+function shadingOf(cell: Box, fills: readonly Fill[]): string | undefined {
+  const x = centerX(cell);
+  const y = centerY(cell);
+  const color = fills
+    .filter(
+      (fill) =>
+        !fill.isHighlight && x >= fill.box.x0 && x <= fill.box.x1 && y >= fill.box.y0 && y <= fill.box.y1,
+    )
+    .at(-1)?.color;
+  return color && color !== 'FFFFFF' ? color : undefined;
+}
+
+function mostCommonColor(rules: readonly OpenRule[], region: Box): string {
+  const inside = rules.filter(
+    (rule) =>
+      rule.y >= region.y0 - 1 &&
+      rule.y <= region.y1 + 1 &&
+      overlap(rule.x0, rule.x1, region.x0, region.x1) > 0,
+  );
+  return inside[0]?.color ?? '000000';
+}
