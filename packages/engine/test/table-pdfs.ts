@@ -63,3 +63,42 @@ export function createShadedTablePdf(): Buffer {
     ].join('\n'),
   );
 }
+
+/** Stroked grid lines at `xs` (top to bottom between `y0` and `y1`) and `ys` (left to right between `x0` and `x1`). */
+function grid(xs: readonly number[], ys: readonly number[]): string {
+  const x0 = Math.min(...xs);
+  const x1 = Math.max(...xs);
+  const y0 = Math.min(...ys);
+  const y1 = Math.max(...ys);
+  return [
+    '0 G 0.8 w',
+    ...xs.map((x) => `${x} ${y0} m ${x} ${y1} l S`),
+    ...ys.map((y) => `${x0} ${y} m ${x1} ${y} l S`),
+  ].join('\n');
+}
+
+/** The cells of the table nested in the top right cell of a 2 × 2 table, whose other cells say where they are. */
+export const NESTED_ROWS = [
+  ['A1', 'B1'],
+  ['A2', 'B2'],
+] as const;
+
+/**
+ * A ruled 2 × 2 table ("North west", its nested table, "South west", "South east") whose top right cell holds a
+ * ruled 2 × 2 table of its own, drawn inside the cell with a margin.
+ */
+export function createNestedTablePdf(): Buffer {
+  return writeLetterPage(
+    [
+      grid([72, 272, 472], [500, 600, 700]),
+      grid([292, 372, 452], [620, 650, 680]),
+      text(80, 685, 'North west'),
+      text(80, 585, 'South west'),
+      text(280, 585, 'South east'),
+      text(300, 665, 'A1'),
+      text(380, 665, 'B1'),
+      text(300, 635, 'A2'),
+      text(380, 635, 'B2'),
+    ].join('\n'),
+  );
+}

@@ -3,7 +3,13 @@ import { join } from 'node:path';
 import { corpusPath } from '@quire/corpus';
 import { describe, expect, it } from 'vitest';
 import { inputFile, useJobContext } from '../../test/job-context.ts';
-import { createShadedTablePdf, createThreeRuleTablePdf, TABLE_ROWS } from '../../test/table-pdfs.ts';
+import {
+  createNestedTablePdf,
+  createShadedTablePdf,
+  createThreeRuleTablePdf,
+  NESTED_ROWS,
+  TABLE_ROWS,
+} from '../../test/table-pdfs.ts';
 import { docxTables, readWordDocx } from '../../test/word-docx.ts';
 import { pdfToWord } from './pdf-to-word.ts';
 
@@ -71,5 +77,16 @@ describe('pdfToWord tables without a full grid', () => {
     const docx = await convertFile(corpusPath('pdf/pypdf_chinese-product-table_issue914.pdf'));
     const [table] = docxTables(docx.xml);
     expect(table?.[1]).toEqual(['302000001', '10.12', '散称华联粉条', '2700549', '334010053', '0.5', '红豆']);
+  });
+
+  it('writes a table drawn inside a cell of another as a table nested in that cell', async () => {
+    const docx = await convertBuilt('nested-table.pdf', createNestedTablePdf());
+    // The outer table's body holds the inner one: two <w:tbl> open before the first closes.
+    const outer = docx.xml.slice(docx.xml.indexOf('<w:tbl>'));
+    expect(outer.indexOf('<w:tbl>', 1)).toBeLessThan(outer.indexOf('</w:tbl>'));
+    const inner = docxTables(outer.slice(outer.indexOf('<w:tbl>', 1)));
+    expect(inner[0]).toEqual(NESTED_ROWS.map((row) => [...row]));
+    expect(docx.text).toContain('North west');
+    expect(docx.text).toContain('South east');
   });
 });

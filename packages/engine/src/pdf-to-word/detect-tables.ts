@@ -15,6 +15,8 @@ export type TableCell = {
   box: Box;
   /** Which of its sides the PDF draws a rule along. */
   edges: CellEdges;
+  /** Tables drawn inside the cell. */
+  tables?: Table[];
 };
 
 export type CellEdges = { top: boolean; bottom: boolean; left: boolean; right: boolean };
@@ -46,7 +48,8 @@ export function detectTables(
   const tables: Table[] = [];
   const loose: OpenRule[] = [];
   let remaining = [...lines];
-  for (const cluster of clusterSegments(segments)) {
+  // Smallest first: a table drawn inside a cell of another takes its own text before the outer one is read.
+  for (const cluster of clusterSegments(segments).sort((a, b) => spanArea(a) - spanArea(b))) {
     const built = buildRuledTable(cluster, remaining, fills);
     if (!built) {
       // Lone horizontal rules may bound a table without a grid; the rules of a rejected grid (a chart) may not.
@@ -67,7 +70,31 @@ export function detectTables(
     fills.filter((fill) => !tables.some((table) => contains(table.box, fill.box))),
     tables,
   );
-  return { tables: [...tables, ...open.tables], lines: open.lines };
+  return { tables: nestTables([...tables, ...open.tables]), lines: open.lines };
+}
+
+/** The area a cluster of rules spans. */
+function spanArea(cluster: readonly Segment[]): number {
+  const xs = cluster.flatMap((s) => (s.isHorizontal ? [s.from, s.to] : [s.at]));
+  const ys = cluster.flatMap((s) => (s.isHorizontal ? [s.at] : [s.from, s.to]));
+  return (Math.max(...xs) - Math.min(...xs)) * (Math.max(...ys) - Math.min(...ys));
+}
+
+/** Tables inside a cell of another go into that cell (the smallest that holds them); the rest, top to bottom. */
+function nestTables(tables: readonly Table[]): Table[] {
+  const area = (box: Box) => (box.x1 - box.x0) * (box.y1 - box.y0);
+  const bySize = [...tables].sort((a, b) => area(a.box) - area(b.box));
+  const nested = new Set<Table>();
+  for (const [index, table] of bySize.entries()) {
+    const host = bySize
+      .slice(index + 1)
+      .flatMap((outer) => outer.rows.flat())
+      .find((cell) => contains(cell.box, table.box));
+    if (!host) continue;
+    (host.tables ??= []).push(table);
+    nested.add(table);
+  }
+  return tables.filter((table) => !nested.has(table)).sort((a, b) => a.box.y0 - b.box.y0);
 }
 
 const contains = (outer: Box, inner: Box): boolean =>

@@ -260,9 +260,13 @@ export function toTable(block: TableBlock, column: { x0: number }): Table {
     return new TableRow({
       height: { value: twips(bottom - top), rule: HeightRule.ATLEAST },
       children: cells.map((cell, cellIndex) => {
-        const paragraphs = block.cells[rowIndex]?.[cellIndex] ?? [];
+        const contents = block.cells[rowIndex]?.[cellIndex] ?? [];
         let previousBottom = cell.box.y0;
-        const children = paragraphs.map((paragraph) => {
+        const children: (Paragraph | Table)[] = contents.map((paragraph) => {
+          if (paragraph.kind === 'table') {
+            previousBottom = paragraph.box.y1;
+            return toTable(paragraph, { x0: cell.box.x0 });
+          }
           if (cell.flow) {
             return toParagraph(inTurnedCell(withoutCellShading(paragraph, cell.shading)), 0, {
               isInTable: true,
@@ -277,8 +281,12 @@ export function toTable(block: TableBlock, column: { x0: number }): Table {
           previousBottom = extent.bottom;
           return result;
         });
+        // A cell ends with a paragraph in Word's format, after a nested table too.
+        if (children.length === 0 || children.at(-1) instanceof Table) {
+          children.push(new Paragraph({ spacing: { before: 0, after: 0 } }));
+        }
         return new TableCell({
-          children: children.length > 0 ? children : [new Paragraph({ spacing: { before: 0, after: 0 } })],
+          children,
           columnSpan: cell.colSpan,
           width: {
             size: widths.slice(cell.col, cell.col + cell.colSpan).reduce((a, b) => a + b, 0),

@@ -1,6 +1,6 @@
 import type { ParagraphBlock } from './build-paragraphs.ts';
 import { linkKey, type LinkTarget } from './layout-model.ts';
-import type { PagePlan } from './plan-page.ts';
+import { cellParagraphs, type PagePlan } from './plan-page.ts';
 
 type Place = Extract<LinkTarget, { kind: 'place' }>;
 
@@ -48,7 +48,7 @@ function placedParagraphs(plan: PagePlan): Placed[] {
     band.columns.flatMap((column) =>
       column.blocks.flatMap((block) => {
         const paragraphs =
-          block.kind === 'paragraph' ? [block] : block.kind === 'table' ? block.cells.flat(2) : [];
+          block.kind === 'paragraph' ? [block] : block.kind === 'table' ? cellParagraphs(block) : [];
         return paragraphs.map((paragraph) => ({ paragraph, columnX0: column.x0 }));
       }),
     ),

@@ -12,7 +12,9 @@ import {
 import { findGutters, orderPage, type Placed } from './reading-order.ts';
 
 export type ImageBlock = { kind: 'image'; images: PageImage[]; box: Box };
-export type TableBlock = { kind: 'table'; table: Table; box: Box; cells: ParagraphBlock[][][] };
+/** A table, each cell's paragraphs and nested tables top to bottom. */
+export type TableBlock = { kind: 'table'; table: Table; box: Box; cells: CellBlock[][][] };
+export type CellBlock = ParagraphBlock | TableBlock;
 export type Block = ParagraphBlock | ImageBlock | TableBlock;
 
 export type PlannedColumn = { x0: number; x1: number; blocks: Block[] };
@@ -135,8 +137,7 @@ function planColumn(items: readonly FlowItem[], column: { x0: number; x1: number
     }
     flushLines();
     if (item.kind === 'table') {
-      const cells = item.table.rows.map((row) => row.map((cell) => buildParagraphs(cell.lines, cell.box)));
-      blocks.push({ kind: 'table', table: item.table, box: item.table.box, cells });
+      blocks.push(tableBlock(item.table));
       continue;
     }
     const last = blocks.at(-1);
@@ -153,4 +154,20 @@ function planColumn(items: readonly FlowItem[], column: { x0: number; x1: number
   }
   flushLines();
   return blocks;
+}
+
+function tableBlock(table: Table): TableBlock {
+  const cells = table.rows.map((row) =>
+    row.map((cell): CellBlock[] =>
+      [...buildParagraphs(cell.lines, cell.box), ...(cell.tables ?? []).map(tableBlock)].sort(
+        (a, b) => a.box.y0 - b.box.y0,
+      ),
+    ),
+  );
+  return { kind: 'table', table, box: table.box, cells };
+}
+
+/** The paragraphs of a table's cells, those of its nested tables included, in order. */
+export function cellParagraphs(block: TableBlock): ParagraphBlock[] {
+  return block.cells.flat(2).flatMap((item) => (item.kind === 'table' ? cellParagraphs(item) : [item]));
 }
