@@ -2,7 +2,8 @@
 // PDF import (`--infilter=writer_pdf_import`), on every corpus PDF with a text layer. Per file and in total: word
 // recall against the words poppler finds inside the pages' crop boxes, share of text in text boxes or frames, Word
 // tables on the table PDFs, visual similarity of the .docx rendered back to PDF by LibreOffice against the original
-// (first pages), hyperlinks written against the PDF's link annotations, and time.
+// (first pages), the page count of that rendering against the PDF's, hyperlinks written against the PDF's link
+// annotations, and time.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -37,6 +38,8 @@ type Side = {
   tables: number;
   hyperlinks: number;
   visual: number;
+  /** Pages of the .docx rendered back to PDF by LibreOffice (0 when it could not be rendered). */
+  pagesBack: number;
   seconds: number;
 };
 
@@ -65,6 +68,7 @@ try {
       'tables Q/LO',
       'links PDF: Q/LO',
       'visual Q/LO',
+      'pages back Q/LO',
       's Q/LO',
     ],
   ];
@@ -107,6 +111,7 @@ try {
           tables: 0,
           hyperlinks: 0,
           visual: 0,
+          pagesBack: 0,
           seconds,
         });
         continue;
@@ -130,6 +135,7 @@ try {
         tables: content.tables,
         hyperlinks: content.hyperlinks,
         visual,
+        pagesBack: existsSync(rendered) ? pageCount(rendered) : 0,
         seconds,
       });
     }
@@ -147,6 +153,7 @@ try {
       isTableFile(entry) ? `${oursSide.tables}/${libreSide.tables}` : '',
       links > 0 ? `${links}: ${oursSide.hyperlinks}/${libreSide.hyperlinks}` : '',
       `${oursSide.visual.toFixed(2)}/${libreSide.visual.toFixed(2)}`,
+      `${oursSide.pagesBack}/${libreSide.pagesBack}`,
       `${oursSide.seconds.toFixed(2)}/${libreSide.seconds.toFixed(2)}`,
     ]);
     console.error(`done ${entry.name}`);
@@ -164,6 +171,9 @@ try {
     hyperlinks: sides.reduce((sum, side) => sum + side.hyperlinks, 0),
     seconds: sides.reduce((sum, side) => sum + side.seconds, 0),
   });
+  /** Files whose .docx, rendered back by LibreOffice, has its PDF's page count within one page. */
+  const pagesKept = (sides: Side[]) =>
+    sides.filter((side, index) => Math.abs(side.pagesBack - (entries[index]?.pages ?? 1)) <= 1).length;
   const ours = summary(totals.ours);
   const libre = summary(totals.libre);
   console.log(
@@ -222,6 +232,9 @@ try {
     `goal visual similarity clearly above LibreOffice's import: ${ours.visual > libre.visual + 0.02 ? 'met' : 'not met'} (${ours.visual.toFixed(3)} vs ${libre.visual.toFixed(3)})`,
   );
   console.log(
+    `goal page count within ±1 after the round trip (.docx rendered back by LibreOffice) on every file: ${pagesKept(totals.ours) === entries.length ? 'met' : 'not met'} (Quire ${pagesKept(totals.ours)} of ${entries.length} files, LibreOffice's import ${pagesKept(totals.libre)})`,
+  );
+  console.log(
     `goal ≥ 5 pages/s: ${totals.pages / ours.seconds >= 5 ? 'met' : 'not met'} (${(totals.pages / ours.seconds).toFixed(1)})`,
   );
   if (timedOut.length > 0) {
@@ -240,6 +253,11 @@ try {
   );
 } finally {
   await rm(workDir, { recursive: true, force: true });
+}
+
+function pageCount(pdf: string): number {
+  const info = spawnSync('pdfinfo', [pdf], { encoding: 'utf8' });
+  return Number(/^Pages:\s+(\d+)/m.exec(info.stdout)?.[1] ?? 0);
 }
 
 /** Runs soffice headless with its own profile, under a time limit; its wall seconds, or null when it ran out. */
