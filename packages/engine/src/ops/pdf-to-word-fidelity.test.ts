@@ -13,6 +13,7 @@ import {
   SIDEWAYS_LINES,
   TURNED_HEADERS,
 } from '../../test/turned-pdfs.ts';
+import { createVerticalJapanesePdf, VERTICAL_PARAGRAPHS } from '../../test/vertical-pdfs.ts';
 import { docxText, externalTargets, hyperlinks, partText, readWordDocx } from '../../test/word-docx.ts';
 import { pdfToWord } from './pdf-to-word.ts';
 
@@ -150,5 +151,17 @@ describe('pdfToWord colour', () => {
       { text: 'Highlighted by a reader', fill: undefined, highlight: 'yellow' },
     ]);
     expect(paragraph('Nothing shaded here')).not.toMatch(/<w:shd|<w:highlight/);
+  });
+});
+
+describe('pdfToWord vertical text', () => {
+  it('reads a page of vertical Japanese column by column, right to left, and writes it as vertical text', async () => {
+    const docx = await convertFile(await createVerticalJapanesePdf(ctx.workDir));
+    const text = docx.text.replace(/\s+/g, '');
+    for (const paragraph of VERTICAL_PARAGRAPHS) expect(text).toContain(paragraph);
+    expect(text.indexOf(VERTICAL_PARAGRAPHS[1])).toBeGreaterThan(text.indexOf(VERTICAL_PARAGRAPHS[0]));
+    // An upright A4 page whose lines run top to bottom.
+    expect(docx.xml).toMatch(/<w:pgSz w:w="11906" w:h="16838" w:orient="portrait"\/>/);
+    expect(docx.xml).toContain('<w:textDirection w:val="tbRl"/>');
   });
 });

@@ -94,6 +94,11 @@ export type PageLayout = {
   images: PageImage[];
   rules: Rule[];
   fills: Fill[];
+  /**
+   * Vertical Japanese or Chinese, laid out turned a quarter (its columns right to left as rows top to bottom; the
+   * page's width and height swapped), to be written as vertical text on the upright page.
+   */
+  isVerticalText?: boolean;
 };
 
 export const boxWidth = (box: Box): number => box.x1 - box.x0;

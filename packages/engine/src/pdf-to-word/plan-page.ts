@@ -30,6 +30,8 @@ export type PagePlan = {
   /** Bounding box of everything in the body, or null for an empty page. */
   contentBox: Box | null;
   hasText: boolean;
+  /** Vertical Japanese or Chinese: planned turned a quarter (see `PageLayout.isVerticalText`). */
+  isVerticalText?: boolean;
 };
 
 type FlowItem =
@@ -99,6 +101,7 @@ export function planPage(
     backgrounds,
     contentBox: boxes.length > 0 ? unionBox(boxes) : null,
     hasText: layout.lines.some((line) => line.text.trim() !== ''),
+    ...(layout.isVerticalText ? { isVerticalText: true } : {}),
   };
 }
 

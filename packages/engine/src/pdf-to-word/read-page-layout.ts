@@ -5,6 +5,7 @@ import { toHex } from './pdf-colors.ts';
 import { fillFinder, readHighlights, withHighlights } from './text-fills.ts';
 import { imageOrientation, type ImageOrientation } from './image-orientation.ts';
 import { pageTurner, uprightTurn } from './page-turn.ts';
+import { columnsAsRows, isVerticalPage } from './vertical-page.ts';
 import {
   scriptRise,
   type Box,
@@ -168,8 +169,11 @@ export function readPageLayout(
     text.destroy();
   }
   let pageFills = withHighlights(fills, readHighlights(page));
-  // A page drawn sideways (a landscape form on a portrait page) is read turned, as the reader turns it.
-  const turn = uprightTurn(rawLines.map((line) => ({ ...line, characters: line.chars.length })));
+  // A page drawn sideways (a landscape form on a portrait page) is read turned, as the reader turns it. A page of
+  // vertical Japanese or Chinese is read turned a quarter too, its columns then rows (`vertical-page.ts`).
+  const sidewaysTurn = uprightTurn(rawLines.map((line) => ({ ...line, characters: line.chars.length })));
+  const isVerticalText = sidewaysTurn === 0 && isVerticalPage(rawLines);
+  const turn = isVerticalText ? 270 : sidewaysTurn;
   const turner = pageTurner(turn, width, height);
   if (turn !== 0) {
     for (const line of rawLines) {
@@ -185,6 +189,7 @@ export function readPageLayout(
     width = turner.width;
     height = turner.height;
   }
+  if (isVerticalText) rawLines.splice(0, rawLines.length, ...columnsAsRows(rawLines));
   const images = placed.map(({ image, matrix: [a = 1, b = 0, c = 0, d = 1] }) => ({
     ...image,
     orientation: imageOrientation([...turner.vector(a, b), ...turner.vector(c, d)]),
@@ -227,7 +232,18 @@ export function readPageLayout(
       if (line) lines.push(other.isVertical ? { ...line, flow: other.flow } : line);
     }
   }
-  return { layout: { pageNumber, width, height, lines, rules, fills: pageFills }, images };
+  return {
+    layout: {
+      pageNumber,
+      width,
+      height,
+      lines,
+      rules,
+      fills: pageFills,
+      ...(isVerticalText ? { isVerticalText } : {}),
+    },
+    images,
+  };
 }
 
 function readImage(mupdf: typeof Mupdf, image: Mupdf.Image, box: Box): Omit<RawImage, 'orientation'> | null {

@@ -7,6 +7,7 @@ import {
   LineRuleType,
   Packer,
   PageOrientation,
+  PageTextDirectionType,
   Paragraph,
   SectionType,
   type ISectionOptions,
@@ -49,16 +50,24 @@ export async function writeDocx(plan: DocumentPlan): Promise<Uint8Array> {
   const sections: ISectionOptions[] = [];
   plan.pages.forEach((page, pageIndex) => {
     const margins = plan.margins[pageIndex] as Margins;
-    const isLandscape = page.width > page.height;
+    // A vertical page was planned turned a quarter: Word gets the upright page, its margins turned back, and
+    // writes the lines top to bottom, right to left.
+    const vertical = page.isVerticalText === true;
+    const paper = vertical ? { width: page.height, height: page.width } : page;
+    const edges = vertical
+      ? { top: margins.left, right: margins.top, bottom: margins.right, left: margins.bottom }
+      : margins;
+    const isLandscape = paper.width > paper.height;
     const pageProperties = {
       size: isLandscape
-        ? { width: twips(page.height), height: twips(page.width), orientation: PageOrientation.LANDSCAPE }
-        : { width: twips(page.width), height: twips(page.height), orientation: PageOrientation.PORTRAIT },
+        ? { width: twips(paper.height), height: twips(paper.width), orientation: PageOrientation.LANDSCAPE }
+        : { width: twips(paper.width), height: twips(paper.height), orientation: PageOrientation.PORTRAIT },
+      ...(vertical ? { textDirection: PageTextDirectionType.TOP_TO_BOTTOM_RIGHT_TO_LEFT } : {}),
       margin: {
-        top: twips(margins.top),
-        right: twips(margins.right),
-        bottom: twips(margins.bottom),
-        left: twips(margins.left),
+        top: twips(edges.top),
+        right: twips(edges.right),
+        bottom: twips(edges.bottom),
+        left: twips(edges.left),
         header: twips(Math.min(running?.headerDistance ?? margins.top / 2, margins.top)),
         footer: twips(Math.min(running?.footerDistance ?? margins.bottom / 2, margins.bottom)),
       },
