@@ -57,4 +57,23 @@ describe('detectTables', () => {
     expect(tables).toEqual([]);
     expect(lines).toHaveLength(1);
   });
+
+  it('cuts a line read across a cell rule at the space where the rule falls', () => {
+    const rules = [
+      ...[100, 120, 140].map((y) => horizontal(y, 50, 150)),
+      ...[50, 72, 150].map((x) => vertical(x, 100, 140)),
+    ];
+    // "12 34" is one run, 5 points a character from x 60: the rule at 72 falls on its space.
+    const { tables } = detectTables(
+      [line('12 34', 60, 114), line('a', 60, 134), line('b', 80, 134)],
+      rules,
+      [],
+    );
+    expect(
+      tables[0]?.rows.map((row) => row.map((cell) => cell.lines.map((item) => item.text).join(''))),
+    ).toEqual([
+      ['12', '34'],
+      ['a', 'b'],
+    ]);
+  });
 });

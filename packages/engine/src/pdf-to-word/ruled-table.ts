@@ -165,7 +165,7 @@ export function buildRuledTable(
 
 /**
  * A line that MuPDF read across a cell's rule (a figure and the name beside it), cut at the rule into one line per
- * cell, where the rule falls between two of its style runs; else the line as it is.
+ * cell, where the rule falls between two of its style runs or at a space; else the line as it is.
  */
 function splitAtRules(line: Line, verticals: readonly Segment[]): Line[] {
   const y = centerY(line.box);
@@ -180,7 +180,7 @@ function splitAtRules(line: Line, verticals: readonly Segment[]): Line[] {
     return side === start ? (side < 0 ? cuts.length : side) : null;
   };
   const groups = new Map<number, Line['spans']>();
-  for (const span of line.spans) {
+  for (const span of line.spans.flatMap((whole) => splitSpanAtCuts(whole, cuts))) {
     const side = sideOf(span.box.x0, span.box.x1);
     if (side === null) return [line];
     groups.set(side, [...(groups.get(side) ?? []), span]);
@@ -201,6 +201,32 @@ function splitAtRules(line: Line, verticals: readonly Segment[]): Line[] {
       },
     };
   });
+}
+
+/**
+ * A style run cut at each rule it crosses, at the space nearest to where the rule falls (its characters taken as
+ * equally wide, so within two characters of it); the run whole when a rule falls on no space.
+ */
+function splitSpanAt(span: Line['spans'][number], cut: number): Line['spans'] {
+  const { box } = span;
+  if (cut <= box.x0 + SNAP || cut >= box.x1 - SNAP) return [span];
+  const chars = [...span.text];
+  const width = (box.x1 - box.x0) / chars.length;
+  const estimate = Math.round((cut - box.x0) / width);
+  const spaces = chars
+    .map((char, index) => (char === ' ' && Math.abs(index - estimate) <= 2 ? index : -1))
+    .filter((index) => index > 0 && index < chars.length - 1)
+    .sort((a, b) => Math.abs(a - estimate) - Math.abs(b - estimate));
+  const space = spaces[0];
+  if (space === undefined) return [span];
+  return [
+    { ...span, text: chars.slice(0, space).join(''), box: { ...box, x1: box.x0 + space * width } },
+    { ...span, text: chars.slice(space + 1).join(''), box: { ...box, x0: box.x0 + (space + 1) * width } },
+  ];
+}
+
+function splitSpanAtCuts(span: Line['spans'][number], cuts: readonly number[]): Line['spans'] {
+  return cuts.reduce<Line['spans']>((spans, cut) => spans.flatMap((part) => splitSpanAt(part, cut)), [span]);
 }
 
 /** Lines of text that a drawn rule of the grid runs through (not along an edge, not under it as an underline). */
