@@ -1,6 +1,7 @@
 import { centerX, centerY, overlap, type Box, type Fill, type Line } from './layout-model.ts';
 import { boxOf, columnAt, columnGaps, isRunningText, rowsOf } from './text-grid.ts';
 import type { Table, TableCell } from './detect-tables.ts';
+import { findShading } from './ruled-table.ts';
 
 /** A horizontal rule left over by the ruled-table search: its y, its extent and colour. */
 export type OpenRule = { y: number; x0: number; x1: number; color: string };
@@ -213,7 +214,7 @@ function buildOpenTable(
       const covering = cells.at(-1);
       if (covering && covering.col + covering.colSpan > col) continue;
       const box = { x0: xs[col] as number, y0: top, x1: xs[spanEnd + 1] as number, y1: bottom };
-      const shading = shadingOf(box, fills);
+      const shading = findShading(box, fills);
       cells.push({
         col,
         colSpan: spanEnd - col + 1,
@@ -230,22 +231,11 @@ function buildOpenTable(
     }
     return cells;
   });
-  return { box: region, xs, ys, rows: tableRows, borderColor: mostCommonColor(rules, region) };
+  return { box: region, xs, ys, rows: tableRows, borderColor: ruleColor(rules, region) };
 }
 
-function shadingOf(cell: Box, fills: readonly Fill[]): string | undefined {
-  const x = centerX(cell);
-  const y = centerY(cell);
-  const color = fills
-    .filter(
-      (fill) =>
-        !fill.isHighlight && x >= fill.box.x0 && x <= fill.box.x1 && y >= fill.box.y0 && y <= fill.box.y1,
-    )
-    .at(-1)?.color;
-  return color && color !== 'FFFFFF' ? color : undefined;
-}
-
-function mostCommonColor(rules: readonly OpenRule[], region: Box): string {
+/** The colour of the first rule along the region (the table's rules are one colour). */
+function ruleColor(rules: readonly OpenRule[], region: Box): string {
   const inside = rules.filter(
     (rule) =>
       rule.y >= region.y0 - 1 &&

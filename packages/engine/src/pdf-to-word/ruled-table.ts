@@ -323,7 +323,8 @@ function cellFlow(lines: readonly Line[]): 'up' | 'down' | undefined {
   return flow && lines.every((line) => line.isVertical && line.flow === flow) ? flow : undefined;
 }
 
-function findShading(cell: Box, fills: readonly Fill[]): string | undefined {
+/** The colour of the fill behind a cell (covering at least half of it), when not white. */
+export function findShading(cell: Box, fills: readonly Fill[]): string | undefined {
   const x = centerX(cell);
   const y = centerY(cell);
   const cellArea = (cell.x1 - cell.x0) * (cell.y1 - cell.y0);

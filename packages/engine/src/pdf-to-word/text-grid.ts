@@ -1,4 +1,4 @@
-import { centerX, median, type Box, type Line } from './layout-model.ts';
+import { centerX, median, unionBox, type Box, type Line } from './layout-model.ts';
 
 /**
  * The rows and columns that a table's text makes by itself, where no rule draws them: rows are lines on one
@@ -21,14 +21,8 @@ export const isLeader = (line: Line): boolean => /^[\s.·…_]+$/u.test(line.tex
 
 export const sizeOf = (line: Line): number => line.spans[0]?.style.size ?? line.box.y1 - line.box.y0;
 
-export function boxOf(lines: readonly Line[]): Box {
-  return {
-    x0: Math.min(...lines.map((line) => line.box.x0)),
-    y0: Math.min(...lines.map((line) => line.box.y0)),
-    x1: Math.max(...lines.map((line) => line.box.x1)),
-    y1: Math.max(...lines.map((line) => line.box.y1)),
-  };
-}
+/** The box around a row's (or any group's) lines. */
+export const boxOf = (lines: readonly Line[]): Box => unionBox(lines.map((line) => line.box));
 
 /** Lines on one baseline (within a third of their size) make a row; rows top to bottom, pieces left to right. */
 export function rowsOf(lines: readonly Line[]): Line[][] {
