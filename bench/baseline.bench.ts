@@ -68,7 +68,12 @@ async function compare(): Promise<number> {
     name,
     run: async (measure) => {
       const server = await startServer(
-        { ...SERVER_ENV, QUIRE_JOB_ROOT: join(scratch, 'jobs'), QUIRE_DATA_DIR: join(scratch, 'data') },
+        // Both servers run at once (bench/rounds.ts): each empties its own job root when it starts and stops.
+        {
+          ...SERVER_ENV,
+          QUIRE_JOB_ROOT: join(scratch, name, 'jobs'),
+          QUIRE_DATA_DIR: join(scratch, name, 'data'),
+        },
         root,
       );
       try {
@@ -80,7 +85,11 @@ async function compare(): Promise<number> {
   });
   const setups = [setup(BASE, baseRoot), setup('all-in-one, this tree', ROOT)];
   const phases = await throughputPhases();
-  const results = await runRounds(setups, phases, { rounds: ROUNDS, phaseSeconds: PHASE_SECONDS });
+  const results = await runRounds(setups, phases, {
+    rounds: ROUNDS,
+    phaseSeconds: PHASE_SECONDS,
+    reference: BASE,
+  });
   return printRatios(results, phases, BASE, { minRate: 0.95, maxP95: 1.05 });
 }
 const failed = await compare().finally(() => rm(scratch, { recursive: true, force: true }));

@@ -1,9 +1,9 @@
-// npm run bench cluster [-- --phase-seconds 30 --rounds 3]: merge and PDF→JPG throughput and p95 through a cluster
+// npm run bench cluster [-- --phase-seconds 20 --rounds 3]: merge and PDF→JPG throughput and p95 through a cluster
 // (Redis, HAProxy, one web process as a 2-core machine would run, then two as the tests do; one worker process with
 // 2 job slots, then two with 1) against the all-in-one server, on the same cores and with the same job slots (2 PDF
-// jobs at once), in one run, with the same bodies and closed loops as `npm run bench load`; every setup once per
-// round, each compared with the all-in-one server of the same round, the goal judged on the median of those ratios
-// (bench/rounds.ts). Goal (issue 13): the cluster costs at most 15% at equal cores. Exit status non-zero only for
+// jobs at once), in one run, with the same bodies and closed loops as `npm run bench load`; every cluster setup once
+// per round, each right beside an all-in-one run of its own (order alternating) and compared with it, the goal judged
+// on the median of those ratios (bench/rounds.ts). Goal (issue 13): the cluster costs at most 15% at equal cores. Exit status non-zero only for
 // wrong answers, never for speed (the machine is shared).
 import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -19,7 +19,7 @@ const ROOT = resolve(import.meta.dirname, '..');
 const { values: args } = parseArgs({
   args: process.argv.slice(3),
   options: {
-    'phase-seconds': { type: 'string', default: process.env.QUIRE_CLUSTER_PHASE_SECONDS ?? '30' },
+    'phase-seconds': { type: 'string', default: process.env.QUIRE_CLUSTER_PHASE_SECONDS ?? '20' },
     rounds: { type: 'string', default: '3' },
   },
 });
@@ -86,7 +86,11 @@ const setups: Setup[] = [
 ];
 
 const phases = await throughputPhases();
-const failed = await runRounds(setups, phases, { rounds: ROUNDS, phaseSeconds: PHASE_SECONDS })
+const failed = await runRounds(setups, phases, {
+  rounds: ROUNDS,
+  phaseSeconds: PHASE_SECONDS,
+  reference: ALL_IN_ONE,
+})
   .then((results) => printRatios(results, phases, ALL_IN_ONE, { minRate: 0.85, maxP95: 1.15 }))
   .finally(() => rm(base, { recursive: true, force: true }));
 if (failed > 0) {
