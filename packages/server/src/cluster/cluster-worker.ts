@@ -220,7 +220,10 @@ export class ClusterWorker {
           ...(queued.reportsProgress ? { onProgress } : {}),
         },
       );
-      await store.keepOnly(queued.id, value.path);
+      // A request waiting for its answer deletes the whole job as soon as the result is sent: pruning it first would
+      // only keep this job slot's process idle for a few more trips to the disk. A job of the job API, whose result
+      // may wait 10 minutes for its download, has its inputs deleted now.
+      await store.keepResult(queued.id, value.path, { dropInputs: queued.record.waiter === null });
       return { value: { ...value, bytes: (await stat(value.path)).size }, pagesTotal, running };
     } finally {
       clearTimeout(showStart);

@@ -24,7 +24,7 @@ describe('DirectoryJobStore', () => {
     expect(() => store.dirOf('../x')).toThrow();
   });
 
-  it('keeps only the result of a job, lists jobs with their last change, and removes them', async () => {
+  it('keeps the result of a job (its inputs too, unless asked), lists jobs with their last change, and removes them', async () => {
     root = await mkdtemp(join(tmpdir(), 'quire-store-test-'));
     const store = new DirectoryJobStore(root);
     const dir = await store.open(ID);
@@ -32,7 +32,9 @@ describe('DirectoryJobStore', () => {
     await writeFile(join(dir, 'upload-0'), 'input');
     await writeFile(join(dir, 'attempt-1', 'result.pdf'), 'result');
     await writeFile(join(root, 'not-a-job'), 'ignored');
-    await store.keepOnly(ID, join(dir, 'attempt-1', 'result.pdf'));
+    await store.keepResult(ID, join(dir, 'attempt-1', 'result.pdf'), { dropInputs: false });
+    expect((await readdir(dir)).sort()).toEqual(['attempt-1', 'upload-0']);
+    await store.keepResult(ID, join(dir, 'attempt-1', 'result.pdf'), { dropInputs: true });
     expect(await readdir(dir)).toEqual(['attempt-1']);
     const listed = await store.list();
     expect(listed.map((job) => job.id)).toEqual([ID]);

@@ -12,7 +12,7 @@ export const JOB_ID_PATTERN = /^[0-9a-f]{32}$/;
  * `DirectoryJobStore` is a directory every process mounts (`QUIRE_JOB_ROOT`: local disk on one machine; NFS, CephFS
  * or a Kubernetes ReadWriteMany volume across machines). An object store (S3 and the like) would implement the same
  * steps (see ARCHITECTURE.md, "The job store"): `publish` uploads what a web process received, `open` fetches a
- * job's inputs into a worker's scratch directory, `keepOnly` uploads the result and deletes the inputs, `pathOf`
+ * job's inputs into a worker's scratch directory, `keepResult` uploads the result (and deletes the inputs), `pathOf`
  * (then asynchronous) fetches the result for sending, `remove` deletes the job's prefix and `list` lists the prefixes.
  */
 export type JobStore = {
@@ -25,8 +25,11 @@ export type JobStore = {
   publish(id: string): Promise<void>;
   /** Makes a job's inputs readable in this process before a run, and returns its directory. */
   open(id: string): Promise<string>;
-  /** Keeps only the file at `keepPath` (the result) of the job: inputs and intermediate files go. */
-  keepOnly(id: string, keepPath: string): Promise<void>;
+  /**
+   * Keeps the file at `resultPath` as the job's result, for whichever process sends it. With `dropInputs`, the
+   * job's inputs and intermediate files go now; otherwise they go with the job, when its result is sent.
+   */
+  keepResult(id: string, resultPath: string, options: { dropInputs: boolean }): Promise<void>;
   /** Removes the job and everything of it. */
   remove(id: string): Promise<void>;
   /** Every job in the store, with the last time anything of it was written (for the orphan sweep). */
@@ -67,8 +70,8 @@ export class DirectoryJobStore implements JobStore {
     return this.dirOf(id);
   }
 
-  keepOnly(id: string, keepPath: string): Promise<void> {
-    return pruneJobDir(this.dirOf(id), keepPath);
+  async keepResult(id: string, resultPath: string, { dropInputs }: { dropInputs: boolean }): Promise<void> {
+    if (dropInputs) await pruneJobDir(this.dirOf(id), resultPath);
   }
 
   remove(id: string): Promise<void> {
