@@ -96,7 +96,7 @@ export function readImageObject(ref: Mupdf.PDFObject): ImageObject | null {
   };
 }
 
-function isResizableSoftMask(mask: Mupdf.PDFObject, width: number, height: number): boolean {
+export function isResizableSoftMask(mask: Mupdf.PDFObject, width: number, height: number): boolean {
   return (
     mask.get('Width').asNumber() === width &&
     mask.get('Height').asNumber() === height &&
@@ -107,7 +107,7 @@ function isResizableSoftMask(mask: Mupdf.PDFObject, width: number, height: numbe
   );
 }
 
-function filterNames(filter: Mupdf.PDFObject): string[] {
+export function filterNames(filter: Mupdf.PDFObject): string[] {
   if (filter.isName()) return [filter.asName()];
   if (!filter.isArray()) return [];
   return Array.from({ length: filter.length }, (_, index) => filter.get(index).asName());

@@ -10,6 +10,13 @@ import {
 } from './encode-image.ts';
 import { findMaskObjects, forEachImageStream, readImageObject, type ImageObject } from './image-objects.ts';
 import { imageSizeKey, measureImagePlacements } from './image-placements.ts';
+import {
+  readIndexedImage,
+  readIndices,
+  resampleIndices,
+  writeIndices,
+  type IndexedImage,
+} from './indexed-images.ts';
 import type { ImagePolicy } from './quality-levels.ts';
 
 /** Images stored in fewer bytes are not worth decoding unless they must be resampled. */
@@ -40,10 +47,13 @@ export async function recompressImages(
   const placements = measureImagePlacements(mupdf, pdf, signal);
   const masks = findMaskObjects(pdf);
   const images: ImageObject[] = [];
+  const indexed: IndexedImage[] = [];
   forEachImageStream(pdf, (ref, num) => {
     if (masks.has(num)) return;
     const image = readImageObject(ref);
     if (image) images.push(image);
+    const palette = image ? null : readIndexedImage(ref);
+    if (palette) indexed.push(palette);
   });
 
   const counts: ImageRewriteCounts = { jpeg: 0, lossless: 0 };
@@ -54,10 +64,36 @@ export async function recompressImages(
     const outcome = await rewriteImage(mupdf, pdf, image, targetSize(image, dpi, policy), policy);
     if (outcome !== null) counts[outcome] += 1;
   }
+  for (const image of indexed) {
+    if (signal.aborted) throw signal.reason;
+    const dpi = placements.get(imageSizeKey(image.width, image.height));
+    if (dpi === undefined) continue;
+    if (await resampleIndexedImage(mupdf, pdf, image, targetSize(image, dpi, policy))) counts.lossless += 1;
+  }
   return counts;
 }
 
-function targetSize(image: ImageObject, dpi: number, policy: ImagePolicy): PixelSize {
+/**
+ * An oversampled palette image is brought down to the policy's resolution on its own palette, and kept when that
+ * makes it smaller; one that is not oversampled stays as it is.
+ */
+async function resampleIndexedImage(
+  mupdf: MupdfModule,
+  pdf: Mupdf.PDFDocument,
+  image: IndexedImage,
+  size: PixelSize,
+): Promise<boolean> {
+  if (size.width === image.width && size.height === image.height) return false;
+  const indices = readIndices(image);
+  if (indices === null) return false;
+  const resampled = resampleIndices(indices, image, size);
+  if (deflateSync(resampled, { level: ESTIMATE_DEFLATE_LEVEL }).length >= image.storedBytes) return false;
+  await resizeSoftMask(mupdf, pdf, image, size);
+  writeIndices(image, resampled, size);
+  return true;
+}
+
+function targetSize(image: PixelSize, dpi: number, policy: ImagePolicy): PixelSize {
   if (dpi <= policy.downsampleAboveDpi) return { width: image.width, height: image.height };
   const scale = policy.targetDpi / dpi;
   return {
@@ -131,7 +167,7 @@ function writeImage(pdf: Mupdf.PDFDocument, image: ImageObject, samples: Samples
 async function resizeSoftMask(
   mupdf: MupdfModule,
   pdf: Mupdf.PDFDocument,
-  image: ImageObject,
+  image: Pick<ImageObject, 'width' | 'height' | 'resizableSoftMask'>,
   size: PixelSize,
 ) {
   const mask = image.resizableSoftMask;

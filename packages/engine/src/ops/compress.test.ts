@@ -124,6 +124,7 @@ describe('compress quality levels', () => {
   it.each([
     'pdf/pypdf_vicksburg_scanned-ocr-6p-linearized.pdf',
     'pdf/pysamples_geotopo-lecture-notes_117p.pdf',
+    'pdf/pypdf_autocad-diagram_vector-a3.pdf',
   ])('%s comes out smaller at each level', async (name) => {
     const sizes = [];
     for (const quality of ['high', 'medium', 'low'] as const) {
@@ -132,6 +133,41 @@ describe('compress quality levels', () => {
     const [high = 0, medium = 0, low = 0] = sizes;
     expect(medium).toBeLessThan(high);
     expect(low).toBeLessThan(medium);
+  });
+
+  it('resamples a palette image on its palette, keeping its lines (a CAD drawing at 300 ppi)', async () => {
+    const name = 'pdf/pypdf_autocad-diagram_vector-a3.pdf';
+    const paletteImages = async (path: string) => {
+      const pdf = await openPdf(path);
+      const widths: number[] = [];
+      for (let num = 1; num < pdf.countObjects(); num += 1) {
+        const object = pdf.newIndirect(num);
+        const colorSpace = object.isStream() ? object.get('ColorSpace') : null;
+        if (colorSpace?.isArray() && colorSpace.get(0).asName() === 'Indexed') {
+          widths.push(object.get('Width').asNumber());
+        }
+      }
+      pdf.destroy();
+      return widths.sort((a, b) => a - b);
+    };
+    /** Pixels darker than mid-grey on the page rendered at 75 DPI: the drawing's lines and text. */
+    const inkedPixels = async (path: string) => {
+      const pdf = await openPdf(path);
+      const pixmap = pdf
+        .loadPage(0)
+        .toPixmap(mupdf.Matrix.scale(75 / 72, 75 / 72), mupdf.ColorSpace.DeviceGray);
+      const dark = pixmap.getPixels().filter((value) => value < 128).length;
+      pdf.destroy();
+      return dark;
+    };
+    const before = await paletteImages(corpusPath(name));
+    const result = await compressName(name, 'low');
+    const after = await paletteImages(result.path);
+    expect(before).toEqual([354, 1175]);
+    // 300 ppi brought to low's 96 ppi: about a third of the width, still indexed.
+    expect(after).toHaveLength(2);
+    after.forEach((width, index) => expect(width).toBeLessThan((before[index] as number) * 0.4));
+    expect(await inkedPixels(result.path)).toBeGreaterThan((await inkedPixels(corpusPath(name))) * 0.8);
   });
 
   it('re-encodes JPEG 2000 images like the others', async () => {
