@@ -157,6 +157,20 @@ export function createImageFlateBomb(): Buffer {
   ]);
 }
 
+/** Item 24 again: a palette image of 4096 × 4096 pixels (16 MiB of indices) whose one Flate stream inflates to 1 GiB. */
+export function createIndexedImageFlateBomb(): Buffer {
+  return writePdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /XObject << /Im0 5 0 R >> >> >>',
+    { dict: '<< >>', stream: Buffer.from('q 500 0 0 500 56 146 cm /Im0 Do Q') },
+    {
+      dict: '<< /Type /XObject /Subtype /Image /Width 4096 /Height 4096 /ColorSpace [/Indexed /DeviceRGB 1 <FFFFFF000000>] /BitsPerComponent 8 /Filter /FlateDecode >>',
+      stream: createFlateBomb(GIBIBYTE, 0x01),
+    },
+  ]);
+}
+
 /**
  * Item 24, third form: the document's XMP metadata stream inflates to 1 GiB. Tools that edit metadata must not
  * read it whole.

@@ -1,15 +1,8 @@
+import { inflateSync } from 'node:zlib';
 import type * as Mupdf from 'mupdf';
 import { filterNames, isResizableSoftMask, MAX_DECODED_IMAGE_PIXELS } from './image-objects.ts';
 import type { PixelSize } from './encode-image.ts';
 
-/** Filters an indexed image may be stored with and still be read as plain palette indices. */
-const LOSSLESS_FILTERS = new Set([
-  'FlateDecode',
-  'LZWDecode',
-  'RunLengthDecode',
-  'ASCII85Decode',
-  'ASCIIHexDecode',
-]);
 /**
  * A colour other than the image's background is kept in a resampled pixel when it covers at least this share of
  * the pixels it stands for: a line one pixel wide survives a reduction to a half or a third.
@@ -26,9 +19,9 @@ export type IndexedImage = {
 };
 
 /**
- * Reads an indexed image that can be resampled on its palette: 8 bits per index, stored losslessly, no /Decode,
- * no colour-key or stencil mask. Its colours stay exactly those of its palette, so diagrams, charts and
- * screenshots keep their flat colours and sharp edges (JPEG would ring, and rarely be smaller).
+ * Reads an indexed image that can be resampled on its palette: 8 bits per index, stored raw or deflated (as nearly
+ * all are), no /Decode, no colour-key or stencil mask. Its colours stay exactly those of its palette, so diagrams,
+ * charts and screenshots keep their flat colours and sharp edges (JPEG would ring, and rarely be smaller).
  */
 export function readIndexedImage(ref: Mupdf.PDFObject): IndexedImage | null {
   const width = ref.get('Width').asNumber();
@@ -38,7 +31,11 @@ export function readIndexedImage(ref: Mupdf.PDFObject): IndexedImage | null {
   if (!colorSpace.isArray() || colorSpace.get(0).asName() !== 'Indexed') return null;
   if (ref.get('BitsPerComponent').asNumber() !== 8 || ref.get('ImageMask').asBoolean()) return null;
   if (!ref.get('Decode').isNull() || ref.get('Mask').isArray()) return null;
-  if (!filterNames(ref.get('Filter')).every((filter) => LOSSLESS_FILTERS.has(filter))) return null;
+  const filters = filterNames(ref.get('Filter'));
+  if (filters.length > 1 || (filters.length === 1 && filters[0] !== 'FlateDecode')) return null;
+  // A predictor works on whole pixels: more than one component per pixel is not an indexed image's.
+  const parameters = ref.get('DecodeParms');
+  if (parameters.isDictionary() && parameters.get('Colors').asNumber() > 1) return null;
   const softMask = ref.get('SMask');
   return {
     ref,
@@ -49,10 +46,27 @@ export function readIndexedImage(ref: Mupdf.PDFObject): IndexedImage | null {
   };
 }
 
-/** The image's palette indices, one byte per pixel row after row, or null when the stream is short. */
+/** Bytes a stream may hold past its image's samples (padding some writers add) and still be read. */
+const TRAILING_BYTES = 65_536;
+
+/**
+ * The image's palette indices, one byte per pixel row after row, or null when its stream holds too few, or far
+ * too many: a stream that inflates far beyond its image (item 24 of the hardening list) is inflated here only up to
+ * just past the image's size, before MuPDF decodes it whole (predictors included).
+ */
 export function readIndices(image: IndexedImage): Uint8Array | null {
+  const pixels = image.width * image.height;
+  if (!image.ref.get('Filter').isNull()) {
+    // With a PNG predictor each row carries one more byte, its filter type.
+    const bound = image.height * (image.width + 1) + TRAILING_BYTES;
+    try {
+      inflateSync(image.ref.readRawStream().asUint8Array(), { maxOutputLength: bound });
+    } catch {
+      return null;
+    }
+  }
   const indices = image.ref.readStream().asUint8Array();
-  return indices.length >= image.width * image.height ? indices : null;
+  return indices.length >= pixels ? indices.subarray(0, pixels) : null;
 }
 
 /**

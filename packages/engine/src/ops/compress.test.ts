@@ -14,6 +14,7 @@ import {
 import {
   createFormCycle,
   createImageFlateBomb,
+  createIndexedImageFlateBomb,
   createMetadataFlateBomb,
   createPageTreeCycle,
   createTextPdf,
@@ -393,6 +394,13 @@ describe('compress of hostile structures (hardening items 24 and 26)', () => {
   it('leaves a metadata stream that inflates to 1 GiB alone, with bounded memory', async () => {
     const before = process.memoryUsage().rss;
     const result = await compressBytes(createMetadataFlateBomb());
+    expect(qpdfPageCount(result.path)).toBe(1);
+    expect(process.memoryUsage().rss - before).toBeLessThan(200 * 1024 * 1024);
+  });
+
+  it('leaves a palette image that inflates to 1 GiB unread past its own size', async () => {
+    const before = process.memoryUsage().rss;
+    const result = await compressBytes(createIndexedImageFlateBomb());
     expect(qpdfPageCount(result.path)).toBe(1);
     expect(process.memoryUsage().rss - before).toBeLessThan(200 * 1024 * 1024);
   });
