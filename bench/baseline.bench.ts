@@ -1,7 +1,8 @@
 // npm run bench baseline [-- --base <commit> --phase-seconds 30 --rounds 3]: the all-in-one server of this tree
 // against the same server built from an earlier commit, on the same machine in one run: merge and PDF→JPG throughput
-// and p95, every setup once per round, compared round by round, the goal judged on the median ratio
-// (bench/rounds.ts). The default base, 2476376, is the last commit before issue 13's job model: its goal is an all-in-one server within 5% of that one.
+// and p95, both servers running at once and measured in turns of 5 s, compared round by round, the goal judged on
+// the median ratio (bench/rounds.ts). The default base, 2476376, is the last commit before issue 13's job model: its
+// goal is an all-in-one server within 5% of that one.
 // The base is unpacked with `git archive` into a temporary directory, shares this tree's node_modules (it needs no
 // package this tree lacks) and is built there; nothing of this tree changes. Exit status non-zero only for wrong
 // answers, never for speed (the machine is shared).
