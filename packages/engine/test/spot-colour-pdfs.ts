@@ -20,3 +20,27 @@ export function createSpotColourImagePdf(): Buffer {
     ],
   });
 }
+
+/**
+ * A page with one 8×8 black RGB image whose soft mask (`/SMask`) shows only its left half: a logo on a
+ * transparent background, drawn 144 points wide near the top, with a line of text under it.
+ */
+export function createSoftMaskedImagePdf(): Buffer {
+  const mask = Buffer.alloc(64);
+  for (let row = 0; row < 8; row += 1) mask.fill(0xff, row * 8, row * 8 + 4);
+  const content =
+    'q 144 0 0 144 72 576 cm /Im1 Do Q\nBT /F1 12 Tf 72 540 Td (A black mark above this line) Tj ET';
+  return writeLetterPage(content, {
+    resources: '/XObject << /Im1 6 0 R >> ',
+    extra: [
+      {
+        dict: '<< /Type /XObject /Subtype /Image /Width 8 /Height 8 /BitsPerComponent 8 /ColorSpace /DeviceRGB /SMask 7 0 R >>',
+        stream: Buffer.alloc(8 * 8 * 3),
+      },
+      {
+        dict: '<< /Type /XObject /Subtype /Image /Width 8 /Height 8 /BitsPerComponent 8 /ColorSpace /DeviceGray >>',
+        stream: mask,
+      },
+    ],
+  });
+}

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { inputFile, useJobContext } from '../../test/job-context.ts';
 import { createLinkedPdf, LINKED_PDF_ADDRESS } from '../../test/linked-pdfs.ts';
 import { createShadedPdf } from '../../test/shaded-pdfs.ts';
-import { createSpotColourImagePdf } from '../../test/spot-colour-pdfs.ts';
+import { createSoftMaskedImagePdf, createSpotColourImagePdf } from '../../test/spot-colour-pdfs.ts';
 import {
   createSidewaysPagePdf,
   createTableWithTurnedHeadersPdf,
@@ -126,6 +126,21 @@ describe('pdfToWord colour', () => {
     expect(red).toBeLessThan(80);
     expect(Math.min(green, blue)).toBeGreaterThan(120);
     expect(Math.min(...pixel(info.width - 1))).toBeGreaterThan(230);
+  });
+
+  it('keeps an image’s soft mask as transparency: what it hides stays unseen, not black', async () => {
+    const docx = await convertBuilt('soft-mask.pdf', createSoftMaskedImagePdf());
+    const media = Object.keys(docx.entries).filter((name) => /^word\/media\/./.test(name));
+    expect(media).toHaveLength(1);
+    expect(media[0]).toMatch(/\.png$/);
+    const { data, info } = await sharp(docx.entries[media[0] as string])
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const alphaAt = (x: number) => data[x * info.channels + 3];
+    expect(info.channels).toBe(4);
+    expect(alphaAt(0)).toBe(255);
+    expect(alphaAt(info.width - 1)).toBe(0);
   });
 
   it('keeps colour behind text: a bar as paragraph shading, a marker as run shading, a highlight as a highlight', async () => {

@@ -1,9 +1,9 @@
 import type * as Mupdf from 'mupdf';
-import { MAX_DECODED_IMAGE_PIXELS } from '../compress/image-objects.ts';
 import { mapFontName, type FontFace } from './font-names.ts';
 import { toHex } from './pdf-colors.ts';
 import { fillFinder, readHighlights, withHighlights } from './text-fills.ts';
 import { imageOrientation, type ImageOrientation } from './image-orientation.ts';
+import { readImage } from './read-image.ts';
 import { pageTurner, uprightTurn } from './page-turn.ts';
 import { columnsAsRows, isVerticalPage } from './vertical-page.ts';
 import {
@@ -244,41 +244,6 @@ export function readPageLayout(
     },
     images,
   };
-}
-
-function readImage(mupdf: typeof Mupdf, image: Mupdf.Image, box: Box): Omit<RawImage, 'orientation'> | null {
-  if (image.getImageMask() || box.x1 - box.x0 < 1 || box.y1 - box.y0 < 1) return null;
-  // An image claiming more pixels than any page needs (a 1 KB stream can claim 32768² pixels, hardening items 24
-  // and 28) is left out before it is decoded: MuPDF would allocate it whole in its heap, which never shrinks.
-  if (image.getWidth() * image.getHeight() > MAX_DECODED_IMAGE_PIXELS) return null;
-  let pixmap: Mupdf.Pixmap | null = null;
-  try {
-    pixmap = image.toPixmap();
-    // Grey and RGB pixels are written as they are; any other colour space (CMYK, a spot colour's tints, Lab) is
-    // turned into RGB, so that a tint of 100% is the spot colour, not the black of a grey 0.
-    const colorSpace = pixmap.getColorSpace();
-    if (!colorSpace?.isGray() && !colorSpace?.isRGB()) {
-      const rgb = pixmap.convertToColorSpace(mupdf.ColorSpace.DeviceRGB, pixmap.getAlpha() > 0);
-      pixmap.destroy();
-      pixmap = rgb;
-    }
-    const channels = pixmap.getNumberOfComponents();
-    const width = pixmap.getWidth();
-    const height = pixmap.getHeight();
-    const stride = pixmap.getStride();
-    const source = pixmap.getPixels();
-    // Rows may be padded; copy them tightly packed out of the WebAssembly heap.
-    const pixels = new Uint8Array(width * height * channels);
-    for (let row = 0; row < height; row += 1) {
-      pixels.set(source.subarray(row * stride, row * stride + width * channels), row * width * channels);
-    }
-    return { box, pixels, width, height, channels: channels as RawImage['channels'] };
-  } catch {
-    // An image MuPDF cannot decode is left out, as a viewer would show nothing for it.
-    return null;
-  } finally {
-    pixmap?.destroy();
-  }
 }
 
 /**
