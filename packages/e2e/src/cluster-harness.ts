@@ -95,7 +95,8 @@ function haproxyConfig(
     '  option forwardfor',
     '  default_backend web',
     'backend web',
-    '  balance roundrobin',
+    // As deploy/haproxy.cfg: new work to the web process with the fewest open connections.
+    '  balance leastconn',
     '  option httpchk GET /readyz',
     '  http-check expect status 200',
     `  default-server inter ${checkIntervalMs}ms fall 2 rise 2`,
