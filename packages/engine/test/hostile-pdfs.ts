@@ -145,29 +145,28 @@ export function createContentFlateBomb(): Buffer {
 export function createImageFlateBomb(): Buffer {
   const inner = createFlateBomb(GIBIBYTE, 0x80);
   const stream = deflateSync(deflateSync(inner, { level: 9 }), { level: 9 });
-  return writePdf([
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /XObject << /Im0 5 0 R >> >> >>',
-    { dict: '<< >>', stream: Buffer.from('q 500 0 0 500 56 146 cm /Im0 Do Q') },
-    {
-      dict: '<< /Type /XObject /Subtype /Image /Width 32768 /Height 32768 /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter [/FlateDecode /FlateDecode /FlateDecode] >>',
-      stream,
-    },
-  ]);
+  return onePageWithImage({
+    dict: '<< /Type /XObject /Subtype /Image /Width 32768 /Height 32768 /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter [/FlateDecode /FlateDecode /FlateDecode] >>',
+    stream,
+  });
 }
 
 /** Item 24 again: a palette image of 4096 × 4096 pixels (16 MiB of indices) whose one Flate stream inflates to 1 GiB. */
 export function createIndexedImageFlateBomb(): Buffer {
+  return onePageWithImage({
+    dict: '<< /Type /XObject /Subtype /Image /Width 4096 /Height 4096 /ColorSpace [/Indexed /DeviceRGB 1 <FFFFFF000000>] /BitsPerComponent 8 /Filter /FlateDecode >>',
+    stream: createFlateBomb(GIBIBYTE, 0x01),
+  });
+}
+
+/** A letter page that draws `image` 500 points wide, and nothing else. */
+function onePageWithImage(image: PdfObject): Buffer {
   return writePdf([
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
     '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /XObject << /Im0 5 0 R >> >> >>',
     { dict: '<< >>', stream: Buffer.from('q 500 0 0 500 56 146 cm /Im0 Do Q') },
-    {
-      dict: '<< /Type /XObject /Subtype /Image /Width 4096 /Height 4096 /ColorSpace [/Indexed /DeviceRGB 1 <FFFFFF000000>] /BitsPerComponent 8 /Filter /FlateDecode >>',
-      stream: createFlateBomb(GIBIBYTE, 0x01),
-    },
+    image,
   ]);
 }
 

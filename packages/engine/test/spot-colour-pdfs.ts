@@ -1,46 +1,46 @@
-import { writeLetterPage } from './hostile-pdfs.ts';
+import { writeLetterPage, type PdfObject } from './hostile-pdfs.ts';
 
-/**
- * A page with one 8×8 image in a spot colour (`/Separation` of pure cyan through a CMYK tint function): the left
- * half at 100% tint, the right half at 0% (no ink, paper white), drawn 144 points wide near the top, with a line of
- * text under it.
- */
-export function createSpotColourImagePdf(): Buffer {
+/** The left half of an 8×8 grey image full (255), the right half empty (0). */
+function leftHalf(): Buffer {
   const samples = Buffer.alloc(64);
   for (let row = 0; row < 8; row += 1) samples.fill(0xff, row * 8, row * 8 + 4);
-  const content =
-    'q 144 0 0 144 72 576 cm /Im1 Do Q\nBT /F1 12 Tf 72 540 Td (A cyan mark above this line) Tj ET';
-  return writeLetterPage(content, {
+  return samples;
+}
+
+/**
+ * A page with one 8×8 image (object 6, with any objects it refers to after it), drawn 144 points wide near the
+ * top, with a line of text under it.
+ */
+function imageAboveText(text: string, objects: PdfObject[]): Buffer {
+  return writeLetterPage(`q 144 0 0 144 72 576 cm /Im1 Do Q\nBT /F1 12 Tf 72 540 Td (${text}) Tj ET`, {
     resources: '/XObject << /Im1 6 0 R >> ',
-    extra: [
-      {
-        dict: '<< /Type /XObject /Subtype /Image /Width 8 /Height 8 /BitsPerComponent 8 /ColorSpace [/Separation /SpotCyan /DeviceCMYK << /FunctionType 2 /Domain [0 1] /C0 [0 0 0 0] /C1 [1 0 0 0] /N 1 >>] >>',
-        stream: samples,
-      },
-    ],
+    extra: objects,
   });
 }
 
 /**
- * A page with one 8×8 black RGB image whose soft mask (`/SMask`) shows only its left half: a logo on a
- * transparent background, drawn 144 points wide near the top, with a line of text under it.
+ * A page with one image in a spot colour (`/Separation` of pure cyan through a CMYK tint function): the left half
+ * at 100% tint, the right half at 0% (no ink, paper white).
  */
+export function createSpotColourImagePdf(): Buffer {
+  return imageAboveText('A cyan mark above this line', [
+    {
+      dict: '<< /Type /XObject /Subtype /Image /Width 8 /Height 8 /BitsPerComponent 8 /ColorSpace [/Separation /SpotCyan /DeviceCMYK << /FunctionType 2 /Domain [0 1] /C0 [0 0 0 0] /C1 [1 0 0 0] /N 1 >>] >>',
+      stream: leftHalf(),
+    },
+  ]);
+}
+
+/** A page with one black RGB image whose soft mask (`/SMask`) shows only its left half: a logo on a transparent background. */
 export function createSoftMaskedImagePdf(): Buffer {
-  const mask = Buffer.alloc(64);
-  for (let row = 0; row < 8; row += 1) mask.fill(0xff, row * 8, row * 8 + 4);
-  const content =
-    'q 144 0 0 144 72 576 cm /Im1 Do Q\nBT /F1 12 Tf 72 540 Td (A black mark above this line) Tj ET';
-  return writeLetterPage(content, {
-    resources: '/XObject << /Im1 6 0 R >> ',
-    extra: [
-      {
-        dict: '<< /Type /XObject /Subtype /Image /Width 8 /Height 8 /BitsPerComponent 8 /ColorSpace /DeviceRGB /SMask 7 0 R >>',
-        stream: Buffer.alloc(8 * 8 * 3),
-      },
-      {
-        dict: '<< /Type /XObject /Subtype /Image /Width 8 /Height 8 /BitsPerComponent 8 /ColorSpace /DeviceGray >>',
-        stream: mask,
-      },
-    ],
-  });
+  return imageAboveText('A black mark above this line', [
+    {
+      dict: '<< /Type /XObject /Subtype /Image /Width 8 /Height 8 /BitsPerComponent 8 /ColorSpace /DeviceRGB /SMask 7 0 R >>',
+      stream: Buffer.alloc(8 * 8 * 3),
+    },
+    {
+      dict: '<< /Type /XObject /Subtype /Image /Width 8 /Height 8 /BitsPerComponent 8 /ColorSpace /DeviceGray >>',
+      stream: leftHalf(),
+    },
+  ]);
 }
