@@ -12,7 +12,7 @@ import {
   qpdfPageCount,
   useJobContext,
 } from '../../test/job-context.ts';
-import { createLinkingDocx } from '../../test/hostile-word.ts';
+import { createDocx, createLinkingDocx } from '../../test/hostile-word.ts';
 import { stopWarmOffice, warmOfficeProcessGroup } from '../libreoffice/warm-office.ts';
 import { JobPool } from '../runner/pool.ts';
 import type { JobContext } from './types.ts';
@@ -61,6 +61,35 @@ describe('wordToPdf over the corpus', () => {
       code: 'PASSWORD_REQUIRED',
       details: { fileName: 'gotenberg_encrypted_password-foo.docx' },
     });
+  });
+});
+
+describe('wordToPdf hyphenates', () => {
+  it('a document that asks for automatic hyphenation, as Word does', async () => {
+    const words =
+      'internationalization extraordinarily representatives responsibilities characteristically '.repeat(4);
+    const settingsType = 'application/vnd.openxmlformats-officedocument.wordprocessingml.settings+xml';
+    const docx = createDocx({
+      // A column two inches wide, in English.
+      body:
+        `<w:p><w:r><w:rPr><w:lang w:val="en-US"/></w:rPr><w:t>${words.trim()}</w:t></w:r></w:p>` +
+        '<w:sectPr><w:pgSz w:w="2880" w:h="8000"/><w:pgMar w:top="360" w:right="360" w:bottom="360" w:left="360"/></w:sectPr>',
+      documentRels:
+        '<Relationship Id="rIdSettings" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/settings" Target="settings.xml"/>',
+      parts: {
+        'word/settings.xml':
+          '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:settings xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:autoHyphenation/></w:settings>',
+      },
+      contentTypes: `<Override PartName="/word/settings.xml" ContentType="${settingsType}"/>`,
+    });
+    const path = join(ctx.workDir, 'hyphenated.docx');
+    writeFileSync(path, docx);
+    // `-raw`: poppler otherwise joins a word hyphenated at a line's end.
+    const lines = execFileSync('pdftotext', ['-raw', (await convert(path)).path, '-'], {
+      encoding: 'utf8',
+    }).split('\n');
+    // Without the language's hyphenation patterns each long word would take a line of its own, unbroken.
+    expect(lines.filter((line) => /\p{L}-$/u.test(line.trim())).length).toBeGreaterThanOrEqual(3);
   });
 });
 
