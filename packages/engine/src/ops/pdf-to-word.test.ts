@@ -29,7 +29,8 @@ const MAX_TEST_PAGES = 30;
 const MIN_TEXT_WORDS = 20;
 const MIN_RECALL = 0.97;
 /**
- * Files below MIN_RECALL today, with the floor they reach and why; each is a known gap to close, not a goal.
+ * Files below MIN_RECALL today, with the floor they reach and why; each is a known gap to close, not a goal, unless
+ * it says otherwise.
  */
 const KNOWN_SHORTFALLS: Record<string, number> = {
   // Tiny files where poppler's own reading differs: it reads mixed Arabic and digits, and Hebrew with brackets, in
@@ -38,8 +39,13 @@ const KNOWN_SHORTFALLS: Record<string, number> = {
   'pdf/pdfjs_hebrew-text_issue11656.pdf': 0.9,
   // A scrolling text field: pdftotext reads the text clipped off the page, the converter keeps what is shown.
   'pdf/pdfbox_acroforms-basic-fields.pdf': 0.88,
-  // Letter-spaced words in UML diagrams that pdftotext splits ("netw ork") and the converter keeps whole.
-  'pdf/pypdf_geobase-uml-model_19p-vector.pdf': 0.95,
+  // Letter-spaced words in UML diagrams that pdftotext splits ("netw ork") and the converter keeps whole; and the
+  // labels of its diagram drawn in vector paths, which becomes a picture.
+  'pdf/pypdf_geobase-uml-model_19p-vector.pdf': 0.92,
+  // Not gaps: the labels, legends and ticks of charts and drawings made of vector paths are drawn in their pictures
+  // (find-figures.ts), not written as loose lines of text.
+  'pdf/pdf2docx_whisper-paper_28p-linearized.pdf': 0.94,
+  'pdf/pypdf_autocad-diagram_vector-a3.pdf': 0.93,
 };
 
 /** The tool's options as a client that sends none gets them: the language detected from the page. */

@@ -3,8 +3,9 @@ import { mayBeScanned } from '../ocr/find-scanned-pages.ts';
 import { assignHeadings } from './assign-headings.ts';
 import { cutScanPhotos } from './cut-scan-photos.ts';
 import { detectRunningHeads } from './detect-running-heads.ts';
+import { drawFigures, withFigures, withoutDecorations } from './draw-figures.ts';
 import { encodeImage } from './encode-image.ts';
-import { unionBox, type PageLayout } from './layout-model.ts';
+import { unionBox, type Box, type PageLayout } from './layout-model.ts';
 import { measureMargins } from './page-margins.ts';
 import { planPage, type PagePlan } from './plan-page.ts';
 import { readPageLinks } from './read-links.ts';
@@ -30,8 +31,9 @@ export type RecognisedScan = ScanReading & { skew: number };
 export type ScanReader = (pageNumbers: readonly number[]) => Promise<ReadonlyMap<number, RecognisedScan>>;
 
 /**
- * Converts an opened (and, if needed, authenticated) document: reads every page's layout, finds headers and footers
- * across pages, plans each page's flow and writes the .docx. The pages with almost no text are handed to
+ * Converts an opened (and, if needed, authenticated) document: reads every page's layout, draws its figures made of
+ * vector paths as pictures (but not those repeated in one place across pages: decorations), finds headers and
+ * footers across pages, plans each page's flow and writes the .docx. The pages with almost no text are handed to
  * `readScans`: a scan whose text was recognised is laid out from what was read (`scanPageLayout`), its pictures cut
  * out of the scan, and the scan itself left out; a scan in which nothing could be read well (`isReadableScan`)
  * stays the picture it is. Pages with text are read once, never surveyed for scans. `checkStop` runs between pages
@@ -44,12 +46,15 @@ export async function convertDocument(
   readScans: ScanReader = () => Promise.resolve(new Map()),
 ): Promise<Conversion> {
   const layouts: PageLayout[] = [];
+  const figureBoxes: Box[][] = [];
   const pageCount = document.countPages();
   for (let index = 0; index < pageCount; index += 1) {
     checkStop(index);
     const page = document.loadPage(index);
     try {
-      layouts.push(await readPage(mupdf, document, page, index + 1));
+      const { layout, figures } = await readPage(mupdf, document, page, index + 1);
+      layouts.push(layout);
+      figureBoxes.push(figures);
     } finally {
       page.destroy();
     }
@@ -63,6 +68,17 @@ export async function convertDocument(
     const page = document.loadPage(pageNumber - 1);
     try {
       layouts[pageNumber - 1] = await readScanPage(mupdf, page, pageNumber, scan);
+      figureBoxes[pageNumber - 1] = [];
+    } finally {
+      page.destroy();
+    }
+  }
+  for (const [index, boxes] of withoutDecorations(figureBoxes).entries()) {
+    if (boxes.length === 0) continue;
+    checkStop(pageCount);
+    const page = document.loadPage(index);
+    try {
+      layouts[index] = withFigures(layouts[index] as PageLayout, await drawFigures(mupdf, page, boxes));
     } finally {
       page.destroy();
     }
@@ -110,11 +126,11 @@ async function readPage(
   document: Mupdf.Document,
   page: Mupdf.Page,
   pageNumber: number,
-): Promise<PageLayout> {
-  const { layout, images } = readPageLayout(mupdf, page, pageNumber, readPageLinks(document, page));
+): Promise<{ layout: PageLayout; figures: Box[] }> {
+  const { layout, images, figures } = readPageLayout(mupdf, page, pageNumber, readPageLinks(document, page));
   const encoded = [];
   for (const raw of images) encoded.push(await encodeImage(raw));
-  return { ...layout, images: encoded };
+  return { layout: { ...layout, images: encoded }, figures };
 }
 
 async function readScanPage(

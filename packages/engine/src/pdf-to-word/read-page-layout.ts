@@ -1,9 +1,12 @@
 import type * as Mupdf from 'mupdf';
 import { mapFontName, type FontFace } from './font-names.ts';
 import { toHex } from './pdf-colors.ts';
+import { detectTables } from './detect-tables.ts';
+import { findFigures, type PathMark } from './find-figures.ts';
 import { fillFinder, readHighlights, withHighlights } from './text-fills.ts';
 import { imageOrientation, type ImageOrientation } from './image-orientation.ts';
 import { readImage } from './read-image.ts';
+import { readWidgetBoxes } from './read-widgets.ts';
 import { pageTurner, uprightTurn } from './page-turn.ts';
 import { columnsAsRows, isVerticalPage } from './vertical-page.ts';
 import {
@@ -69,15 +72,16 @@ export type RawImage = {
 
 /**
  * Reads one page into the plain layout model: lines split into style runs (and where `links` cover them, link runs),
- * images as pixels, thin rectangles as rules and other filled rectangles as fills. Coordinates are points from the
- * top left of the displayed page.
+ * images as pixels, thin rectangles as rules and other filled rectangles as fills, and the boxes of the figures
+ * drawn with vector paths (`findFigures`; on upright pages), which the caller may draw as pictures. Coordinates are
+ * points from the top left of the displayed page.
  */
 export function readPageLayout(
   mupdf: typeof Mupdf,
   page: Mupdf.Page,
   pageNumber: number,
   links: readonly PageLink[] = [],
-): { layout: Omit<PageLayout, 'images'>; images: RawImage[] } {
+): { layout: Omit<PageLayout, 'images'>; images: RawImage[]; figures: Box[] } {
   const [bx0, by0, bx1, by1] = page.getBounds();
   let width = bx1 - bx0;
   let height = by1 - by0;
@@ -93,6 +97,7 @@ export function readPageLayout(
   const placed: { image: Omit<RawImage, 'orientation'>; matrix: number[] }[] = [];
   let rules: Rule[] = [];
   const fills: Fill[] = [];
+  const paths: PathMark[] = [];
   /** MuPDF's lines as it hands them over, with their writing direction and their characters' origins. */
   const rawLines: RawLine[] = [];
   let chars: RawChar[] = [];
@@ -157,7 +162,9 @@ export function readPageLayout(
         const box = toBox(bbox);
         const thickness = Math.min(box.x1 - box.x0, box.y1 - box.y0);
         const length = Math.max(box.x1 - box.x0, box.y1 - box.y0);
-        if (thickness <= MAX_RULE_THICKNESS && length > 2 * thickness) {
+        const isRule = thickness <= MAX_RULE_THICKNESS && length > 2 * thickness;
+        paths.push({ box, isShape: !isRule && !flags.isRectangle });
+        if (isRule) {
           rules.push({ box, color: toHex(color) });
         } else if (flags.isRectangle && !flags.isStroked) {
           const area = (box.x1 - box.x0) * (box.y1 - box.y0);
@@ -232,6 +239,17 @@ export function readPageLayout(
       if (line) lines.push(other.isVertical ? { ...line, flow: other.flow } : line);
     }
   }
+  // Figures are drawn from the page as it stands: a turned page's are left to its text and rules.
+  const figures =
+    turn === 0
+      ? findFigures({
+          width,
+          height,
+          paths: withoutFields(paths, readWidgetBoxes(page)),
+          lines,
+          tables: detectTables(lines, rules, pageFills).tables.map((table) => table.box),
+        })
+      : [];
   return {
     layout: {
       pageNumber,
@@ -243,7 +261,19 @@ export function readPageLayout(
       ...(isVerticalText ? { isVerticalText } : {}),
     },
     images,
+    figures,
   };
+}
+
+/** The paths not drawn inside a form field (its box, its check mark, its radio button's dot). */
+function withoutFields(paths: readonly PathMark[], fields: readonly Box[]): PathMark[] {
+  if (fields.length === 0) return [...paths];
+  const isInField = (box: Box) =>
+    fields.some(
+      (field) =>
+        box.x0 >= field.x0 - 1 && box.y0 >= field.y0 - 1 && box.x1 <= field.x1 + 1 && box.y1 <= field.y1 + 1,
+    );
+  return paths.filter((path) => !isInField(path.box));
 }
 
 /**

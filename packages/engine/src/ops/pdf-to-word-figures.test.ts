@@ -1,0 +1,87 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { corpusPath } from '@quire/corpus';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import {
+  CHART_PAGE_TEXT,
+  createFramedParagraphPdf,
+  createVectorChartPdf,
+  FRAMED_LINES,
+} from '../../test/figure-pdfs.ts';
+import { inputFile, useJobContext } from '../../test/job-context.ts';
+import { readWordDocx, type Docx } from '../../test/word-docx.ts';
+import { pdfToWord } from './pdf-to-word.ts';
+
+const ctx = useJobContext(120_000);
+const WHISPER_PAPER = 'pdf/pdf2docx_whisper-paper_28p-linearized.pdf';
+
+async function convert(path: string): Promise<Docx> {
+  const result = await pdfToWord({ files: [inputFile(path)], options: { language: undefined } }, ctx);
+  return readWordDocx(result.path);
+}
+
+async function convertBuilt(name: string, pdf: Buffer): Promise<Docx> {
+  const path = join(ctx.workDir, name);
+  await writeFile(path, pdf);
+  return convert(path);
+}
+
+const media = (docx: Docx) => Object.keys(docx.entries).filter((name) => /^word\/media\/./.test(name));
+/** Text with its line breaks and runs of spaces as single spaces. */
+const flat = (text: string) => text.replace(/\s+/g, ' ');
+
+describe('pdf-to-word: figures drawn with vector paths', () => {
+  it('keeps a vector chart as a picture in its place, its labels in the picture and the text around it as text', async () => {
+    const docx = await convertBuilt('chart.pdf', createVectorChartPdf());
+    expect(media(docx)).toHaveLength(1);
+    const [picture] = media(docx);
+    expect(picture).toMatch(/\.png$/);
+    const text = flat(docx.text);
+    for (const line of CHART_PAGE_TEXT.paragraph) expect(text).toContain(line);
+    expect(text).toContain(CHART_PAGE_TEXT.caption);
+    for (const label of CHART_PAGE_TEXT.labels) expect(text).not.toContain(label);
+    // Paragraph, then the picture, then the caption.
+    const drawingAt = docx.xml.indexOf('<w:drawing>');
+    expect(docx.xml.indexOf('median kept')).toBeLessThan(drawingAt);
+    expect(docx.xml.indexOf('Figure 1.')).toBeGreaterThan(drawingAt);
+    // The picture shows both series: blue and red pixels, not a blank box.
+    const { data, info } = await sharp(docx.entries[picture as string])
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    let blue = 0;
+    let red = 0;
+    for (let at = 0; at < data.length; at += info.channels) {
+      const [r = 0, g = 0, b = 0] = [data[at], data[at + 1], data[at + 2]];
+      if (b > 180 && r < 80 && g < 80) blue += 1;
+      if (r > 180 && b < 80 && g < 80) red += 1;
+    }
+    expect(blue).toBeGreaterThan(200);
+    expect(red).toBeGreaterThan(200);
+  });
+
+  it('leaves a paragraph in a frame drawn with curves as text', async () => {
+    const docx = await convertBuilt('framed.pdf', createFramedParagraphPdf());
+    expect(media(docx)).toHaveLength(0);
+    const text = flat(docx.text);
+    for (const line of FRAMED_LINES) expect(text).toContain(line);
+  });
+
+  it('leaves a form’s check boxes and radio buttons out of figures, and its text as text', async () => {
+    const docx = await convert(corpusPath('pdf/pdfbox_acroforms-basic-fields.pdf'));
+    expect(media(docx)).toHaveLength(0);
+    for (const value of ['DefaultValue', 'Opt01', 'Opt02', 'Opt03']) expect(flat(docx.text)).toContain(value);
+  });
+
+  it('draws the charts of a paper as pictures, and keeps their captions as text', async () => {
+    const docx = await convert(corpusPath(WHISPER_PAPER));
+    const text = flat(docx.text);
+    // Page 8: two plots, their axes titled "WER on LibriSpeech test-clean (%)" and "signal-to-noise ratio (dB)",
+    // above Figure 5's caption.
+    expect(text).not.toContain('test-clean (%)');
+    expect(text).not.toContain('signal-to-noise ratio (dB)');
+    expect(text).toContain('WER on LibriSpeech test-clean as a function of SNR');
+    expect(media(docx).length).toBeGreaterThanOrEqual(8);
+  });
+});

@@ -1,0 +1,99 @@
+import type * as Mupdf from 'mupdf';
+import sharp from 'sharp';
+import { isInside } from './find-figures.ts';
+import type { Box, PageImage, PageLayout } from './layout-model.ts';
+
+/** Figures are drawn at this resolution: their small labels stay legible in print. */
+const FIGURE_DPI = 200;
+/** Drawn in at most this many pixels (a figure as large as a poster page is drawn coarser). */
+const MAX_FIGURE_PIXELS = 8_000_000;
+/** A figure in the same place on this many pages or more is a page decoration (a logo, a frame), not a figure. */
+const MIN_REPEATS = 3;
+/** Boxes whose sides round to the same multiple of this many points are in the same place. */
+const SAME_PLACE = 4;
+
+/**
+ * Leaves out of each page's figures those found in the same place on `MIN_REPEATS` pages or more: a letterhead's
+ * logo or a page frame drawn on every page, which stays out of the document's flow as before.
+ */
+export function withoutDecorations(figuresByPage: readonly (readonly Box[])[]): Box[][] {
+  const counts = new Map<string, number>();
+  for (const box of figuresByPage.flat()) counts.set(placeKey(box), (counts.get(placeKey(box)) ?? 0) + 1);
+  return figuresByPage.map((boxes) => boxes.filter((box) => (counts.get(placeKey(box)) ?? 0) < MIN_REPEATS));
+}
+
+/**
+ * Draws each figure (`boxes`, points from the top left of the displayed page) from the page, with its annotations
+ * and form fields, as a palette PNG: line art and text keep sharp edges in few colours, in a small file.
+ */
+export async function drawFigures(
+  mupdf: typeof Mupdf,
+  page: Mupdf.Page,
+  boxes: readonly Box[],
+): Promise<PageImage[]> {
+  if (boxes.length === 0) return [];
+  const [bx0 = 0, by0 = 0] = page.getBounds();
+  const displayList = page.toDisplayList(true);
+  const images: PageImage[] = [];
+  try {
+    for (const box of boxes) {
+      const points = (box.x1 - box.x0) * (box.y1 - box.y0);
+      const scale = Math.min(FIGURE_DPI / 72, Math.sqrt(MAX_FIGURE_PIXELS / Math.max(points, 1)));
+      const bbox: [number, number, number, number] = [
+        Math.floor((box.x0 + bx0) * scale),
+        Math.floor((box.y0 + by0) * scale),
+        Math.ceil((box.x1 + bx0) * scale),
+        Math.ceil((box.y1 + by0) * scale),
+      ];
+      const pixmap = new mupdf.Pixmap(mupdf.ColorSpace.DeviceRGB, bbox, false);
+      try {
+        pixmap.clear(255);
+        const device = new mupdf.DrawDevice(mupdf.Matrix.identity, pixmap);
+        try {
+          displayList.run(device, mupdf.Matrix.scale(scale, scale));
+          device.close();
+        } finally {
+          device.destroy();
+        }
+        const width = pixmap.getWidth();
+        const height = pixmap.getHeight();
+        const stride = pixmap.getStride();
+        const source = pixmap.getPixels();
+        const pixels = Buffer.alloc(width * height * 3);
+        for (let row = 0; row < height; row += 1) {
+          pixels.set(source.subarray(row * stride, row * stride + width * 3), row * width * 3);
+        }
+        const data = await sharp(pixels, { raw: { width, height, channels: 3 } })
+          .png({ palette: true, compressionLevel: 9 })
+          .toBuffer();
+        images.push({ box, data: new Uint8Array(data), type: 'png' });
+      } finally {
+        pixmap.destroy();
+      }
+    }
+  } finally {
+    displayList.destroy();
+  }
+  return images;
+}
+
+/**
+ * The page with its figures as pictures: the text, rules, fills and images inside a figure are part of its
+ * picture and leave the page's flow.
+ */
+export function withFigures(layout: PageLayout, figures: readonly PageImage[]): PageLayout {
+  if (figures.length === 0) return layout;
+  const isOutside = (box: Box) => !figures.some((figure) => isInside(box, figure.box));
+  return {
+    ...layout,
+    lines: layout.lines.filter((line) => isOutside(line.box)),
+    rules: layout.rules.filter((rule) => isOutside(rule.box)),
+    fills: layout.fills.filter((fill) => isOutside(fill.box)),
+    images: [...layout.images.filter((image) => isOutside(image.box)), ...figures],
+  };
+}
+
+/** The same for boxes in the same place, give or take a few points. */
+function placeKey(box: Box): string {
+  return [box.x0, box.y0, box.x1, box.y1].map((value) => Math.round(value / SAME_PLACE)).join(' ');
+}

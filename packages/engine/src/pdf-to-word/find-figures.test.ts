@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { withoutDecorations } from './draw-figures.ts';
+import { findFigures, type PathMark } from './find-figures.ts';
+import type { Box } from './layout-model.ts';
+import { line } from './test-layout.ts';
+
+const LETTER = { width: 612, height: 792 };
+const box = (x0: number, y0: number, x1: number, y1: number): Box => ({ x0, y0, x1, y1 });
+const shape = (x0: number, y0: number, x1: number, y1: number): PathMark => ({
+  box: box(x0, y0, x1, y1),
+  isShape: true,
+});
+const rule = (x0: number, y0: number, x1: number, y1: number): PathMark => ({
+  box: box(x0, y0, x1, y1),
+  isShape: false,
+});
+
+/** A plot: two axes and a polyline drawn as five segments, from (100, 100) to (300, 250). */
+const plot = [
+  rule(100, 100, 101, 250),
+  rule(100, 249, 300, 250),
+  ...[0, 1, 2, 3, 4].map((step) => shape(100 + step * 40, 120 + step * 20, 140 + step * 40, 150 + step * 20)),
+];
+
+describe('findFigures', () => {
+  it('finds a plot with its tick labels and axis title, and leaves the caption below it out', () => {
+    const ticks = [0, 1, 2, 3, 4].map((step) =>
+      line(String(step * 10), 98 + step * 50, 260, { x1: 106 + step * 50 }),
+    );
+    const title = line('Time (s)', 180, 273);
+    const caption = line('Figure 2. The time each engine takes on the test file, in seconds.', 100, 310);
+    const figures = findFigures({ ...LETTER, paths: plot, lines: [...ticks, title, caption], tables: [] });
+    expect(figures).toHaveLength(1);
+    const [figure] = figures as [Box];
+    expect(figure.y1).toBeGreaterThanOrEqual(title.box.y1);
+    expect(figure.y1).toBeLessThan(caption.box.y0);
+    expect(figure.x0).toBe(98);
+  });
+
+  it('finds nothing in a table, among icons, or in a frame full of text', () => {
+    expect(findFigures({ ...LETTER, paths: plot, lines: [], tables: [box(90, 90, 310, 260)] })).toEqual([]);
+    const icons = [0, 1, 2, 3].map((row) => shape(100, 100 + row * 30, 110, 110 + row * 30));
+    expect(findFigures({ ...LETTER, paths: icons, lines: [], tables: [] })).toEqual([]);
+    const frame = [
+      shape(90, 90, 400, 96),
+      shape(90, 90, 96, 200),
+      shape(394, 90, 400, 200),
+      shape(90, 194, 400, 200),
+    ];
+    const text = [0, 1, 2, 3, 4, 5, 6, 7].map((row) => line('x'.repeat(58), 100, 110 + row * 11));
+    expect(findFigures({ ...LETTER, paths: frame, lines: text, tables: [] })).toEqual([]);
+  });
+
+  it('keeps paths apart when they are apart, and leaves out a page-sized background', () => {
+    const background = shape(0, 0, 612, 792);
+    const second = plot.map((path) => ({
+      ...path,
+      box: { ...path.box, y0: path.box.y0 + 300, y1: path.box.y1 + 300 },
+    }));
+    const figures = findFigures({
+      ...LETTER,
+      paths: [background, ...plot, ...second],
+      lines: [],
+      tables: [],
+    });
+    expect(figures).toHaveLength(2);
+  });
+
+  it('groups a page of a hundred thousand dots without comparing them pairwise', () => {
+    const dots: PathMark[] = [];
+    for (let index = 0; index < 100_000; index += 1) {
+      const x = 100 + (index % 400);
+      const y = 100 + Math.floor(index / 400);
+      dots.push(shape(x, y, x + 0.5, y + 0.5));
+    }
+    expect(findFigures({ ...LETTER, paths: dots, lines: [], tables: [] })).toEqual([
+      box(100, 100, 499.5, 349.5),
+    ]);
+  });
+});
+
+describe('withoutDecorations', () => {
+  it('leaves out a figure in the same place on three pages or more, and keeps one on two', () => {
+    const logo = box(40, 20, 120, 60);
+    const chart = box(100, 300, 400, 500);
+    const pages = [[logo, chart], [box(41, 21, 119, 59)], [logo], [chart]];
+    expect(withoutDecorations(pages)).toEqual([[chart], [], [], [chart]]);
+  });
+});

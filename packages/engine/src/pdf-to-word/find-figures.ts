@@ -1,0 +1,189 @@
+import { centerX, centerY, unionBox, type Box, type Line } from './layout-model.ts';
+
+/**
+ * A vector path as MuPDF reports it: its box, and whether it is a shape (a curve, a diagonal, a polygon: neither a
+ * rectangle nor a thin straight rule). Charts and diagrams are made of shapes; tables and shading are not.
+ */
+export type PathMark = { box: Box; isShape: boolean };
+
+/** Paths closer than this, in points, belong to one drawing. */
+const JOIN_GAP = 6;
+/** A drawing smaller than this (points) is an icon, a bullet or a check mark, left as it is. */
+const MIN_WIDTH = 36;
+const MIN_HEIGHT = 24;
+/** A drawing has at least this many shapes: a lone curve is a rounded frame or an ornament. */
+const MIN_SHAPES = 3;
+/**
+ * Shapes are at least this share of a drawing's paths: a chart's series and markers, a diagram's arrows and rounded
+ * boxes. The grid of a form, with a few arrows and an outlined year among its rules, has far fewer (a tenth).
+ */
+const MIN_SHAPE_SHARE = 0.2;
+/** A path covering more of the page than this is a background or a page frame, part of no drawing. */
+const MAX_PATH_PAGE_SHARE = 0.5;
+/**
+ * Lines of text cover at most this share of a figure: a chart's labels and legend and a diagram's captions are
+ * sparse (a tenth to a quarter of the box on the papers of the corpus), while a paragraph in a decorated frame is
+ * mostly text.
+ */
+const MAX_TEXT_SHARE = 0.4;
+/** A short line of text this close to a drawing (in its own font sizes) is one of its labels: an axis's ticks. */
+const LABEL_REACH_EM = 1.2;
+const MAX_LABEL_CHARACTERS = 40;
+const LABEL_PASSES = 3;
+/** The grid that finds neighbouring paths has at most this many cells across and down. */
+const MAX_GRID_CELLS = 600;
+
+/**
+ * Finds the figures drawn with vector paths (charts, diagrams, plots): paths that touch or nearly touch make one
+ * drawing; a drawing with enough shapes, big enough, and with sparse text is a figure, which takes the short lines
+ * of text next to it (its labels). `tables`: boxes of the page's ruled tables, never figures. Returns each figure's
+ * box, to be drawn as a picture in place of its paths and text.
+ */
+export function findFigures(page: {
+  width: number;
+  height: number;
+  paths: readonly PathMark[];
+  lines: readonly Line[];
+  tables: readonly Box[];
+}): Box[] {
+  const pageArea = page.width * page.height;
+  const paths = page.paths.filter((path) => area(path.box) <= MAX_PATH_PAGE_SHARE * pageArea);
+  const figures: Box[] = [];
+  for (const group of groupNear(paths, JOIN_GAP, page.width, page.height)) {
+    const shapes = group.filter((path) => path.isShape).length;
+    if (shapes < MIN_SHAPES || shapes < MIN_SHAPE_SHARE * group.length) continue;
+    const drawn = unionBox(group.map((path) => path.box));
+    if (drawn.x1 - drawn.x0 < MIN_WIDTH || drawn.y1 - drawn.y0 < MIN_HEIGHT) continue;
+    if (page.tables.some((table) => overlapArea(table, drawn) > 0.5 * area(drawn))) continue;
+    // Labels next to labels belong too: an axis's title below its ticks.
+    let box = drawn;
+    for (let pass = 0; pass < LABEL_PASSES; pass += 1) {
+      const labels = page.lines.filter((line) => isLabelOf(line, box));
+      box = unionBox([box, ...labels.map((line) => line.box)]);
+    }
+    const textArea = page.lines
+      .filter((line) => isInside(line.box, box))
+      .reduce((sum, line) => sum + area(line.box), 0);
+    if (textArea > MAX_TEXT_SHARE * area(box)) continue;
+    figures.push(box);
+  }
+  return mergeOverlapping(figures);
+}
+
+/** Whether the middle of `inner` lies inside `outer`. */
+export function isInside(inner: Box, outer: Box): boolean {
+  const x = centerX(inner);
+  const y = centerY(inner);
+  return x >= outer.x0 && x <= outer.x1 && y >= outer.y0 && y <= outer.y1;
+}
+
+function isLabelOf(line: Line, drawn: Box): boolean {
+  if (isInside(line.box, drawn)) return true;
+  const size = Math.max(...line.spans.map((span) => span.style.size), 1);
+  const reach = LABEL_REACH_EM * size;
+  const gapX = Math.max(drawn.x0 - line.box.x1, line.box.x0 - drawn.x1, 0);
+  const gapY = Math.max(drawn.y0 - line.box.y1, line.box.y0 - drawn.y1, 0);
+  return gapX <= reach && gapY <= reach && line.text.trim().length <= MAX_LABEL_CHARACTERS;
+}
+
+/**
+ * Paths whose boxes come within about `gap` of each other, grouped (transitively). The boxes, widened by half the
+ * gap, are painted on a coarse grid of the page (a difference array: constant work per box, whatever its size), and
+ * each connected patch of painted cells is a group: linear in the paths, so a page of a million dots costs no more
+ * than its paths do.
+ */
+function groupNear(paths: readonly PathMark[], gap: number, width: number, height: number): PathMark[][] {
+  if (paths.length === 0) return [];
+  const cell = Math.max(gap / 2, width / MAX_GRID_CELLS, height / MAX_GRID_CELLS);
+  const columns = Math.ceil(width / cell) + 2;
+  const rows = Math.ceil(height / cell) + 2;
+  const toColumn = (x: number) => Math.min(columns - 1, Math.max(0, Math.floor(x / cell) + 1));
+  const toRow = (y: number) => Math.min(rows - 1, Math.max(0, Math.floor(y / cell) + 1));
+  const cellsOf = (box: Box) => ({
+    c0: toColumn(box.x0 - gap / 2),
+    c1: toColumn(box.x1 + gap / 2),
+    r0: toRow(box.y0 - gap / 2),
+    r1: toRow(box.y1 + gap / 2),
+  });
+  const painted = new Int32Array((columns + 1) * (rows + 1));
+  const at = (column: number, row: number) => row * (columns + 1) + column;
+  for (const { box } of paths) {
+    const { c0, c1, r0, r1 } = cellsOf(box);
+    painted[at(c0, r0)] = (painted[at(c0, r0)] as number) + 1;
+    painted[at(c1 + 1, r0)] = (painted[at(c1 + 1, r0)] as number) - 1;
+    painted[at(c0, r1 + 1)] = (painted[at(c0, r1 + 1)] as number) - 1;
+    painted[at(c1 + 1, r1 + 1)] = (painted[at(c1 + 1, r1 + 1)] as number) + 1;
+  }
+  for (let row = 0; row <= rows; row += 1) {
+    for (let column = 0; column <= columns; column += 1) {
+      const above = row > 0 ? (painted[at(column, row - 1)] as number) : 0;
+      const left = column > 0 ? (painted[at(column - 1, row)] as number) : 0;
+      const both = row > 0 && column > 0 ? (painted[at(column - 1, row - 1)] as number) : 0;
+      painted[at(column, row)] = (painted[at(column, row)] as number) + above + left - both;
+    }
+  }
+  // Patches of painted cells, 8-connected, numbered from 1.
+  const patch = new Int32Array((columns + 1) * (rows + 1));
+  let patches = 0;
+  const stack: number[] = [];
+  for (let start = 0; start < patch.length; start += 1) {
+    if ((painted[start] as number) <= 0 || patch[start] !== 0) continue;
+    patches += 1;
+    patch[start] = patches;
+    stack.push(start);
+    while (stack.length > 0) {
+      const index = stack.pop() as number;
+      const column = index % (columns + 1);
+      const row = Math.floor(index / (columns + 1));
+      for (let dr = -1; dr <= 1; dr += 1) {
+        for (let dc = -1; dc <= 1; dc += 1) {
+          const c = column + dc;
+          const r = row + dr;
+          if (c < 0 || r < 0 || c > columns || r > rows) continue;
+          const next = at(c, r);
+          if ((painted[next] as number) > 0 && patch[next] === 0) {
+            patch[next] = patches;
+            stack.push(next);
+          }
+        }
+      }
+    }
+  }
+  const groups = new Map<number, PathMark[]>();
+  for (const path of paths) {
+    const { c0, r0 } = cellsOf(path.box);
+    const id = patch[at(c0, r0)] as number;
+    const group = groups.get(id);
+    if (group) group.push(path);
+    else groups.set(id, [path]);
+  }
+  return [...groups.values()];
+}
+
+/** Figures that overlap become one (a chart's labels may reach the next drawing). */
+function mergeOverlapping(boxes: readonly Box[]): Box[] {
+  const merged = [...boxes];
+  for (let changed = true; changed;) {
+    changed = false;
+    for (let i = 0; i < merged.length && !changed; i += 1) {
+      for (let j = i + 1; j < merged.length && !changed; j += 1) {
+        if (overlapArea(merged[i] as Box, merged[j] as Box) > 0) {
+          merged[i] = unionBox([merged[i] as Box, merged[j] as Box]);
+          merged.splice(j, 1);
+          changed = true;
+        }
+      }
+    }
+  }
+  return merged;
+}
+
+function area(box: Box): number {
+  return Math.max(0, box.x1 - box.x0) * Math.max(0, box.y1 - box.y0);
+}
+
+function overlapArea(a: Box, b: Box): number {
+  const width = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
+  const height = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
+  return width > 0 && height > 0 ? width * height : 0;
+}

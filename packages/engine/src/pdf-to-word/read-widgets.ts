@@ -1,0 +1,15 @@
+import type * as Mupdf from 'mupdf';
+import type { Box } from './layout-model.ts';
+
+/**
+ * The areas of a PDF page's form fields (check boxes, radio buttons, text and list fields), in points from the top
+ * left of the page as displayed: what is drawn there is a field's appearance, never part of a figure.
+ */
+export function readWidgetBoxes(page: Mupdf.Page): Box[] {
+  if (!page.isPDF()) return [];
+  const [bx0 = 0, by0 = 0] = page.getBounds();
+  return (page as Mupdf.PDFPage).getWidgets().map((widget) => {
+    const [x0 = 0, y0 = 0, x1 = 0, y1 = 0] = widget.getRect();
+    return { x0: x0 - bx0, y0: y0 - by0, x1: x1 - bx0, y1: y1 - by0 };
+  });
+}

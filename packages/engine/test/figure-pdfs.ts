@@ -1,0 +1,83 @@
+import { writeLetterPage } from './hostile-pdfs.ts';
+
+/** A circle of radius `r` about (x, y), as four Bézier curves: a chart's marker. */
+function circle(x: number, y: number, r: number): string {
+  const k = 0.5523 * r;
+  return [
+    `${x + r} ${y} m`,
+    `${x + r} ${y + k} ${x + k} ${y + r} ${x} ${y + r} c`,
+    `${x - k} ${y + r} ${x - r} ${y + k} ${x - r} ${y} c`,
+    `${x - r} ${y - k} ${x - k} ${y - r} ${x} ${y - r} c`,
+    `${x + k} ${y - r} ${x + r} ${y - k} ${x + r} ${y} c f`,
+  ].join(' ');
+}
+
+const text = (x: number, y: number, size: number, words: string) =>
+  `BT /F1 ${size} Tf ${x} ${y} Td (${words}) Tj ET`;
+
+/** The body text around the chart: a paragraph above it and a caption below. */
+export const CHART_PAGE_TEXT = {
+  paragraph: [
+    'The measurements below were taken on the same machine for both engines,',
+    'with each test repeated five times and the median kept for the chart.',
+  ],
+  caption: 'Figure 1. Speed of both engines over the ten seconds of the test run.',
+  labels: ['Seconds elapsed', 'Engine speed', '250'],
+} as const;
+
+/**
+ * A page with a line chart drawn in vector paths (axes, two data series, round markers, tick labels and axis
+ * titles) between a paragraph and a caption, as papers and reports draw their figures.
+ */
+export function createVectorChartPdf(): Buffer {
+  const series = [
+    [520, 560, 540, 620, 600, 680, 660],
+    [510, 530, 580, 570, 640, 630, 690],
+  ];
+  const xs = [100, 150, 200, 250, 300, 350, 400];
+  const content = [
+    ...CHART_PAGE_TEXT.paragraph.map((line, index) => text(72, 740 - index * 14, 11, line)),
+    '0 0 0 RG 1 w 100 500 m 100 700 l S 100 500 m 410 500 l S',
+    ...series.map((ys, index) => {
+      const colour = index === 0 ? '0 0 1' : '1 0 0';
+      const path = xs.map((x, at) => `${x} ${ys[at]} ${at === 0 ? 'm' : 'l'}`).join(' ');
+      return `${colour} RG 1.5 w ${path} S ${colour} rg ${xs.map((x, at) => circle(x, ys[at] as number, 3)).join(' ')}`;
+    }),
+    '0 0 0 rg',
+    ...[0, 2, 4, 6, 8, 10].map((tick, index) => text(97 + index * 60, 488, 8, String(tick))),
+    ...[100, 250, 400].map((tick, index) => text(80, 497 + index * 90, 8, String(tick))),
+    text(215, 474, 9, CHART_PAGE_TEXT.labels[0]),
+    text(112, 706, 9, CHART_PAGE_TEXT.labels[1]),
+    text(72, 440, 10, CHART_PAGE_TEXT.caption),
+  ];
+  return writeLetterPage(content.join('\n'));
+}
+
+/** The lines of the framed paragraph of `createFramedParagraphPdf`. */
+export const FRAMED_LINES = [
+  'Please read these instructions before you fill in the form on the',
+  'next page: every field marked with a star must be answered, and the',
+  'form must be signed and dated at the bottom of its last page before',
+  'it is sent back to the office in the envelope that came with it. A',
+  'form that arrives without its signature is returned to its sender.',
+] as const;
+
+/**
+ * A page with a paragraph inside a frame with rounded corners and a curl at each corner: drawn with curves, like a
+ * chart, but mostly text, and so text it stays.
+ */
+export function createFramedParagraphPdf(): Buffer {
+  const curls = [
+    [80, 630],
+    [450, 630],
+    [80, 700],
+    [450, 700],
+  ].map(([x, y]) => circle(x as number, y as number, 4));
+  const content = [
+    '0 0 0 RG 1 w 90 620 m 440 620 l 460 620 460 640 460 640 c 460 690 l 460 710 440 710 440 710 c',
+    '90 710 l 70 710 70 690 70 690 c 70 640 l 70 620 90 620 90 620 c S',
+    `0 0 0 rg ${curls.join(' ')}`,
+    ...FRAMED_LINES.map((line, index) => text(84, 692 - index * 14, 11, line)),
+  ];
+  return writeLetterPage(content.join('\n'));
+}
