@@ -8,6 +8,8 @@ import * as mupdf from 'mupdf';
 export type DocxContent = {
   bodyXml: string;
   text: string;
+  /** The pictures' alternative text (`descr`): the words drawn in a figure that became a picture. */
+  altText: string;
   boxedShare: number;
   tables: number;
   /** Hyperlinks with text, to addresses and to bookmarks. */
@@ -38,6 +40,9 @@ export function readDocx(path: string, pages: number): DocxContent {
   return {
     bodyXml,
     text: [xmlText(bodyXml), ...running].join('\n'),
+    altText: [...bodyXml.matchAll(/<wp:docPr\b[^>]*\bdescr="([^"]*)"/g)]
+      .map((match) => unescapeXml(match[1] ?? ''))
+      .join('\n'),
     boxedShare: total === 0 ? 0 : Math.min(1, boxed / total),
     tables: (bodyXml.match(/<w:tbl>/g) ?? []).length,
     hyperlinks: (bodyXml.match(/<w:hyperlink\b[^>]*>[\s\S]*?<\/w:hyperlink>/g) ?? []).filter(

@@ -10,7 +10,7 @@ import {
   FRAMED_LINES,
 } from '../../test/figure-pdfs.ts';
 import { inputFile, useJobContext } from '../../test/job-context.ts';
-import { readWordDocx, type Docx } from '../../test/word-docx.ts';
+import { decodeXml, readWordDocx, type Docx } from '../../test/word-docx.ts';
 import { pdfToWord } from './pdf-to-word.ts';
 
 const ctx = useJobContext(120_000);
@@ -41,6 +41,9 @@ describe('pdf-to-word: figures drawn with vector paths', () => {
     for (const line of CHART_PAGE_TEXT.paragraph) expect(text).toContain(line);
     expect(text).toContain(CHART_PAGE_TEXT.caption);
     for (const label of CHART_PAGE_TEXT.labels) expect(text).not.toContain(label);
+    // Its words are the picture's alternative text, for screen readers.
+    const description = decodeXml(/<wp:docPr [^>]*descr="([^"]*)"/.exec(docx.xml)?.[1] ?? '');
+    for (const label of CHART_PAGE_TEXT.labels) expect(description).toContain(label);
     // Paragraph, then the picture, then the caption.
     const drawingAt = docx.xml.indexOf('<w:drawing>');
     expect(docx.xml.indexOf('median kept')).toBeLessThan(drawingAt);

@@ -226,6 +226,7 @@ function toImageRun(image: PageImage, scale: number): ImageRun {
       width: Math.max(1, Math.round((image.box.x1 - image.box.x0) * scale * PIXELS_PER_POINT)),
       height: Math.max(1, Math.round((image.box.y1 - image.box.y0) * scale * PIXELS_PER_POINT)),
     },
+    ...(image.description ? { altText: { name: 'Figure', description: image.description } } : {}),
   });
 }
 

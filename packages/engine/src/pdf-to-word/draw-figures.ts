@@ -5,8 +5,8 @@ import type { Box, PageImage, PageLayout } from './layout-model.ts';
 
 /** Figures are drawn at this resolution: their small labels stay legible in print. */
 const FIGURE_DPI = 200;
-/** Drawn in at most this many pixels (a figure as large as a poster page is drawn coarser). */
-const MAX_FIGURE_PIXELS = 8_000_000;
+/** A page's figures are drawn in at most this many pixels together (those of a poster-sized page coarser). */
+const MAX_PAGE_PIXELS = 8_000_000;
 /** A figure in the same place on this many pages or more is a page decoration (a logo, a frame), not a figure. */
 const MIN_REPEATS = 3;
 /** Boxes whose sides round to the same multiple of this many points are in the same place. */
@@ -35,10 +35,10 @@ export async function drawFigures(
   const [bx0 = 0, by0 = 0] = page.getBounds();
   const displayList = page.toDisplayList(true);
   const images: PageImage[] = [];
+  const points = boxes.reduce((sum, box) => sum + (box.x1 - box.x0) * (box.y1 - box.y0), 0);
+  const scale = Math.min(FIGURE_DPI / 72, Math.sqrt(MAX_PAGE_PIXELS / Math.max(points, 1)));
   try {
     for (const box of boxes) {
-      const points = (box.x1 - box.x0) * (box.y1 - box.y0);
-      const scale = Math.min(FIGURE_DPI / 72, Math.sqrt(MAX_FIGURE_PIXELS / Math.max(points, 1)));
       const bbox: [number, number, number, number] = [
         Math.floor((box.x0 + bx0) * scale),
         Math.floor((box.y0 + by0) * scale),
@@ -79,17 +79,27 @@ export async function drawFigures(
 
 /**
  * The page with its figures as pictures: the text, rules, fills and images inside a figure are part of its
- * picture and leave the page's flow.
+ * picture and leave the page's flow; the figure's words become the picture's description (its alternative text,
+ * read by screen readers).
  */
 export function withFigures(layout: PageLayout, figures: readonly PageImage[]): PageLayout {
   if (figures.length === 0) return layout;
   const isOutside = (box: Box) => !figures.some((figure) => isInside(box, figure.box));
+  const described = figures.map((figure) => {
+    const words = layout.lines
+      .filter((line) => isInside(line.box, figure.box))
+      .sort((a, b) => a.baseline - b.baseline || a.box.x0 - b.box.x0)
+      .map((line) => line.text.trim())
+      .filter(Boolean)
+      .join(' ');
+    return words ? { ...figure, description: words } : figure;
+  });
   return {
     ...layout,
     lines: layout.lines.filter((line) => isOutside(line.box)),
     rules: layout.rules.filter((rule) => isOutside(rule.box)),
     fills: layout.fills.filter((fill) => isOutside(fill.box)),
-    images: [...layout.images.filter((image) => isOutside(image.box)), ...figures],
+    images: [...layout.images.filter((image) => isOutside(image.box)), ...described],
   };
 }
 

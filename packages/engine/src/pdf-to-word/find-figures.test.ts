@@ -66,6 +66,19 @@ describe('findFigures', () => {
     expect(figures).toHaveLength(2);
   });
 
+  it('keeps the 40 largest figures of a page of many small drawings', () => {
+    const drawings: PathMark[] = [];
+    for (let index = 0; index < 60; index += 1) {
+      const x = 20 + (index % 10) * 58;
+      const y = 20 + Math.floor(index / 10) * 120;
+      const height = 30 + index;
+      drawings.push(...[0, 1, 2].map((step) => shape(x, y + step * 10, x + 40, y + height)));
+    }
+    const figures = findFigures({ ...LETTER, paths: drawings, lines: [], tables: [] });
+    expect(figures).toHaveLength(40);
+    expect(Math.min(...figures.map((figure) => figure.y1 - figure.y0))).toBe(50);
+  });
+
   it('groups a page of a hundred thousand dots without comparing them pairwise', () => {
     const dots: PathMark[] = [];
     for (let index = 0; index < 100_000; index += 1) {

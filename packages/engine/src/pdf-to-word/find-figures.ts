@@ -30,6 +30,8 @@ const MAX_TEXT_SHARE = 0.4;
 const LABEL_REACH_EM = 1.2;
 const MAX_LABEL_CHARACTERS = 40;
 const LABEL_PASSES = 3;
+/** A page keeps at most this many figures, the largest: beyond, it is a drawing of many small parts (a map). */
+const MAX_FIGURES = 40;
 /** The grid that finds neighbouring paths has at most this many cells across and down. */
 const MAX_GRID_CELLS = 600;
 
@@ -67,7 +69,9 @@ export function findFigures(page: {
     if (textArea > MAX_TEXT_SHARE * area(box)) continue;
     figures.push(box);
   }
-  return mergeOverlapping(figures);
+  return mergeOverlapping(figures)
+    .sort((a, b) => area(b) - area(a))
+    .slice(0, MAX_FIGURES);
 }
 
 /** Whether the middle of `inner` lies inside `outer`. */

@@ -74,6 +74,8 @@ export type PageImage = {
   /** Encoded image, ready for Word. */
   data: Uint8Array;
   type: 'png' | 'jpg';
+  /** The words drawn in the picture (a figure's labels), in reading order: its alternative text in Word. */
+  description?: string;
 };
 
 /** A thin filled rectangle or stroked straight line: a table rule, an underline or a separator. */
