@@ -64,7 +64,7 @@ export async function drawFigures(
           pixels.set(source.subarray(row * stride, row * stride + width * 3), row * width * 3);
         }
         const data = await sharp(pixels, { raw: { width, height, channels: 3 } })
-          .png({ palette: true, compressionLevel: 9 })
+          .png({ palette: true, effort: 1, compressionLevel: 6 })
           .toBuffer();
         images.push({ box, data: new Uint8Array(data), type: 'png' });
       } finally {
