@@ -55,6 +55,49 @@ describe('buildParagraphs', () => {
     expect(paragraphs[1]?.firstLineIndent).toBeCloseTo(12);
   });
 
+  it('keeps a bibliography’s entries set with a hanging indent whole, one paragraph each', () => {
+    const paragraphs = buildParagraphs(
+      [
+        line('Hendrycks, D., Liu, X., Wallace, E., Dziedzic, A., Krish-', 50, 100, { x1: 300 }),
+        line('nan, R., and Song, D. Pretrained transformers improve', 60, 112, { x1: 300 }),
+        line('out-of-distribution robustness, 2020.', 60, 124),
+        line('Hernandez, F., Nguyen, V., Ghannay, S., Tomashenko, N.,', 50, 140, { x1: 300 }),
+        line('and Estève, Y. Ted-lium 3, 2018.', 60, 152),
+        line('Hsu, W.-N., Bolte, B., Tsai, Y.-H. H., Lakhotia, K.,', 50, 168, { x1: 300 }),
+        line('Salakhutdinov, R., and Mohamed, A. Hubert, 2021.', 60, 180),
+      ],
+      COLUMN,
+    );
+    expect(paragraphs.map((paragraph) => textOf(paragraph.runs))).toEqual([
+      'Hendrycks, D., Liu, X., Wallace, E., Dziedzic, A., Krishnan, R., and Song, D. Pretrained transformers improve out-of-distribution robustness, 2020.',
+      'Hernandez, F., Nguyen, V., Ghannay, S., Tomashenko, N., and Estève, Y. Ted-lium 3, 2018.',
+      'Hsu, W.-N., Bolte, B., Tsai, Y.-H. H., Lakhotia, K., Salakhutdinov, R., and Mohamed, A. Hubert, 2021.',
+    ]);
+    expect(paragraphs[0]?.indentLeft).toBeCloseTo(10);
+    expect(paragraphs[0]?.firstLineIndent).toBeCloseTo(-10);
+  });
+
+  it('does not join a one-line paragraph to the indented first line of the next', () => {
+    const paragraphs = buildParagraphs(
+      [
+        line('A paragraph of a single line that runs to the edge.', 50, 100, { x1: 300 }),
+        line('The next paragraph starts indented, as in a book,', 62, 112, { x1: 300 }),
+        line('and goes on from the left edge.', 50, 124),
+        line('A last one-line paragraph that also runs to the end.', 50, 136, { x1: 300 }),
+        line('A short indented one.', 62, 148),
+        line('Indented again: a new paragraph.', 62, 160),
+      ],
+      COLUMN,
+    );
+    expect(paragraphs.map((paragraph) => textOf(paragraph.runs))).toEqual([
+      'A paragraph of a single line that runs to the edge.',
+      'The next paragraph starts indented, as in a book, and goes on from the left edge.',
+      'A last one-line paragraph that also runs to the end.',
+      'A short indented one.',
+      'Indented again: a new paragraph.',
+    ]);
+  });
+
   it('keeps CJK lines together without spaces', () => {
     const paragraphs = buildParagraphs(
       [line('日本語の文章は空白なしで', 50, 100, { x1: 300 }), line('書かれます。', 50, 112)],

@@ -87,7 +87,61 @@ export function buildParagraphs(lines: readonly Line[], column: Box): ParagraphB
     if (current && continuesParagraph(current, row, column)) current.push(row);
     else paragraphs.push([row]);
   }
-  return paragraphs.map((group) => toParagraph(group, column));
+  return withHangingIndents(paragraphs, column).map((group) => toParagraph(group, column));
+}
+
+/**
+ * Joins the paragraphs set with a hanging indent (a bibliography's entries: a first line at the start, the lines
+ * after it indented by one to three font sizes), which the row-by-row reading cuts after their first line. A first
+ * line that runs to the column's edge, followed at the usual line pitch by rows all starting at one indent, is one
+ * entry. A single indented row after it counts only among entries (the one before was one, or the next paragraph
+ * starts where the first line did): a one-line paragraph followed by a new paragraph's indented first line, as in
+ * running text, does not.
+ */
+function withHangingIndents(paragraphs: readonly Row[][], column: Box): Row[][] {
+  const joined: Row[][] = [];
+  let afterEntry = false;
+  for (let index = 0; index < paragraphs.length; index += 1) {
+    const head = paragraphs[index] as Row[];
+    const body = paragraphs[index + 1];
+    afterEntry = body !== undefined && isHangingEntry(head, body, paragraphs[index + 2], afterEntry, column);
+    if (afterEntry) {
+      joined.push([...head, ...(body as Row[])]);
+      index += 1;
+    } else {
+      joined.push(head);
+    }
+  }
+  return joined;
+}
+
+function isHangingEntry(
+  head: Row[],
+  body: Row[],
+  next: Row[] | undefined,
+  afterEntry: boolean,
+  column: Box,
+): boolean {
+  const [first] = head;
+  const [second] = body;
+  if (head.length !== 1 || !first || !second) return false;
+  const size = first.size;
+  if ([first, ...body].some((row) => row.tabStops.length > 0 || Math.abs(row.size - size) > 0.15 * size)) {
+    return false;
+  }
+  if (isMostlyRightToLeft(textOf(first.runs)) || LIST_START.test(textOf(first.runs))) return false;
+  const indent = second.box.x0 - first.box.x0;
+  if (indent < 0.8 * size || indent > 3 * size) return false;
+  if (body.some((row) => Math.abs(row.box.x0 - second.box.x0) > 1)) return false;
+  if (column.x1 - first.box.x1 > Math.max(3 * size, 0.12 * (column.x1 - column.x0))) return false;
+  const pitch = second.baseline - first.baseline;
+  const bodyPitch = body.length >= 2 ? (body[1] as Row).baseline - second.baseline : pitch;
+  if (pitch <= 0 || pitch > 1.75 * size || Math.abs(pitch - bodyPitch) > 0.3 * size) return false;
+  return (
+    body.length >= 2 ||
+    afterEntry ||
+    (next !== undefined && Math.abs((next[0] as Row).box.x0 - first.box.x0) <= 1)
+  );
 }
 
 function groupRows(lines: readonly Line[]): Row[] {
