@@ -35,6 +35,24 @@ describe('reading order', () => {
     expect(order.slice(11)).toEqual(Array.from({ length: 10 }, (_, row) => `right ${row}`));
   });
 
+  it('keeps three authors side by side in one stripe above two columns, row by row', () => {
+    const authors = [
+      [line('Ada Lovelace', 80, 70), line('Alan Turing', 270, 70), line('Grace Hopper', 460, 70)],
+      [line('London', 80, 82), line('Manchester', 270, 82), line('New York', 460, 82)],
+    ].flat();
+    const lines = [...authors, ...twoColumnPage().slice(1)];
+    const bands = orderPage(
+      lines.map((item) => ({ box: item.box, item })),
+      findGutters(lines),
+    );
+    expect(bands[0]?.columns).toHaveLength(1);
+    expect(bands[0]?.columns[0]?.items.map((placed) => placed.item.text)).toEqual(
+      authors.map((author) => author.text),
+    );
+    expect(bands[1]?.columns).toHaveLength(2);
+    expect(bands).toHaveLength(2);
+  });
+
   it('finds no gutter in a table of short cells', () => {
     const lines: Line[] = [];
     for (let row = 0; row < 10; row += 1) {

@@ -20,6 +20,8 @@ const MAX_CROSSING_SHARE = 0.12;
 /** Each side of a gutter holds at least this many lines, and this share of all lines. */
 const MIN_SIDE_LINES = 4;
 const MIN_SIDE_SHARE = 0.15;
+/** An item across a gutter no taller than this (points) is a line of text, whose row goes with it. */
+const MAX_ROW_HEIGHT = 30;
 /** Share of a column's lines that reach to within a quarter of its width of the gutter: text, not a table. */
 const MIN_REACHING_SHARE = 0.4;
 
@@ -98,8 +100,15 @@ export function orderPage<T>(
     }
     return index;
   };
+  // A short item across a gutter (the middle of three authors' names) takes the pieces of its row with it into a
+  // stripe of its own, where they stay one row: split between stripes, they would stack up one per stripe.
+  const crossing = sorted.filter(
+    (placed) =>
+      gutters.length > 0 && columnOf(placed.box) < 0 && placed.box.y1 - placed.box.y0 <= MAX_ROW_HEIGHT,
+  );
+  const isOnCrossingRow = (box: Box) => crossing.some((other) => sharesRow(box, other.box));
   for (const placed of sorted) {
-    const column = gutters.length === 0 ? 0 : columnOf(placed.box);
+    const column = gutters.length === 0 ? 0 : isOnCrossingRow(placed.box) ? -1 : columnOf(placed.box);
     const current = bands.at(-1);
     const isMulti = column >= 0 && gutters.length > 0;
     const currentIsMulti = current !== undefined && current.columns.length > 1;
@@ -130,8 +139,13 @@ export function orderPage<T>(
 
 /** Top to bottom; items on the same text row left to right. */
 function compareTopDown<T>(a: Placed<T>, b: Placed<T>): number {
-  const height = Math.min(a.box.y1 - a.box.y0, b.box.y1 - b.box.y0);
-  const sharedHeight = Math.min(a.box.y1, b.box.y1) - Math.max(a.box.y0, b.box.y0);
-  if (sharedHeight > height * 0.5) return a.box.x0 - b.box.x0;
+  if (sharesRow(a.box, b.box)) return a.box.x0 - b.box.x0;
   return a.box.y0 - b.box.y0 || a.box.x0 - b.box.x0;
+}
+
+/** Two boxes on one text row: they share more than half the height of the lower one. */
+function sharesRow(a: Box, b: Box): boolean {
+  const height = Math.min(a.y1 - a.y0, b.y1 - b.y0);
+  const sharedHeight = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
+  return sharedHeight > height * 0.5;
 }
