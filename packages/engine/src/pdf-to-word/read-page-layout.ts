@@ -36,6 +36,11 @@ const STEXT_OPTIONS = 'preserve-images,preserve-whitespace,vectors';
 const MAX_RULE_THICKNESS = 2.5;
 /** Filled rectangles covering more of the page than this are page backgrounds, not shading. */
 const MAX_FILL_PAGE_SHARE = 0.6;
+/**
+ * Paths kept per page for finding figures: a page of millions of tiny paths (a map, a hostile file) costs no more
+ * memory than this many, and its first ones still show where its drawings are.
+ */
+const MAX_FIGURE_PATHS = 200_000;
 /** Characters further apart than this many font sizes on one baseline belong to separate lines (columns, cells). */
 const MAX_CHAR_GAP_EM = 2;
 
@@ -163,7 +168,7 @@ export function readPageLayout(
         const thickness = Math.min(box.x1 - box.x0, box.y1 - box.y0);
         const length = Math.max(box.x1 - box.x0, box.y1 - box.y0);
         const isRule = thickness <= MAX_RULE_THICKNESS && length > 2 * thickness;
-        paths.push({ box, isShape: !isRule && !flags.isRectangle });
+        if (paths.length < MAX_FIGURE_PATHS) paths.push({ box, isShape: !isRule && !flags.isRectangle });
         if (isRule) {
           rules.push({ box, color: toHex(color) });
         } else if (flags.isRectangle && !flags.isStroked) {
