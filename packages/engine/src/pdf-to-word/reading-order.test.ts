@@ -53,6 +53,19 @@ describe('reading order', () => {
     expect(bands).toHaveLength(2);
   });
 
+  it('finds the gutter under a table whose cells run across it', () => {
+    const table: Line[] = [];
+    for (let row = 0; row < 8; row += 1) {
+      for (const [index, x] of [50, 170, 280, 420].entries()) {
+        table.push(line(`cell ${row}.${index}`, x, -100 + row * 12, { x1: x + 60 }));
+      }
+    }
+    // The third cell of each row, at 280–340, crosses the gutter between the columns below (290–310).
+    const gutters = findGutters([...table, ...twoColumnPage().slice(1)]);
+    expect(gutters).toHaveLength(1);
+    expect(gutters[0]?.x0).toBeGreaterThanOrEqual(290);
+  });
+
   it('finds no gutter in a table of short cells', () => {
     const lines: Line[] = [];
     for (let row = 0; row < 10; row += 1) {

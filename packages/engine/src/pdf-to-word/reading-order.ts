@@ -20,6 +20,8 @@ const MAX_CROSSING_SHARE = 0.12;
 /** Each side of a gutter holds at least this many lines, and this share of all lines. */
 const MIN_SIDE_LINES = 4;
 const MIN_SIDE_SHARE = 0.15;
+/** A row of this many separate pieces or more is a table's or a form's, not two columns of text. */
+const MIN_TABLE_ROW_PIECES = 3;
 /** An item across a gutter no taller than this (points) is a line of text, whose row goes with it. */
 const MAX_ROW_HEIGHT = 30;
 /** Share of a column's lines that reach to within a quarter of its width of the gutter: text, not a table. */
@@ -34,8 +36,12 @@ export function findGutters(lines: readonly Line[]): Gutter[] {
   if (horizontal.length < 2 * MIN_SIDE_LINES) return [];
   const left = Math.floor(Math.min(...horizontal.map((line) => line.box.x0)));
   const right = Math.ceil(Math.max(...horizontal.map((line) => line.box.x1)));
-  // Lines wider than a column (titles, single-column stretches) cannot tell where columns are.
-  const body = horizontal.filter((line) => line.box.x1 - line.box.x0 < MAX_COLUMN_SHARE * (right - left));
+  // Lines wider than a column (titles, single-column stretches) cannot tell where columns are, and neither can the
+  // cells of a table or a form (three pieces or more on one row), which run across the columns' gutter.
+  const cells = tableCells(horizontal);
+  const body = horizontal.filter(
+    (line) => line.box.x1 - line.box.x0 < MAX_COLUMN_SHARE * (right - left) && !cells.has(line),
+  );
   if (body.length < 2 * MIN_SIDE_LINES) return [];
   const maxCrossing = Math.max(1, Math.floor(MAX_CROSSING_SHARE * body.length));
   const gutters: Gutter[] = [];
@@ -57,6 +63,22 @@ export function findGutters(lines: readonly Line[]): Gutter[] {
     runStart = null;
   }
   return gutters;
+}
+
+/** The lines that share their row with two others or more: cells of a table or a form. */
+function tableCells(lines: readonly Line[]): Set<Line> {
+  const byTop = [...lines].sort((a, b) => a.box.y0 - b.box.y0);
+  const cells = new Set<Line>();
+  for (const [index, line] of byTop.entries()) {
+    const row = [line];
+    for (let next = index + 1; next < byTop.length; next += 1) {
+      const other = byTop[next] as Line;
+      if (other.box.y0 > line.box.y1) break;
+      if (sharesRow(line.box, other.box)) row.push(other);
+    }
+    if (row.length >= MIN_TABLE_ROW_PIECES) for (const piece of row) cells.add(piece);
+  }
+  return cells;
 }
 
 function isColumnGutter(lines: readonly Line[], gutter: Gutter, columnStart: number): boolean {
