@@ -20,8 +20,10 @@ const MAX_CROSSING_SHARE = 0.12;
 /** Each side of a gutter holds at least this many lines, and this share of all lines. */
 const MIN_SIDE_LINES = 4;
 const MIN_SIDE_SHARE = 0.15;
-/** A row of this many separate pieces or more is a table's or a form's, not two columns of text. */
+/** A row of this many short pieces or more is a table's or a form's, not two columns of text... */
 const MIN_TABLE_ROW_PIECES = 3;
+/** ...a piece being short when it is at most this share of the text's width. */
+const MAX_CELL_SHARE = 0.25;
 /** An item across a gutter no taller than this (points) is a line of text, whose row goes with it. */
 const MAX_ROW_HEIGHT = 30;
 /** Share of a column's lines that reach to within a quarter of its width of the gutter: text, not a table. */
@@ -38,7 +40,7 @@ export function findGutters(lines: readonly Line[]): Gutter[] {
   const right = Math.ceil(Math.max(...horizontal.map((line) => line.box.x1)));
   // Lines wider than a column (titles, single-column stretches) cannot tell where columns are, and neither can the
   // cells of a table or a form (three pieces or more on one row), which run across the columns' gutter.
-  const cells = tableCells(horizontal);
+  const cells = tableCells(horizontal, MAX_CELL_SHARE * (right - left));
   const body = horizontal.filter(
     (line) => line.box.x1 - line.box.x0 < MAX_COLUMN_SHARE * (right - left) && !cells.has(line),
   );
@@ -65,8 +67,11 @@ export function findGutters(lines: readonly Line[]): Gutter[] {
   return gutters;
 }
 
-/** The lines that share their row with two others or more: cells of a table or a form. */
-function tableCells(lines: readonly Line[]): Set<Line> {
+/**
+ * The cells of tables and forms: short lines (at most `maxWidth` wide), three or more on one row. A row of a column's
+ * line beside a numbered list's number and text has one short piece, and stays.
+ */
+function tableCells(lines: readonly Line[], maxWidth: number): Set<Line> {
   const byTop = [...lines].sort((a, b) => a.box.y0 - b.box.y0);
   const cells = new Set<Line>();
   for (const [index, line] of byTop.entries()) {
@@ -76,7 +81,8 @@ function tableCells(lines: readonly Line[]): Set<Line> {
       if (other.box.y0 > line.box.y1) break;
       if (sharesRow(line.box, other.box)) row.push(other);
     }
-    if (row.length >= MIN_TABLE_ROW_PIECES) for (const piece of row) cells.add(piece);
+    const short = row.filter((piece) => piece.box.x1 - piece.box.x0 <= maxWidth);
+    if (short.length >= MIN_TABLE_ROW_PIECES) for (const piece of short) cells.add(piece);
   }
   return cells;
 }
