@@ -73,17 +73,20 @@ export async function convertDocument(
       page.destroy();
     }
   }
+  // Running heads first: a figure at the top of a page stops below its header (the header's rule may touch it).
+  const running = detectRunningHeads(layouts);
   for (const [index, boxes] of withoutDecorations(figureBoxes).entries()) {
     if (boxes.length === 0) continue;
     checkStop(pageCount);
     const page = document.loadPage(index);
+    const heads = [...(running.removed[index] ?? [])].map((line) => line.box);
     try {
-      layouts[index] = withFigures(layouts[index] as PageLayout, await drawFigures(mupdf, page, boxes));
+      const clipped = boxes.map((box) => clearOf(box, heads)).filter((box) => box.y1 - box.y0 > 1);
+      layouts[index] = withFigures(layouts[index] as PageLayout, await drawFigures(mupdf, page, clipped));
     } finally {
       page.destroy();
     }
   }
-  const running = detectRunningHeads(layouts);
   const bodies = layouts.map((layout, index) => {
     const removed = running.removed[index] as Set<PageLayout['lines'][number]>;
     return layout.lines.filter((line) => !removed.has(line));
@@ -143,6 +146,22 @@ async function readScanPage(
   const { layout, photos } = scanPageLayout(scan, { pageNumber, width: x1 - x0, height: y1 - y0 });
   const images = await cutScanPhotos(mupdf, page, photos, { skew: scan.skew, turn: scan.uprightTurn });
   return { ...layout, images };
+}
+
+/**
+ * A figure's box cut short of the running heads inside it: above a footer in its lower half, below a header in its
+ * upper half.
+ */
+function clearOf(box: Box, heads: readonly Box[]): Box {
+  let clear = box;
+  for (const head of heads) {
+    const middle = (head.y0 + head.y1) / 2;
+    const isInside = middle > clear.y0 && middle < clear.y1 && head.x1 > clear.x0 && head.x0 < clear.x1;
+    if (!isInside) continue;
+    clear =
+      middle < (clear.y0 + clear.y1) / 2 ? { ...clear, y0: head.y1 + 1 } : { ...clear, y1: head.y0 - 1 };
+  }
+  return clear;
 }
 
 /** Characters of a page's text other than spaces. */
