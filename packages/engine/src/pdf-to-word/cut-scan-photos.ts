@@ -1,5 +1,6 @@
 import type * as Mupdf from 'mupdf';
 import sharp from 'sharp';
+import { packedRgb } from '../mupdf/packed-rgb.ts';
 import { turnAboutCentre } from '../ocr/deskew.ts';
 import type { Box, PageImage } from './layout-model.ts';
 
@@ -23,15 +24,7 @@ export async function cutScanPhotos(
   const pixmap = page.toPixmap(mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceRGB, false, false);
   let drawn: { data: Buffer; width: number; height: number };
   try {
-    const width = pixmap.getWidth();
-    const height = pixmap.getHeight();
-    const stride = pixmap.getStride();
-    const source = pixmap.getPixels();
-    const pixels = Buffer.alloc(width * height * 3);
-    for (let row = 0; row < height; row += 1) {
-      pixels.set(source.subarray(row * stride, row * stride + width * 3), row * width * 3);
-    }
-    drawn = { data: pixels, width, height };
+    drawn = packedRgb(pixmap);
   } finally {
     pixmap.destroy();
   }

@@ -1,5 +1,6 @@
 import type * as Mupdf from 'mupdf';
 import sharp from 'sharp';
+import { packedRgb } from '../mupdf/packed-rgb.ts';
 import { isInside } from './find-figures.ts';
 import type { Box, PageImage, PageLayout } from './layout-model.ts';
 
@@ -55,14 +56,7 @@ export async function drawFigures(
         } finally {
           device.destroy();
         }
-        const width = pixmap.getWidth();
-        const height = pixmap.getHeight();
-        const stride = pixmap.getStride();
-        const source = pixmap.getPixels();
-        const pixels = Buffer.alloc(width * height * 3);
-        for (let row = 0; row < height; row += 1) {
-          pixels.set(source.subarray(row * stride, row * stride + width * 3), row * width * 3);
-        }
+        const { data: pixels, width, height } = packedRgb(pixmap);
         const data = await sharp(pixels, { raw: { width, height, channels: 3 } })
           .png({ palette: true, effort: 1, compressionLevel: 6 })
           .toBuffer();
