@@ -40,15 +40,17 @@ function matchSpacedRuns(
   let common = 0;
   let index = 0;
   while (index < reference.length) {
-    let end = index;
-    while (
-      end < reference.length &&
-      SPACED_LETTER.test(reference[end] as string) &&
-      !CJK.test(reference[end] as string)
-    )
-      end += 1;
-    const letters = reference.slice(index, end).join('');
-    const covered = end - index >= MIN_SPACED_RUN ? findJoined(rest, letters) : null;
+    const singlesEnd = spacedRunEnd(reference, index);
+    let end = singlesEnd;
+    let covered: { start: number; count: number } | null = null;
+    if (singlesEnd - index >= MIN_SPACED_RUN) {
+      // Kerning can keep a few letters together ("S TAT E S"): the run goes on through them. The longest part of
+      // it found in the recognised words counts (they end where a word ends: "S TAT E S 4", "states").
+      for (end = extendedRunEnd(reference, singlesEnd); end - index >= MIN_SPACED_RUN; end -= 1) {
+        covered = findJoined(rest, reference.slice(index, end).join(''));
+        if (covered) break;
+      }
+    }
     if (covered) {
       rest.splice(covered.start, covered.count);
       common += end - index;
@@ -59,6 +61,31 @@ function matchSpacedRuns(
     }
   }
   return { reference: plain, recognised: rest, common };
+}
+
+function isSpacedLetter(word: string): boolean {
+  return SPACED_LETTER.test(word) && !CJK.test(word);
+}
+
+/** Where the run of one-letter words starting at `index` ends. */
+function spacedRunEnd(reference: readonly string[], index: number): number {
+  let end = index;
+  while (end < reference.length && isSpacedLetter(reference[end] as string)) end += 1;
+  return end;
+}
+
+/** A letter-spaced run's end past fragments of up to `MAX_KERNED_FRAGMENT` letters each followed by single letters. */
+const MAX_KERNED_FRAGMENT = 3;
+function extendedRunEnd(reference: readonly string[], end: number): number {
+  let extended = end;
+  for (;;) {
+    const fragment = reference[extended];
+    if (fragment === undefined || fragment.length > MAX_KERNED_FRAGMENT || CJK.test(fragment))
+      return extended;
+    const next = spacedRunEnd(reference, extended + 1);
+    if (next === extended + 1) return extended;
+    extended = next;
+  }
 }
 
 /** Consecutive words whose letters, joined, are `letters`. */
