@@ -1,17 +1,24 @@
 import type * as Mupdf from 'mupdf';
 
 /**
- * An RGB pixmap's samples as tightly packed rows (MuPDF may pad each row to its stride), ready for sharp's raw
- * input.
+ * A pixmap's samples (grey: one byte a pixel, RGB: three) as tightly packed rows (MuPDF may pad each row to its
+ * stride), ready for sharp's raw input or a PGM file.
  */
-export function packedRgb(pixmap: Mupdf.Pixmap): { data: Buffer; width: number; height: number } {
+export function packedPixels(pixmap: Mupdf.Pixmap): {
+  data: Buffer;
+  width: number;
+  height: number;
+  channels: number;
+} {
   const width = pixmap.getWidth();
   const height = pixmap.getHeight();
+  const channels = pixmap.getNumberOfComponents() + (pixmap.getAlpha() ? 1 : 0);
   const stride = pixmap.getStride();
   const source = pixmap.getPixels();
-  const data = Buffer.alloc(width * height * 3);
+  const rowBytes = width * channels;
+  const data = Buffer.alloc(rowBytes * height);
   for (let row = 0; row < height; row += 1) {
-    data.set(source.subarray(row * stride, row * stride + width * 3), row * width * 3);
+    data.set(source.subarray(row * stride, row * stride + rowBytes), row * rowBytes);
   }
-  return { data, width, height };
+  return { data, width, height, channels };
 }

@@ -16,7 +16,7 @@ const INK_LEVEL = 128;
 
 export type GreyImage = { width: number; height: number; pixels: Uint8Array };
 
-/** Reads a binary greyscale PNM (P5, 8 bits), as poppler's `pdftoppm -gray` writes it. */
+/** Reads a binary greyscale PNM (P5, 8 bits), as `writePgm` writes it. */
 export async function readPgm(path: string): Promise<GreyImage> {
   const file = await readFile(path);
   const header = /^P5\s+(\d+)\s+(\d+)\s+255\s/.exec(file.subarray(0, 64).toString('latin1'));

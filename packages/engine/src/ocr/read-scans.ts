@@ -3,10 +3,12 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { AppError, type OcrLanguage } from '@quire/shared';
 import type { InputFile } from '../ops/types.ts';
-import { runPoppler } from '../poppler/run-poppler.ts';
+import { loadMupdf } from '../mupdf/load-mupdf.ts';
+import { openPdfFile } from '../mupdf/open-pdf-file.ts';
 import { stopError } from '../process/stop-error.ts';
 import { runInLanes } from '../render/run-in-lanes.ts';
 import { deskewPgm } from './deskew.ts';
+import { drawGreyPage } from './draw-grey-page.ts';
 import { findPictures } from './find-pictures.ts';
 import { findRules } from './find-rules.ts';
 import type { PageSurvey } from './find-scanned-pages.ts';
@@ -47,9 +49,9 @@ export type ScanReadingOptions = {
 };
 
 /**
- * Reads the scanned pages of a PDF (`sourcePath`, decrypted) with Tesseract: each page drawn in grey by poppler at
- * 300 DPI (less for huge pages), levelled when skewed (`deskewPgm`), and read (automatic page segmentation with
- * orientation detection), two pages at once, one thread each. With `languages` 'auto' the script of the first
+ * Reads the scanned pages of a PDF (`sourcePath`, decrypted) with Tesseract: each page drawn in grey by MuPDF
+ * (`drawGreyPage`) at 300 DPI (less for huge pages), levelled when skewed (`deskewPgm`), and read (automatic page
+ * segmentation with orientation detection), two pages at once, one thread each. With `languages` 'auto' the script of the first
  * scanned page picks the models. Gives each page's result by page number, and the models used (`eng+fra`).
  */
 export async function readScans(
@@ -62,23 +64,46 @@ export async function readScans(
   const { workDir, signal } = options;
   await mkdir(workDir, { recursive: true });
   const limits = () => ({ signal, timeoutMs: Math.max(1, options.timeLeft()) });
-  const imageOf = async (page: PageSurvey, dpi: number, name: string) => {
-    const prefix = join(workDir, name);
-    const pageArg = String(page.pageNumber);
-    const result = await runPoppler(
-      'pdftoppm',
-      ['-gray', '-r', String(dpi), '-f', pageArg, '-l', pageArg, '-singlefile', sourcePath, prefix],
-      limits(),
+  const damaged = (pageNumber?: number) =>
+    new AppError(
+      'FILE_DAMAGED',
+      pageNumber === undefined
+        ? `"${file.name}" is damaged and could not be repaired.`
+        : `Page ${pageNumber} of "${file.name}" could not be drawn.`,
+      { fileIndex: 0, fileName: file.name },
     );
-    if (result.exitCode !== 0) {
-      throw new AppError('FILE_DAMAGED', `Page ${page.pageNumber} of "${file.name}" could not be drawn.`, {
-        fileIndex: 0,
-        fileName: file.name,
-      });
+  const mupdf = await loadMupdf();
+  let opened: ReturnType<typeof openPdfFile>;
+  try {
+    opened = openPdfFile(mupdf, sourcePath);
+  } catch {
+    throw damaged();
+  }
+  const imageOf = async (page: PageSurvey, dpi: number, name: string) => {
+    const path = join(workDir, `${name}.pgm`);
+    try {
+      await drawGreyPage(mupdf, opened.pdf, page.pageNumber, dpi, path);
+    } catch {
+      throw damaged(page.pageNumber);
     }
-    return `${prefix}.pgm`;
+    return path;
   };
+  try {
+    return await readOpenedScans(scanned, languages, options, imageOf, limits);
+  } finally {
+    opened.close();
+  }
+}
 
+/** `readScans` once the document is open: `imageOf` draws a page into a PGM file. */
+async function readOpenedScans(
+  scanned: readonly PageSurvey[],
+  languages: readonly OcrLanguage[] | 'auto',
+  options: ScanReadingOptions,
+  imageOf: (page: PageSurvey, dpi: number, name: string) => Promise<string>,
+  limits: () => { signal: AbortSignal; timeoutMs: number },
+): Promise<{ results: Map<number, ScanResult>; models: string }> {
+  const { workDir, signal } = options;
   let models: string;
   const [first] = scanned;
   if (languages !== 'auto') {

@@ -119,8 +119,8 @@ export const pdfToWord: EngineOp<'pdf-to-word'> = async ({ files, options }, ctx
 };
 
 /**
- * Reads the scanned pages (`readScans`, for layout: words, lines, pictures, rules) from a decrypted copy that
- * poppler can draw; none when there is no scan.
+ * Reads the scanned pages (`readScans`, for layout: words, lines, pictures, rules) from a decrypted copy; none when
+ * there is no scan.
  */
 async function readScannedPages(
   file: InputFile,

@@ -1,6 +1,6 @@
 import type * as Mupdf from 'mupdf';
 import sharp from 'sharp';
-import { packedRgb } from '../mupdf/packed-rgb.ts';
+import { packedPixels } from '../mupdf/packed-pixels.ts';
 import { turnAboutCentre } from '../ocr/deskew.ts';
 import type { Box, PageImage } from './layout-model.ts';
 
@@ -24,7 +24,7 @@ export async function cutScanPhotos(
   const pixmap = page.toPixmap(mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceRGB, false, false);
   let drawn: { data: Buffer; width: number; height: number };
   try {
-    drawn = packedRgb(pixmap);
+    drawn = packedPixels(pixmap);
   } finally {
     pixmap.destroy();
   }

@@ -1,6 +1,6 @@
 import type * as Mupdf from 'mupdf';
 import sharp from 'sharp';
-import { packedRgb } from '../mupdf/packed-rgb.ts';
+import { packedPixels } from '../mupdf/packed-pixels.ts';
 import { isInside } from './find-figures.ts';
 import type { Box, PageImage, PageLayout } from './layout-model.ts';
 
@@ -56,7 +56,7 @@ export async function drawFigures(
         } finally {
           device.destroy();
         }
-        const { data: pixels, width, height } = packedRgb(pixmap);
+        const { data: pixels, width, height } = packedPixels(pixmap);
         const data = await sharp(pixels, { raw: { width, height, channels: 3 } })
           .png({ palette: true, effort: 1, compressionLevel: 6 })
           .toBuffer();
