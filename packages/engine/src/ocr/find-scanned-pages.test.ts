@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { corpusPath } from '@quire/corpus';
 import { describe, expect, it } from 'vitest';
-import { isScannedPage, type PageSurvey } from './find-scanned-pages.ts';
+import { loadMupdf } from '../mupdf/load-mupdf.ts';
+import { isScannedPage, surveyPages, type PageSurvey } from './find-scanned-pages.ts';
 
 const survey = (characters: number, imageShare: number): PageSurvey => ({
   pageNumber: 1,
@@ -7,6 +10,7 @@ const survey = (characters: number, imageShare: number): PageSurvey => ({
   imageShare,
   widthPt: 595,
   heightPt: 842,
+  isBitonal: false,
 });
 
 describe('isScannedPage', () => {
@@ -21,5 +25,29 @@ describe('isScannedPage', () => {
     expect(isScannedPage(survey(12, 0.2))).toBe(false);
     expect(isScannedPage(survey(0, 0.01))).toBe(false);
     expect(isScannedPage(survey(0, 0))).toBe(false);
+  });
+});
+
+describe('surveyPages', () => {
+  const survey = async (name: string) => {
+    const mupdf = await loadMupdf();
+    const document = mupdf.Document.openDocument(readFileSync(corpusPath(name)), 'application/pdf');
+    try {
+      return surveyPages(mupdf, document, [1]);
+    } finally {
+      document.destroy();
+    }
+  };
+
+  it('tells a bitonal scan (CCITT) from a scan in tones (JPEG 2000) and from a page of text', async () => {
+    expect(await survey('pdf/pypdf_epson-scan_indirect-rotate-5p.pdf')).toMatchObject([
+      { imageShare: 1, isBitonal: true },
+    ]);
+    expect(await survey('pdf/pypdf_vicksburg_scanned-ocr-6p-linearized.pdf')).toMatchObject([
+      { isBitonal: false },
+    ]);
+    expect(await survey('pdf/pdfjs_tracemonkey-paper_14p-text-2col.pdf')).toMatchObject([
+      { imageShare: 0, isBitonal: false },
+    ]);
   });
 });

@@ -12,6 +12,8 @@ export type PageSurvey = {
   /** Displayed size in points, /Rotate applied. */
   widthPt: number;
   heightPt: number;
+  /** Whether the page has images and every one is bitonal (one bit a pixel, or a stencil mask): a fax-like scan. */
+  isBitonal: boolean;
 };
 
 /** Fewer characters than this on a page mostly covered by a picture: a scan with a stamp or a page number. */
@@ -58,6 +60,7 @@ export function surveyPages(
       const heightPt = y1 - y0;
       let characters = 0;
       const imageBoxes: Box[] = [];
+      let hasToneImage = false;
       const countText = (text: Mupdf.Text) =>
         text.walk({
           showGlyph(_font, _trm, _glyph, unicode) {
@@ -71,7 +74,10 @@ export function surveyPages(
         clipText: (text) => countText(text),
         clipStrokeText: (text) => countText(text),
         ignoreText: (text) => countText(text),
-        fillImage: (_image, ctm) => addImage(ctm),
+        fillImage: (image, ctm) => {
+          if (image.getBitsPerComponent() > 1) hasToneImage = true;
+          addImage(ctm);
+        },
         fillImageMask: (_image, ctm) => addImage(ctm),
         clipImageMask: (_image, ctm) => addImage(ctm),
       });
@@ -88,6 +94,7 @@ export function surveyPages(
         imageShare: area > 0 ? Math.min(1, coveredArea(imageBoxes) / area) : 0,
         widthPt,
         heightPt,
+        isBitonal: imageBoxes.length > 0 && !hasToneImage,
       });
     } finally {
       page.destroy();

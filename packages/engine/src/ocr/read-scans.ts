@@ -8,7 +8,7 @@ import { openPdfFile } from '../mupdf/open-pdf-file.ts';
 import { stopError } from '../process/stop-error.ts';
 import { runInLanes } from '../render/run-in-lanes.ts';
 import { deskewPgm } from './deskew.ts';
-import { drawGreyPage } from './draw-grey-page.ts';
+import { drawScanPage, type ScanSource } from './draw-scan-page.ts';
 import { findPictures } from './find-pictures.ts';
 import { findRules } from './find-rules.ts';
 import type { PageSurvey } from './find-scanned-pages.ts';
@@ -49,8 +49,8 @@ export type ScanReadingOptions = {
 };
 
 /**
- * Reads the scanned pages of a PDF (`sourcePath`, decrypted) with Tesseract: each page drawn in grey by MuPDF
- * (`drawGreyPage`) at 300 DPI (less for huge pages), levelled when skewed (`deskewPgm`), and read (automatic page
+ * Reads the scanned pages of a PDF (`sourcePath`, decrypted) with Tesseract: each page drawn in grey
+ * (`drawScanPage`) at 300 DPI (less for huge pages), levelled when skewed (`deskewPgm`), and read (automatic page
  * segmentation with orientation detection), two pages at once, one thread each. With `languages` 'auto' the script of the first
  * scanned page picks the models. Gives each page's result by page number, and the models used (`eng+fra`).
  */
@@ -64,27 +64,24 @@ export async function readScans(
   const { workDir, signal } = options;
   await mkdir(workDir, { recursive: true });
   const limits = () => ({ signal, timeoutMs: Math.max(1, options.timeLeft()) });
-  const damaged = (pageNumber?: number) =>
-    new AppError(
-      'FILE_DAMAGED',
-      pageNumber === undefined
-        ? `"${file.name}" is damaged and could not be repaired.`
-        : `Page ${pageNumber} of "${file.name}" could not be drawn.`,
-      { fileIndex: 0, fileName: file.name },
-    );
   const mupdf = await loadMupdf();
   let opened: ReturnType<typeof openPdfFile>;
   try {
     opened = openPdfFile(mupdf, sourcePath);
   } catch {
-    throw damaged();
+    throw new AppError('FILE_DAMAGED', `"${file.name}" is damaged and could not be repaired.`, {
+      fileIndex: 0,
+      fileName: file.name,
+    });
   }
+  const source: ScanSource = { mupdf, pdf: opened.pdf, path: sourcePath, workDir, limits };
   const imageOf = async (page: PageSurvey, dpi: number, name: string) => {
-    const path = join(workDir, `${name}.pgm`);
-    try {
-      await drawGreyPage(mupdf, opened.pdf, page.pageNumber, dpi, path);
-    } catch {
-      throw damaged(page.pageNumber);
+    const path = await drawScanPage(source, page, dpi, name);
+    if (path === null) {
+      throw new AppError('FILE_DAMAGED', `Page ${page.pageNumber} of "${file.name}" could not be drawn.`, {
+        fileIndex: 0,
+        fileName: file.name,
+      });
     }
     return path;
   };

@@ -37,7 +37,7 @@ export type PdfRecognition = {
 
 /**
  * Gives every scanned page of a PDF an invisible, selectable text layer, placed word by word: the pages whose text
- * is a picture are found (`isScannedPage`), drawn in grey by MuPDF at 300 DPI, levelled when skewed
+ * is a picture are found (`isScannedPage`), drawn in grey at 300 DPI (`drawScanPage`), levelled when skewed
  * (`deskewPgm`), read by Tesseract (two pages at once, one thread each), and Tesseract's text-only pages, sharing
  * one font, are laid over the original pages by qpdf (`--overlay`). The pages' images are never re-encoded: a
  * skewed scan is straightened by a turn in its drawing instructions (`levelPage`), a page scanned sideways or upside
