@@ -116,8 +116,8 @@ export function convertToPdf(input: string, outDir: string): string {
 }
 
 /**
- * Sentences of our own in scripts the corpus has no born-digital page of (Greek), and in Russian, for scans whose
- * text is known.
+ * Sentences of our own in scripts the corpus has no born-digital page of (Greek, traditional Chinese, Korean), and in
+ * Russian, for scans whose text is known.
  */
 export const OWN_TEXTS = {
   el: [
@@ -132,6 +132,20 @@ export const OWN_TEXTS = {
     'Текст на изображении распознаётся и снова становится текстом.',
     'Каждая страница проверяется перед отправкой клиенту.',
     'Договор, анкета или старый отчёт из архива.',
+  ],
+  'zh-tw': [
+    '掃描的文件是一張頁面的圖片。',
+    '圖片中的文字經過辨識之後，又成為可以編輯的文字。',
+    '每一頁在寄給客戶之前都會仔細檢查。',
+    '一份合約、一張申請表，或是檔案室裡的舊報告。',
+    '請在下星期五之前回覆這封信，謝謝您的協助。',
+  ],
+  ko: [
+    '스캔한 문서는 페이지를 찍은 그림입니다.',
+    '그림 속의 글자를 읽어서 다시 고칠 수 있는 글로 바꿉니다.',
+    '모든 페이지는 고객에게 보내기 전에 한 번 더 확인합니다.',
+    '계약서, 신청서, 또는 보관실에 있던 오래된 보고서.',
+    '다음 주 금요일까지 이 편지에 답장해 주시기 바랍니다.',
   ],
 } as const;
 

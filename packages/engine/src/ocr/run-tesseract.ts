@@ -18,11 +18,18 @@ export type PageRecognition = HocrReading & {
 };
 
 /**
- * Reads one page image with Tesseract: automatic page segmentation with orientation detection (`--psm 1`, so a
- * page scanned sideways or upside down is read all the same), one thread (a job slot is one core: OpenMP's
- * threads only fight the other jobs for it), and the hOCR (words and lines with their boxes, pictures, confidence,
- * orientation), with the text-only PDF (`textonly_pdf`, a layer to graft onto the page) from the same run when
- * `withTextLayer`.
+ * How Tesseract finds the text on a page: `auto`, its page segmentation with orientation detection (`--psm 1`: a
+ * page scanned sideways or upside down is read all the same, columns apart); `column`, the page as one column of
+ * text of any sizes (`--psm 4`), for a page whose segmentation left lines out.
+ */
+export type PageSegmentation = 'auto' | 'column';
+const PSM: Readonly<Record<PageSegmentation, string>> = { auto: '1', column: '4' };
+
+/**
+ * Reads one page image with Tesseract, its page segmentation as asked (`PageSegmentation`), one thread (a job slot
+ * is one core: OpenMP's threads only fight the other jobs for it), and the hOCR (words and lines with their boxes,
+ * pictures, confidence, orientation), with the text-only PDF (`textonly_pdf`, a layer to graft onto the page) from
+ * the same run when `withTextLayer`.
  */
 export async function runTesseract(
   imagePath: string,
@@ -30,7 +37,7 @@ export async function runTesseract(
   models: string,
   dpi: number,
   limits: { signal: AbortSignal; timeoutMs: number },
-  withTextLayer: boolean,
+  { segmentation, withTextLayer }: { segmentation: PageSegmentation; withTextLayer: boolean },
 ): Promise<PageRecognition> {
   const result = await runProcess(
     'tesseract',
@@ -40,7 +47,7 @@ export async function runTesseract(
       '-l',
       models,
       '--psm',
-      '1',
+      PSM[segmentation],
       '--dpi',
       String(dpi),
       ...(withTextLayer ? ['-c', 'textonly_pdf=1', 'pdf'] : []),
