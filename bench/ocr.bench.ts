@@ -64,7 +64,10 @@ const OTHER_SCRIPTS: { script: string; pages: SourcePage[] }[] = [
       page(chineseProse, 1, 'zh-cn'),
     ],
   },
-  { script: 'Chinese (traditional, our text)', pages: [await ownTextPage(OWN_TEXTS['zh-tw'], 'zh-tw', base)] },
+  {
+    script: 'Chinese (traditional, our text)',
+    pages: [await ownTextPage(OWN_TEXTS['zh-tw'], 'zh-tw', base)],
+  },
   { script: 'Korean (our text)', pages: [await ownTextPage(OWN_TEXTS.ko, 'ko', base)] },
   { script: 'Arabic', pages: [page('pdf/pdfbox_bidi-arabic-sample.pdf', 1, 'ar')] },
   { script: 'Hebrew', pages: [page('pdf/pdfjs_hebrew-text_issue11656.pdf', 1, 'he')] },
