@@ -1,4 +1,4 @@
-// npm run bench ocr [-- --quick]: our OCR (Tesseract through the engine, as OCR PDF runs it) against Debian's
+// npm run bench ocr [-- --quick | --degradations 150dpi,bitonal]: our OCR (Tesseract through the engine, as OCR PDF runs it) against Debian's
 // ocrmypdf (`--output-type pdf --rotate-pages`, its own defaults otherwise: both use the 2 cores) on the same scans
 // in the same run. The scans are made here from born-digital corpus pages whose own text is the reference
 // (engine/test/scanned-pdfs.ts): Latin pages clean and under every degradation, and pages of the other scripts clean and
@@ -73,9 +73,14 @@ const OTHER_SCRIPTS: { script: string; pages: SourcePage[] }[] = [
   { script: 'Hebrew', pages: [page('pdf/pdfjs_hebrew-text_issue11656.pdf', 1, 'he')] },
   { script: 'Greek (our text)', pages: [await ownTextPage(OWN_TEXTS.el, 'el', base)] },
 ];
-const LATIN_DEGRADATIONS: Degradation[] = isQuick
-  ? ['clean', 'turned-180', 'noisy']
-  : ['clean', '200dpi', '150dpi', 'turned-90', 'turned-180', 'turned-270', 'skewed', 'noisy', 'bitonal'];
+/** `-- --degradations 150dpi,200dpi`: those Latin rows only, for a quick look at one change. */
+const degradationsAt = process.argv.indexOf('--degradations');
+const onlyDegradations = degradationsAt >= 0 ? (process.argv[degradationsAt + 1]?.split(',') ?? []) : null;
+const LATIN_DEGRADATIONS: Degradation[] = onlyDegradations
+  ? (onlyDegradations as Degradation[])
+  : isQuick
+    ? ['clean', 'turned-180', 'noisy']
+    : ['clean', '200dpi', '150dpi', 'turned-90', 'turned-180', 'turned-270', 'skewed', 'noisy', 'bitonal'];
 
 /** Real scans with the text we typed from their images: the pages as scanned, no degradation of ours. */
 const HAND_CHECKED = (
@@ -255,11 +260,11 @@ const rows: Row[] = [];
 try {
   for (const degradation of LATIN_DEGRADATIONS)
     rows.push(await measure('Latin (en)', 'Latin', degradation, (dir) => madeScan(LATIN, degradation, dir)));
-  for (const { script, pages } of OTHER_SCRIPTS) {
+  for (const { script, pages } of onlyDegradations ? [] : OTHER_SCRIPTS) {
     for (const degradation of ['clean', 'noisy'] as const)
       rows.push(await measure(script, script, degradation, (dir) => madeScan(pages, degradation, dir)));
   }
-  rows.push(await measure(REAL_SCANS, 'Latin', 'as scanned', realScan));
+  if (!onlyDegradations) rows.push(await measure(REAL_SCANS, 'Latin', 'as scanned', realScan));
 } finally {
   await rm(base, { recursive: true, force: true });
 }

@@ -11,6 +11,7 @@ const survey = (characters: number, imageShare: number): PageSurvey => ({
   widthPt: 595,
   heightPt: 842,
   isBitonal: false,
+  imagePpi: 300,
 });
 
 describe('isScannedPage', () => {
@@ -41,13 +42,13 @@ describe('surveyPages', () => {
 
   it('tells a bitonal scan (CCITT) from a scan in tones (JPEG 2000) and from a page of text', async () => {
     expect(await survey('pdf/pypdf_epson-scan_indirect-rotate-5p.pdf')).toMatchObject([
-      { imageShare: 1, isBitonal: true },
+      { imageShare: 1, isBitonal: true, imagePpi: 300 },
     ]);
     expect(await survey('pdf/pypdf_vicksburg_scanned-ocr-6p-linearized.pdf')).toMatchObject([
       { isBitonal: false },
     ]);
     expect(await survey('pdf/pdfjs_tracemonkey-paper_14p-text-2col.pdf')).toMatchObject([
-      { imageShare: 0, isBitonal: false },
+      { imageShare: 0, isBitonal: false, imagePpi: null },
     ]);
   });
 });

@@ -14,6 +14,8 @@ export type PageSurvey = {
   heightPt: number;
   /** Whether the page has images and every one is bitonal (one bit a pixel, or a stencil mask): a fax-like scan. */
   isBitonal: boolean;
+  /** Pixels per inch of the page's largest image as drawn (a scan's resolution); null without images. */
+  imagePpi: number | null;
 };
 
 /** Fewer characters than this on a page mostly covered by a picture: a scan with a stamp or a page number. */
@@ -61,13 +63,21 @@ export function surveyPages(
       let characters = 0;
       const imageBoxes: Box[] = [];
       let hasToneImage = false;
+      let largest = { area: 0, ppi: null as number | null };
       const countText = (text: Mupdf.Text) =>
         text.walk({
           showGlyph(_font, _trm, _glyph, unicode) {
             if (unicode > 0x20 && !/\s/u.test(String.fromCodePoint(unicode))) characters += 1;
           },
         });
-      const addImage = (ctm: Mupdf.Matrix) => imageBoxes.push(clip(unitSquareBox(ctm), [x0, y0, x1, y1]));
+      const addImage = (image: Mupdf.Image, ctm: Mupdf.Matrix) => {
+        const box = clip(unitSquareBox(ctm), [x0, y0, x1, y1]);
+        imageBoxes.push(box);
+        const area = Math.max(0, box[2] - box[0]) * Math.max(0, box[3] - box[1]);
+        // The image's own x axis, in points on the page, holds its width in pixels.
+        const widthPt = Math.hypot(ctm[0], ctm[1]);
+        if (area > largest.area && widthPt > 0) largest = { area, ppi: (image.getWidth() * 72) / widthPt };
+      };
       const device = new mupdf.Device({
         fillText: (text) => countText(text),
         strokeText: (text) => countText(text),
@@ -76,10 +86,10 @@ export function surveyPages(
         ignoreText: (text) => countText(text),
         fillImage: (image, ctm) => {
           if (image.getBitsPerComponent() > 1) hasToneImage = true;
-          addImage(ctm);
+          addImage(image, ctm);
         },
-        fillImageMask: (_image, ctm) => addImage(ctm),
-        clipImageMask: (_image, ctm) => addImage(ctm),
+        fillImageMask: (image, ctm) => addImage(image, ctm),
+        clipImageMask: (image, ctm) => addImage(image, ctm),
       });
       try {
         page.run(device, mupdf.Matrix.identity);
@@ -95,6 +105,7 @@ export function surveyPages(
         widthPt,
         heightPt,
         isBitonal: imageBoxes.length > 0 && !hasToneImage,
+        imagePpi: largest.ppi,
       });
     } finally {
       page.destroy();
