@@ -57,9 +57,10 @@ export type ScanReadingOptions = {
 
 /**
  * Reads the scanned pages of a PDF (`sourcePath`, decrypted) with Tesseract: each page drawn in grey
- * (`drawScanPage`) at 300 DPI (less for huge pages), levelled when skewed (`deskewPgm`), and read (automatic page
- * segmentation with orientation detection), two pages at once, one thread each. With `languages` 'auto' the script of the first
- * scanned page picks the models. Gives each page's result by page number, and the models used (`eng+fra`).
+ * (`drawScanPage`) at 300 DPI or its scan's own resolution (`dpiFor`), levelled when skewed (`deskewPgm`), and read
+ * (automatic page segmentation with orientation detection, then as one column when that left lines of text out),
+ * two pages at once, one thread each. With `languages` 'auto' the script of the first scanned page picks the
+ * models. Gives each page's result by page number, and the models used (`eng+fra`).
  */
 export async function readScans(
   sourcePath: string,
