@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { AppError, type OcrLanguage } from '@quire/shared';
 import type { InputFile } from '../ops/types.ts';
 import { loadMupdf } from '../mupdf/load-mupdf.ts';
-import { openPdfFile } from '../mupdf/open-pdf-file.ts';
+import { openScannedSource } from './open-scanned-source.ts';
 import { stopError } from '../process/stop-error.ts';
 import { runInLanes } from '../render/run-in-lanes.ts';
 import { deskewPgm, type GreyImage } from './deskew.ts';
@@ -73,15 +73,7 @@ export async function readScans(
   await mkdir(workDir, { recursive: true });
   const limits = () => ({ signal, timeoutMs: Math.max(1, options.timeLeft()) });
   const mupdf = await loadMupdf();
-  let opened: ReturnType<typeof openPdfFile>;
-  try {
-    opened = openPdfFile(mupdf, sourcePath);
-  } catch {
-    throw new AppError('FILE_DAMAGED', `"${file.name}" is damaged and could not be repaired.`, {
-      fileIndex: 0,
-      fileName: file.name,
-    });
-  }
+  const opened = openScannedSource(mupdf, sourcePath, file);
   const source: ScanSource = { mupdf, pdf: opened.pdf, path: sourcePath, workDir, limits };
   const imageOf = async (page: PageSurvey, dpi: number, name: string) => {
     const path = await drawScanPage(source, page, dpi, name);

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { AppError, type OcrLanguage } from '@quire/shared';
 import { loadMupdf } from '../mupdf/load-mupdf.ts';
 import { openPdfFile } from '../mupdf/open-pdf-file.ts';
+import { openScannedSource } from './open-scanned-source.ts';
 import type { InputFile, JobContext } from '../ops/types.ts';
 import type { PdfInfo } from '../qpdf/inspect-pdf.ts';
 import { isQpdfSuccess, runQpdf } from '../qpdf/run-qpdf.ts';
@@ -149,15 +150,7 @@ async function runQpdfOrFail(args: string[], ctx: JobContext, file: InputFile): 
 
 async function surveySource(path: string, file: InputFile): Promise<PageSurvey[]> {
   const mupdf = await loadMupdf();
-  let opened: ReturnType<typeof openPdfFile>;
-  try {
-    opened = openPdfFile(mupdf, path);
-  } catch {
-    throw new AppError('FILE_DAMAGED', `"${file.name}" is damaged and could not be repaired.`, {
-      fileIndex: 0,
-      fileName: file.name,
-    });
-  }
+  const opened = openScannedSource(mupdf, path, file);
   try {
     return surveyPages(mupdf, opened.pdf);
   } finally {
