@@ -1,9 +1,15 @@
 import { writeLetterPage, type PdfObject } from './hostile-pdfs.ts';
 
-/** The left half of an 8×8 grey image full (255), the right half empty (0). */
-function leftHalf(): Buffer {
+/**
+ * An 8×8 grey image full (255) in its two left and two right columns, empty (0) in the four between: the empty part
+ * inside, where it cannot be taken for a blank margin.
+ */
+function fullEnds(): Buffer {
   const samples = Buffer.alloc(64);
-  for (let row = 0; row < 8; row += 1) samples.fill(0xff, row * 8, row * 8 + 4);
+  for (let row = 0; row < 8; row += 1) {
+    samples.fill(0xff, row * 8, row * 8 + 2);
+    samples.fill(0xff, row * 8 + 6, row * 8 + 8);
+  }
   return samples;
 }
 
@@ -19,19 +25,19 @@ function imageAboveText(text: string, objects: PdfObject[]): Buffer {
 }
 
 /**
- * A page with one image in a spot colour (`/Separation` of pure cyan through a CMYK tint function): the left half
- * at 100% tint, the right half at 0% (no ink, paper white).
+ * A page with one image in a spot colour (`/Separation` of pure cyan through a CMYK tint function): its ends at
+ * 100% tint, its middle at 0% (no ink, paper white).
  */
 export function createSpotColourImagePdf(): Buffer {
   return imageAboveText('A cyan mark above this line', [
     {
       dict: '<< /Type /XObject /Subtype /Image /Width 8 /Height 8 /BitsPerComponent 8 /ColorSpace [/Separation /SpotCyan /DeviceCMYK << /FunctionType 2 /Domain [0 1] /C0 [0 0 0 0] /C1 [1 0 0 0] /N 1 >>] >>',
-      stream: leftHalf(),
+      stream: fullEnds(),
     },
   ]);
 }
 
-/** A page with one black RGB image whose soft mask (`/SMask`) shows only its left half: a logo on a transparent background. */
+/** A page with one black RGB image whose soft mask (`/SMask`) shows only its ends: marks on a transparent background. */
 export function createSoftMaskedImagePdf(): Buffer {
   return imageAboveText('A black mark above this line', [
     {
@@ -40,7 +46,7 @@ export function createSoftMaskedImagePdf(): Buffer {
     },
     {
       dict: '<< /Type /XObject /Subtype /Image /Width 8 /Height 8 /BitsPerComponent 8 /ColorSpace /DeviceGray >>',
-      stream: leftHalf(),
+      stream: fullEnds(),
     },
   ]);
 }

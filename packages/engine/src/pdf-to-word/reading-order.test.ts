@@ -53,6 +53,24 @@ describe('reading order', () => {
     expect(bands).toHaveLength(2);
   });
 
+  it('keeps three pictures side by side in one stripe when the middle one crosses the gutter', () => {
+    const lines = twoColumnPage().slice(1);
+    const pictures = [
+      { x0: 68, x1: 202 },
+      { x0: 251, x1: 386 },
+      { x0: 415, x1: 549 },
+    ].map((span, index) => ({ box: { ...span, y0: 20, y1: 80 }, item: `picture ${index}` }));
+    const bands = orderPage(
+      [...pictures, ...lines.map((item) => ({ box: item.box, item: item.text }))],
+      findGutters(lines),
+    );
+    expect(bands[0]?.columns.map((column) => column.items.map((placed) => placed.item))).toEqual([
+      ['picture 0', 'picture 1', 'picture 2'],
+    ]);
+    expect(bands[1]?.columns).toHaveLength(2);
+    expect(bands).toHaveLength(2);
+  });
+
   it('finds the gutter under a table whose cells run across it', () => {
     const table: Line[] = [];
     for (let row = 0; row < 8; row += 1) {

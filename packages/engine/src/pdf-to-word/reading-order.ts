@@ -1,4 +1,4 @@
-import type { Box, Line } from './layout-model.ts';
+import { boxHeight, type Box, type Line } from './layout-model.ts';
 
 /** Anything placed on the page that takes part in the flow: a line of text, a table, an image. */
 export type Placed<T> = { box: Box; item: T; line?: Line };
@@ -129,12 +129,16 @@ export function orderPage<T>(
     return index;
   };
   // A short item across a gutter (the middle of three authors' names) takes the pieces of its row with it into a
-  // stripe of its own, where they stay one row: split between stripes, they would stack up one per stripe.
-  const crossing = sorted.filter(
-    (placed) =>
-      gutters.length > 0 && columnOf(placed.box) < 0 && placed.box.y1 - placed.box.y0 <= MAX_ROW_HEIGHT,
-  );
-  const isOnCrossingRow = (box: Box) => crossing.some((other) => sharesRow(box, other.box));
+  // stripe of its own, where they stay one row: split between stripes, they would stack up one per stripe. So does
+  // a tall one (the middle of three pictures side by side), for the pieces of about its height: text beside a wide
+  // figure stays in its column.
+  const crossing = sorted.filter((placed) => gutters.length > 0 && columnOf(placed.box) < 0);
+  const isOnCrossingRow = (box: Box) =>
+    crossing.some(
+      (other) =>
+        sharesRow(box, other.box) &&
+        (boxHeight(other.box) <= MAX_ROW_HEIGHT || isOfSimilarHeight(box, other.box)),
+    );
   for (const placed of sorted) {
     const column = gutters.length === 0 ? 0 : isOnCrossingRow(placed.box) ? -1 : columnOf(placed.box);
     const current = bands.at(-1);
@@ -163,6 +167,11 @@ export function orderPage<T>(
     if (isRightToLeft) band.columns.reverse();
   }
   return bands;
+}
+
+/** Neither box is more than twice as tall as the other. */
+function isOfSimilarHeight(a: Box, b: Box): boolean {
+  return Math.max(boxHeight(a), boxHeight(b)) <= 2 * Math.min(boxHeight(a), boxHeight(b));
 }
 
 /** Top to bottom; items on the same text row left to right. */
