@@ -6,7 +6,7 @@ import { findFigures, type PathMark } from './find-figures.ts';
 import { fillFinder, readHighlights, withHighlights } from './text-fills.ts';
 import { imageOrientation, type ImageOrientation } from './image-orientation.ts';
 import { readImage } from './read-image.ts';
-import { trimImageMargins } from './trim-image-margins.ts';
+import { shownPart } from './trim-image-margins.ts';
 import { readWidgetBoxes } from './read-widgets.ts';
 import { pageTurner, uprightTurn } from './page-turn.ts';
 import { columnsAsRows, isVerticalPage } from './vertical-page.ts';
@@ -204,10 +204,10 @@ export function readPageLayout(
   }
   if (isVerticalText) rawLines.splice(0, rawLines.length, ...columnsAsRows(rawLines));
   const images = placed.map(({ image, matrix: [a = 1, b = 0, c = 0, d = 1] }) =>
-    trimImageMargins({
-      ...image,
-      orientation: imageOrientation([...turner.vector(a, b), ...turner.vector(c, d)]),
-    }),
+    shownPart(
+      { ...image, orientation: imageOrientation([...turner.vector(a, b), ...turner.vector(c, d)]) },
+      pageFills,
+    ),
   );
   if (pageFills.length > 0) {
     const findFill = fillFinder(pageFills);

@@ -8,7 +8,7 @@ const MIN_HEIGHT_SHARE = 0.6;
 const SAME_AREA = 1.5;
 
 /** Fills of these colours are the paper itself: text on them is not shaded. */
-const isPaper = (color: string): boolean => color === 'FFFFFF';
+export const isPaper = (color: string): boolean => color === 'FFFFFF';
 
 /**
  * The highlight annotations of a PDF page, one fill per highlighted line (quad), in the annotation's colour; boxes

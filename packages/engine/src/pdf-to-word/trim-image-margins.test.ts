@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { UPRIGHT } from './image-orientation.ts';
 import type { RawImage } from './read-page-layout.ts';
-import { trimImageMargins } from './trim-image-margins.ts';
+import { shownPart, trimImageMargins } from './trim-image-margins.ts';
 
 /** A 10 × 6 image over a 100 × 60 pt box, `margin` everywhere but the ink at columns 2–4 and rows 1–3. */
 function image(channels: RawImage['channels'], margin: number[], ink: number[]): RawImage {
@@ -42,5 +42,13 @@ describe('trimImageMargins', () => {
     expect(trimImageMargins(blank)).toBe(blank);
     const mirrored = { ...image(1, [255], [0]), orientation: { ...UPRIGHT, flop: true } };
     expect(trimImageMargins(mirrored)).toBe(mirrored);
+  });
+
+  it('cuts nothing from an image standing on a colour, where its white margin shows; paper does not count', () => {
+    const logo = image(3, [255, 255, 255], [0, 0, 0]);
+    const banner = { box: { x0: 0, y0: 0, x1: 600, y1: 80 }, color: '1F4E79' };
+    expect(shownPart(logo, [banner])).toBe(logo);
+    expect(shownPart(logo, [{ ...banner, color: 'FFFFFF' }]).width).toBe(3);
+    expect(shownPart(logo, [{ ...banner, box: { x0: 0, y0: 100, x1: 600, y1: 180 } }]).width).toBe(3);
   });
 });

@@ -1,10 +1,24 @@
 import { isUpright } from './image-orientation.ts';
+import { overlap, type Fill } from './layout-model.ts';
 import type { RawImage } from './read-page-layout.ts';
+import { isPaper } from './text-fills.ts';
 
 /** A pixel at least this light in every colour channel is blank paper (JPEG leaves white a few levels short). */
 const MIN_BLANK_LEVEL = 245;
 /** A pixel at most this opaque is blank whatever its colour. */
 const MAX_BLANK_ALPHA = 8;
+
+/** What the page shows of an image: `trimImageMargins`, unless it stands on a fill of colour, where its white shows. */
+export function shownPart(image: RawImage, fills: readonly Fill[]): RawImage {
+  const { box } = image;
+  const isOnColour = fills.some(
+    (fill) =>
+      !isPaper(fill.color) &&
+      overlap(fill.box.x0, fill.box.x1, box.x0, box.x1) > 0 &&
+      overlap(fill.box.y0, fill.box.y1, box.y0, box.y1) > 0,
+  );
+  return isOnColour ? image : trimImageMargins(image);
+}
 
 /**
  * The image without its blank margins (rows and columns all white or transparent), its box shrunk to match: what
