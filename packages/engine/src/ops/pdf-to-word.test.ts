@@ -43,8 +43,9 @@ const KNOWN_SHORTFALLS: Record<string, number> = {
   // labels of its diagram drawn in vector paths, which becomes a picture.
   'pdf/pypdf_geobase-uml-model_19p-vector.pdf': 0.92,
   // Not gaps: the labels, legends and ticks of charts and drawings made of vector paths are drawn in their pictures
-  // (find-figures.ts), not written as loose lines of text.
-  'pdf/pdf2docx_whisper-paper_28p-linearized.pdf': 0.94,
+  // (find-figures.ts), not written as loose lines of text. The Whisper paper's page 27 is two bar charts of a
+  // hundred languages each, their names the bars' labels.
+  'pdf/pdf2docx_whisper-paper_28p-linearized.pdf': 0.91,
   'pdf/pypdf_autocad-diagram_vector-a3.pdf': 0.93,
 };
 

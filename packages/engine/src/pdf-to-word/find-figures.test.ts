@@ -51,6 +51,23 @@ describe('findFigures', () => {
     expect(findFigures({ ...LETTER, paths: frame, lines: text, tables: [] })).toEqual([]);
   });
 
+  it('finds a bar chart drawn with rectangles only, and not the shaded rows of a table', () => {
+    // Eight bars of one thickness standing on the axis at x = 300, reaching left by 20 to 160 points.
+    const bars = [20, 160, 45, 90, 130, 60, 110, 75].map((length, row) =>
+      rule(300 - length, 100 + row * 8, 300, 106 + row * 8),
+    );
+    const figures = findFigures({ ...LETTER, paths: bars, lines: [], tables: [] });
+    expect(figures).toEqual([box(140, 100, 300, 162)]);
+    // Eight shaded rows one below the other: all of one length.
+    const rows = [0, 1, 2, 3, 4, 5, 6, 7].map((row) => rule(100, 100 + row * 8, 300, 106 + row * 8));
+    expect(findFigures({ ...LETTER, paths: rows, lines: [], tables: [] })).toEqual([]);
+    // Boxes of a form, of many heights: no chart.
+    const boxes = [20, 160, 45, 90, 130, 60, 110, 75].map((length, row) =>
+      rule(300 - length, 100 + row * 20, 300, 102 + row * 20 + row * row),
+    );
+    expect(findFigures({ ...LETTER, paths: boxes, lines: [], tables: [] })).toEqual([]);
+  });
+
   it('keeps paths apart when they are apart, and leaves out a page-sized background', () => {
     const background = shape(0, 0, 612, 792);
     const second = plot.map((path) => ({

@@ -1,4 +1,13 @@
-import { centerX, centerY, unionBox, type Box, type Line } from './layout-model.ts';
+import {
+  boxHeight as height,
+  boxWidth as width,
+  centerX,
+  centerY,
+  median,
+  unionBox,
+  type Box,
+  type Line,
+} from './layout-model.ts';
 
 /**
  * A vector path as MuPDF reports it: its box, and whether it is a shape (a curve, a diagonal, a polygon: neither a
@@ -18,6 +27,17 @@ const MIN_SHAPES = 3;
  * boxes. The grid of a form, with a few arrows and an outlined year among its rules, has far fewer (a tenth).
  */
 const MIN_SHAPE_SHARE = 0.2;
+/**
+ * A bar chart is drawn with rectangles only: at least this many filled rectangles standing on one line (sharing an
+ * edge), of one thickness, whose lengths differ (the longest this many times the shortest). A shaded table's cells
+ * are all one length; a form's boxes are not of one thickness and do not stand on one line.
+ */
+const MIN_BARS = 5;
+const MIN_BAR_LENGTH_RATIO = 1.5;
+/** Bars of one chart are of one thickness within this share. */
+const BAR_THICKNESS_TOLERANCE = 0.1;
+/** A bar is thicker than a rule (points). */
+const MIN_BAR_THICKNESS = 1.5;
 /** A path covering more of the page than this is a background or a page frame, part of no drawing. */
 const MAX_PATH_PAGE_SHARE = 0.5;
 /**
@@ -52,7 +72,7 @@ export function findFigures(page: {
   const paths = page.paths.filter((path) => area(path.box) <= MAX_PATH_PAGE_SHARE * pageArea);
   const figures: Box[] = [];
   for (const group of groupNear(paths, JOIN_GAP, page.width, page.height)) {
-    const shapes = group.filter((path) => path.isShape).length;
+    const shapes = group.filter((path) => path.isShape).length + countBars(group);
     if (shapes < MIN_SHAPES || shapes < MIN_SHAPE_SHARE * group.length) continue;
     const drawn = unionBox(group.map((path) => path.box));
     if (drawn.x1 - drawn.x0 < MIN_WIDTH || drawn.y1 - drawn.y0 < MIN_HEIGHT) continue;
@@ -72,6 +92,38 @@ export function findFigures(page: {
   return mergeOverlapping(figures)
     .sort((a, b) => area(b) - area(a))
     .slice(0, MAX_FIGURES);
+}
+
+/**
+ * The bars of the group's bar chart, or 0: the largest set of rectangles (not shapes, not rules) sharing one edge,
+ * of one thickness across it, and of lengths that differ along it.
+ */
+function countBars(group: readonly PathMark[]): number {
+  const blocks = group
+    .map((path) => path.box)
+    .filter((box, index) => !group[index]?.isShape && Math.min(width(box), height(box)) > MIN_BAR_THICKNESS);
+  let most = 0;
+  for (const edge of ['x0', 'x1', 'y0', 'y1'] as const) {
+    // Bars on a common left or right edge run across the page: their length is their width.
+    const isAcross = edge === 'x0' || edge === 'x1';
+    const onEdge = new Map<number, Box[]>();
+    for (const box of blocks) {
+      const key = Math.round(box[edge] * 2);
+      onEdge.set(key, [...(onEdge.get(key) ?? []), box]);
+    }
+    for (const standing of onEdge.values()) {
+      if (standing.length < MIN_BARS) continue;
+      const thickness = median(standing.map((box) => (isAcross ? height(box) : width(box))));
+      const bars = standing.filter(
+        (box) =>
+          Math.abs((isAcross ? height(box) : width(box)) - thickness) <= BAR_THICKNESS_TOLERANCE * thickness,
+      );
+      const lengths = bars.map((box) => (isAcross ? width(box) : height(box)));
+      if (bars.length >= MIN_BARS && Math.max(...lengths) >= MIN_BAR_LENGTH_RATIO * Math.min(...lengths))
+        most = Math.max(most, bars.length);
+    }
+  }
+  return most;
 }
 
 /** Whether the middle of `inner` lies inside `outer`. */
