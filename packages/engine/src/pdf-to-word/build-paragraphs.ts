@@ -81,13 +81,55 @@ const SPACE_GAP_EM = 0.2;
  */
 export function buildParagraphs(lines: readonly Line[], column: Box): ParagraphBlock[] {
   const rows = groupRows(lines);
+  const measure = textEdges(rows, column);
   const paragraphs: Row[][] = [];
   for (const row of rows) {
     const current = paragraphs.at(-1);
-    if (current && continuesParagraph(current, row, column)) current.push(row);
+    if (current && continuesParagraph(current, row, measure)) current.push(row);
     else paragraphs.push([row]);
   }
-  return withHangingIndents(paragraphs, column).map((group) => toParagraph(group, column));
+  return withHangingIndents(paragraphs, measure).map((group) => toParagraph(group, column));
+}
+
+/** A space is about this many font sizes wide. */
+const SPACE_WIDTH_EM = 0.3;
+
+/** The width of a row's first word, from its share of the row's characters. */
+function firstWordWidth(row: Row): number {
+  const text = textOf(row.runs).trim();
+  const word = text.split(/\s/u)[0] ?? '';
+  return text.length > 0 ? ((row.box.x1 - row.box.x0) * word.length) / text.length : 0;
+}
+
+/** A column of at least this many rows shows where its text starts and ends... */
+const MIN_ROWS_FOR_EDGES = 5;
+/** ...its end being where this share of its rows end or before: a few run past the measure (a clipped frame). */
+const EDGE_QUANTILE = 0.75;
+
+function quantile(values: readonly number[], share: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))] as number;
+}
+
+/**
+ * Where the column's text runs, for telling a paragraph's last, short line from a full one: from its rows' first
+ * start to where most of them end, within the column. The page's last column reaches to the widest page's margin, which
+ * may be wider than this page's text (a ragged column ending 20 points short would otherwise end a paragraph at
+ * every line).
+ */
+function textEdges(rows: readonly Row[], column: Box): Box {
+  if (rows.length < MIN_ROWS_FOR_EDGES) return column;
+  return {
+    ...column,
+    x0: Math.max(column.x0, Math.min(...rows.map((row) => row.box.x0))),
+    x1: Math.min(
+      column.x1,
+      quantile(
+        rows.map((row) => row.box.x1),
+        EDGE_QUANTILE,
+      ),
+    ),
+  };
 }
 
 /**
@@ -246,7 +288,11 @@ function continuesParagraph(paragraph: Row[], row: Row, column: Box): boolean {
   const isRightToLeft = isMostlyRightToLeft(rowText);
   const startOf = (box: Box) => (isRightToLeft ? column.x1 - box.x1 : box.x0 - column.x0);
   const endOf = (box: Box) => (isRightToLeft ? box.x0 - column.x0 : column.x1 - box.x1);
-  const isShort = endOf(previous.box) > Math.max(3 * size, 0.12 * (column.x1 - column.x0));
+  // A line ends its paragraph when it stops short of the edge, by more than the next row's first word would need.
+  const room = endOf(previous.box);
+  const isShort =
+    room > Math.max(3 * size, 0.12 * (column.x1 - column.x0)) &&
+    room > firstWordWidth(row) + SPACE_WIDTH_EM * size;
   if (isShort) return false;
   const isIndented = startOf(row.box) > startOf(previous.box) + 0.8 * size;
   const isListItem = LIST_START.test(textOf(first.runs));

@@ -55,8 +55,9 @@ export function findGutters(lines: readonly Line[]): Gutter[] {
       runStart ??= x;
       continue;
     }
-    if (runStart !== null && x - runStart >= MIN_GUTTER_WIDTH) {
-      const candidate = { x0: runStart, x1: x };
+    // The gutter ends at the last point no line crosses: a column whose lines start at 315.0 starts at 315, not 316.
+    if (runStart !== null && x - 1 - runStart >= MIN_GUTTER_WIDTH) {
+      const candidate = { x0: runStart, x1: x - 1 };
       if (isColumnGutter(body, candidate, previousEnd)) {
         gutters.push(candidate);
         previousEnd = candidate.x1;
