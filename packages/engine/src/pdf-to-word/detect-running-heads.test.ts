@@ -37,6 +37,21 @@ describe('detectRunningHeads', () => {
     });
   });
 
+  it("finds a footer of the even pages that one odd page has too, as a book's front matter may", () => {
+    const pages = Array.from({ length: 24 }, (_unused, index) => ({
+      height: 800,
+      lines: [
+        line(`Body text of page ${index + 1}`, 50, 400),
+        ...(index % 2 === 1 || index === 2 ? [line('<http://example.org/get-it>', 120, 780)] : []),
+      ],
+    }));
+    const { items, removed } = detectRunningHeads(pages);
+    expect(items.map((item) => [item.zone, item.parity, item.line.text])).toEqual([
+      ['footer', 'even', '<http://example.org/get-it>'],
+    ]);
+    expect(removed[2]?.size).toBe(1);
+  });
+
   it('keeps a line that is alone on its pages', () => {
     const pages = [1, 2, 3].map((number) => ({ height: 800, lines: [line(`Page ${number}`, 50, 40)] }));
     expect(detectRunningHeads(pages).items).toEqual([]);

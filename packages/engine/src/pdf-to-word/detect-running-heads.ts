@@ -29,6 +29,11 @@ const POSITION_TOLERANCE = 6;
 /** A line is running when it repeats on at least this share of the pages (of its parity). */
 const MIN_PAGE_SHARE = 0.5;
 const MIN_PAGES = 2;
+/**
+ * A line of the odd (or even) pages may stand on a few pages of the other kind too, up to this share of its pages:
+ * a book's front matter starts a chapter on a left-hand page now and then.
+ */
+const MAX_OFF_PARITY_SHARE = 0.1;
 
 /**
  * Finds headers and footers: lines near the top or bottom of the page whose text, with numbers masked, repeats at
@@ -61,20 +66,20 @@ export function detectRunningHeads(pages: readonly PageLines[]): RunningHeads {
     const onOdd = [...pageSet].filter((index) => index % 2 === 0).length;
     const onEven = pageSet.size - onOdd;
     let parity: Parity | null = null;
-    if (pageSet.size >= Math.max(MIN_PAGES, MIN_PAGE_SHARE * pages.length) && onOdd > 0 && onEven > 0)
-      parity = 'all';
-    else if (
-      onEven === 0 &&
+    if (
+      onEven <= MAX_OFF_PARITY_SHARE * onOdd &&
       evenPages >= MIN_PAGES &&
       onOdd >= Math.max(MIN_PAGES, MIN_PAGE_SHARE * oddPages)
     )
       parity = 'odd';
     else if (
-      onOdd === 0 &&
+      onOdd <= MAX_OFF_PARITY_SHARE * onEven &&
       evenPages >= MIN_PAGES &&
       onEven >= Math.max(MIN_PAGES, MIN_PAGE_SHARE * evenPages)
     )
       parity = 'even';
+    else if (pageSet.size >= Math.max(MIN_PAGES, MIN_PAGE_SHARE * pages.length) && onOdd > 0 && onEven > 0)
+      parity = 'all';
     if (!parity) continue;
     for (const occurrence of occurrences) removed[occurrence.pageIndex]?.add(occurrence.line);
     const first = occurrences[0] as { pageIndex: number; line: Line };

@@ -1,4 +1,14 @@
-import { AlignmentType, Footer, Header, PageNumber, Paragraph, Tab, TabStopType, TextRun } from 'docx';
+import {
+  AlignmentType,
+  Footer,
+  Header,
+  LineRuleType,
+  PageNumber,
+  Paragraph,
+  Tab,
+  TabStopType,
+  TextRun,
+} from 'docx';
 import { toTextRuns, twips } from './docx-blocks.ts';
 import type { Parity, RunningItem } from './detect-running-heads.ts';
 import type { Margins } from './page-margins.ts';
@@ -69,7 +79,15 @@ function paragraphsFor(
   page: { width: number },
   margins: Margins,
 ): Paragraph[] {
-  if (items.length === 0) return [new Paragraph({})];
+  // A header or footer with nothing in it (the odd pages' when only the even ones have one) takes no room: a line of
+  // the default size would push the body up and spill a full page's last line.
+  if (items.length === 0)
+    return [
+      new Paragraph({
+        spacing: { before: 0, after: 0, line: 1, lineRule: LineRuleType.EXACT },
+        run: { size: 2 },
+      }),
+    ];
   const sorted = [...items].sort(
     (a, b) => a.line.baseline - b.line.baseline || a.line.box.x0 - b.line.box.x0,
   );

@@ -1,3 +1,5 @@
+import { isCommonFamily } from './common-fonts.ts';
+
 /** What a PDF font name says about the family and style of the text, for Word. */
 export type FontFace = { family: string; isBold: boolean; isItalic: boolean };
 
@@ -77,7 +79,8 @@ function mapFamily(name: string, generic: 'serif' | 'sans' | 'mono'): string {
     base = base.replace(STYLE_WORDS, '');
   }
   if (base.length < 2) return genericFamily(generic);
-  return SPACED_NAMES[base.toLowerCase()] ?? base;
+  const family = SPACED_NAMES[base.toLowerCase()] ?? base;
+  return isCommonFamily(family) ? family : genericFamily(generic);
 }
 
 function isStyleSuffix(suffix: string): boolean {

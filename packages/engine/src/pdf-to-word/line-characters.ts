@@ -21,6 +21,21 @@ export type Char = {
 
 export const isBlank = (c: string | undefined): boolean => c === undefined || /^\s$/.test(c);
 
+/**
+ * Whether the page does not show a character: it stands outside the page (its crop box), or on a baseline below the
+ * page's bottom edge, where only the tops of its glyphs show (a band of ornaments cut by the edge). `baseline` is
+ * null in vertical lines, whose characters hang from it.
+ */
+export function isOffPage(
+  box: Box,
+  baseline: number | null,
+  page: { width: number; height: number },
+): boolean {
+  const middle = (box.x0 + box.x1) / 2;
+  if (middle < 0 || middle > page.width || box.y1 <= 0 || box.y0 >= page.height) return true;
+  return baseline !== null && baseline > page.height;
+}
+
 /** A space overlapping the character before it by more than this many font sizes follows an expanded ligature. */
 const LIGATURE_OVERLAP_EM = 0.15;
 

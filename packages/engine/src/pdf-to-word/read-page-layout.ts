@@ -22,7 +22,7 @@ import {
   type Span,
   type TextStyle,
 } from './layout-model.ts';
-import { isBlank, tidyLineCharacters, type Char } from './line-characters.ts';
+import { isBlank, isOffPage, tidyLineCharacters, type Char } from './line-characters.ts';
 import { hasRightToLeft } from './script-direction.ts';
 import {
   hasReadablePlacement,
@@ -139,6 +139,7 @@ export function readPageLayout(
         const xs = [quad[0], quad[2], quad[4], quad[6]];
         const ys = [quad[1], quad[3], quad[5], quad[7]];
         const box = toBox([Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)]);
+        if (isOffPage(box, isVertical ? null : origin[1] - by0, { width, height })) return;
         const link = links.length > 0 ? linkAt(links, box) : undefined;
         chars.push({
           c,

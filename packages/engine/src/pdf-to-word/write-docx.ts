@@ -27,6 +27,7 @@ import { buildRunningParts } from './docx-running-heads.ts';
 import { placeLinkAnchors } from './link-anchors.ts';
 import type { Margins } from './page-margins.ts';
 import type { PagePlan, PlannedBand, PlannedColumn } from './plan-page.ts';
+import { slimSectionBreaks } from './slim-section-breaks.ts';
 
 export type DocumentPlan = { pages: PagePlan[]; margins: Margins[]; running: RunningItem[] };
 
@@ -133,7 +134,7 @@ export async function writeDocx(plan: DocumentPlan): Promise<Uint8Array> {
       ],
     },
   });
-  return new Uint8Array(await Packer.toBuffer(document));
+  return slimSectionBreaks(new Uint8Array(await Packer.toBuffer(document)));
 }
 
 function writeColumn(
