@@ -127,6 +127,15 @@ describe('pdfToWord pictures', () => {
   });
 });
 
+describe('pdfToWord pages', () => {
+  it('ends each page and stripe with a paragraph that takes no room, so that a full page does not spill', async () => {
+    const docx = await convertFile(corpusPath(DEMO_PAPER));
+    const breaks = docx.xml.match(/<w:p><w:pPr>(?:(?!<\/w:p>)[\s\S])*?<w:sectPr>/g) ?? [];
+    expect(breaks.length).toBeGreaterThanOrEqual(5);
+    for (const paragraph of breaks) expect(paragraph).toContain('w:line="1" w:lineRule="exact"');
+  });
+});
+
 describe('pdfToWord colour', () => {
   it('writes an image in a spot colour in that colour, not as black', async () => {
     const docx = await convertBuilt('spot.pdf', createSpotColourImagePdf());

@@ -37,6 +37,17 @@ describe('buildParagraphs', () => {
     ]);
   });
 
+  it('joins the ragged lines of a column narrower than its bounds, and ends the paragraph where the next word would have fitted', () => {
+    // A ragged right column whose lines end between 262 and 280, in bounds reaching to 300 (the page's margin).
+    const ends = [275, 262, 280, 270, 266, 278];
+    const rows = ends.map((x1, row) => line(`row ${row} of the running text`, 50, 100 + row * 12, { x1 }));
+    const paragraphs = buildParagraphs(
+      [...rows, line('Last', 50, 172, { x1: 70 }), line('Next paragraph starts here', 50, 184)],
+      COLUMN,
+    );
+    expect(paragraphs.map((paragraph) => textOf(paragraph.runs).split(' ')[1])).toEqual(['0', 'paragraph']);
+  });
+
   it('starts a new paragraph after a short line, at an indented line and after a larger gap', () => {
     const paragraphs = buildParagraphs(
       [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tidyLineCharacters, type Char } from './line-characters.ts';
+import { isOffPage, tidyLineCharacters, type Char } from './line-characters.ts';
 import { BODY_STYLE } from './test-layout.ts';
 
 /** Characters on one baseline, each `[text, x0, x1]`, in the order MuPDF would hand them over. */
@@ -120,5 +120,16 @@ describe('tidyLineCharacters', () => {
       13,
     );
     expect(textOf(tidyLineCharacters(kerned))).toBe('A l');
+  });
+
+  it('tells the characters a page does not show: outside it, or on a baseline below its bottom edge', () => {
+    const page = { width: 400, height: 600 };
+    const box = (x0: number, y0: number) => ({ x0, y0, x1: x0 + 10, y1: y0 + 20 });
+    expect(isOffPage(box(100, 300), 316, page)).toBe(false);
+    // Ornaments cut by the bottom edge: only the tops of their glyphs show.
+    expect(isOffPage(box(100, 585), 601, page)).toBe(true);
+    expect(isOffPage(box(100, 585), null, page)).toBe(false);
+    expect(isOffPage(box(-30, 300), 316, page)).toBe(true);
+    expect(isOffPage(box(100, -40), -24, page)).toBe(true);
   });
 });
