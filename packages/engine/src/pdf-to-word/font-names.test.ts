@@ -16,6 +16,10 @@ describe('mapFontName', () => {
     ['MMPHFK+ACaslon-Italic', 'serif', 'Times New Roman', false, true],
     ['FrutigerLTStd-Bold', 'sans', 'Arial', true, false],
     ['KozMinPr6N-Regular', 'serif', 'KozMinPr6N', false, false],
+    // A condensed sans-serif stays narrow.
+    ['PTIQQO+HelveticaNeueLTStd-BlkCn', 'sans', 'Arial Narrow', true, false],
+    ['Univers-CondensedBold', 'sans', 'Arial Narrow', true, false],
+    ['HelveticaNeueLTStd-Roman', 'sans', 'Arial', false, false],
     // A Type 3 font has no name: MuPDF's stand-in must not reach Word's font list.
     ['Type3 (166 0 R)', 'sans', 'Arial', false, false],
   ] as const)('%s → %s', (name, generic, family, isBold, isItalic) => {

@@ -57,7 +57,7 @@ const STYLE_WORDS =
  */
 export function mapFontName(pdfName: string, generic: 'serif' | 'sans' | 'mono'): FontFace {
   const name = pdfName.replace(/^[A-Z]{6}\+/, '').trim();
-  const isBold = /bold|black|heavy|semibold|demi|[-,]medi|w[6-9]\b/i.test(name);
+  const isBold = /bold|black|heavy|semibold|demi|[-,]medi|[-,](bd|blk)|w[6-9]\b/i.test(name);
   const isItalic = /italic|oblique|[-,]ital|[-,]it\b|[a-z]it$/i.test(name) && !/^cmitt/i.test(name);
   return { family: mapFamily(name, generic), isBold, isItalic };
 }
@@ -65,7 +65,16 @@ export function mapFontName(pdfName: string, generic: 'serif' | 'sans' | 'mono')
 /** What MuPDF calls a font the PDF gives no name (a Type 3 font, by its object number): no family to show. */
 const UNNAMED_FONT = /^type3\b|\(\d+ \d+ R\)/i;
 
+/** A condensed cut ("HelveticaNeueLTStd-BdCn", "Univers-CondensedBold"), whose text runs much narrower. */
+const CONDENSED = /(cn|cond|condensed|narrow|compressed)\b|[a-z](cn|cond)[a-z]*$|condensed/i;
+
 function mapFamily(name: string, generic: 'serif' | 'sans' | 'mono'): string {
+  const family = mapBaseFamily(name, generic);
+  // Set in the full-width family, a condensed face's narrow cells and labels wrap and the page runs over.
+  return family === 'Arial' && CONDENSED.test(name) ? 'Arial Narrow' : family;
+}
+
+function mapBaseFamily(name: string, generic: 'serif' | 'sans' | 'mono'): string {
   if (name === '' || TEX_FONT.test(name) || UNNAMED_FONT.test(name)) return genericFamily(generic);
   for (const [pattern, family] of FAMILY_ALIASES) {
     if (pattern.test(name)) return family;
