@@ -136,6 +136,18 @@ describe('pdfToWord pages', () => {
   });
 });
 
+describe('pdfToWord running heads', () => {
+  it('writes a footer row left to right: the title, then the page number a little higher on the right', async () => {
+    const docx = await convertFile(corpusPath('pdf/pdflib_us-constitution_19p.pdf'));
+    const footer = Object.entries(docx.entries)
+      .filter(([name]) => /^word\/footer\d+\.xml$/.test(name))
+      .map(([, data]) => new TextDecoder().decode(data))
+      .find((xml) => xml.includes('CONSTITUTION OF THE UNITED STATES'));
+    expect(footer).toBeDefined();
+    expect(footer?.indexOf('CONSTITUTION')).toBeLessThan(footer?.indexOf('PAGE') ?? -1);
+  });
+});
+
 describe('pdfToWord colour', () => {
   it('writes an image in a spot colour in that colour, not as black', async () => {
     const docx = await convertBuilt('spot.pdf', createSpotColourImagePdf());

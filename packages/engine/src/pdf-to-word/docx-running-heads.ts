@@ -98,6 +98,8 @@ function paragraphsFor(
       row.push(item);
     else rows.push([item]);
   }
+  // Within a row, left to right: a page number whose baseline sits a little higher still follows the title.
+  for (const row of rows) row.sort((a, b) => a.line.box.x0 - b.line.box.x0);
   const textRight = page.width - margins.right;
   const textWidth = textRight - margins.left;
   return rows.map((row) => {
