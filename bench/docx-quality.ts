@@ -45,10 +45,42 @@ export function readDocx(path: string, pages: number): DocxContent {
       .join('\n'),
     boxedShare: total === 0 ? 0 : Math.min(1, boxed / total),
     tables: (bodyXml.match(/<w:tbl>/g) ?? []).length,
-    hyperlinks: (bodyXml.match(/<w:hyperlink\b[^>]*>[\s\S]*?<\/w:hyperlink>/g) ?? []).filter(
-      (link) => xmlText(link).trim() !== '',
-    ).length,
+    hyperlinks: countHyperlinks(bodyXml) + runningHyperlinks(part, pages),
   };
+}
+
+function countHyperlinks(xml: string): number {
+  return (xml.match(/<w:hyperlink\b[^>]*>[\s\S]*?<\/w:hyperlink>/g) ?? []).filter(
+    (link) => xmlText(link).trim() !== '',
+  ).length;
+}
+
+/**
+ * The hyperlinks of headers and footers, each counted on every page that shows it, as the PDF has a link annotation
+ * on each: the first page's part once, the even pages' on half of them, the default part on the rest.
+ */
+function runningHyperlinks(part: (name: string) => string, pages: number): number {
+  const document = part('word/document.xml');
+  const targets = new Map(
+    [...part('word/_rels/document.xml.rels').matchAll(/<Relationship\b[^>]*>/g)].map((match) => [
+      /\bId="([^"]+)"/.exec(match[0])?.[1] ?? '',
+      /\bTarget="([^"]+)"/.exec(match[0])?.[1] ?? '',
+    ]),
+  );
+  const hasEvenPages = part('word/settings.xml').includes('<w:evenAndOddHeaders');
+  const hasFirstPage = /<w:titlePg\b/.test(document);
+  const evenPages = hasEvenPages ? Math.floor(pages / 2) : 0;
+  const shownOn = {
+    first: hasFirstPage ? 1 : 0,
+    even: evenPages,
+    default: pages - evenPages - (hasFirstPage ? 1 : 0),
+  };
+  let count = 0;
+  for (const match of document.matchAll(/<w:(?:header|footer)Reference w:type="(\w+)" r:id="([^"]+)"\/>/g)) {
+    const pagesShown = shownOn[match[1] as keyof typeof shownOn] ?? 0;
+    count += countHyperlinks(part(`word/${targets.get(match[2] ?? '') ?? ''}`)) * pagesShown;
+  }
+  return count;
 }
 
 /** The link annotations of a PDF: to web addresses and to places in the document. */

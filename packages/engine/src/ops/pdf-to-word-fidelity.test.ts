@@ -148,6 +148,21 @@ describe('pdfToWord running heads', () => {
   });
 });
 
+describe('pdfToWord running links', () => {
+  it("keeps a book's running address, on its even pages and one odd page, a link in the even pages' footer", async () => {
+    const docx = await convertFile(corpusPath('pdf/pdfjs_freeculture-book_352p.pdf'));
+    const footers = Object.entries(docx.entries)
+      .filter(([name]) => /^word\/footer\d+\.xml$/.test(name))
+      .map(([, data]) => new TextDecoder().decode(data));
+    // The PDF's link covers "http://free-" of the address (its target is the producer's own).
+    const linked = footers.filter(
+      (xml) => docxText(xml).includes('free-culture.org/get-it') && hyperlinks(xml).length > 0,
+    );
+    expect(linked).toHaveLength(1);
+    expect(docx.xml).not.toContain('free-culture.org/get-it');
+  }, 120_000);
+});
+
 describe('pdfToWord colour', () => {
   it('writes an image in a spot colour in that colour, not as black', async () => {
     const docx = await convertBuilt('spot.pdf', createSpotColourImagePdf());

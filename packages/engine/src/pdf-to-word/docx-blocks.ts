@@ -122,7 +122,7 @@ export function toTextRuns(runs: readonly Run[], isRightToLeft: boolean): TextRu
  * the document (`placeLinkAnchors`). Linked text keeps the look it has in the PDF. Runs with no link, and links to a
  * place that has no bookmark, are plain runs.
  */
-function toLinkedRuns(runs: readonly Run[], isRightToLeft: boolean): ParagraphChild[] {
+export function toLinkedRuns(runs: readonly Run[], isRightToLeft: boolean): ParagraphChild[] {
   const children: ParagraphChild[] = [];
   let index = 0;
   while (index < runs.length) {

@@ -5,11 +5,12 @@ import {
   LineRuleType,
   PageNumber,
   Paragraph,
+  type ParagraphChild,
   Tab,
   TabStopType,
   TextRun,
 } from 'docx';
-import { toTextRuns, twips } from './docx-blocks.ts';
+import { toLinkedRuns, twips } from './docx-blocks.ts';
 import type { Parity, RunningItem } from './detect-running-heads.ts';
 import type { Margins } from './page-margins.ts';
 
@@ -130,9 +131,14 @@ function paragraphsFor(
   });
 }
 
-function runsOf(item: RunningItem): TextRun[] {
-  const runs = item.line.spans.map((span) => ({ text: span.text, style: span.style }));
-  if (item.pageNumberOffset === undefined) return toTextRuns(runs, false);
+function runsOf(item: RunningItem): ParagraphChild[] {
+  const runs = item.line.spans.map((span) => ({
+    text: span.text,
+    style: span.style,
+    ...(span.link ? { link: span.link } : {}),
+  }));
+  // A running address stays a link: on every page that shows it, as the PDF had it.
+  if (item.pageNumberOffset === undefined) return toLinkedRuns(runs, false);
   // The page number is written as a field, so it counts on the converted document's own pages.
   const style = runs.find((run) => /\d/.test(run.text))?.style ?? runs[0]?.style;
   const [before = '', after = ''] = item.line.text.split(/\d+/);
