@@ -94,10 +94,13 @@ export function buildParagraphs(lines: readonly Line[], column: Box): ParagraphB
 /** A space is about this many font sizes wide. */
 const SPACE_WIDTH_EM = 0.3;
 
+/** A word: letters up to a space, or one character of a script written without spaces (Chinese, Japanese). */
+const FIRST_WORD = /^[^\s\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]+|^./u;
+
 /** The width of a row's first word, from its share of the row's characters. */
 function firstWordWidth(row: Row): number {
   const text = textOf(row.runs).trim();
-  const word = text.split(/\s/u)[0] ?? '';
+  const word = FIRST_WORD.exec(text)?.[0] ?? '';
   return text.length > 0 ? ((row.box.x1 - row.box.x0) * word.length) / text.length : 0;
 }
 

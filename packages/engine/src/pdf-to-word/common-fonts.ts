@@ -31,7 +31,7 @@ const COMMON_FAMILIES = new Set(
  * reader falls back to a font of that script.
  */
 const EAST_ASIAN_FAMILY =
-  /ming|song|kai|hei|gothic|mincho|kozuka|koz[gm]|batang|gulim|dotum|gungsuh|myungjo|fang|yuan|meiryo|hiragino|pingfang|yahei|jhenghei|yugo|yumin|dengxian|malgun|noto\w*(cjk|jp|kr|sc|tc)/i;
+  /ming|song|sun|kai|hei|gothic|mincho|kozuka|koz[gm]|batang|gulim|dotum|gungsuh|myungjo|fang|yuan|meiryo|hiragino|pingfang|yahei|jhenghei|yugo|yumin|dengxian|malgun|noto\w*(cjk|jp|kr|sc|tc)/i;
 
 export function isCommonFamily(family: string): boolean {
   return COMMON_FAMILIES.has(family.replace(/\s+/g, '').toLowerCase()) || EAST_ASIAN_FAMILY.test(family);

@@ -16,6 +16,8 @@ describe('mapFontName', () => {
     ['MMPHFK+ACaslon-Italic', 'serif', 'Times New Roman', false, true],
     ['FrutigerLTStd-Bold', 'sans', 'Arial', true, false],
     ['KozMinPr6N-Regular', 'serif', 'KozMinPr6N', false, false],
+    ['SimSun', 'serif', 'SimSun', false, false],
+    ['MicrosoftYaHeiUI', 'sans', 'MicrosoftYaHeiUI', false, false],
     // A condensed sans-serif stays narrow.
     ['PTIQQO+HelveticaNeueLTStd-BlkCn', 'sans', 'Arial Narrow', true, false],
     ['Univers-CondensedBold', 'sans', 'Arial Narrow', true, false],
