@@ -117,6 +117,7 @@ async function readOpenedScans(
   const results = new Map<number, ScanResult>();
   const controller = new AbortController();
   const laneSignal = AbortSignal.any([signal, controller.signal]);
+  let pagesDone = 0;
   await runInLanes(
     scanned,
     Math.min(MAX_OCR_PROCESSES, availableParallelism()),
@@ -157,7 +158,9 @@ async function readOpenedScans(
       } finally {
         await rm(imagePath, { force: true });
       }
-      options.onPage(results.size);
+      // Counted here, not from `results`: another lane may have added its page while this one removed its image.
+      pagesDone += 1;
+      options.onPage(pagesDone);
     },
     () => controller.abort(),
   );
