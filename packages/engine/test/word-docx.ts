@@ -1,8 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { strFromU8, unzipSync } from 'fflate';
 
-/** A .docx as the tests read it: the body's XML, its text with the headers' and footers', and every part. */
-export type Docx = { xml: string; text: string; entries: Record<string, Uint8Array> };
+/**
+ * A .docx as the tests read it: the body's XML, its text with the headers' and footers', its pictures' alternative
+ * text (a figure drawn from vector paths keeps its labels there), and every part.
+ */
+export type Docx = { xml: string; text: string; altText: string; entries: Record<string, Uint8Array> };
 
 /**
  * Reads a .docx. Headers and footers hold the lines repeated on the pages: Word shows them on every page, so their
@@ -16,7 +19,10 @@ export async function readWordDocx(path: string, pages = 1): Promise<Docx> {
   const parts = Object.keys(entries)
     .filter((entry) => /^word\/(header|footer)\d*\.xml$/.test(entry))
     .map((entry) => `${docxText(strFromU8(entries[entry] as Uint8Array))}\n`.repeat(pages));
-  return { xml, text: [docxText(xml), ...parts].join('\n'), entries };
+  const altText = [...xml.matchAll(/<wp:docPr\b[^>]*\bdescr="([^"]*)"/g)]
+    .map((match) => decodeXml(match[1] ?? ''))
+    .join('\n');
+  return { xml, text: [docxText(xml), ...parts].join('\n'), altText, entries };
 }
 
 /** One part of the .docx as text (`word/_rels/document.xml.rels`, say). */

@@ -10,11 +10,12 @@ import {
   FRAMED_LINES,
 } from '../../test/figure-pdfs.ts';
 import { inputFile, useJobContext } from '../../test/job-context.ts';
-import { decodeXml, readWordDocx, type Docx } from '../../test/word-docx.ts';
+import { decodeXml, docxTables, readWordDocx, type Docx } from '../../test/word-docx.ts';
 import { pdfToWord } from './pdf-to-word.ts';
 
 const ctx = useJobContext(120_000);
 const WHISPER_PAPER = 'pdf/pdf2docx_whisper-paper_28p-linearized.pdf';
+const UML_MODEL = 'pdf/pypdf_geobase-uml-model_19p-vector.pdf';
 
 async function convert(path: string): Promise<Docx> {
   const result = await pdfToWord({ files: [inputFile(path)], options: { language: undefined } }, ctx);
@@ -90,5 +91,34 @@ describe('pdf-to-word: figures drawn with vector paths', () => {
     const descriptions = [...docx.xml.matchAll(/<wp:docPr [^>]*descr="([^"]*)"/g)].map((match) => match[1]);
     expect(descriptions.length).toBeGreaterThanOrEqual(8);
     for (const description of descriptions) expect(description).not.toContain('Large-Scale Weak Supervision');
+  });
+
+  it('draws the UML diagrams of a data model as pictures, not as tables, its framed chart with its turned axis title, and numbers its front matter in roman', async () => {
+    const docx = await convert(corpusPath(UML_MODEL));
+    const descriptions = [...docx.xml.matchAll(/<wp:docPr [^>]*descr="([^"]*)"/g)].map((match) =>
+      decodeXml(match[1] ?? ''),
+    );
+    // Pages 6, 7 and 10 to 19: Figure 1's chart, the package diagram and eleven class diagrams (boxes with drop
+    // shadows on a coloured ground, in a frame read as a table before).
+    expect(
+      descriptions.filter((description) => /PointEvents|Mandatory|Hydro/.test(description)).length,
+    ).toBeGreaterThanOrEqual(3);
+    expect(descriptions.some((description) => description.includes('Number of characteristics'))).toBe(true);
+    expect(descriptions.some((description) => description.includes('NRN/NHN Team'))).toBe(true);
+    expect(flat(docx.text)).not.toContain('NRN/NHN Team');
+    // The revision history of page 3 stays a table; the class diagrams are in no table.
+    const tables = docxTables(docx.xml).map((table) => table.flat().join(' '));
+    expect(tables[0]).toContain('First draft for discussion with Nova Scotia');
+    for (const table of tables) expect(table).not.toMatch(/NRN\/NHN Team|PointEvents/);
+    expect(flat(docx.text)).toContain('Figure 1 – Specifications expansion');
+    // Its front matter is numbered iii to v in the footer, then the body from 6: the sections number their pages so.
+    const numbering = [...docx.xml.matchAll(/<w:pgNumType([^>]*)\/>/g)].map((match) => match[1]?.trim());
+    expect(numbering.slice(2, 6)).toEqual([
+      'w:start="3" w:fmt="lowerRoman"',
+      'w:fmt="lowerRoman"',
+      'w:fmt="lowerRoman"',
+      'w:start="6"',
+    ]);
+    expect(docx.text).not.toMatch(/^\s*(iii|iv|v)\s*$/m);
   });
 });

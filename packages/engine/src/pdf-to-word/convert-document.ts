@@ -120,7 +120,12 @@ export async function convertDocument(
     ),
   );
   checkStop(pageCount);
-  const docx = await writeDocx({ pages: plans, margins, running: running.items });
+  const docx = await writeDocx({
+    pages: plans,
+    margins,
+    running: running.items,
+    pageNumbers: running.pageNumbers,
+  });
   return { docx, pageCount, pagesWithoutText: plans.filter((plan) => !plan.hasText).length, scans };
 }
 

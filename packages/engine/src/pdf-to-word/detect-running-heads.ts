@@ -1,4 +1,5 @@
 import { centerY, type Line } from './layout-model.ts';
+import { maskNumbers, onlyNumber, type PrintedPageNumber } from './page-numbers.ts';
 
 export type Parity = 'all' | 'odd' | 'even';
 
@@ -8,8 +9,8 @@ export type RunningItem = {
   parity: Parity;
   /** The line as it stands on the first page that has it. */
   line: Line;
-  /** Its number is the page number plus this offset: written as a page-number field. */
-  pageNumberOffset?: number;
+  /** Its one number (arabic or roman) moves in step with the pages: it is written as a page-number field. */
+  hasPageNumber: boolean;
   /** Whether the document's first page shows it (a title page often has no running head). */
   isOnFirstPage: boolean;
 };
@@ -18,6 +19,8 @@ export type RunningHeads = {
   items: RunningItem[];
   /** Per page (0-based index), the lines that belong to headers and footers and leave the body. */
   removed: Set<Line>[];
+  /** Per page, the number its running heads print for it, where they print one. */
+  pageNumbers: (PrintedPageNumber | undefined)[];
 };
 
 type PageLines = { height: number; lines: readonly Line[] };
@@ -41,7 +44,8 @@ const MAX_OFF_PARITY_SHARE = 0.1;
  */
 export function detectRunningHeads(pages: readonly PageLines[]): RunningHeads {
   const removed = pages.map(() => new Set<Line>());
-  if (pages.length < MIN_PAGES) return { items: [], removed };
+  const pageNumbers: (PrintedPageNumber | undefined)[] = pages.map(() => undefined);
+  if (pages.length < MIN_PAGES) return { items: [], removed, pageNumbers };
   const groups = new Map<string, { pageIndex: number; line: Line }[]>();
   pages.forEach((page, pageIndex) => {
     for (const line of page.lines) {
@@ -83,16 +87,17 @@ export function detectRunningHeads(pages: readonly PageLines[]): RunningHeads {
     if (!parity) continue;
     for (const occurrence of occurrences) removed[occurrence.pageIndex]?.add(occurrence.line);
     const first = occurrences[0] as { pageIndex: number; line: Line };
-    const offset = findPageNumberOffset(occurrences);
+    const numbers = findPageNumbers(occurrences);
+    if (numbers) for (const [pageIndex, number] of numbers) pageNumbers[pageIndex] = number;
     items.push({
       zone: key.startsWith('header') ? 'header' : 'footer',
       parity,
       line: first.line,
-      ...(offset === undefined ? {} : { pageNumberOffset: offset }),
+      hasPageNumber: numbers !== undefined,
       isOnFirstPage: pageSet.has(0),
     });
   }
-  return { items, removed };
+  return { items, removed, pageNumbers };
 }
 
 function zoneOf(line: Line, pageHeight: number): 'header' | 'footer' | null {
@@ -102,17 +107,23 @@ function zoneOf(line: Line, pageHeight: number): 'header' | 'footer' | null {
   return null;
 }
 
-export function maskNumbers(text: string): string {
-  return text.replace(/\d+/g, '#').replace(/\s+/g, ' ').trim().toLowerCase();
-}
-
-/** The single number in the line, when it moves in step with the page index on every occurrence. */
-function findPageNumberOffset(occurrences: readonly { pageIndex: number; line: Line }[]): number | undefined {
-  const offsets = new Set<number>();
+/**
+ * The page numbers a repeated line prints, by page index: when it has one number on every page, and the numbers of
+ * each style (arabic, roman) move in step with the pages (front matter in roman numerals, then the body from 1).
+ */
+function findPageNumbers(
+  occurrences: readonly { pageIndex: number; line: Line }[],
+): Map<number, PrintedPageNumber> | undefined {
+  if (occurrences.length < MIN_PAGES) return undefined;
+  const numbers = new Map<number, PrintedPageNumber>();
+  const offsets = new Map<string, number>();
   for (const { pageIndex, line } of occurrences) {
-    const numbers = line.text.match(/\d+/g);
-    if (numbers?.length !== 1) return undefined;
-    offsets.add(Number(numbers[0]) - (pageIndex + 1));
+    const number = onlyNumber(line.text)?.number;
+    if (!number) return undefined;
+    const offset = number.value - pageIndex;
+    if ((offsets.get(number.style) ?? offset) !== offset) return undefined;
+    offsets.set(number.style, offset);
+    numbers.set(pageIndex, number);
   }
-  return offsets.size === 1 && occurrences.length >= MIN_PAGES ? [...offsets][0] : undefined;
+  return numbers;
 }

@@ -13,6 +13,7 @@ import {
 import { toLinkedRuns, twips } from './docx-blocks.ts';
 import type { Parity, RunningItem } from './detect-running-heads.ts';
 import type { Margins } from './page-margins.ts';
+import { onlyNumber } from './page-numbers.ts';
 
 export type RunningParts = {
   headers: { default?: Header; even?: Header; first?: Header };
@@ -23,8 +24,6 @@ export type RunningParts = {
   /** Distances from the page edges to the header's top and the footer's bottom, in points. */
   headerDistance?: number;
   footerDistance?: number;
-  /** Number of the first page, when the document's own page numbers do not start at 1. */
-  firstPageNumber?: number;
 };
 
 /** Lines on one baseline, this close in points, make one header or footer paragraph. */
@@ -44,8 +43,6 @@ export function buildRunningParts(
   const onFirstPage = items.filter((item) => item.isOnFirstPage);
   const hasDistinctFirstPage = onFirstPage.length < items.filter((item) => item.parity !== 'even').length;
   const parts: RunningParts = { headers: {}, footers: {}, hasEvenAndOdd, hasDistinctFirstPage };
-  const offset = items.find((item) => item.pageNumberOffset !== undefined)?.pageNumberOffset;
-  if (offset !== undefined && offset !== 0 && offset + 1 >= 0) parts.firstPageNumber = offset + 1;
   for (const zone of ['header', 'footer'] as const) {
     const inZone = items.filter((item) => item.zone === zone);
     if (inZone.length === 0) continue;
@@ -138,10 +135,12 @@ function runsOf(item: RunningItem): ParagraphChild[] {
     ...(span.link ? { link: span.link } : {}),
   }));
   // A running address stays a link: on every page that shows it, as the PDF had it.
-  if (item.pageNumberOffset === undefined) return toLinkedRuns(runs, false);
-  // The page number is written as a field, so it counts on the converted document's own pages.
-  const style = runs.find((run) => /\d/.test(run.text))?.style ?? runs[0]?.style;
-  const [before = '', after = ''] = item.line.text.split(/\d+/);
+  const number = item.hasPageNumber ? onlyNumber(item.line.text) : undefined;
+  if (!number) return toLinkedRuns(runs, false);
+  // The page number is written as a field, so it counts on the converted document's own pages; each page's section
+  // says how it is printed (`sectionPageNumbers`).
+  const style = runs.find((run) => run.text.includes(number.token))?.style ?? runs[0]?.style;
+  const { before, after } = number;
   const format = style
     ? { size: Math.round(style.size * 2), font: style.font, bold: style.isBold, italics: style.isItalic }
     : {};

@@ -38,7 +38,22 @@ describe('findFigures', () => {
   });
 
   it('finds nothing in a table, among icons, or in a frame full of text', () => {
-    expect(findFigures({ ...LETTER, paths: plot, lines: [], tables: [box(90, 90, 310, 260)] })).toEqual([]);
+    // A ruled table with a check mark drawn in six of its cells.
+    const checked = [
+      ...[100, 130, 160].map((y) => rule(100, y, 300, y + 1)),
+      rule(200, 100, 201, 160),
+      ...[0, 1, 2, 3, 4, 5].map((cell) =>
+        shape(
+          110 + (cell % 2) * 100,
+          110 + Math.floor(cell / 2) * 15,
+          120 + (cell % 2) * 100,
+          120 + Math.floor(cell / 2) * 15,
+        ),
+      ),
+    ];
+    expect(findFigures({ ...LETTER, paths: checked, lines: [], tables: [box(100, 100, 301, 161)] })).toEqual(
+      [],
+    );
     const icons = [0, 1, 2, 3].map((row) => shape(100, 100 + row * 30, 110, 110 + row * 30));
     expect(findFigures({ ...LETTER, paths: icons, lines: [], tables: [] })).toEqual([]);
     const frame = [
@@ -49,6 +64,62 @@ describe('findFigures', () => {
     ];
     const text = [0, 1, 2, 3, 4, 5, 6, 7].map((row) => line('x'.repeat(58), 100, 110 + row * 11));
     expect(findFigures({ ...LETTER, paths: frame, lines: text, tables: [] })).toEqual([]);
+  });
+
+  it('finds a diagram that reads as a table: boxes with drop shadows, or connectors and outlines among plain boxes', () => {
+    // Three boxes with a shadow each (their fill, their outline, and the grey copy 1.7 points down and right), on
+    // the diagram's background.
+    const shadowed = [
+      rule(90, 90, 400, 170),
+      ...[100, 200, 300].flatMap((x) => [
+        rule(x + 1.7, 101.7, x + 81.7, 161.7),
+        rule(x, 100, x + 80, 160),
+        rule(x - 0.4, 99.6, x + 80.4, 160.4),
+      ]),
+    ];
+    const table = [box(90, 90, 400, 170)];
+    expect(findFigures({ ...LETTER, paths: shadowed, lines: [], tables: table })).toEqual([
+      box(90, 90, 400, 170),
+    ]);
+    // The same boxes without shadows, joined by three long connectors (polylines, arrows).
+    const plain = [100, 200, 300].map((x) => rule(x, 100, x + 80, 160));
+    expect(findFigures({ ...LETTER, paths: plain, lines: [], tables: table })).toEqual([]);
+    const connected = [
+      ...plain,
+      shape(170, 120, 210, 140),
+      shape(270, 120, 310, 140),
+      shape(140, 160, 340, 166),
+    ];
+    expect(findFigures({ ...LETTER, paths: connected, lines: [], tables: table })).toEqual([
+      box(100, 100, 380, 166),
+    ]);
+  });
+
+  it("counts an axis title set on its side as a mark of a chart, but not a table's turned column heads", () => {
+    // A framed chart: its frame and two filled areas, one arrow with its head, and the axis title on its side.
+    const chart = [
+      rule(100, 100, 400, 300),
+      rule(150, 150, 250, 200),
+      rule(150, 200, 250, 280),
+      shape(150, 130, 350, 136),
+      shape(340, 128, 350, 138),
+    ];
+    const axisTitle = {
+      ...line('Number of characteristics', 120, 160),
+      isVertical: true,
+      box: box(120, 140, 132, 280),
+    };
+    expect(findFigures({ ...LETTER, paths: chart, lines: [axisTitle], tables: [] })).toEqual([
+      box(100, 100, 400, 300),
+    ]);
+    expect(findFigures({ ...LETTER, paths: chart, lines: [], tables: [] })).toEqual([]);
+    const rules = [100, 120, 300].map((y) => rule(100, y, 400, y + 0.5));
+    const heads = [0, 1, 2, 3].map((column) => ({
+      ...line('Dataset', 150 + column * 50, 110),
+      isVertical: true,
+      box: box(150 + column * 50, 100, 160 + column * 50, 118),
+    }));
+    expect(findFigures({ ...LETTER, paths: rules, lines: heads, tables: [] })).toEqual([]);
   });
 
   it('finds a bar chart drawn with rectangles only, and not the shaded rows of a table', () => {

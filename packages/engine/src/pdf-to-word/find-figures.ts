@@ -38,6 +38,14 @@ const MIN_BAR_LENGTH_RATIO = 1.5;
 const BAR_THICKNESS_TOLERANCE = 0.1;
 /** A bar is thicker than a rule (points). */
 const MIN_BAR_THICKNESS = 1.5;
+/** A chart has at most this many axis titles turned on their side. */
+const MAX_AXIS_TITLES = 2;
+/** A drop shadow is offset down and right by this much (points), and is of its box's size within the tolerance. */
+const MIN_SHADOW_SHIFT = 0.8;
+const MAX_SHADOW_SHIFT = 4;
+const SHADOW_TOLERANCE = 0.5;
+/** A shadowed box is at least this big across (points): a table cell's text box, not a check box's tick. */
+const MIN_SHADOWED_SIDE = 6;
 /** A path covering more of the page than this is a background or a page frame, part of no drawing. */
 const MAX_PATH_PAGE_SHARE = 0.5;
 /**
@@ -72,11 +80,28 @@ export function findFigures(page: {
   const paths = page.paths.filter((path) => area(path.box) <= MAX_PATH_PAGE_SHARE * pageArea);
   const figures: Box[] = [];
   for (const group of groupNear(paths, JOIN_GAP, page.width, page.height)) {
-    const shapes = group.filter((path) => path.isShape).length + countBars(group);
-    if (shapes < MIN_SHAPES || shapes < MIN_SHAPE_SHARE * group.length) continue;
     const drawn = unionBox(group.map((path) => path.box));
+    const shadows = countShadows(group);
+    const curves = group.filter((path) => path.isShape).length;
+    // An axis's title turned on its side (one or two) is a chart's mark as much as an arrow is; a table's turned
+    // column heads, among rules only, are not.
+    const sideways =
+      curves > 0
+        ? Math.min(
+            MAX_AXIS_TITLES,
+            page.lines.filter((line) => line.isVertical && isInside(line.box, drawn)).length,
+          )
+        : 0;
+    const shapes = curves + countBars(group) + shadows + sideways;
     if (drawn.x1 - drawn.x0 < MIN_WIDTH || drawn.y1 - drawn.y0 < MIN_HEIGHT) continue;
-    if (page.tables.some((table) => overlapArea(table, drawn) > 0.5 * area(drawn))) continue;
+    // Boxes and rules alone read as a table or a form. With shadowed boxes, or long connectors and outlines among
+    // them, they are a diagram (a UML model, a geometric construction), however many plain boxes and cells it has.
+    const isDiagram =
+      shadows >= MIN_SHAPES ||
+      group.filter((path) => path.isShape && Math.max(width(path.box), height(path.box)) >= MIN_HEIGHT)
+        .length >= MIN_SHAPES;
+    if (!isDiagram && (shapes < MIN_SHAPES || shapes < MIN_SHAPE_SHARE * group.length)) continue;
+    if (!isDiagram && page.tables.some((table) => overlapArea(table, drawn) > 0.5 * area(drawn))) continue;
     // Labels next to labels belong too: an axis's title below its ticks.
     let box = drawn;
     for (let pass = 0; pass < LABEL_PASSES; pass += 1) {
@@ -92,6 +117,34 @@ export function findFigures(page: {
   return mergeOverlapping(figures)
     .sort((a, b) => area(b) - area(a))
     .slice(0, MAX_FIGURES);
+}
+
+/**
+ * Boxes drawn with a drop shadow: rectangles with another of their size a little below and to their right (by
+ * 0.8–4 points). Diagramming tools draw them; tables and forms do not.
+ */
+function countShadows(group: readonly PathMark[]): number {
+  const boxes = group
+    .filter((path) => !path.isShape && Math.min(width(path.box), height(path.box)) > MIN_SHADOWED_SIDE)
+    .map((path) => path.box);
+  const sameSize = (a: Box, b: Box) =>
+    Math.abs(width(a) - width(b)) <= SHADOW_TOLERANCE && Math.abs(height(a) - height(b)) <= SHADOW_TOLERANCE;
+  const shadowed = new Set<string>();
+  for (const box of boxes) {
+    const hasShadow = boxes.some((other) => {
+      const shift = other.x0 - box.x0;
+      return (
+        shift >= MIN_SHADOW_SHIFT &&
+        shift <= MAX_SHADOW_SHIFT &&
+        Math.abs(other.y0 - box.y0 - shift) <= SHADOW_TOLERANCE &&
+        sameSize(box, other)
+      );
+    });
+    // A box's fill and its outline are one box.
+    if (hasShadow)
+      shadowed.add(`${Math.round(box.x0 / MAX_SHADOW_SHIFT)},${Math.round(box.y0 / MAX_SHADOW_SHIFT)}`);
+  }
+  return shadowed.size;
 }
 
 /**

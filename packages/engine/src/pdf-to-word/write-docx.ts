@@ -5,6 +5,7 @@ import {
   Document,
   LevelFormat,
   LineRuleType,
+  NumberFormat,
   Packer,
   PageOrientation,
   PageTextDirectionType,
@@ -26,10 +27,22 @@ import {
 import { buildRunningParts } from './docx-running-heads.ts';
 import { placeLinkAnchors } from './link-anchors.ts';
 import type { Margins } from './page-margins.ts';
+import { sectionNumbering, type PrintedPageNumber, type SectionNumbering } from './page-numbers.ts';
 import type { PagePlan, PlannedBand, PlannedColumn } from './plan-page.ts';
 import { slimSectionBreaks } from './slim-section-breaks.ts';
 
-export type DocumentPlan = { pages: PagePlan[]; margins: Margins[]; running: RunningItem[] };
+export type DocumentPlan = {
+  pages: PagePlan[];
+  margins: Margins[];
+  running: RunningItem[];
+  /** Per page, the number its running heads print, where they print one. */
+  pageNumbers: (PrintedPageNumber | undefined)[];
+};
+
+const NUMBER_FORMATS = {
+  lowerRoman: NumberFormat.LOWER_ROMAN,
+  upperRoman: NumberFormat.UPPER_ROMAN,
+} as const;
 
 /** Images are shrunk to leave this share of the text height free, so a full-page image cannot spill onto a new page. */
 const IMAGE_HEIGHT_SHARE = 0.97;
@@ -49,6 +62,7 @@ export async function writeDocx(plan: DocumentPlan): Promise<Uint8Array> {
       ? buildRunningParts(plan.running, firstPage, firstMargins)
       : null;
   const sections: ISectionOptions[] = [];
+  const numbering = sectionNumbering(plan.pageNumbers);
   plan.pages.forEach((page, pageIndex) => {
     const margins = plan.margins[pageIndex] as Margins;
     // A vertical page was planned turned a quarter: Word gets the upright page, its margins turned back, and
@@ -72,9 +86,7 @@ export async function writeDocx(plan: DocumentPlan): Promise<Uint8Array> {
         header: twips(Math.min(running?.headerDistance ?? margins.top / 2, margins.top)),
         footer: twips(Math.min(running?.footerDistance ?? margins.bottom / 2, margins.bottom)),
       },
-      ...(pageIndex === 0 && running?.firstPageNumber
-        ? { pageNumbers: { start: running.firstPageNumber } }
-        : {}),
+      ...pageNumbersOf(numbering[pageIndex]),
     };
     const textBounds = { x0: margins.left, x1: page.width - margins.right };
     const maxImageHeight = (page.height - margins.top - margins.bottom) * IMAGE_HEIGHT_SHARE;
@@ -181,4 +193,14 @@ function toColumns(columns: readonly PlannedColumn[]) {
     });
   });
   return { count: columns.length, equalWidth: false, children };
+}
+
+function pageNumbersOf(numbering: SectionNumbering | undefined) {
+  if (!numbering || (numbering.start === undefined && !numbering.style)) return {};
+  return {
+    pageNumbers: {
+      ...(numbering.start === undefined ? {} : { start: numbering.start }),
+      ...(numbering.style ? { formatType: NUMBER_FORMATS[numbering.style] } : {}),
+    },
+  };
 }
