@@ -122,6 +122,24 @@ describe('findFigures', () => {
     expect(findFigures({ ...LETTER, paths: rules, lines: heads, tables: [] })).toEqual([]);
   });
 
+  it('finds a plot of two curves on a grid of many rules, and not when a table covers it', () => {
+    // A grid of twenty rules, the axes, and two long curves (a sine and a cosine) across it.
+    const grid = [
+      ...Array.from({ length: 10 }, (_unused, index) => rule(100 + index * 30, 100, 100.5, 250)),
+      ...Array.from({ length: 10 }, (_unused, index) => rule(100, 100 + index * 15, 370, 100.5 + index * 15)),
+      rule(100, 175, 370, 176),
+      rule(100, 100, 101, 250),
+    ];
+    const curves = [shape(100, 110, 370, 240), shape(100, 115, 370, 235)];
+    expect(findFigures({ ...LETTER, paths: [...grid, ...curves], lines: [], tables: [] })).toEqual([
+      box(100, 100, 370, 250),
+    ]);
+    expect(findFigures({ ...LETTER, paths: grid, lines: [], tables: [] })).toEqual([]);
+    expect(
+      findFigures({ ...LETTER, paths: [...grid, ...curves], lines: [], tables: [box(99, 99, 371, 251)] }),
+    ).toEqual([]);
+  });
+
   it('finds a bar chart drawn with rectangles only, and not the shaded rows of a table', () => {
     // Eight bars of one thickness standing on the axis at x = 300, reaching left by 20 to 160 points.
     const bars = [20, 160, 45, 90, 130, 60, 110, 75].map((length, row) =>

@@ -38,6 +38,8 @@ const MIN_BAR_LENGTH_RATIO = 1.5;
 const BAR_THICKNESS_TOLERANCE = 0.1;
 /** A bar is thicker than a rule (points). */
 const MIN_BAR_THICKNESS = 1.5;
+/** A drawing with this many long curves and no table is a plot, however many rules its grid has. */
+const MIN_PLOT_CURVES = 2;
 /** A chart has at most this many axis titles turned on their side. */
 const MAX_AXIS_TITLES = 2;
 /** A drop shadow is offset down and right by this much (points), and is of its box's size within the tolerance. */
@@ -95,13 +97,16 @@ export function findFigures(page: {
     const shapes = curves + countBars(group) + shadows + sideways;
     if (drawn.x1 - drawn.x0 < MIN_WIDTH || drawn.y1 - drawn.y0 < MIN_HEIGHT) continue;
     // Boxes and rules alone read as a table or a form. With shadowed boxes, or long connectors and outlines among
-    // them, they are a diagram (a UML model, a geometric construction), however many plain boxes and cells it has.
-    const isDiagram =
-      shadows >= MIN_SHAPES ||
-      group.filter((path) => path.isShape && Math.max(width(path.box), height(path.box)) >= MIN_HEIGHT)
-        .length >= MIN_SHAPES;
-    if (!isDiagram && (shapes < MIN_SHAPES || shapes < MIN_SHAPE_SHARE * group.length)) continue;
-    if (!isDiagram && page.tables.some((table) => overlapArea(table, drawn) > 0.5 * area(drawn))) continue;
+    // them, they are a diagram (a UML model, a geometric construction), however many plain boxes and cells it has;
+    // and a plot's two long curves make a figure of its grid.
+    const longCurves = group.filter(
+      (path) => path.isShape && Math.max(width(path.box), height(path.box)) >= MIN_HEIGHT,
+    ).length;
+    const isDiagram = shadows >= MIN_SHAPES || longCurves >= MIN_SHAPES;
+    const isTable = page.tables.some((table) => overlapArea(table, drawn) > 0.5 * area(drawn));
+    const isPlot = !isTable && longCurves >= MIN_PLOT_CURVES;
+    if (!isDiagram && !isPlot && (shapes < MIN_SHAPES || shapes < MIN_SHAPE_SHARE * group.length)) continue;
+    if (!isDiagram && isTable) continue;
     // Labels next to labels belong too: an axis's title below its ticks.
     let box = drawn;
     for (let pass = 0; pass < LABEL_PASSES; pass += 1) {
