@@ -149,17 +149,23 @@ describe('pdfToWord running heads', () => {
 });
 
 describe('pdfToWord running links', () => {
-  it("keeps a book's running address, on its even pages and one odd page, a link in the even pages' footer", async () => {
+  it("keeps a book's running address a link in the even pages' footers, and its chapters' running heads in theirs", async () => {
     const docx = await convertFile(corpusPath('pdf/pdfjs_freeculture-book_352p.pdf'));
     const footers = Object.entries(docx.entries)
       .filter(([name]) => /^word\/footer\d+\.xml$/.test(name))
       .map(([, data]) => new TextDecoder().decode(data));
-    // The PDF's link covers "http://free-" of the address (its target is the producer's own).
-    const linked = footers.filter(
-      (xml) => docxText(xml).includes('free-culture.org/get-it') && hyperlinks(xml).length > 0,
-    );
-    expect(linked).toHaveLength(1);
+    // The PDF's link covers "http://free-" of the address (its target is the producer's own). Each chapter's pages
+    // have footers of their own, the address in each even one.
+    const withAddress = footers.filter((xml) => docxText(xml).includes('free-culture.org/get-it'));
+    expect(withAddress.length).toBeGreaterThan(10);
+    for (const xml of withAddress) expect(hyperlinks(xml).length).toBeGreaterThan(0);
     expect(docx.xml).not.toContain('free-culture.org/get-it');
+    // "“PIRACY” 79" at the foot of the odd pages of chapter "Piracy", its number a page-number field; and the lone
+    // number below each chapter's first page.
+    const piracy = footers.find((xml) => docxText(xml).includes('“PIRACY”'));
+    expect(piracy).toContain('PAGE');
+    expect(docxText(docx.xml)).not.toMatch(/“PIRACY” (19|23|25)\b/);
+    expect(docxText(docx.xml)).not.toMatch(/^\s*31\s*$/m);
   }, 120_000);
 });
 

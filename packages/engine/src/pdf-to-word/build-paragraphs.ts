@@ -8,6 +8,7 @@ import {
   type LinkTarget,
   type TextStyle,
 } from './layout-model.ts';
+import { condensingFor } from './fit-text-width.ts';
 import { isCjk, isMostlyRightToLeft } from './script-direction.ts';
 
 export type Run = {
@@ -18,6 +19,8 @@ export type Run = {
   link?: LinkTarget;
   /** The fill behind the text: Word shading, or a highlight. */
   shade?: Fill;
+  /** The run is a running head's page number, written as a PAGE field in its place. */
+  isPageNumber?: boolean;
 };
 export type Alignment = 'left' | 'center' | 'right' | 'justify';
 
@@ -52,6 +55,8 @@ export type ParagraphBlock = {
   bookmarks?: string[];
   /** `RRGGBB` of a fill behind the whole paragraph and wider than its text: a coloured bar. */
   shading?: string;
+  /** Points less between characters, for text wider in its Word font than in the PDF's (`condensingFor`). */
+  condensing?: number;
 };
 
 /**
@@ -328,6 +333,7 @@ function toParagraph(rows: Row[], column: Box): ParagraphBlock {
   const firstLineIndent = isFlush ? first.box.x0 - column.x0 - indentLeft : 0;
   const indentRight = isFlush && rows.length > 1 ? Math.max(0, column.x1 - box.x1) : 0;
   const bar = barBehind(runs, box, size);
+  const condensing = isRightToLeft ? undefined : condensingFor(rows, box.x1);
   return {
     kind: 'paragraph',
     runs: mergeRuns(bar ? runs.map(({ shade: _shade, ...run }) => run) : runs),
@@ -345,6 +351,7 @@ function toParagraph(rows: Row[], column: Box): ParagraphBlock {
     isBullet,
     size,
     isAllBold: isAllBold(runs),
+    ...(condensing ? { condensing } : {}),
   };
 }
 

@@ -17,7 +17,7 @@ describe('detectRunningHeads', () => {
       ['header', 'Annual report'],
       ['footer', '11'],
     ]);
-    expect(items.map((item) => item.hasPageNumber)).toEqual([false, true]);
+    expect(items.map((item) => item.pageNumberAt)).toEqual([undefined, 0]);
     expect(pageNumbers.map((number) => number?.value)).toEqual([11, 12, 13, 14]);
     expect(removed.every((set) => set.size === 2)).toBe(true);
   });
@@ -63,7 +63,7 @@ describe('detectRunningHeads', () => {
       ],
     }));
     const { items, removed, pageNumbers } = detectRunningHeads(pages);
-    expect(items.map((item) => [item.line.text, item.hasPageNumber])).toEqual([['GeoBase® ii', true]]);
+    expect(items.map((item) => [item.line.text, item.pageNumberAt])).toEqual([['GeoBase® ii', 0]]);
     expect(removed.map((set) => set.size)).toEqual([0, 1, 1, 1, 1, 1, 1, 1]);
     expect(pageNumbers).toEqual([
       undefined,
@@ -77,9 +77,41 @@ describe('detectRunningHeads', () => {
       height: 800,
       lines: [line('Mix and match', 50, 40), line(`Body text of page ${number}`, 50, 400)],
     }));
-    expect(detectRunningHeads(pages).items.map((item) => [item.line.text, item.hasPageNumber])).toEqual([
-      ['Mix and match', false],
+    expect(detectRunningHeads(pages).items.map((item) => [item.line.text, item.pageNumberAt])).toEqual([
+      ['Mix and match', undefined],
     ]);
+  });
+
+  it("finds each chapter's running head on its pages, the lone number below a chapter's first page, and the number that rises among several", () => {
+    // Forty-two pages, three chapters from pages 1, 15 and 29: their first pages show only a number below the text;
+    // the other odd pages the chapter's name and the page number; every page "8 1.2 Metric spaces" at the top.
+    const chapters = ['“PIRACY”', '“PROPERTY”', '“PUZZLES”'];
+    const pages = Array.from({ length: 42 }, (_unused, index) => {
+      const number = index + 1;
+      const isOpening = index % 14 === 0;
+      return {
+        height: 800,
+        lines: [
+          line(`${number} 1.2 Metric spaces`, 50, 40),
+          line(`Body text of page ${number}`, 50, 400),
+          ...(isOpening ? [line(String(number), 300, 780)] : []),
+          ...(!isOpening && index % 2 === 0
+            ? [line(`${chapters[Math.floor(index / 14)]} ${number}`, 400, 780)]
+            : []),
+        ],
+      };
+    });
+    const { items, removed } = detectRunningHeads(pages);
+    expect(items.map((item) => [item.line.text, item.pages ?? 'all', item.pageNumberAt])).toEqual([
+      ['1 1.2 Metric spaces', 'all', 0],
+      ['1', { first: 0, last: 0 }, 0],
+      ['15', { first: 14, last: 14 }, 0],
+      ['29', { first: 28, last: 28 }, 0],
+      ['“PIRACY” 3', { first: 2, last: 12 }, 0],
+      ['“PROPERTY” 17', { first: 16, last: 26 }, 0],
+      ['“PUZZLES” 31', { first: 30, last: 40 }, 0],
+    ]);
+    expect(removed.every((set, index) => set.size === (index % 2 === 0 ? 2 : 1))).toBe(true);
   });
 
   it('keeps a line that is alone on its pages', () => {

@@ -1,5 +1,5 @@
 import { centerY, type Line } from './layout-model.ts';
-import { maskNumbers, onlyNumber, type PrintedPageNumber } from './page-numbers.ts';
+import { maskNumbers, numberTokens, type NumberToken, type PrintedPageNumber } from './page-numbers.ts';
 
 export type Parity = 'all' | 'odd' | 'even';
 
@@ -9,10 +9,12 @@ export type RunningItem = {
   parity: Parity;
   /** The line as it stands on the first page that has it. */
   line: Line;
-  /** Its one number (arabic or roman) moves in step with the pages: it is written as a page-number field. */
-  hasPageNumber: boolean;
+  /** Which of its numbers (`numberTokens`) is the page number, written as a page-number field: the one that rises. */
+  pageNumberAt?: number;
   /** Whether the document's first page shows it (a title page often has no running head). */
   isOnFirstPage: boolean;
+  /** The pages a chapter's running head runs on; none for a line that runs through the document. */
+  pages?: PageRange;
 };
 
 export type RunningHeads = {
@@ -24,6 +26,9 @@ export type RunningHeads = {
 };
 
 type PageLines = { height: number; lines: readonly Line[] };
+type Occurrence = { pageIndex: number; line: Line };
+/** Pages, 0-based and both included. */
+export type PageRange = { first: number; last: number };
 
 /** Share of the page height, at the top and at the bottom, where headers and footers stand. */
 const ZONE_SHARE = 0.12;
@@ -37,6 +42,16 @@ const MIN_PAGES = 2;
  * a book's front matter starts a chapter on a left-hand page now and then.
  */
 const MAX_OFF_PARITY_SHARE = 0.1;
+/**
+ * A line's number is the page number when it rises with the pages: on most of them by as many as the pages, or by a
+ * few more where the PDF leaves pages out (a book's plates; the book in the corpus skips up to 4 at a time).
+ */
+const MIN_IN_STEP_SHARE = 0.8;
+const MAX_SKIPPED_NUMBERS = 10;
+/** A chapter's running head repeats on at least this many pages, */
+const MIN_CHAPTER_PAGES = 3;
+/** with at most this many pages from one to the next (a chapter's first page, a full-page figure, a blank page). */
+const MAX_CHAPTER_GAP = 4;
 
 /**
  * Finds headers and footers: lines near the top or bottom of the page whose text, with numbers masked, repeats at
@@ -46,7 +61,7 @@ export function detectRunningHeads(pages: readonly PageLines[]): RunningHeads {
   const removed = pages.map(() => new Set<Line>());
   const pageNumbers: (PrintedPageNumber | undefined)[] = pages.map(() => undefined);
   if (pages.length < MIN_PAGES) return { items: [], removed, pageNumbers };
-  const groups = new Map<string, { pageIndex: number; line: Line }[]>();
+  const groups = new Map<string, Occurrence[]>();
   pages.forEach((page, pageIndex) => {
     for (const line of page.lines) {
       const zone = zoneOf(line, page.height);
@@ -58,46 +73,100 @@ export function detectRunningHeads(pages: readonly PageLines[]): RunningHeads {
       else groups.set(key, [{ pageIndex, line }]);
     }
   });
-  const oddPages = Math.ceil(pages.length / 2);
-  const evenPages = Math.floor(pages.length / 2);
   // A line alone on its page ("Page 3" of a blank page, a one-line slide) is the page's text, not its header.
   const bodyCounts = pages.map((page) => page.lines.filter((line) => !zoneOf(line, page.height)).length);
   const items: RunningItem[] = [];
-  for (const [key, occurrences] of groups) {
-    const withBody = occurrences.filter((occurrence) => (bodyCounts[occurrence.pageIndex] ?? 0) > 0).length;
-    if (withBody < occurrences.length / 2) continue;
-    const pageSet = new Set(occurrences.map((occurrence) => occurrence.pageIndex));
-    const onOdd = [...pageSet].filter((index) => index % 2 === 0).length;
-    const onEven = pageSet.size - onOdd;
-    let parity: Parity | null = null;
-    if (
-      onEven <= MAX_OFF_PARITY_SHARE * onOdd &&
-      evenPages >= MIN_PAGES &&
-      onOdd >= Math.max(MIN_PAGES, MIN_PAGE_SHARE * oddPages)
-    )
-      parity = 'odd';
-    else if (
-      onOdd <= MAX_OFF_PARITY_SHARE * onEven &&
-      evenPages >= MIN_PAGES &&
-      onEven >= Math.max(MIN_PAGES, MIN_PAGE_SHARE * evenPages)
-    )
-      parity = 'even';
-    else if (pageSet.size >= Math.max(MIN_PAGES, MIN_PAGE_SHARE * pages.length) && onOdd > 0 && onEven > 0)
-      parity = 'all';
-    if (!parity) continue;
+  const add = (
+    key: string,
+    occurrences: Occurrence[],
+    parity: Parity,
+    pageRange?: PageRange,
+    numbering = findPageNumbers(occurrences),
+  ) => {
     for (const occurrence of occurrences) removed[occurrence.pageIndex]?.add(occurrence.line);
-    const first = occurrences[0] as { pageIndex: number; line: Line };
-    const numbers = findPageNumbers(occurrences);
-    if (numbers) for (const [pageIndex, number] of numbers) pageNumbers[pageIndex] = number;
+    const first = occurrences[0] as Occurrence;
+    for (const occurrence of occurrences) {
+      const number = numbering?.numbers.get(occurrence.pageIndex);
+      if (number) pageNumbers[occurrence.pageIndex] = number;
+    }
     items.push({
       zone: key.startsWith('header') ? 'header' : 'footer',
       parity,
       line: first.line,
-      hasPageNumber: numbers !== undefined,
-      isOnFirstPage: pageSet.has(0),
+      ...(numbering ? { pageNumberAt: numbering.at } : {}),
+      isOnFirstPage: occurrences.some((occurrence) => occurrence.pageIndex === 0),
+      ...(pageRange ? { pages: pageRange } : {}),
     });
+  };
+  const local: [string, Occurrence[]][] = [];
+  for (const [key, occurrences] of groups) {
+    const withBody = occurrences.filter((occurrence) => (bodyCounts[occurrence.pageIndex] ?? 0) > 0).length;
+    if (withBody < occurrences.length / 2) continue;
+    const parity = documentParity(occurrences, pages.length);
+    if (parity) add(key, occurrences, parity);
+    else local.push([key, occurrences]);
+  }
+  // A chapter's running head: on a few pages in a row (of one side, or both), then another chapter's.
+  for (const [key, occurrences] of local) {
+    // A running head stands once on a page: the same text twice on one page is a table's or a chart's.
+    if (new Set(occurrences.map((occurrence) => occurrence.pageIndex)).size < occurrences.length) continue;
+    const text = maskNumbers((occurrences[0] as Occurrence).line.text);
+    const numbering = findPageNumbers(occurrences);
+    if (text === '#') {
+      // A page number on a few pages only (a book's chapter openings, centred below the text) is one on each.
+      if (occurrences.length < MIN_CHAPTER_PAGES || !numbering) continue;
+      for (const occurrence of occurrences) {
+        const page = { first: occurrence.pageIndex, last: occurrence.pageIndex };
+        add(key, [occurrence], 'all', page, numbering);
+      }
+      continue;
+    }
+    if (!/\p{L}/u.test(text)) continue;
+    for (const run of nearbyRuns(occurrences)) {
+      if (run.length < MIN_CHAPTER_PAGES) continue;
+      const sides = new Set(run.map((occurrence) => occurrence.pageIndex % 2));
+      const parity = sides.size === 2 ? 'all' : sides.has(0) ? 'odd' : 'even';
+      const last = run.at(-1) as Occurrence;
+      add(key, run, parity, { first: (run[0] as Occurrence).pageIndex, last: last.pageIndex }, numbering);
+    }
   }
   return { items, removed, pageNumbers };
+}
+
+/** The side of the pages a line runs on through the document: on half its pages (or half its odd or even ones). */
+function documentParity(occurrences: readonly Occurrence[], pageCount: number): Parity | null {
+  const pageSet = new Set(occurrences.map((occurrence) => occurrence.pageIndex));
+  const onOdd = [...pageSet].filter((index) => index % 2 === 0).length;
+  const onEven = pageSet.size - onOdd;
+  const oddPages = Math.ceil(pageCount / 2);
+  const evenPages = Math.floor(pageCount / 2);
+  if (
+    onEven <= MAX_OFF_PARITY_SHARE * onOdd &&
+    evenPages >= MIN_PAGES &&
+    onOdd >= Math.max(MIN_PAGES, MIN_PAGE_SHARE * oddPages)
+  )
+    return 'odd';
+  if (
+    onOdd <= MAX_OFF_PARITY_SHARE * onEven &&
+    evenPages >= MIN_PAGES &&
+    onEven >= Math.max(MIN_PAGES, MIN_PAGE_SHARE * evenPages)
+  )
+    return 'even';
+  if (pageSet.size >= Math.max(MIN_PAGES, MIN_PAGE_SHARE * pageCount) && onOdd > 0 && onEven > 0)
+    return 'all';
+  return null;
+}
+
+/** The occurrences in runs of pages close together: a chapter's, apart from another chapter of the same name. */
+function nearbyRuns(occurrences: readonly Occurrence[]): Occurrence[][] {
+  const runs: Occurrence[][] = [];
+  for (const occurrence of [...occurrences].sort((a, b) => a.pageIndex - b.pageIndex)) {
+    const run = runs.at(-1);
+    const previous = run?.at(-1);
+    if (run && previous && occurrence.pageIndex - previous.pageIndex <= MAX_CHAPTER_GAP) run.push(occurrence);
+    else runs.push([occurrence]);
+  }
+  return runs;
 }
 
 function zoneOf(line: Line, pageHeight: number): 'header' | 'footer' | null {
@@ -108,22 +177,39 @@ function zoneOf(line: Line, pageHeight: number): 'header' | 'footer' | null {
 }
 
 /**
- * The page numbers a repeated line prints, by page index: when it has one number on every page, and the numbers of
- * each style (arabic, roman) move in step with the pages (front matter in roman numerals, then the body from 1).
+ * The page numbers a repeated line prints, by page index: the one of its numbers that differs from page to page
+ * ("8" of "8 · 1.2 Metric spaces"), when it rises from page to page in each style (arabic, roman), mostly in step
+ * with the pages (front matter in roman numerals, then the body from 1; a book's numbers skip where plates or blank
+ * pages were left out of the PDF): a chapter number or a year does not.
  */
 function findPageNumbers(
-  occurrences: readonly { pageIndex: number; line: Line }[],
-): Map<number, PrintedPageNumber> | undefined {
+  occurrences: readonly Occurrence[],
+): { at: number; numbers: Map<number, PrintedPageNumber> } | undefined {
   if (occurrences.length < MIN_PAGES) return undefined;
+  const sorted = [...occurrences].sort((a, b) => a.pageIndex - b.pageIndex);
+  const tokens = sorted.map((occurrence) => numberTokens(occurrence.line.text));
+  const count = tokens[0]?.length ?? 0;
+  if (tokens.some((list) => list.length !== count)) return undefined;
+  const varying = [...Array(count).keys()].filter((at) =>
+    tokens.some((list) => list[at]?.token !== tokens[0]?.[at]?.token),
+  );
+  if (varying.length !== 1) return undefined;
+  const at = varying[0] as number;
   const numbers = new Map<number, PrintedPageNumber>();
-  const offsets = new Map<string, number>();
-  for (const { pageIndex, line } of occurrences) {
-    const number = onlyNumber(line.text)?.number;
-    if (!number) return undefined;
-    const offset = number.value - pageIndex;
-    if ((offsets.get(number.style) ?? offset) !== offset) return undefined;
-    offsets.set(number.style, offset);
+  const last = new Map<string, { pageIndex: number; value: number }>();
+  let pairs = 0;
+  let inStep = 0;
+  for (const [index, { pageIndex }] of sorted.entries()) {
+    const number = (tokens[index]?.[at] as NumberToken).number;
+    const previous = last.get(number.style);
+    if (previous) {
+      if (number.value <= previous.value) return undefined;
+      pairs += 1;
+      const ahead = number.value - previous.value - (pageIndex - previous.pageIndex);
+      if (ahead >= 0 && ahead <= MAX_SKIPPED_NUMBERS) inStep += 1;
+    }
+    last.set(number.style, { pageIndex, value: number.value });
     numbers.set(pageIndex, number);
   }
-  return numbers;
+  return inStep >= MIN_IN_STEP_SHARE * pairs ? { at, numbers } : undefined;
 }

@@ -9,6 +9,7 @@ import {
   ImageRun,
   InternalHyperlink,
   LineRuleType,
+  PageNumber,
   Paragraph,
   type ParagraphChild,
   ShadingType,
@@ -96,11 +97,13 @@ export function nearestHighlight(color: string): keyof typeof HIGHLIGHTS {
 
 const shadingOf = (color: string) => ({ type: ShadingType.CLEAR, fill: color, color: 'auto' });
 
-export function toTextRuns(runs: readonly Run[], isRightToLeft: boolean): TextRun[] {
+export function toTextRuns(runs: readonly Run[], isRightToLeft: boolean, condensing = 0): TextRun[] {
   return runs.map((run) => {
     const { style, shade } = run;
     const parts = run.text.split('\t');
-    const children = parts.flatMap((part, index) => (index === 0 ? [part] : [new Tab(), part]));
+    const children = run.isPageNumber
+      ? [PageNumber.CURRENT]
+      : parts.flatMap((part, index) => (index === 0 ? [part] : [new Tab(), part]));
     return new TextRun({
       children,
       font: { ascii: style.font, hAnsi: style.font, eastAsia: style.font, cs: style.font },
@@ -109,6 +112,8 @@ export function toTextRuns(runs: readonly Run[], isRightToLeft: boolean): TextRu
       ...(style.isItalic ? { italics: true } : {}),
       ...(style.isUnderline ? { underline: {} } : {}),
       color: style.color,
+      // Rounded up to the twentieth of a point: a line that only just fits in the PDF fits in Word too.
+      ...(condensing > 0 ? { characterSpacing: -Math.ceil(condensing * 20) } : {}),
       ...(run.rise ? { position: `${run.rise}pt` as const } : {}),
       ...(shade?.isHighlight ? { highlight: nearestHighlight(shade.color) } : {}),
       ...(shade && !shade.isHighlight ? { shading: shadingOf(shade.color) } : {}),
@@ -122,14 +127,14 @@ export function toTextRuns(runs: readonly Run[], isRightToLeft: boolean): TextRu
  * the document (`placeLinkAnchors`). Linked text keeps the look it has in the PDF. Runs with no link, and links to a
  * place that has no bookmark, are plain runs.
  */
-export function toLinkedRuns(runs: readonly Run[], isRightToLeft: boolean): ParagraphChild[] {
+export function toLinkedRuns(runs: readonly Run[], isRightToLeft: boolean, condensing = 0): ParagraphChild[] {
   const children: ParagraphChild[] = [];
   let index = 0;
   while (index < runs.length) {
     const link = (runs[index] as Run).link;
     let end = index + 1;
     while (end < runs.length && link && linkKey(runs[end]?.link) === linkKey(link)) end += 1;
-    const textRuns = toTextRuns(runs.slice(index, end), isRightToLeft);
+    const textRuns = toTextRuns(runs.slice(index, end), isRightToLeft, condensing);
     if (link?.kind === 'uri') children.push(new ExternalHyperlink({ link: link.uri, children: textRuns }));
     else if (link?.kind === 'place' && link.anchor)
       children.push(new InternalHyperlink({ anchor: link.anchor, children: textRuns }));
@@ -147,7 +152,7 @@ export function toParagraph(
   const runs: ParagraphChild[] = [
     ...(options.hasColumnBreak ? [new ColumnBreak()] : []),
     ...(block.bookmarks ?? []).map((id) => new Bookmark({ id, children: [] })),
-    ...toLinkedRuns(block.runs, block.isRightToLeft),
+    ...toLinkedRuns(block.runs, block.isRightToLeft, block.condensing),
   ];
   let indent: { left: number; right: number; firstLine?: number; hanging?: number };
   if (block.isRightToLeft) {

@@ -3,17 +3,17 @@ import {
   Footer,
   Header,
   LineRuleType,
-  PageNumber,
   Paragraph,
   type ParagraphChild,
   Tab,
   TabStopType,
   TextRun,
 } from 'docx';
+import type { Run } from './build-paragraphs.ts';
 import { toLinkedRuns, twips } from './docx-blocks.ts';
 import type { Parity, RunningItem } from './detect-running-heads.ts';
 import type { Margins } from './page-margins.ts';
-import { onlyNumber } from './page-numbers.ts';
+import { numberTokens } from './page-numbers.ts';
 
 export type RunningParts = {
   headers: { default?: Header; even?: Header; first?: Header };
@@ -30,22 +30,28 @@ export type RunningParts = {
 const SAME_ROW = 3;
 
 /**
- * Word headers and footers from the lines that repeat on the pages; page numbers become PAGE fields. When the first
- * page lacks some of them (a title page without the running title), it gets headers and footers of its own with
- * only what it shows.
+ * Word headers and footers from the lines that repeat on the pages, for the section of the page `pageIndex`: those
+ * that run through the document, and the running heads of its chapter. Page numbers become PAGE fields. When the
+ * first page lacks some of them (a title page without the running title), it gets headers and footers of its own
+ * with only what it shows. A zone that has lines anywhere in the document is written for every section, empty where
+ * the page has none, so that a section does not take the previous chapter's.
  */
 export function buildRunningParts(
   items: readonly RunningItem[],
   page: { width: number; height: number },
   margins: Margins,
+  pageIndex = 0,
 ): RunningParts {
   const hasEvenAndOdd = items.some((item) => item.parity !== 'all');
-  const onFirstPage = items.filter((item) => item.isOnFirstPage);
-  const hasDistinctFirstPage = onFirstPage.length < items.filter((item) => item.parity !== 'even').length;
+  const active = items.filter((item) => isOnPage(item, pageIndex));
+  const onFirstPage = active.filter((item) => item.isOnFirstPage);
+  const hasDistinctFirstPage =
+    pageIndex === 0 && onFirstPage.length < active.filter((item) => item.parity !== 'even').length;
   const parts: RunningParts = { headers: {}, footers: {}, hasEvenAndOdd, hasDistinctFirstPage };
   for (const zone of ['header', 'footer'] as const) {
-    const inZone = items.filter((item) => item.zone === zone);
-    if (inZone.length === 0) continue;
+    const all = items.filter((item) => item.zone === zone);
+    if (all.length === 0) continue;
+    const inZone = active.filter((item) => item.zone === zone);
     const forParity = (parity: Parity) =>
       inZone.filter((item) => item.parity === 'all' || item.parity === parity);
     const odd = paragraphsFor(hasEvenAndOdd ? forParity('odd') : inZone, page, margins);
@@ -61,15 +67,24 @@ export function buildRunningParts(
       parts.headers.default = new Header({ children: odd });
       if (even) parts.headers.even = new Header({ children: even });
       if (first) parts.headers.first = new Header({ children: first });
-      parts.headerDistance = Math.min(...inZone.map((item) => item.line.box.y0));
+      parts.headerDistance = Math.min(...all.map((item) => item.line.box.y0));
     } else {
       parts.footers.default = new Footer({ children: odd });
       if (even) parts.footers.even = new Footer({ children: even });
       if (first) parts.footers.first = new Footer({ children: first });
-      parts.footerDistance = page.height - Math.max(...inZone.map((item) => item.line.box.y1));
+      parts.footerDistance = page.height - Math.max(...all.map((item) => item.line.box.y1));
     }
   }
   return parts;
+}
+
+/** Whether the line runs on the page: through the document, or on its chapter's pages. */
+const isOnPage = (item: RunningItem, pageIndex: number) =>
+  !item.pages || (item.pages.first <= pageIndex && pageIndex <= item.pages.last);
+
+/** The chapter running heads on the page, as a key: a page whose key differs from the page before starts anew. */
+export function chapterKey(items: readonly RunningItem[], pageIndex: number): string {
+  return items.flatMap((item, index) => (item.pages && isOnPage(item, pageIndex) ? [index] : [])).join(',');
 }
 
 function paragraphsFor(
@@ -129,24 +144,29 @@ function paragraphsFor(
 }
 
 function runsOf(item: RunningItem): ParagraphChild[] {
-  const runs = item.line.spans.map((span) => ({
+  const runs: Run[] = item.line.spans.map((span) => ({
     text: span.text,
     style: span.style,
     ...(span.link ? { link: span.link } : {}),
   }));
   // A running address stays a link: on every page that shows it, as the PDF had it.
-  const number = item.hasPageNumber ? onlyNumber(item.line.text) : undefined;
+  const number =
+    item.pageNumberAt === undefined ? undefined : numberTokens(item.line.text)[item.pageNumberAt];
   if (!number) return toLinkedRuns(runs, false);
-  // The page number is written as a field, so it counts on the converted document's own pages; each page's section
-  // says how it is printed (`sectionPageNumbers`).
-  const style = runs.find((run) => run.text.includes(number.token))?.style ?? runs[0]?.style;
-  const { before, after } = number;
-  const format = style
-    ? { size: Math.round(style.size * 2), font: style.font, bold: style.isBold, italics: style.isItalic }
-    : {};
-  return [
-    ...(before ? [new TextRun({ text: before, ...format })] : []),
-    new TextRun({ children: [PageNumber.CURRENT], ...format }),
-    ...(after ? [new TextRun({ text: after, ...format })] : []),
-  ];
+  // The page number is written as a field in its own run's look, so it counts on the converted document's own
+  // pages; each page's section says how it is printed (`sectionNumbering`).
+  const start = number.index;
+  const end = start + number.token.length;
+  let at = 0;
+  const pieces = runs.flatMap((run) => {
+    const [from, to] = [at, at + run.text.length];
+    at = to;
+    if (to <= start || from >= end) return [run];
+    return [
+      { ...run, text: run.text.slice(0, Math.max(0, start - from)) },
+      ...(from <= start ? [{ ...run, text: number.token, isPageNumber: true }] : []),
+      { ...run, text: run.text.slice(Math.max(0, end - from)) },
+    ].filter((piece) => piece.isPageNumber || piece.text);
+  });
+  return toLinkedRuns(pieces, false);
 }

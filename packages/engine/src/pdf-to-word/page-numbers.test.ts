@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { maskNumbers, onlyNumber, sectionNumbering } from './page-numbers.ts';
+import { maskNumbers, numberTokens, sectionNumbering } from './page-numbers.ts';
 
 describe('page numbers', () => {
   it('reads arabic and roman numbers, and masks them alike', () => {
-    expect(onlyNumber('Page xiv of the preface')?.number).toEqual({ value: 14, style: 'lowerRoman' });
-    expect(onlyNumber('— XLIX —')).toMatchObject({
-      number: { value: 49, style: 'upperRoman' },
-      before: '— ',
-    });
-    expect(onlyNumber('GeoBase® 12')).toMatchObject({ number: { value: 12, style: 'decimal' }, after: '' });
-    expect(onlyNumber('Page 3 of 10')).toBeUndefined();
-    expect(onlyNumber('Vivid')).toBeUndefined();
+    expect(numberTokens('Page xiv of the preface').map((token) => token.number)).toEqual([
+      { value: 14, style: 'lowerRoman' },
+    ]);
+    expect(numberTokens('— XLIX —')).toEqual([
+      { token: 'XLIX', index: 2, number: { value: 49, style: 'upperRoman' } },
+    ]);
+    expect(numberTokens('8 1.2 Metrische Räume').map((token) => token.number.value)).toEqual([8, 1, 2]);
+    expect(numberTokens('Vivid')).toEqual([]);
     expect(maskNumbers('GeoBase®  iv')).toBe(maskNumbers('GeoBase® 17'));
     expect(maskNumbers('Civil Code 3')).toBe('civil code #');
   });
@@ -40,5 +40,13 @@ describe('page numbers', () => {
       { start: 9 },
     ]);
     expect(sectionNumbering([arabic(11), arabic(12)])).toEqual([{ start: 11 }, {}]);
+    // With headers of their own on even and odd pages, a jump goes on counting; a change of style restarts.
+    expect(sectionNumbering([arabic(11), arabic(14), undefined, roman(1), arabic(20)], true)).toEqual([
+      { start: 11 },
+      {},
+      {},
+      { start: 1, style: 'lowerRoman' },
+      { start: 20 },
+    ]);
   });
 });

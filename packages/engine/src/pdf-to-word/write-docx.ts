@@ -24,7 +24,7 @@ import {
   toTable,
   twips,
 } from './docx-blocks.ts';
-import { buildRunningParts } from './docx-running-heads.ts';
+import { buildRunningParts, chapterKey } from './docx-running-heads.ts';
 import { placeLinkAnchors } from './link-anchors.ts';
 import type { Margins } from './page-margins.ts';
 import { sectionNumbering, type PrintedPageNumber, type SectionNumbering } from './page-numbers.ts';
@@ -62,7 +62,7 @@ export async function writeDocx(plan: DocumentPlan): Promise<Uint8Array> {
       ? buildRunningParts(plan.running, firstPage, firstMargins)
       : null;
   const sections: ISectionOptions[] = [];
-  const numbering = sectionNumbering(plan.pageNumbers);
+  const numbering = sectionNumbering(plan.pageNumbers, running?.hasEvenAndOdd ?? false);
   plan.pages.forEach((page, pageIndex) => {
     const margins = plan.margins[pageIndex] as Margins;
     // A vertical page was planned turned a quarter: Word gets the upright page, its margins turned back, and
@@ -117,10 +117,18 @@ export async function writeDocx(plan: DocumentPlan): Promise<Uint8Array> {
       flowBottom = bandBottom;
       if (children.length === 0) children.push(new Paragraph({}));
       const columns = band?.columns ?? [];
+      // The first page's section has the document's headers and footers; a page where a chapter's running heads
+      // start or stop has its own.
+      const parts =
+        bandIndex === 0 && running
+          ? pageIndex === 0
+            ? running
+            : chapterKey(plan.running, pageIndex) !== chapterKey(plan.running, pageIndex - 1)
+              ? buildRunningParts(plan.running, page, margins, pageIndex)
+              : null
+          : null;
       sections.push({
-        ...(pageIndex === 0 && bandIndex === 0 && running
-          ? { headers: running.headers, footers: running.footers }
-          : {}),
+        ...(parts ? { headers: parts.headers, footers: parts.footers } : {}),
         properties: {
           type: bandIndex === 0 ? SectionType.NEXT_PAGE : SectionType.CONTINUOUS,
           page: pageProperties,

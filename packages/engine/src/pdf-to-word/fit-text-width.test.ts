@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { condensingFor } from './fit-text-width.ts';
+import { line } from './test-layout.ts';
+
+const TEXT = 'ber 11, Kahle, working with dozens of others, selected twenty stations';
+
+/** A paragraph's rows: each one line, from x = 50 to `x1`. */
+const rows = (...lines: ReturnType<typeof line>[]) => lines.map((one) => ({ box: one.box, lines: [one] }));
+
+describe('condensingFor', () => {
+  it('condenses a paragraph whose line, set in Times New Roman, is wider than the PDF set it', () => {
+    // Free Culture's line: 294.8 points in Times at 10.5 points, 294 in the PDF's AGaramond.
+    const tight = line(TEXT, 50, 100, { x1: 344, style: { size: 10.5 } });
+    const last = line('the events of that day.', 50, 114, { x1: 120, style: { size: 10.5 } });
+    const condensing = condensingFor(rows(tight, last), 344);
+    expect(condensing).toBeGreaterThan(0.01);
+    expect(condensing).toBeLessThan(0.05);
+    // With two points to spare, it fits as it is; so does a last line however long.
+    expect(
+      condensingFor(rows(line(TEXT, 50, 100, { x1: 347, style: { size: 10.5 } }), last), 347),
+    ).toBeUndefined();
+    expect(condensingFor(rows(last, tight), 344)).toBeUndefined();
+  });
+
+  it('measures a line of a ragged paragraph against the paragraph’s right edge, and leaves unknown families alone', () => {
+    const short = line(TEXT, 50, 100, { x1: 300, style: { size: 10.5 } });
+    const last = line('the end.', 50, 114, { style: { size: 10.5 } });
+    expect(condensingFor(rows(short, last), 350)).toBeUndefined();
+    expect(condensingFor(rows(short, last), 300)).toBeGreaterThan(0.5);
+    const georgia = line(TEXT, 50, 100, { x1: 250, style: { size: 10.5, font: 'Georgia' } });
+    expect(condensingFor(rows(georgia, last), 250)).toBeUndefined();
+  });
+});
