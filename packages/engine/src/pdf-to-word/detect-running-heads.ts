@@ -55,7 +55,9 @@ const MAX_CHAPTER_GAP = 4;
 
 /**
  * Finds headers and footers: lines near the top or bottom of the page whose text, with numbers masked, repeats at
- * the same height on at least half of the pages (or half of the odd or even pages, as books alternate them).
+ * the same height on at least half of the pages (or half of the odd or even pages, as books alternate them); then,
+ * among the others, a chapter's running heads (on a few pages close together) and the lone page numbers below the
+ * chapters' first pages, each for its own pages.
  */
 export function detectRunningHeads(pages: readonly PageLines[]): RunningHeads {
   const removed = pages.map(() => new Set<Line>());

@@ -61,6 +61,15 @@ export async function writeDocx(plan: DocumentPlan): Promise<Uint8Array> {
     firstPage && firstMargins && plan.running.length > 0
       ? buildRunningParts(plan.running, firstPage, firstMargins)
       : null;
+  // The first page's section has the document's headers and footers; a page where a chapter's running heads start
+  // or stop has its own, which the pages after it keep.
+  const runningPartsOf = (pageIndex: number) => {
+    if (!running || pageIndex === 0) return running;
+    const page = plan.pages[pageIndex] as PagePlan;
+    return chapterKey(plan.running, pageIndex) === chapterKey(plan.running, pageIndex - 1)
+      ? null
+      : buildRunningParts(plan.running, page, plan.margins[pageIndex] as Margins, pageIndex);
+  };
   const sections: ISectionOptions[] = [];
   const numbering = sectionNumbering(plan.pageNumbers, running?.hasEvenAndOdd ?? false);
   plan.pages.forEach((page, pageIndex) => {
@@ -117,16 +126,7 @@ export async function writeDocx(plan: DocumentPlan): Promise<Uint8Array> {
       flowBottom = bandBottom;
       if (children.length === 0) children.push(new Paragraph({}));
       const columns = band?.columns ?? [];
-      // The first page's section has the document's headers and footers; a page where a chapter's running heads
-      // start or stop has its own.
-      const parts =
-        bandIndex === 0 && running
-          ? pageIndex === 0
-            ? running
-            : chapterKey(plan.running, pageIndex) !== chapterKey(plan.running, pageIndex - 1)
-              ? buildRunningParts(plan.running, page, margins, pageIndex)
-              : null
-          : null;
+      const parts = bandIndex === 0 ? runningPartsOf(pageIndex) : null;
       sections.push({
         ...(parts ? { headers: parts.headers, footers: parts.footers } : {}),
         properties: {
