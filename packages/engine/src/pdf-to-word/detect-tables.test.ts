@@ -30,6 +30,24 @@ describe('detectTables', () => {
     expect(rest.map((item) => item.text)).toEqual(['outside']);
   });
 
+  it('reads a grid of rules with a few one-letter labels as a drawing, not a table', () => {
+    // Axes and a right angle marked on a 2×4 grid, with P, X and 0 in three of its eight cells.
+    const rules = [
+      ...[100, 150, 200].map((y) => horizontal(y, 50, 450)),
+      ...[50, 150, 250, 350, 450].map((x) => vertical(x, 100, 200)),
+    ];
+    const labels = [line('P', 60, 114), line('X', 260, 164), line('0', 360, 190)];
+    const { tables, drawings, lines: rest } = detectTables(labels, rules, []);
+    expect(tables).toEqual([]);
+    expect(drawings).toEqual([{ x0: 50, y0: 100, x1: 450, y1: 200 }]);
+    expect(rest).toHaveLength(3);
+    // The same grid with a word or a number in most cells is a table.
+    const filled = [50, 150, 250, 350].flatMap((x, column) =>
+      [114, 164].map((y, row) => line(column + row === 0 ? '' : `Row ${row} ${column}`, x + 10, y)),
+    );
+    expect(detectTables(filled, rules, []).tables).toHaveLength(1);
+  });
+
   it('merges cells where a rule is missing', () => {
     const rules = [
       ...[100, 120, 140].map((y) => horizontal(y, 50, 350)),

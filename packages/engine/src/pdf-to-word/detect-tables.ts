@@ -33,6 +33,16 @@ export type Table = {
 
 /** Pages drawn with more rules than this are drawings, not tables: skip the quadratic clustering. */
 const MAX_RULES = 4000;
+/**
+ * A labelled drawing (`isLabelledDrawing`) has at least this many cells, fewer than this share of them filled, this
+ * many characters in a filled one on average and at most the second figure in each. The geometry notes' figures
+ * read as grids of 6 to 56 cells, a third to three quarters filled, 1 to 3.4 characters on average, at most 7; the
+ * tables of the corpus are nearly all filled, with 3.6 to 9 characters on average.
+ */
+const MIN_DRAWING_CELLS = 8;
+const MAX_DRAWING_FILLED_SHARE = 0.8;
+const MAX_LABEL_MEAN_CHARACTERS = 3.5;
+const MAX_LABEL_CHARACTERS = 8;
 
 /**
  * Finds ruled tables: clusters of touching horizontal and vertical rules whose ends and crossings make a grid of at
@@ -42,10 +52,11 @@ export function detectTables(
   lines: readonly Line[],
   rules: readonly Rule[],
   fills: readonly Fill[],
-): { tables: Table[]; lines: Line[] } {
-  if (rules.length > MAX_RULES) return { tables: [], lines: [...lines] };
+): { tables: Table[]; lines: Line[]; drawings: Box[] } {
+  if (rules.length > MAX_RULES) return { tables: [], lines: [...lines], drawings: [] };
   const segments = rules.map(toSegment).filter((segment) => segment.to - segment.from >= SNAP);
   const tables: Table[] = [];
+  const drawings: Box[] = [];
   const loose: OpenRule[] = [];
   let remaining = [...lines];
   // Smallest first: a table drawn inside a cell of another takes its own text before the outer one is read.
@@ -59,6 +70,10 @@ export function detectTables(
       }
       continue;
     }
+    if (isLabelledDrawing(built.table)) {
+      drawings.push(built.table.box);
+      continue;
+    }
     tables.push(built.table);
     const inside = new Set(built.lines);
     remaining = remaining.filter((line) => !inside.has(line));
@@ -70,7 +85,31 @@ export function detectTables(
     fills.filter((fill) => !tables.some((table) => contains(table.box, fill.box))),
     tables,
   );
-  return { tables: nestTables([...tables, ...open.tables]), lines: open.lines };
+  return { tables: nestTables([...tables, ...open.tables]), lines: open.lines, drawings };
+}
+
+/**
+ * A grid of rules whose cells are mostly empty and hold a letter or two where they hold anything (P, X, g1, (0)) is
+ * a labelled drawing: a geometric construction, axes with a right angle marked. A table's cells are nearly all
+ * filled, and with words or numbers. Under eight cells it is left a table.
+ */
+function isLabelledDrawing(table: Table): boolean {
+  const cells = table.rows.flat();
+  const texts = cells
+    .map((cell) =>
+      cell.lines
+        .map((line) => line.text.trim())
+        .join(' ')
+        .trim(),
+    )
+    .filter((text) => text !== '');
+  if (cells.length < MIN_DRAWING_CELLS || texts.length === 0) return false;
+  const mean = texts.reduce((sum, text) => sum + text.length, 0) / texts.length;
+  return (
+    texts.length < MAX_DRAWING_FILLED_SHARE * cells.length &&
+    mean <= MAX_LABEL_MEAN_CHARACTERS &&
+    texts.every((text) => text.length <= MAX_LABEL_CHARACTERS)
+  );
 }
 
 /** The area a cluster of rules spans. */

@@ -140,6 +140,13 @@ describe('findFigures', () => {
     ).toEqual([]);
   });
 
+  it('takes a grid of rules read as a labelled drawing for a figure, with the labels beside it', () => {
+    const drawing = box(100, 100, 300, 200);
+    const label = line('g1', 302, 150, { x1: 312 });
+    const figures = findFigures({ ...LETTER, paths: [], lines: [label], tables: [], drawings: [drawing] });
+    expect(figures).toEqual([box(100, 100, 312, 200)]);
+  });
+
   it('finds a bar chart drawn with rectangles only, and not the shaded rows of a table', () => {
     // Eight bars of one thickness standing on the axis at x = 300, reaching left by 20 to 160 points.
     const bars = [20, 160, 45, 90, 130, 60, 110, 75].map((length, row) =>

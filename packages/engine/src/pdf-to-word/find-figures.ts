@@ -77,6 +77,8 @@ export function findFigures(page: {
   paths: readonly PathMark[];
   lines: readonly Line[];
   tables: readonly Box[];
+  /** Grids of rules with a few labels in them, read as figures (`isLabelledDrawing`). */
+  drawings?: readonly Box[];
 }): Box[] {
   const pageArea = page.width * page.height;
   const paths = page.paths.filter((path) => area(path.box) <= MAX_PATH_PAGE_SHARE * pageArea);
@@ -107,21 +109,27 @@ export function findFigures(page: {
     const isPlot = !isTable && longCurves >= MIN_PLOT_CURVES;
     if (!isDiagram && !isPlot && (shapes < MIN_SHAPES || shapes < MIN_SHAPE_SHARE * group.length)) continue;
     if (!isDiagram && isTable) continue;
-    // Labels next to labels belong too: an axis's title below its ticks.
-    let box = drawn;
-    for (let pass = 0; pass < LABEL_PASSES; pass += 1) {
-      const labels = page.lines.filter((line) => isLabelOf(line, box));
-      box = unionBox([box, ...labels.map((line) => line.box)]);
-    }
+    const box = withLabels(drawn, page.lines);
     const textArea = page.lines
       .filter((line) => isInside(line.box, box))
       .reduce((sum, line) => sum + area(line.box), 0);
     if (textArea > MAX_TEXT_SHARE * area(box)) continue;
     figures.push(box);
   }
+  for (const drawing of page.drawings ?? []) figures.push(withLabels(drawing, page.lines));
   return mergeOverlapping(figures)
     .sort((a, b) => area(b) - area(a))
     .slice(0, MAX_FIGURES);
+}
+
+/** The drawing's box with the short lines of text next to it, and next to those: an axis's title below its ticks. */
+function withLabels(drawn: Box, lines: readonly Line[]): Box {
+  let box = drawn;
+  for (let pass = 0; pass < LABEL_PASSES; pass += 1) {
+    const labels = lines.filter((line) => isLabelOf(line, box));
+    box = unionBox([box, ...labels.map((line) => line.box)]);
+  }
+  return box;
 }
 
 /**

@@ -249,16 +249,17 @@ export function readPageLayout(
     }
   }
   // Figures are drawn from the page as it stands: a turned page's are left to its text and rules.
-  const figures =
-    turn === 0
-      ? findFigures({
-          width,
-          height,
-          paths: withoutFields(paths, readWidgetBoxes(page)),
-          lines,
-          tables: detectTables(lines, rules, pageFills).tables.map((table) => table.box),
-        })
-      : [];
+  const found = turn === 0 ? detectTables(lines, rules, pageFills) : null;
+  const figures = found
+    ? findFigures({
+        width,
+        height,
+        paths: withoutFields(paths, readWidgetBoxes(page)),
+        lines,
+        tables: found.tables.map((table) => table.box),
+        drawings: found.drawings,
+      })
+    : [];
   return {
     layout: {
       pageNumber,
