@@ -45,7 +45,7 @@ export function readDocx(path: string, pages: number): DocxContent {
       .join('\n'),
     boxedShare: total === 0 ? 0 : Math.min(1, boxed / total),
     tables: (bodyXml.match(/<w:tbl>/g) ?? []).length,
-    hyperlinks: countHyperlinks(bodyXml) + runningHyperlinks(part, pages),
+    hyperlinks: countHyperlinks(bodyXml) + runningHyperlinks(part),
   };
 }
 
@@ -57,28 +57,42 @@ function countHyperlinks(xml: string): number {
 
 /**
  * The hyperlinks of headers and footers, each counted on every page that shows it, as the PDF has a link annotation
- * on each: the first page's part once, the even pages' on half of them, the default part on the rest.
+ * on each. The converter writes a section per PDF page (and continuous ones for its stripes), so each new-page
+ * section is counted as one page: it shows its own headers and footers or those it keeps from the section before,
+ * its first page's on a title page, the even ones on even pages when the document has them.
  */
-function runningHyperlinks(part: (name: string) => string, pages: number): number {
-  const document = part('word/document.xml');
+function runningHyperlinks(part: (name: string) => string): number {
   const targets = new Map(
     [...part('word/_rels/document.xml.rels').matchAll(/<Relationship\b[^>]*>/g)].map((match) => [
       /\bId="([^"]+)"/.exec(match[0])?.[1] ?? '',
       /\bTarget="([^"]+)"/.exec(match[0])?.[1] ?? '',
     ]),
   );
-  const hasEvenPages = part('word/settings.xml').includes('<w:evenAndOddHeaders');
-  const hasFirstPage = /<w:titlePg\b/.test(document);
-  const evenPages = hasEvenPages ? Math.floor(pages / 2) : 0;
-  const shownOn = {
-    first: hasFirstPage ? 1 : 0,
-    even: evenPages,
-    default: pages - evenPages - (hasFirstPage ? 1 : 0),
+  const linksOf = new Map<string, number>();
+  const links = (id: string | undefined) => {
+    if (!id) return 0;
+    let found = linksOf.get(id);
+    if (found === undefined) {
+      found = countHyperlinks(part(`word/${targets.get(id) ?? ''}`));
+      linksOf.set(id, found);
+    }
+    return found;
   };
+  const hasEvenPages = part('word/settings.xml').includes('<w:evenAndOddHeaders');
+  const shown = new Map<string, string>();
+  let pageIndex = -1;
   let count = 0;
-  for (const match of document.matchAll(/<w:(?:header|footer)Reference w:type="(\w+)" r:id="([^"]+)"\/>/g)) {
-    const pagesShown = shownOn[match[1] as keyof typeof shownOn] ?? 0;
-    count += countHyperlinks(part(`word/${targets.get(match[2] ?? '') ?? ''}`)) * pagesShown;
+  for (const [section] of part('word/document.xml').matchAll(/<w:sectPr\b[\s\S]*?<\/w:sectPr>/g)) {
+    for (const reference of section.matchAll(/<w:(header|footer)Reference w:type="(\w+)" r:id="([^"]+)"\/>/g))
+      shown.set(`${reference[1]} ${reference[2]}`, reference[3] ?? '');
+    if (/<w:type w:val="continuous"\/>/.test(section)) continue;
+    pageIndex += 1;
+    const kind = /<w:titlePg\b/.test(section)
+      ? 'first'
+      : hasEvenPages && pageIndex % 2 === 1
+        ? 'even'
+        : 'default';
+    count += links(shown.get(`header ${kind}`)) + links(shown.get(`footer ${kind}`));
   }
   return count;
 }
