@@ -192,6 +192,17 @@ describe('findFigures', () => {
     expect(Math.min(...figures.map((figure) => figure.y1 - figure.y0))).toBe(50);
   });
 
+  it('looks for drop shadows in a grid of forty thousand cells without comparing them pairwise', () => {
+    const cells: PathMark[] = [];
+    for (let index = 0; index < 40_000; index += 1) {
+      const x = 20 + (index % 200) * 2.5;
+      const y = 20 + Math.floor(index / 200) * 3.5;
+      cells.push(rule(x, y, x + 7, y + 7));
+    }
+    // Rectangles only, none of them a shadow of another (they overlap by more than a shadow's shift): no figure.
+    expect(findFigures({ ...LETTER, paths: cells, lines: [], tables: [] })).toEqual([]);
+  });
+
   it('groups a page of a hundred thousand dots without comparing them pairwise', () => {
     const dots: PathMark[] = [];
     for (let index = 0; index < 100_000; index += 1) {

@@ -85,6 +85,7 @@ export function findFigures(page: {
   const figures: Box[] = [];
   for (const group of groupNear(paths, JOIN_GAP, page.width, page.height)) {
     const drawn = unionBox(group.map((path) => path.box));
+    if (drawn.x1 - drawn.x0 < MIN_WIDTH || drawn.y1 - drawn.y0 < MIN_HEIGHT) continue;
     const shadows = countShadows(group);
     const curves = group.filter((path) => path.isShape).length;
     // An axis's title turned on its side (one or two) is a chart's mark as much as an arrow is; a table's turned
@@ -97,7 +98,6 @@ export function findFigures(page: {
           )
         : 0;
     const shapes = curves + countBars(group) + shadows + sideways;
-    if (drawn.x1 - drawn.x0 < MIN_WIDTH || drawn.y1 - drawn.y0 < MIN_HEIGHT) continue;
     // Boxes and rules alone read as a table or a form. With shadowed boxes, or long connectors and outlines among
     // them, they are a diagram (a UML model, a geometric construction), however many plain boxes and cells it has;
     // and a plot's two long curves make a figure of its grid.
@@ -134,25 +134,41 @@ function withLabels(drawn: Box, lines: readonly Line[]): Box {
 
 /**
  * Boxes drawn with a drop shadow: rectangles with another of their size a little below and to their right (by
- * 0.8–4 points). Diagramming tools draw them; tables and forms do not.
+ * 0.8–4 points). Diagramming tools draw them; tables and forms do not. Boxes are looked up by the point they start
+ * at, a few neighbouring points each: a grid of a hundred thousand cells is not compared pairwise.
  */
 function countShadows(group: readonly PathMark[]): number {
   const boxes = group
     .filter((path) => !path.isShape && Math.min(width(path.box), height(path.box)) > MIN_SHADOWED_SIDE)
     .map((path) => path.box);
-  const sameSize = (a: Box, b: Box) =>
-    Math.abs(width(a) - width(b)) <= SHADOW_TOLERANCE && Math.abs(height(a) - height(b)) <= SHADOW_TOLERANCE;
+  const startingAt = new Map<string, Box[]>();
+  for (const box of boxes) {
+    const key = `${Math.round(box.x0)},${Math.round(box.y0)}`;
+    startingAt.set(key, [...(startingAt.get(key) ?? []), box]);
+  }
+  const isShadowOf = (box: Box, other: Box) => {
+    const shift = other.x0 - box.x0;
+    return (
+      shift >= MIN_SHADOW_SHIFT &&
+      shift <= MAX_SHADOW_SHIFT &&
+      Math.abs(other.y0 - box.y0 - shift) <= SHADOW_TOLERANCE &&
+      Math.abs(width(other) - width(box)) <= SHADOW_TOLERANCE &&
+      Math.abs(height(other) - height(box)) <= SHADOW_TOLERANCE
+    );
+  };
   const shadowed = new Set<string>();
   for (const box of boxes) {
-    const hasShadow = boxes.some((other) => {
-      const shift = other.x0 - box.x0;
-      return (
-        shift >= MIN_SHADOW_SHIFT &&
-        shift <= MAX_SHADOW_SHIFT &&
-        Math.abs(other.y0 - box.y0 - shift) <= SHADOW_TOLERANCE &&
-        sameSize(box, other)
-      );
-    });
+    let hasShadow = false;
+    for (
+      let dx = Math.floor(MIN_SHADOW_SHIFT);
+      dx <= Math.ceil(MAX_SHADOW_SHIFT) + 1 && !hasShadow;
+      dx += 1
+    ) {
+      for (let dy = dx - 1; dy <= dx + 1 && !hasShadow; dy += 1) {
+        const near = startingAt.get(`${Math.round(box.x0) + dx},${Math.round(box.y0) + dy}`) ?? [];
+        hasShadow = near.some((other) => isShadowOf(box, other));
+      }
+    }
     // A box's fill and its outline are one box.
     if (hasShadow)
       shadowed.add(`${Math.round(box.x0 / MAX_SHADOW_SHIFT)},${Math.round(box.y0 / MAX_SHADOW_SHIFT)}`);
