@@ -299,7 +299,7 @@ function groupNear(paths: readonly PathMark[], gap: number, width: number, heigh
 }
 
 /** Figures that overlap become one (a chart's labels may reach the next drawing). */
-function mergeOverlapping(boxes: readonly Box[]): Box[] {
+export function mergeOverlapping(boxes: readonly Box[]): Box[] {
   const merged = [...boxes];
   for (let changed = true; changed;) {
     changed = false;

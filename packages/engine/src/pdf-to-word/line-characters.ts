@@ -19,6 +19,22 @@ export type Char = {
   shade?: Fill;
 };
 
+/**
+ * Characters that cannot be written: control characters (other than tab, line feed, carriage return), lone
+ * surrogates and non-characters, which XML forbids, and U+FFFD, MuPDF's stand-in for a glyph the font maps to no
+ * character (a page of them reads as "����" in Word; left out, the rest of the text reads).
+ */
+export function isUnwritable(char: string): boolean {
+  const code = char.charCodeAt(0);
+  return (
+    (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) ||
+    (code >= 0xd800 && code <= 0xdfff) ||
+    code === 0xfffd ||
+    code === 0xfffe ||
+    code === 0xffff
+  );
+}
+
 export const isBlank = (c: string | undefined): boolean => c === undefined || /^\s$/.test(c);
 
 /**

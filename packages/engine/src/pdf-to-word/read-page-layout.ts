@@ -2,7 +2,10 @@ import type * as Mupdf from 'mupdf';
 import { mapFontName, type FontFace } from './font-names.ts';
 import { toHex } from './pdf-colors.ts';
 import { detectTables } from './detect-tables.ts';
-import { findFigures, type PathMark } from './find-figures.ts';
+import { findFigures, isInside, mergeOverlapping, type PathMark } from './find-figures.ts';
+import { findFormulas } from './find-formulas.ts';
+import { joinRowFragments } from './join-row-fragments.ts';
+import { formulaGlyphs, measureMarks } from './formula-marks.ts';
 import { fillFinder, readHighlights, withHighlights } from './text-fills.ts';
 import { imageOrientation, type ImageOrientation } from './image-orientation.ts';
 import { readImage } from './read-image.ts';
@@ -22,7 +25,7 @@ import {
   type Span,
   type TextStyle,
 } from './layout-model.ts';
-import { isBlank, isOffPage, tidyLineCharacters, type Char } from './line-characters.ts';
+import { isBlank, isOffPage, isUnwritable, tidyLineCharacters, type Char } from './line-characters.ts';
 import { hasRightToLeft } from './script-direction.ts';
 import {
   hasReadablePlacement,
@@ -44,22 +47,6 @@ const MAX_FILL_PAGE_SHARE = 0.6;
 const MAX_FIGURE_PATHS = 200_000;
 /** Characters further apart than this many font sizes on one baseline belong to separate lines (columns, cells). */
 const MAX_CHAR_GAP_EM = 2;
-
-/**
- * Characters that cannot be written: control characters (other than tab, line feed, carriage return), lone
- * surrogates and non-characters, which XML forbids, and U+FFFD, MuPDF's stand-in for a glyph the font maps to no
- * character (a page of them reads as "����" in Word; left out, the rest of the text reads).
- */
-function isUnwritable(char: string): boolean {
-  const code = char.charCodeAt(0);
-  return (
-    (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) ||
-    (code >= 0xd800 && code <= 0xdfff) ||
-    code === 0xfffd ||
-    code === 0xfffe ||
-    code === 0xffff
-  );
-}
 
 /** A character with the point it is drawn from (its baseline's), until the page's turn is known. */
 type RawChar = Char & { origin: [number, number] };
@@ -113,7 +100,7 @@ export function readPageLayout(
   // Through a display list with the extras: form fields and annotations are part of what the page shows.
   const displayList = page.toDisplayList(true);
   const text = displayList.toStructuredText(STEXT_OPTIONS);
-  displayList.destroy();
+  const formulaGlyphsOnPage = formulaGlyphs();
   try {
     text.walk({
       beginLine(_bbox, wmode, lineDirection) {
@@ -122,6 +109,10 @@ export function readPageLayout(
         direction = [lineDirection[0], lineDirection[1]];
       },
       onChar(rawChar, origin, font, size, quad, color, bidi) {
+        const xs = [quad[0], quad[2], quad[4], quad[6]];
+        const ys = [quad[1], quad[3], quad[5], quad[7]];
+        const box = toBox([Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)]);
+        if (!isVertical) formulaGlyphsOnPage.add(font, box, size);
         // Control characters cannot stand in Word's XML; tabs and line breaks inside a line are spaces.
         if (isUnwritable(rawChar)) return;
         const c = /\s/.test(rawChar) ? ' ' : rawChar;
@@ -136,9 +127,6 @@ export function readPageLayout(
           };
           faces.set(font.pointer, face);
         }
-        const xs = [quad[0], quad[2], quad[4], quad[6]];
-        const ys = [quad[1], quad[3], quad[5], quad[7]];
-        const box = toBox([Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)]);
         if (isOffPage(box, isVertical ? null : origin[1] - by0, { width, height })) return;
         const link = links.length > 0 ? linkAt(links, box) : undefined;
         chars.push({
@@ -250,6 +238,16 @@ export function readPageLayout(
   }
   // Figures are drawn from the page as it stands: a turned page's are left to its text and rules.
   const found = turn === 0 ? detectTables(lines, rules, pageFills) : null;
+  // Formulas whose lines stand over each other, measured on the page as drawn; not those of tables' cells.
+  const formulas = found
+    ? findFormulas(
+        measureMarks(mupdf, displayList, [bx0, by0, bx1, by1], formulaGlyphsOnPage.extension),
+        formulaGlyphsOnPage.maths,
+        lines,
+        rules,
+      ).filter((box) => !found.tables.some((table) => isInside(box, table.box)))
+    : [];
+  displayList.destroy();
   const figures = found
     ? findFigures({
         width,
@@ -260,12 +258,13 @@ export function readPageLayout(
         drawings: found.drawings,
       })
     : [];
+  if (formulas.length > 0) figures.splice(0, figures.length, ...mergeOverlapping([...figures, ...formulas]));
   return {
     layout: {
       pageNumber,
       width,
       height,
-      lines,
+      lines: joinRowFragments(lines, formulas),
       rules,
       fills: pageFills,
       ...(isVerticalText ? { isVerticalText } : {}),

@@ -1,0 +1,141 @@
+import { isInside, mergeOverlapping } from './find-figures.ts';
+import { boxHeight, boxWidth, unionBox, type Box, type Line, type Rule } from './layout-model.ts';
+
+/**
+ * A glyph of a maths extension font (a big bracket, brace, root or integral, or a piece of one) as drawn: `box` is
+ * its ink, `size` the font size it was set in.
+ */
+export type FormulaMark = { box: Box; size: number };
+
+/**
+ * A mark at least this many times its font size tall spans lines: a matrix's brackets, a brace around cases, a
+ * fraction's big parentheses. A displayed sum (about 1.4) or a `\big` bracket (1.2) stays within its line.
+ */
+const MIN_SPAN_EM = 1.8;
+/** A line this close to a formula (in its own font sizes) beside it is part of it: the rest of its row. */
+const JOIN_GAP_EM = 1;
+/**
+ * Lines of a formula stand closer than this many font sizes one over the other (baseline to baseline). Closer than
+ * the smaller, they are on one row.
+ */
+const MAX_STACK_STEP_EM = 0.75;
+const MIN_STACK_STEP_EM = 0.15;
+/** Lines on one baseline overlapping across by more than this many font sizes are parts of one formula. */
+const MIN_ROW_OVERLAP_EM = 0.3;
+/** A fraction's bar is a rule at most this thick and this long (points): longer, it is a table's or a page's. */
+const MAX_BAR_THICKNESS = 1.5;
+const MAX_BAR_WIDTH = 300;
+/** A fraction's numerator stands on a baseline at most this many of its font sizes above the bar. */
+const BAR_REACH_EM = 0.8;
+/** Lines are taken in at most this many rounds (each round can widen the formula and reach further lines). */
+const MAX_ROUNDS = 4;
+/** How far a line reaches above and below its baseline, in font sizes (ascenders and descenders). */
+const ASCENT_EM = 0.75;
+const DESCENT_EM = 0.25;
+
+/**
+ * The boxes of the formulas built with marks that span lines: each tall mark, with the lines whose baselines lie
+ * within its height and that touch it or each other on the row (its matrix's entries, the text before and after
+ * it, its limits and scripts). Set as text, each of those lines would become a line of its own in Word, a matrix
+ * several times its height; drawn as a picture, the formula keeps its height and looks as typeset. Marks in one
+ * formula, or formulas that overlap, make one box.
+ */
+export function findFormulas(
+  marks: readonly FormulaMark[],
+  mathsGlyphs: readonly Box[],
+  lines: readonly Line[],
+  rules: readonly Rule[] = [],
+): Box[] {
+  const tall = marks.filter((mark) => boxHeight(mark.box) >= MIN_SPAN_EM * mark.size).map((mark) => mark.box);
+  const upright = lines.filter((line) => !line.isVertical && line.text.trim() !== '');
+  const formulas: Box[] = [];
+  const isMaths = new Set(upright.filter((line) => mathsGlyphs.some((glyph) => isInside(glyph, line.box))));
+  const seeds = [...tall, ...stackedLines(upright, isMaths), ...fractions(upright, isMaths, rules)];
+  for (const start of mergeOverlapping(seeds)) {
+    let box = start;
+    const taken = new Set<Line>();
+    for (let round = 0; round < MAX_ROUNDS; round += 1) {
+      const joining = upright.filter((line) => !taken.has(line) && isInRow(line, box));
+      if (joining.length === 0) break;
+      for (const line of joining) taken.add(line);
+      box = unionBox([box, ...joining.map(reach)]);
+    }
+    formulas.push(box);
+  }
+  return mergeOverlapping(formulas);
+}
+
+/**
+ * Where lines of mathematics stand one over another, closer than lines of text can: a sum's limits, a fraction's
+ * parts around its row, scripts stacked over a bar. Each pair of such lines (one of them set in a maths font, and
+ * overlapping across) gives the box of both.
+ */
+function stackedLines(lines: readonly Line[], isMaths: ReadonlySet<Line>): Box[] {
+  if (isMaths.size === 0) return [];
+  const sorted = [...lines].sort((a, b) => a.baseline - b.baseline);
+  const largest = Math.max(...lines.map(lineSize));
+  const stacked: Box[] = [];
+  for (const [index, upper] of sorted.entries()) {
+    for (const lower of sorted.slice(index + 1)) {
+      const size = Math.max(lineSize(upper), lineSize(lower));
+      const step = lower.baseline - upper.baseline;
+      if (step >= MAX_STACK_STEP_EM * largest) break;
+      if (step >= MAX_STACK_STEP_EM * size) continue;
+      if (!isMaths.has(upper) && !isMaths.has(lower)) continue;
+      // Lines of one row overlap only where MuPDF cut a fraction's or a stack's parts into lines of their own.
+      const across = Math.min(upper.box.x1, lower.box.x1) - Math.max(upper.box.x0, lower.box.x0);
+      if (across <= (step <= MIN_STACK_STEP_EM * size ? MIN_ROW_OVERLAP_EM * size : 0)) continue;
+      stacked.push(unionBox([reach(upper), reach(lower)]));
+    }
+  }
+  return stacked;
+}
+
+/**
+ * Fractions: a short rule with a line of mathematics just above it and a line just below, each mostly over the
+ * rule. Each gives the box of the rule and both lines.
+ */
+function fractions(lines: readonly Line[], isMaths: ReadonlySet<Line>, rules: readonly Rule[]): Box[] {
+  if (isMaths.size === 0) return [];
+  const found: Box[] = [];
+  for (const rule of rules) {
+    if (boxHeight(rule.box) > MAX_BAR_THICKNESS || boxWidth(rule.box) > MAX_BAR_WIDTH) continue;
+    const isOver = (line: Line) =>
+      Math.min(line.box.x1, rule.box.x1) - Math.max(line.box.x0, rule.box.x0) > 0.5 * boxWidth(line.box);
+    const near = (line: Line) => BAR_REACH_EM * lineSize(line);
+    const above = lines.find(
+      (line) => isOver(line) && line.baseline <= rule.box.y0 && rule.box.y0 - line.baseline < near(line),
+    );
+    const below = lines.find(
+      (line) => isOver(line) && line.baseline > rule.box.y1 && reach(line).y0 - rule.box.y1 < near(line) / 2,
+    );
+    if (above && below && (isMaths.has(above) || isMaths.has(below)))
+      found.push(unionBox([rule.box, reach(above), reach(below)]));
+  }
+  return found;
+}
+
+/** Whether the line's baseline lies within the box's height, and the line touches the box on its row. */
+function isInRow(line: Line, box: Box): boolean {
+  if (line.baseline < box.y0 || line.baseline > box.y1) return false;
+  const gap = Math.max(box.x0 - line.box.x1, line.box.x0 - box.x1, 0);
+  return gap <= JOIN_GAP_EM * lineSize(line);
+}
+
+/**
+ * The part of the page a line's letters take: from its ascenders to its descenders. Maths fonts declare far taller
+ * boxes than they draw, which would reach into the lines above and below.
+ */
+function reach(line: Line): Box {
+  const size = lineSize(line);
+  return {
+    x0: line.box.x0,
+    x1: line.box.x1,
+    y0: Math.max(line.box.y0, line.baseline - ASCENT_EM * size),
+    y1: Math.min(line.box.y1, line.baseline + DESCENT_EM * size),
+  };
+}
+
+function lineSize(line: Line): number {
+  return Math.max(...line.spans.map((span) => span.style.size), 1);
+}
