@@ -37,6 +37,8 @@ export type PagePlan = {
 type FlowItem =
   { kind: 'line'; line: Line } | { kind: 'table'; table: Table } | { kind: 'image'; image: PageImage };
 
+/** Pictures share a row when they overlap by at least this share of the smaller's height. */
+const SHARED_ROW = 0.5;
 /** An image with at least this many lines of text drawn over it is a background. */
 const MIN_LINES_OVER_BACKGROUND = 2;
 
@@ -133,7 +135,7 @@ function planColumn(items: readonly FlowItem[], column: { x0: number; x1: number
     if (pending.length > 0) blocks.push(...buildParagraphs(pending, columnBox(0, 0)));
     pending = [];
   };
-  for (const item of items) {
+  for (const item of withRowsTogether(items)) {
     if (item.kind === 'line') {
       pending.push(item.line);
       continue;
@@ -144,11 +146,7 @@ function planColumn(items: readonly FlowItem[], column: { x0: number; x1: number
       continue;
     }
     const last = blocks.at(-1);
-    const shareRow =
-      last?.kind === 'image' &&
-      Math.min(last.box.y1, item.image.box.y1) - Math.max(last.box.y0, item.image.box.y0) >
-        0.5 * Math.min(last.box.y1 - last.box.y0, item.image.box.y1 - item.image.box.y0);
-    if (last?.kind === 'image' && shareRow) {
+    if (last?.kind === 'image' && sharesRow(last.box, item.image.box)) {
       last.images.push(item.image);
       last.box = unionBox([last.box, item.image.box]);
     } else {
@@ -157,6 +155,34 @@ function planColumn(items: readonly FlowItem[], column: { x0: number; x1: number
   }
   flushLines();
   return blocks;
+}
+
+/**
+ * The items with each picture followed by the later pictures on its row: pictures side by side whose captions fall
+ * between them in reading order (a figure's parts, each over its caption) stay one row, their captions after it.
+ */
+function withRowsTogether(items: readonly FlowItem[]): FlowItem[] {
+  const images = items.filter((item) => item.kind === 'image');
+  if (images.length < 2) return [...items];
+  const pulled = new Set<FlowItem>();
+  const ordered: FlowItem[] = [];
+  for (const item of items) {
+    if (pulled.has(item)) continue;
+    ordered.push(item);
+    pulled.add(item);
+    if (item.kind !== 'image') continue;
+    for (const other of images) {
+      if (pulled.has(other) || !sharesRow(item.image.box, other.image.box)) continue;
+      ordered.push(other);
+      pulled.add(other);
+    }
+  }
+  return ordered;
+}
+
+/** Whether two boxes overlap by more than `SHARED_ROW` of the smaller's height. */
+function sharesRow(a: Box, b: Box): boolean {
+  return Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0) > SHARED_ROW * Math.min(a.y1 - a.y0, b.y1 - b.y0);
 }
 
 function tableBlock(table: Table): TableBlock {
