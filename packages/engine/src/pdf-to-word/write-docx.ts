@@ -179,7 +179,9 @@ function writeColumn(
       children.push(toTable(block, bounds));
     }
     needsColumnBreak = false;
-    previousBottom = Math.max(previousBottom, extent.bottom);
+    // Word sets a block after the one before, where the PDF may overlap them (a formula's lines, a caption beside
+    // a picture): the next gaps take up what the overlap cost, so the page's text comes back to where it stood.
+    previousBottom = Math.max(previousBottom, extent.top) + (extent.bottom - extent.top);
   }
   if (needsColumnBreak) children.push(columnBreakParagraph());
   return { children, bottom: previousBottom };
