@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isOffPage, tidyLineCharacters, type Char } from './line-characters.ts';
-import { BODY_STYLE } from './test-layout.ts';
+import { isOffPage, shrinkLoneMarks, tidyLineCharacters, type Char } from './line-characters.ts';
+import { BODY_STYLE, line } from './test-layout.ts';
 
 /** Characters on one baseline, each `[text, x0, x1]`, in the order MuPDF would hand them over. */
 function placed(items: readonly (readonly [string, number, number])[], size = 10): Char[] {
@@ -131,5 +131,45 @@ describe('tidyLineCharacters', () => {
     expect(isOffPage(box(100, 585), null, page)).toBe(false);
     expect(isOffPage(box(-30, 300), 316, page)).toBe(true);
     expect(isOffPage(box(100, -40), -24, page)).toBe(true);
+  });
+});
+
+describe('big marks of a form', () => {
+  it("sets a brace grouping a form's rows at the size of the line's text, on its baseline", () => {
+    // "Blind. } Total boxes": the brace set at 17 points over two rows of 8-point text.
+    const chars = placed(
+      [
+        ...word('Blind.', 100, 4),
+        [' ', 124, 126],
+        ['}', 126, 132],
+        [' ', 132, 134],
+        ...word('Total', 134, 4),
+      ],
+      8,
+    );
+    const brace = chars.find((char) => char.c === '}') as Char;
+    Object.assign(brace, {
+      style: { ...brace.style, size: 17 },
+      baseline: 106,
+      box: { x0: 126, y0: 80, x1: 132, y1: 108 },
+    });
+    const tidied = tidyLineCharacters(chars).find((char) => char.c === '}');
+    expect(tidied?.style.size).toBe(8);
+    expect(tidied?.baseline).toBe(100);
+    expect(tidied?.box.y0).toBeGreaterThan(90);
+  });
+
+  it('leaves out a brace standing alone, sets a big pointer at the size of the text, and keeps marks of that size', () => {
+    const rows = [
+      line('You were born before January 2, 1946,', 166, 70),
+      line('Spouse was born before January 2, 1946,', 166, 82),
+    ];
+    const brace = line('{', 141, 77, { style: { size: 17 } });
+    const pointer = line('▲', 88, 656, { style: { size: 21 } });
+    const bullet = line('•', 60, 120);
+    const result = shrinkLoneMarks([...rows, brace, pointer, bullet]);
+    expect(result.map((each) => each.text)).toEqual([...rows, pointer, bullet].map((each) => each.text));
+    expect(result.find((each) => each.text === '▲')?.spans[0]?.style.size).toBe(10);
+    expect(result.find((each) => each.text === '•')).toBe(bullet);
   });
 });

@@ -1,4 +1,4 @@
-import { median, type Box, type Fill, type LinkTarget, type TextStyle } from './layout-model.ts';
+import { median, type Box, type Fill, type Line, type LinkTarget, type TextStyle } from './layout-model.ts';
 
 /**
  * Corrections to the characters of one left-to-right line, as MuPDF hands them over, before they become text:
@@ -57,8 +57,90 @@ const LIGATURE_OVERLAP_EM = 0.15;
 
 export function tidyLineCharacters(chars: readonly Char[]): Char[] {
   return spaceMathSymbols(
-    collapseLetterSpacing(placeMarksAfterBase(restoreDigitOrder(dropLigatureSpaces(chars)))),
+    collapseLetterSpacing(
+      placeMarksAfterBase(restoreDigitOrder(dropLigatureSpaces(shrinkBigBrackets(chars)))),
+    ),
   );
+}
+
+/** Brackets and braces that may be set large to span rows of a form or a list. */
+const BRACKETS = /^[{}()[\]|⎧⎨⎩⎫⎬⎭]$/u;
+/** A bracket this many times the size of the line's other characters spans rows. */
+const BIG_BRACKET_RATIO = 1.6;
+
+/**
+ * A brace set large to group rows ("{ You were born before … / Spouse was born before … }" on a tax form) would
+ * make its line as tall as itself in Word, and take the line's baseline: it is set at the size of the line's other
+ * characters, which keep their own baseline.
+ */
+function shrinkBigBrackets(chars: readonly Char[]): Char[] {
+  const sizes = chars
+    .filter((char) => !isBlank(char.c) && !BRACKETS.test(char.c))
+    .map((char) => char.style.size);
+  if (sizes.length === 0) return [...chars];
+  const size = median(sizes);
+  return chars.map((char) =>
+    BRACKETS.test(char.c) && char.style.size >= BIG_BRACKET_RATIO * size
+      ? shrunk(char, size, baselineNear(chars, char, size))
+      : char,
+  );
+}
+
+/** A line of at most this many symbols (no letters, no digits) is a mark: a brace, an arrow, a pointer. */
+const MAX_MARK_CHARACTERS = 2;
+
+/**
+ * Lines of nothing but a big mark, next to rows of text of the page's size. A brace standing alone between a form's
+ * label and the rows it groups only shows, in the PDF, that they go together: in Word it would be a line of its own,
+ * as tall as it, between them; it is left out. Another mark (a form's pointer to where to sign) is set at the size
+ * of the page's text.
+ */
+export function shrinkLoneMarks(lines: readonly Line[]): Line[] {
+  const isLone = (line: Line) => {
+    const characters = [...line.text.replace(/\s/gu, '')];
+    return characters.length <= MAX_MARK_CHARACTERS && characters.every((c) => !/[\p{L}\p{N}]/u.test(c));
+  };
+  const sizes = lines
+    .filter((line) => !isLone(line))
+    .flatMap((line) => line.spans.map((span) => span.style.size));
+  if (sizes.length === 0) return [...lines];
+  const size = median(sizes);
+  const isBig = (line: Line) =>
+    isLone(line) && line.spans.some((span) => span.style.size >= BIG_BRACKET_RATIO * size);
+  return lines
+    .filter((line) => !(isBig(line) && [...line.text.trim()].every((c) => BRACKETS.test(c))))
+    .map((line) =>
+      isBig(line)
+        ? {
+            ...line,
+            box: sizedBox(line.box, size, line.baseline),
+            spans: line.spans.map((span) => ({
+              ...span,
+              box: sizedBox(span.box, size, line.baseline),
+              style: { ...span.style, size },
+            })),
+          }
+        : line,
+    );
+}
+
+/** The character set at `size` on `baseline`, its box as tall as the size's ascenders and descenders. */
+function shrunk(char: Char, size: number, baseline: number): Char {
+  return { ...char, style: { ...char.style, size }, baseline, box: sizedBox(char.box, size, baseline) };
+}
+
+function sizedBox(box: Box, size: number, baseline: number): Box {
+  return { x0: box.x0, x1: box.x1, y0: baseline - 0.8 * size, y1: baseline + 0.2 * size };
+}
+
+/** The baseline of the characters of `size` nearest to `char` along the line, or its own. */
+function baselineNear(chars: readonly Char[], char: Char, size: number): number {
+  let best: Char | null = null;
+  for (const other of chars) {
+    if (other.style.size !== size || isBlank(other.c)) continue;
+    if (!best || Math.abs(other.box.x0 - char.box.x0) < Math.abs(best.box.x0 - char.box.x0)) best = other;
+  }
+  return best?.baseline ?? char.baseline;
 }
 
 /**

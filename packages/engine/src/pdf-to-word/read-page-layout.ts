@@ -10,7 +10,7 @@ import { fillFinder, readHighlights, withHighlights } from './text-fills.ts';
 import { imageOrientation, type ImageOrientation } from './image-orientation.ts';
 import { readImage } from './read-image.ts';
 import { shownPart } from './trim-image-margins.ts';
-import { readWidgetBoxes } from './read-widgets.ts';
+import { readWidgetBoxes, withoutFields } from './read-widgets.ts';
 import { pageTurner, uprightTurn } from './page-turn.ts';
 import { columnsAsRows, isVerticalPage } from './vertical-page.ts';
 import {
@@ -25,7 +25,14 @@ import {
   type Span,
   type TextStyle,
 } from './layout-model.ts';
-import { isBlank, isOffPage, isUnwritable, tidyLineCharacters, type Char } from './line-characters.ts';
+import {
+  isBlank,
+  isOffPage,
+  isUnwritable,
+  shrinkLoneMarks,
+  tidyLineCharacters,
+  type Char,
+} from './line-characters.ts';
 import { hasRightToLeft } from './script-direction.ts';
 import {
   hasReadablePlacement,
@@ -264,7 +271,7 @@ export function readPageLayout(
       pageNumber,
       width,
       height,
-      lines: joinRowFragments(lines, formulas),
+      lines: shrinkLoneMarks(joinRowFragments(lines, formulas)),
       rules,
       fills: pageFills,
       ...(isVerticalText ? { isVerticalText } : {}),
@@ -272,17 +279,6 @@ export function readPageLayout(
     images,
     figures,
   };
-}
-
-/** The paths not drawn inside a form field (its box, its check mark, its radio button's dot). */
-function withoutFields(paths: readonly PathMark[], fields: readonly Box[]): PathMark[] {
-  if (fields.length === 0) return [...paths];
-  const isInField = (box: Box) =>
-    fields.some(
-      (field) =>
-        box.x0 >= field.x0 - 1 && box.y0 >= field.y0 - 1 && box.x1 <= field.x1 + 1 && box.y1 <= field.y1 + 1,
-    );
-  return paths.filter((path) => !isInField(path.box));
 }
 
 /**

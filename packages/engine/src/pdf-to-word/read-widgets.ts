@@ -1,4 +1,5 @@
 import type * as Mupdf from 'mupdf';
+import type { PathMark } from './find-figures.ts';
 import type { Box } from './layout-model.ts';
 
 /**
@@ -12,4 +13,15 @@ export function readWidgetBoxes(page: Mupdf.Page): Box[] {
     const [x0 = 0, y0 = 0, x1 = 0, y1 = 0] = widget.getRect();
     return { x0: x0 - bx0, y0: y0 - by0, x1: x1 - bx0, y1: y1 - by0 };
   });
+}
+
+/** The paths not drawn inside a form field (its box, its check mark, its radio button's dot). */
+export function withoutFields(paths: readonly PathMark[], fields: readonly Box[]): PathMark[] {
+  if (fields.length === 0) return [...paths];
+  const isInField = (box: Box) =>
+    fields.some(
+      (field) =>
+        box.x0 >= field.x0 - 1 && box.y0 >= field.y0 - 1 && box.x1 <= field.x1 + 1 && box.y1 <= field.y1 + 1,
+    );
+  return paths.filter((path) => !isInField(path.box));
 }
