@@ -92,4 +92,26 @@ describe('reading order', () => {
     }
     expect(findGutters(lines)).toEqual([]);
   });
+
+  it("keeps a box inside the height of a form's grid in the grid's stripe, not in columns of its own", () => {
+    // A form's labels left of a gutter, its fields right of it; a grid across the page from y 300 to 700, with a
+    // small box inside its height that stands right of the gutter.
+    const lines: Line[] = [];
+    for (let row = 0; row < 10; row += 1) {
+      lines.push(line(`the label of field ${row}`, 40, 100 + row * 12, { x1: 150 }));
+      lines.push(
+        line(`field ${row} of the form, the text beside its label`, 170, 100 + row * 12, { x1: 560 }),
+      );
+    }
+    const gutters = [{ x0: 150, x1: 170 }];
+    const grid = { box: { x0: 35, y0: 300, x1: 577, y1: 700 }, item: 'grid' };
+    const box = { box: { x0: 223, y0: 456, x1: 339, y1: 480 }, item: 'box' };
+    const bands = orderPage(
+      [...lines.map((each) => ({ box: each.box, item: each.text })), grid, box],
+      gutters,
+    );
+    const last = bands.at(-1);
+    expect(last?.columns).toHaveLength(1);
+    expect(last?.columns[0]?.items.map((placed) => placed.item)).toEqual(['grid', 'box']);
+  });
 });

@@ -143,8 +143,11 @@ export function orderPage<T>(
   for (const placed of sorted) {
     const column = gutters.length === 0 ? 0 : isOnCrossingRow(placed.box) ? -1 : columnOf(placed.box);
     const current = bands.at(-1);
-    const isMulti = column >= 0 && gutters.length > 0;
     const currentIsMulti = current !== undefined && current.columns.length > 1;
+    // An item within the height of a stripe across the page (a box inside a form's grid, beside its cells) stays
+    // in that stripe: a stripe of columns of its own would start over the grid, where Word cannot set it.
+    const isWithinStripe = current !== undefined && !currentIsMulti && placed.box.y1 <= current.y1 + 1;
+    const isMulti = column >= 0 && gutters.length > 0 && !isWithinStripe;
     if (!current || isMulti !== currentIsMulti) {
       bands.push({
         y0: placed.box.y0,
