@@ -21,6 +21,7 @@ const ctx = useJobContext(120_000);
 const NO_OPTIONS = { language: undefined };
 const WHISPER_PAPER = 'pdf/pdf2docx_whisper-paper_28p-linearized.pdf';
 const DEMO_PAPER = 'pdf/pdf2docx_demo_text-images-6p.pdf';
+const TAX_FORM = 'pdf/pdfjs_irs-f1040-prefilled_acroform.pdf';
 /** English Metric Units in a point. */
 const EMU_PER_POINT = 12_700;
 
@@ -237,5 +238,19 @@ describe('pdfToWord vertical text', () => {
     // An upright A4 page whose lines run top to bottom.
     expect(docx.xml).toMatch(/<w:pgSz w:w="11906" w:h="16838" w:orient="portrait"\/>/);
     expect(docx.xml).toContain('<w:textDirection w:val="tbRl"/>');
+  });
+});
+
+describe('pdfToWord of a tax form', () => {
+  it('keeps a box inside the grid of its rows in the same section, apart from the grid, and leaves out its braces', async () => {
+    const docx = await convertFile(corpusPath(TAX_FORM));
+    // Lines 15a and 16a's boxes stand inside the rows' grid of page 1: after it, in its section, a table of its own.
+    const grid = docx.xml.indexOf('Wages, salaries, tips');
+    const boxes = docx.xml.indexOf('>15a<', docx.xml.indexOf('</w:tbl>', grid));
+    expect(boxes).toBeGreaterThan(grid);
+    expect(docx.xml.slice(grid, boxes)).not.toContain('<w:sectPr');
+    expect(docx.xml).not.toMatch(/<\/w:tbl>\s*<w:tbl>/);
+    // The brace grouping "You were born …" and "Spouse was born …" on page 2 is no paragraph of its own.
+    expect(docx.text).not.toMatch(/^\s*[{}]\s*$/m);
   });
 });

@@ -16,6 +16,7 @@ import { pdfToWord } from './pdf-to-word.ts';
 const ctx = useJobContext(120_000);
 const WHISPER_PAPER = 'pdf/pdf2docx_whisper-paper_28p-linearized.pdf';
 const UML_MODEL = 'pdf/pypdf_geobase-uml-model_19p-vector.pdf';
+const GEOMETRY_NOTES = 'pdf/pysamples_geotopo-lecture-notes_117p.pdf';
 
 async function convert(path: string): Promise<Docx> {
   const result = await pdfToWord({ files: [inputFile(path)], options: { language: undefined } }, ctx);
@@ -120,5 +121,21 @@ describe('pdf-to-word: figures drawn with vector paths', () => {
       'w:start="6"',
     ]);
     expect(docx.text).not.toMatch(/^\s*(iii|iv|v)\s*$/m);
+  });
+});
+
+describe('pdfToWord formulas', () => {
+  it("draws a lecture's matrices, big braces and fractions as pictures with their text as alternative text, and keeps a row of text with primes and indices one line", async () => {
+    const docx = await convert(corpusPath(GEOMETRY_NOTES));
+    const altText = flat(docx.altText);
+    const body = flat(docx.text);
+    // Page 15: a column vector in big parentheses inside a sentence, and a set in big braces over a sum.
+    expect(altText).toContain('O. B. d. A. sei N =');
+    expect(body).not.toContain('O. B. d. A. sei N =');
+    expect(altText).toMatch(/wobei R\S* = H =/);
+    // Page 29: "(b/a)² + (c/a)² < 1", fractions cut by MuPDF into lines that overlap on one row.
+    expect(altText).toContain('und (');
+    // Page 50: the index under each prime started a new line; the row is one paragraph again.
+    expect(body).toMatch(/Sind γ1 ∼ γ′ ?1 und γ2 ∼ γ′ ?2, so ist/);
   });
 });

@@ -11,8 +11,8 @@ import {
   PageTextDirectionType,
   Paragraph,
   SectionType,
+  Table,
   type ISectionOptions,
-  type Table,
 } from 'docx';
 import type { RunningItem } from './detect-running-heads.ts';
 import {
@@ -44,6 +44,8 @@ const NUMBER_FORMATS = {
   upperRoman: NumberFormat.UPPER_ROMAN,
 } as const;
 
+/** A paragraph of one twentieth of a point: it takes no room on the page. */
+const NO_ROOM = { before: 0, after: 0, line: 20, lineRule: LineRuleType.EXACT } as const;
 /** Images are shrunk to leave this share of the text height free, so a full-page image cannot spill onto a new page. */
 const IMAGE_HEIGHT_SHARE = 0.97;
 
@@ -107,7 +109,7 @@ export async function writeDocx(plan: DocumentPlan): Promise<Uint8Array> {
         children.push(
           new Paragraph({
             children: page.backgrounds.map(toBackgroundRun),
-            spacing: { before: 0, after: 0, line: 20, lineRule: LineRuleType.EXACT },
+            spacing: NO_ROOM,
           }),
         );
       }
@@ -176,6 +178,8 @@ function writeColumn(
       children.push(toImageParagraph(block, bounds, spaceBefore, maxImageHeight, needsColumnBreak));
     } else {
       if (needsColumnBreak) children.push(columnBreakParagraph());
+      // Two tables in a row would be one table to Word: a paragraph that takes no room keeps them apart.
+      else if (children.at(-1) instanceof Table) children.push(emptyParagraph());
       children.push(toTable(block, bounds));
     }
     needsColumnBreak = false;
@@ -188,10 +192,11 @@ function writeColumn(
 }
 
 function columnBreakParagraph(): Paragraph {
-  return new Paragraph({
-    children: [new ColumnBreak()],
-    spacing: { before: 0, after: 0, line: 20, lineRule: LineRuleType.EXACT },
-  });
+  return new Paragraph({ children: [new ColumnBreak()], spacing: NO_ROOM });
+}
+
+function emptyParagraph(): Paragraph {
+  return new Paragraph({ spacing: NO_ROOM });
 }
 
 function toColumns(columns: readonly PlannedColumn[]) {
