@@ -48,6 +48,18 @@ describe('detectTables', () => {
     expect(detectTables(filled, rules, []).tables).toHaveLength(1);
   });
 
+  it('reads a small grid of labels as a drawing when a shape is drawn in it (an axis with its arrowhead)', () => {
+    const rules = [
+      ...[100, 120, 140].map((y) => horizontal(y, 50, 350)),
+      ...[50, 150, 250, 350].map((x) => vertical(x, 100, 140)),
+    ];
+    const labels = [line('X', 60, 114), line('P', 160, 114), line('g1', 260, 134)];
+    const arrowhead = { x0: 340, y0: 117, x1: 346, y1: 123 };
+    expect(detectTables(labels, rules, [], [arrowhead]).drawings).toHaveLength(1);
+    // Without it, six cells are too few to tell from a form's boxes: a table.
+    expect(detectTables(labels, rules, []).tables).toHaveLength(1);
+  });
+
   it('merges cells where a rule is missing', () => {
     const rules = [
       ...[100, 120, 140].map((y) => horizontal(y, 50, 350)),

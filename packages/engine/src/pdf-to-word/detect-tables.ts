@@ -40,6 +40,7 @@ const MAX_RULES = 4000;
  * tables of the corpus are nearly all filled, with 3.6 to 9 characters on average.
  */
 const MIN_DRAWING_CELLS = 8;
+const MIN_DRAWING_CELLS_WITH_SHAPES = 4;
 const MAX_DRAWING_FILLED_SHARE = 0.8;
 const MAX_LABEL_MEAN_CHARACTERS = 3.5;
 const MAX_LABEL_CHARACTERS = 8;
@@ -52,6 +53,7 @@ export function detectTables(
   lines: readonly Line[],
   rules: readonly Rule[],
   fills: readonly Fill[],
+  shapes: readonly Box[] = [],
 ): { tables: Table[]; lines: Line[]; drawings: Box[] } {
   if (rules.length > MAX_RULES) return { tables: [], lines: [...lines], drawings: [] };
   const segments = rules.map(toSegment).filter((segment) => segment.to - segment.from >= SNAP);
@@ -70,7 +72,7 @@ export function detectTables(
       }
       continue;
     }
-    if (isLabelledDrawing(built.table)) {
+    if (isLabelledDrawing(built.table, shapes)) {
       drawings.push(built.table.box);
       continue;
     }
@@ -91,9 +93,9 @@ export function detectTables(
 /**
  * A grid of rules whose cells are mostly empty and hold a letter or two where they hold anything (P, X, g1, (0)) is
  * a labelled drawing: a geometric construction, axes with a right angle marked. A table's cells are nearly all
- * filled, and with words or numbers. Under eight cells it is left a table.
+ * filled, and with words or numbers. Under eight cells it is left a table, unless a shape is drawn in it.
  */
-function isLabelledDrawing(table: Table): boolean {
+function isLabelledDrawing(table: Table, shapes: readonly Box[]): boolean {
   const cells = table.rows.flat();
   const texts = cells
     .map((cell) =>
@@ -103,7 +105,10 @@ function isLabelledDrawing(table: Table): boolean {
         .trim(),
     )
     .filter((text) => text !== '');
-  if (cells.length < MIN_DRAWING_CELLS || texts.length === 0) return false;
+  // A smaller grid is a drawing when it holds a shape too: an arrowhead on an axis, a point marked with a dot.
+  const hasShape = shapes.some((shape) => contains(table.box, shape));
+  const minCells = hasShape ? MIN_DRAWING_CELLS_WITH_SHAPES : MIN_DRAWING_CELLS;
+  if (cells.length < minCells || texts.length === 0) return false;
   const mean = texts.reduce((sum, text) => sum + text.length, 0) / texts.length;
   return (
     texts.length < MAX_DRAWING_FILLED_SHARE * cells.length &&

@@ -244,7 +244,8 @@ export function readPageLayout(
     }
   }
   // Figures are drawn from the page as it stands: a turned page's are left to its text and rules.
-  const found = turn === 0 ? detectTables(lines, rules, pageFills) : null;
+  const shapes = paths.filter((path) => path.isShape).map((path) => path.box);
+  const found = turn === 0 ? detectTables(lines, rules, pageFills, shapes) : null;
   // Formulas whose lines stand over each other, measured on the page as drawn; not those of tables' cells.
   const formulas = found
     ? findFormulas(
