@@ -139,4 +139,13 @@ describe('buildParagraphs', () => {
     expect(textOf(paragraphs[0]?.runs ?? [])).toBe('Name\tValue');
     expect(paragraphs[0]?.tabStops).toEqual([150]);
   });
+
+  it("spaces a line alone by its font's size, not by the taller box a maths font declares", () => {
+    // "A ⊆ B Teilmengenbeziehung": the ⊆ of a 10-point maths font comes with a box 19 points tall.
+    const symbol = line('A ⊆ B Teilmengenbeziehung', 60, 100);
+    const tall = { ...symbol, box: { ...symbol.box, y0: 91.5, y1: 110.5 } };
+    const [paragraph] = buildParagraphs([tall], COLUMN);
+    expect(paragraph?.lineSpacing).toBeLessThanOrEqual(13);
+    expect(paragraph?.lineSpacing).toBeGreaterThanOrEqual(11.5);
+  });
 });

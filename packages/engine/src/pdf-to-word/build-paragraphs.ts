@@ -98,6 +98,8 @@ export function buildParagraphs(lines: readonly Line[], column: Box): ParagraphB
 
 /** A space is about this many font sizes wide. */
 const SPACE_WIDTH_EM = 0.3;
+/** A line alone is as tall as its box, but at most this many font sizes: maths fonts declare twice what they draw. */
+const MAX_LINE_HEIGHT_EM = 1.3;
 
 /** A word: letters up to a space, or one character of a script written without spaces (Chinese, Japanese). */
 const FIRST_WORD = /^[^\s\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]+|^./u;
@@ -324,8 +326,9 @@ function toParagraph(rows: Row[], column: Box): ParagraphBlock {
   const box = unionBoxes(rows.map((row) => row.box));
   const pitches = rest.map((row, index) => row.baseline - (rows[index] as Row).baseline);
   const size = dominantSize(runs);
-  const lineSpacing =
-    pitches.length > 0 ? median(pitches) : Math.max(first.box.y1 - first.box.y0, size * 1.15);
+  const tallest = MAX_LINE_HEIGHT_EM * Math.max(size, ...runs.map((run) => run.style.size));
+  const alone = Math.max(Math.min(first.box.y1 - first.box.y0, tallest), size * 1.15);
+  const lineSpacing = pitches.length > 0 ? median(pitches) : alone;
   const alignment = measureAlignment(rows, column);
   const bodyLeft = rest.length > 0 ? Math.min(...rest.map((row) => row.box.x0)) : first.box.x0;
   const isFlush = alignment === 'left' || alignment === 'justify';
