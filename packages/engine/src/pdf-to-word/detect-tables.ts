@@ -1,6 +1,7 @@
 import { detectOpenTables, type OpenRule } from './detect-open-tables.ts';
 import { centerX, centerY, type Box, type Fill, type Line, type Rule } from './layout-model.ts';
 import { buildRuledTable, SNAP, type Segment } from './ruled-table.ts';
+import { splitMergedCells } from './split-merged-cells.ts';
 
 export type TableCell = {
   col: number;
@@ -76,7 +77,7 @@ export function detectTables(
       drawings.push(built.table.box);
       continue;
     }
-    tables.push(built.table);
+    tables.push(splitMergedCells(built.table));
     const inside = new Set(built.lines);
     remaining = remaining.filter((line) => !inside.has(line));
   }
