@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildParagraphs } from './build-paragraphs.ts';
+import { buildParagraphs, LINE_BREAK } from './build-paragraphs.ts';
 import { line } from './test-layout.ts';
 
 const COLUMN = { x0: 50, y0: 0, x1: 300, y1: 800 };
@@ -147,5 +147,24 @@ describe('buildParagraphs', () => {
     const [paragraph] = buildParagraphs([tall], COLUMN);
     expect(paragraph?.lineSpacing).toBeLessThanOrEqual(13);
     expect(paragraph?.lineSpacing).toBeGreaterThanOrEqual(11.5);
+  });
+
+  it("ends a table cell's lines where the PDF ends them, with no right edge of their own", () => {
+    const cell = { x0: 36, y0: 646, x1: 88, y1: 700 };
+    const lines = [
+      line('Joint return?', 36, 655, { x1: 78 }),
+      line('See page 12.', 36, 664, { x1: 80 }),
+      line('Keep a copy', 36, 673, { x1: 78 }),
+    ];
+    const [paragraph] = buildParagraphs(lines, cell, true);
+    expect(textOf(paragraph?.runs ?? [])).toBe(
+      ['Joint return?', 'See page 12.', 'Keep a copy'].join(LINE_BREAK),
+    );
+    expect(paragraph?.indentRight).toBe(0);
+    expect(paragraph?.alignment).not.toBe('justify');
+    // In the body, the lines make one paragraph that Word wraps.
+    expect(textOf(buildParagraphs(lines, cell)[0]?.runs ?? [])).toBe(
+      'Joint return? See page 12. Keep a copy',
+    );
   });
 });

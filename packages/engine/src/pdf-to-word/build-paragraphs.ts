@@ -8,7 +8,8 @@ import {
   type LinkTarget,
   type TextStyle,
 } from './layout-model.ts';
-import { condensingFor } from './fit-text-width.ts';
+import { textFitFor, type TextFit } from './fit-text-width.ts';
+import { joinLineEnd } from './join-line-ends.ts';
 import { isCjk, isMostlyRightToLeft } from './script-direction.ts';
 
 export type Run = {
@@ -23,6 +24,8 @@ export type Run = {
   isPageNumber?: boolean;
 };
 export type Alignment = 'left' | 'center' | 'right' | 'justify';
+/** A run of this text is a line break: the lines of a table's cell end where the PDF ends them. */
+export const LINE_BREAK = '\n';
 
 export type ParagraphBlock = {
   kind: 'paragraph';
@@ -55,8 +58,8 @@ export type ParagraphBlock = {
   bookmarks?: string[];
   /** `RRGGBB` of a fill behind the whole paragraph and wider than its text: a coloured bar. */
   shading?: string;
-  /** Points less between characters, for text wider in its Word font than in the PDF's (`condensingFor`). */
-  condensing?: number;
+  /** Characters scaled or set closer, for text wider in its Word font than in the PDF's (`textFitFor`). */
+  fit?: TextFit;
 };
 
 /**
@@ -84,7 +87,11 @@ const SPACE_GAP_EM = 0.2;
  * paragraph (same size, regular spacing, not a new indented line or list item, previous row running to the
  * column edge), hyphenation at line ends is undone, and alignment, indents and spacing are measured.
  */
-export function buildParagraphs(lines: readonly Line[], column: Box): ParagraphBlock[] {
+export function buildParagraphs(
+  lines: readonly Line[],
+  column: Box,
+  keepsLineBreaks = false,
+): ParagraphBlock[] {
   const rows = groupRows(lines);
   const measure = textEdges(rows, column);
   const paragraphs: Row[][] = [];
@@ -93,7 +100,7 @@ export function buildParagraphs(lines: readonly Line[], column: Box): ParagraphB
     if (current && continuesParagraph(current, row, measure)) current.push(row);
     else paragraphs.push([row]);
   }
-  return withHangingIndents(paragraphs, measure).map((group) => toParagraph(group, column));
+  return withHangingIndents(paragraphs, measure).map((group) => toParagraph(group, column, keepsLineBreaks));
 }
 
 /** A space is about this many font sizes wide. */
@@ -311,10 +318,11 @@ function continuesParagraph(paragraph: Row[], row: Row, column: Box): boolean {
   return true;
 }
 
-function toParagraph(rows: Row[], column: Box): ParagraphBlock {
+function toParagraph(rows: Row[], column: Box, keepsLineBreaks: boolean): ParagraphBlock {
   const runs: Run[] = [];
   rows.forEach((row, index) => {
-    if (index > 0) joinLineEnd(runs, row.runs);
+    if (index > 0 && keepsLineBreaks) runs.push({ text: LINE_BREAK, style: (row.runs[0] as Run).style });
+    else if (index > 0) joinLineEnd(runs, row.runs);
     runs.push(...row.runs.map((run) => ({ ...run })));
   });
   const text = textOf(runs);
@@ -329,14 +337,16 @@ function toParagraph(rows: Row[], column: Box): ParagraphBlock {
   const tallest = MAX_LINE_HEIGHT_EM * Math.max(size, ...runs.map((run) => run.style.size));
   const alone = Math.max(Math.min(first.box.y1 - first.box.y0, tallest), size * 1.15);
   const lineSpacing = pitches.length > 0 ? median(pitches) : alone;
-  const alignment = measureAlignment(rows, column);
+  const measured = measureAlignment(rows, column);
+  const alignment = keepsLineBreaks && measured === 'justify' ? 'left' : measured;
   const bodyLeft = rest.length > 0 ? Math.min(...rest.map((row) => row.box.x0)) : first.box.x0;
   const isFlush = alignment === 'left' || alignment === 'justify';
   const indentLeft = isFlush ? Math.max(0, bodyLeft - column.x0) : 0;
   const firstLineIndent = isFlush ? first.box.x0 - column.x0 - indentLeft : 0;
-  const indentRight = isFlush && rows.length > 1 ? Math.max(0, column.x1 - box.x1) : 0;
+  // Lines that end where the PDF ends them need no right edge but the cell's.
+  const indentRight = isFlush && rows.length > 1 && !keepsLineBreaks ? Math.max(0, column.x1 - box.x1) : 0;
   const bar = barBehind(runs, box, size);
-  const condensing = isRightToLeft ? undefined : condensingFor(rows, box.x1);
+  const fit = isRightToLeft ? undefined : textFitFor(rows, box.x1);
   return {
     kind: 'paragraph',
     runs: mergeRuns(bar ? runs.map(({ shade: _shade, ...run }) => run) : runs),
@@ -354,37 +364,8 @@ function toParagraph(rows: Row[], column: Box): ParagraphBlock {
     isBullet,
     size,
     isAllBold: isAllBold(runs),
-    ...(condensing ? { condensing } : {}),
+    ...(fit ? { fit } : {}),
   };
-}
-
-/**
- * Appends what separates the previous row's end from the next row: nothing after a removed or kept hyphen or CJK,
- * else a space.
- */
-function joinLineEnd(runs: Run[], next: readonly Run[]): void {
-  const last = runs.at(-1);
-  if (!last) return;
-  const nextText = textOf(next);
-  const hyphenated = /(?<=\p{L})\s?[-\u00AD\u2010]$/u.exec(last.text);
-  if (hyphenated && /^\p{Ll}/u.test(nextText)) {
-    last.text = last.text.slice(0, hyphenated.index);
-    return;
-  }
-  // A hyphen before a capital or a digit belongs to the word ("Schwarz-Weiß", "E-Mail", "COVID-19"): kept, no space.
-  if (/\p{L}[-\u2010]$/u.test(last.text) && /^[\p{Lu}\p{N}]/u.test(nextText)) return;
-  if (last.text.endsWith('\u00AD')) {
-    last.text = last.text.slice(0, -1);
-    return;
-  }
-  if (isCjk(last.text.at(-1)) || isCjk(nextText[0]) || /\s$/.test(last.text)) return;
-  // The space between two lines is inside a link or a highlight only when it goes on (an address or a title
-  // broken over two lines).
-  const link = linkKey(last.link) === linkKey(next[0]?.link) ? last.link : undefined;
-  const shade = last.shade === next[0]?.shade ? last.shade : undefined;
-  if (link !== last.link || shade !== last.shade) {
-    runs.push({ text: ' ', style: last.style, ...(link ? { link } : {}), ...(shade ? { shade } : {}) });
-  } else last.text += ' ';
 }
 
 /**

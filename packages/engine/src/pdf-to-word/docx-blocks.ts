@@ -24,8 +24,9 @@ import {
   VerticalMergeType,
   WidthType,
 } from 'docx';
-import type { ParagraphBlock, Run } from './build-paragraphs.ts';
+import { LINE_BREAK, type ParagraphBlock, type Run } from './build-paragraphs.ts';
 import { linkKey, type PageImage } from './layout-model.ts';
+import type { TextFit } from './fit-text-width.ts';
 import type { ImageBlock, TableBlock } from './plan-page.ts';
 import { hasRightToLeft } from './script-direction.ts';
 
@@ -97,14 +98,20 @@ export function nearestHighlight(color: string): keyof typeof HIGHLIGHTS {
 
 const shadingOf = (color: string) => ({ type: ShadingType.CLEAR, fill: color, color: 'auto' });
 
-export function toTextRuns(runs: readonly Run[], isRightToLeft: boolean, condensing = 0): TextRun[] {
-  return runs.map((run) => {
+export function toTextRuns(runs: readonly Run[], isRightToLeft: boolean, fit: TextFit = {}): TextRun[] {
+  const condensing = fit.condensing ?? 0;
+  // A line break inside a run (a table cell's lines kept as the PDF ends them) starts a run on the next line.
+  return runs.flatMap((run) =>
+    run.text.split(LINE_BREAK).map((text, line) => toTextRun({ ...run, text }, line > 0)),
+  );
+  function toTextRun(run: Run, isAfterBreak: boolean): TextRun {
     const { style, shade } = run;
     const parts = run.text.split('\t');
     const children = run.isPageNumber
       ? [PageNumber.CURRENT]
       : parts.flatMap((part, index) => (index === 0 ? [part] : [new Tab(), part]));
     return new TextRun({
+      ...(isAfterBreak ? { break: 1 } : {}),
       children,
       font: { ascii: style.font, hAnsi: style.font, eastAsia: style.font, cs: style.font },
       size: Math.max(2, Math.round(style.size * 2)),
@@ -114,12 +121,13 @@ export function toTextRuns(runs: readonly Run[], isRightToLeft: boolean, condens
       color: style.color,
       // Rounded up to the twentieth of a point: a line that only just fits in the PDF fits in Word too.
       ...(condensing > 0 ? { characterSpacing: -Math.ceil(condensing * 20) } : {}),
+      ...(fit.scale ? { scale: fit.scale } : {}),
       ...(run.rise ? { position: `${run.rise}pt` as const } : {}),
       ...(shade?.isHighlight ? { highlight: nearestHighlight(shade.color) } : {}),
       ...(shade && !shade.isHighlight ? { shading: shadingOf(shade.color) } : {}),
       ...(isRightToLeft || hasRightToLeft(run.text) ? { rightToLeft: true } : {}),
     });
-  });
+  }
 }
 
 /**
@@ -127,14 +135,18 @@ export function toTextRuns(runs: readonly Run[], isRightToLeft: boolean, condens
  * the document (`placeLinkAnchors`). Linked text keeps the look it has in the PDF. Runs with no link, and links to a
  * place that has no bookmark, are plain runs.
  */
-export function toLinkedRuns(runs: readonly Run[], isRightToLeft: boolean, condensing = 0): ParagraphChild[] {
+export function toLinkedRuns(
+  runs: readonly Run[],
+  isRightToLeft: boolean,
+  fit: TextFit = {},
+): ParagraphChild[] {
   const children: ParagraphChild[] = [];
   let index = 0;
   while (index < runs.length) {
     const link = (runs[index] as Run).link;
     let end = index + 1;
     while (end < runs.length && link && linkKey(runs[end]?.link) === linkKey(link)) end += 1;
-    const textRuns = toTextRuns(runs.slice(index, end), isRightToLeft, condensing);
+    const textRuns = toTextRuns(runs.slice(index, end), isRightToLeft, fit);
     if (link?.kind === 'uri') children.push(new ExternalHyperlink({ link: link.uri, children: textRuns }));
     else if (link?.kind === 'place' && link.anchor)
       children.push(new InternalHyperlink({ anchor: link.anchor, children: textRuns }));
@@ -152,7 +164,7 @@ export function toParagraph(
   const runs: ParagraphChild[] = [
     ...(options.hasColumnBreak ? [new ColumnBreak()] : []),
     ...(block.bookmarks ?? []).map((id) => new Bookmark({ id, children: [] })),
-    ...toLinkedRuns(block.runs, block.isRightToLeft, block.condensing),
+    ...toLinkedRuns(block.runs, block.isRightToLeft, block.fit),
   ];
   let indent: { left: number; right: number; firstLine?: number; hanging?: number };
   if (block.isRightToLeft) {

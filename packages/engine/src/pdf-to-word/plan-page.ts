@@ -188,7 +188,7 @@ function sharesRow(a: Box, b: Box): boolean {
 function tableBlock(table: Table): TableBlock {
   const cells = table.rows.map((row) =>
     row.map((cell): CellBlock[] =>
-      [...buildParagraphs(cell.lines, cell.box), ...(cell.tables ?? []).map(tableBlock)].sort(
+      [...buildParagraphs(cell.lines, cell.box, true), ...(cell.tables ?? []).map(tableBlock)].sort(
         (a, b) => a.box.y0 - b.box.y0,
       ),
     ),
