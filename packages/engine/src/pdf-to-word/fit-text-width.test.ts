@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { condensingFor } from './fit-text-width.ts';
+import { condensingFor, scaleFor, textFitFor } from './fit-text-width.ts';
 import { line } from './test-layout.ts';
 
 const TEXT = 'ber 11, Kahle, working with dozens of others, selected twenty stations';
@@ -29,5 +29,21 @@ describe('condensingFor', () => {
     expect(condensingFor(rows(short, last), 300)).toBeGreaterThan(0.5);
     const georgia = line(TEXT, 50, 100, { x1: 250, style: { size: 10.5, font: 'Georgia' } });
     expect(condensingFor(rows(georgia, last), 250)).toBeUndefined();
+  });
+});
+
+describe('scaleFor', () => {
+  it('scales text set in a font much narrower than its Word family, and leaves text of about its width', () => {
+    // "Estimated tax payments": 85.4 points wide in Helvetica (Arial's widths) at 8 points; 80.5% of that in the PDF.
+    const text = 'Estimated tax payments';
+    const style = { font: 'Arial', size: 8 };
+    const condensed = line(text, 100, 200, { x1: 100 + 0.805 * 85.4, style });
+    expect(scaleFor(condensed.spans)).toBe(79);
+    expect(textFitFor([{ box: condensed.box, lines: [condensed] }], 400)).toEqual({ scale: 79 });
+    expect(scaleFor(line(text, 100, 200, { x1: 100 + 0.97 * 85.4, style }).spans)).toBeUndefined();
+    // A family whose widths are not known here is left as it is.
+    expect(
+      scaleFor(line(text, 100, 200, { x1: 150, style: { ...style, font: 'Georgia' } }).spans),
+    ).toBeUndefined();
   });
 });

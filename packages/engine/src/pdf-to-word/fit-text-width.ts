@@ -18,6 +18,56 @@ const MAX_CONDENSING = 0.6;
 const fonts = new Map<string, mupdf.Font>();
 const widths = new Map<string, number>();
 
+/** How a paragraph's text is fitted to the room the PDF gave it (`textFitFor`). */
+export type TextFit = { condensing?: number; scale?: number };
+
+/**
+ * A paragraph set narrower in the PDF than in its Word family by more than this share is set scaled (Word's
+ * character scale): its font is a condensed one (a form's Helvetica Neue Condensed, written as Arial).
+ */
+const MIN_SCALE_GAIN = 0.08;
+/** Word scales characters to at least this many percent. */
+const MIN_SCALE = 50;
+/** Spans are measured when they have this many characters: a lone letter's box says little of its font. */
+const MIN_SPAN_CHARACTERS = 3;
+/** A paragraph is scaled when at least this many points of its text were measured. */
+const MIN_MEASURED_WIDTH = 30;
+
+/**
+ * How to fit a paragraph's text where the PDF set it: scaled, when its font is much narrower than the Word family it
+ * is written in; otherwise condensed, when a line would not fit by a little (`condensingFor`). Undefined when it
+ * fits as it is.
+ */
+export function textFitFor(
+  rows: readonly { box: Box; lines: readonly { spans: readonly Span[] }[] }[],
+  right: number,
+): TextFit | undefined {
+  const scale = scaleFor(rows.flatMap((row) => row.lines.flatMap((line) => line.spans)));
+  if (scale) return { scale };
+  const condensing = condensingFor(rows, right);
+  return condensing ? { condensing } : undefined;
+}
+
+/**
+ * The percentage to scale the characters of `spans` by so that, in their Word family, they are as wide as in the PDF;
+ * undefined when that is about as wide already, or a family's widths are not known here.
+ */
+export function scaleFor(spans: readonly Span[]): number | undefined {
+  let drawn = 0;
+  let written = 0;
+  for (const span of spans) {
+    const text = [...span.text.trim()];
+    if (text.length < MIN_SPAN_CHARACTERS) continue;
+    const font = metricFont(span.style);
+    if (!font) return undefined;
+    drawn += span.box.x1 - span.box.x0;
+    written += text.reduce((sum, char) => sum + advance(font, char), 0) * span.style.size;
+  }
+  if (written < MIN_MEASURED_WIDTH) return undefined;
+  const ratio = drawn / written;
+  return ratio < 1 - MIN_SCALE_GAIN ? Math.max(MIN_SCALE, Math.floor(ratio * 100) - 1) : undefined;
+}
+
 /**
  * Points to take from the space after each character of a paragraph so that each of its lines, set in the Word
  * family it is written in, fits where the PDF set it: from the line's start to the paragraph's right edge. The PDF's
