@@ -81,6 +81,15 @@ describe('findFormulas', () => {
   });
 });
 
+describe('findFormulas on a hostile page', () => {
+  it('leaves a page of thousands of overlapping maths fragments as text, without comparing them all', () => {
+    const fragments = Array.from({ length: 4000 }, (_, index) =>
+      line('x', 50 + (index % 400), 100 + Math.floor(index / 400) * 3, { x1: 60 + (index % 400) }),
+    );
+    expect(findFormulas([], fragments.map(glyphIn), fragments)).toEqual([]);
+  });
+});
+
 describe('joinRowFragments', () => {
   // "Sind γ1 ∼ γ′1 und …": the index under the prime starts the next line a little to the left.
   const first = line('Sind γ1 ∼ γ′', 110, 731, { x1: 168 });

@@ -1,4 +1,4 @@
-import { isInside, mergeOverlapping } from './find-figures.ts';
+import { mergeOverlapping } from './find-figures.ts';
 import { boxHeight, boxWidth, unionBox, type Box, type Line, type Rule } from './layout-model.ts';
 
 /**
@@ -27,6 +27,16 @@ const MAX_BAR_THICKNESS = 1.5;
 const MAX_BAR_WIDTH = 300;
 /** A fraction's numerator stands on a baseline at most this many of its font sizes above the bar. */
 const BAR_REACH_EM = 0.8;
+/**
+ * Bounds on the work on one page: a line is compared with at most this many lines below it, fraction bars are looked
+ * for among at most this many rules; a page with more lines, maths glyphs or places to start from is left as text
+ * (a hostile page of a million fragments).
+ */
+const MAX_STACK_NEIGHBOURS = 40;
+const MAX_LINES = 5000;
+const MAX_MATHS_GLYPHS = 20_000;
+const MAX_BAR_RULES = 2000;
+const MAX_SEEDS = 400;
 /** Lines are taken in at most this many rounds (each round can widen the formula and reach further lines). */
 const MAX_ROUNDS = 4;
 /** How far a line reaches above and below its baseline, in font sizes (ascenders and descenders). */
@@ -48,9 +58,11 @@ export function findFormulas(
 ): Box[] {
   const tall = marks.filter((mark) => boxHeight(mark.box) >= MIN_SPAN_EM * mark.size).map((mark) => mark.box);
   const upright = lines.filter((line) => !line.isVertical && line.text.trim() !== '');
+  if (upright.length > MAX_LINES || mathsGlyphs.length > MAX_MATHS_GLYPHS) return [];
   const formulas: Box[] = [];
-  const isMaths = new Set(upright.filter((line) => mathsGlyphs.some((glyph) => isInside(glyph, line.box))));
+  const isMaths = mathsLines(upright, mathsGlyphs);
   const seeds = [...tall, ...stackedLines(upright, isMaths), ...fractions(upright, isMaths, rules)];
+  if (seeds.length > MAX_SEEDS) return [];
   for (const start of mergeOverlapping(seeds)) {
     let box = start;
     const taken = new Set<Line>();
@@ -76,7 +88,7 @@ function stackedLines(lines: readonly Line[], isMaths: ReadonlySet<Line>): Box[]
   const largest = Math.max(...lines.map(lineSize));
   const stacked: Box[] = [];
   for (const [index, upper] of sorted.entries()) {
-    for (const lower of sorted.slice(index + 1)) {
+    for (const lower of sorted.slice(index + 1, index + 1 + MAX_STACK_NEIGHBOURS)) {
       const size = Math.max(lineSize(upper), lineSize(lower));
       const step = lower.baseline - upper.baseline;
       if (step >= MAX_STACK_STEP_EM * largest) break;
@@ -96,7 +108,7 @@ function stackedLines(lines: readonly Line[], isMaths: ReadonlySet<Line>): Box[]
  * rule. Each gives the box of the rule and both lines.
  */
 function fractions(lines: readonly Line[], isMaths: ReadonlySet<Line>, rules: readonly Rule[]): Box[] {
-  if (isMaths.size === 0) return [];
+  if (isMaths.size === 0 || rules.length > MAX_BAR_RULES) return [];
   const found: Box[] = [];
   for (const rule of rules) {
     if (boxHeight(rule.box) > MAX_BAR_THICKNESS || boxWidth(rule.box) > MAX_BAR_WIDTH) continue;
@@ -111,6 +123,32 @@ function fractions(lines: readonly Line[], isMaths: ReadonlySet<Line>, rules: re
     );
     if (above && below && (isMaths.has(above) || isMaths.has(below)))
       found.push(unionBox([rule.box, reach(above), reach(below)]));
+  }
+  return found;
+}
+
+/** The lines that hold the middle of a maths glyph: glyphs sorted down the page, each line looking at its height. */
+function mathsLines(lines: readonly Line[], glyphs: readonly Box[]): Set<Line> {
+  const middles = glyphs
+    .map((glyph) => ({ x: (glyph.x0 + glyph.x1) / 2, y: (glyph.y0 + glyph.y1) / 2 }))
+    .sort((a, b) => a.y - b.y);
+  const found = new Set<Line>();
+  for (const line of lines) {
+    let low = 0;
+    let high = middles.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if ((middles[mid] as { y: number }).y < line.box.y0) low = mid + 1;
+      else high = mid;
+    }
+    for (let index = low; index < middles.length; index += 1) {
+      const middle = middles[index] as { x: number; y: number };
+      if (middle.y > line.box.y1) break;
+      if (middle.x >= line.box.x0 && middle.x <= line.box.x1) {
+        found.add(line);
+        break;
+      }
+    }
   }
   return found;
 }

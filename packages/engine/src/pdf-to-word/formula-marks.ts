@@ -9,8 +9,11 @@ import type { Box } from './layout-model.ts';
  */
 const EXTENSION_FONT = /cmex|euex|txex|pxex|esint|mathextension|stixsize/i;
 
-/** Marks are measured on the page drawn at this many pixels a point. */
+/** Marks are measured on the page drawn at this many pixels a point, in at most this many pixels (a poster's coarser). */
 const SCALE = 2;
+const MAX_PIXELS = 8_000_000;
+/** At most this many glyphs are measured on a page: a page of thousands of big brackets is no page of formulas. */
+const MAX_GLYPHS = 2000;
 /** A pixel darker than this is ink. */
 const INK = 160;
 /** A mark's ink continues across blank rows up to this many pixels (anti-aliased joins between pieces). */
@@ -62,16 +65,17 @@ export function measureMarks(
   bounds: readonly number[],
   glyphs: readonly FormulaMark[],
 ): FormulaMark[] {
-  if (glyphs.length === 0) return [];
+  if (glyphs.length === 0 || glyphs.length > MAX_GLYPHS) return [];
   const [bx0 = 0, by0 = 0, bx1 = 0, by1 = 0] = bounds;
+  const scale = Math.min(SCALE, Math.sqrt(MAX_PIXELS / Math.max(1, (bx1 - bx0) * (by1 - by0))));
   const pixmap = new mupdf.Pixmap(
     mupdf.ColorSpace.DeviceGray,
-    [Math.floor(bx0 * SCALE), Math.floor(by0 * SCALE), Math.ceil(bx1 * SCALE), Math.ceil(by1 * SCALE)],
+    [Math.floor(bx0 * scale), Math.floor(by0 * scale), Math.ceil(bx1 * scale), Math.ceil(by1 * scale)],
     false,
   );
   try {
     pixmap.clear(255);
-    const device = new mupdf.DrawDevice(mupdf.Matrix.scale(SCALE, SCALE), pixmap);
+    const device = new mupdf.DrawDevice(mupdf.Matrix.scale(scale, scale), pixmap);
     try {
       displayList.run(device, mupdf.Matrix.identity);
       device.close();
@@ -80,10 +84,10 @@ export function measureMarks(
     }
     const ink = inkRows(pixmap.getPixels(), pixmap.getStride(), pixmap.getWidth(), pixmap.getHeight());
     // Pixel columns and rows from the pixmap's corner; the page's points from its own.
-    const [originX, originY] = [Math.floor(bx0 * SCALE), Math.floor(by0 * SCALE)];
-    const toColumn = (x: number) => Math.round((x + bx0) * SCALE) - originX;
-    const toRow = (y: number) => Math.round((y + by0) * SCALE) - originY;
-    const toY = (row: number) => (row + originY) / SCALE - by0;
+    const [originX, originY] = [Math.floor(bx0 * scale), Math.floor(by0 * scale)];
+    const toColumn = (x: number) => Math.round((x + bx0) * scale) - originX;
+    const toRow = (y: number) => Math.round((y + by0) * scale) - originY;
+    const toY = (row: number) => (row + originY) / scale - by0;
     const marks: FormulaMark[] = [];
     for (const glyph of glyphs) {
       // The glyph's advance, less a little on each side where a neighbour's ink may reach.
