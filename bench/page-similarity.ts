@@ -11,6 +11,8 @@ const COMPARE_WIDTH_PX = 240;
 const WINDOW_PIXELS = 8;
 const SSIM_C1 = (0.01 * 255) ** 2;
 const SSIM_C2 = (0.03 * 255) ** 2;
+/** Layout similarity compares ink on a grid of cells this many across (about 20 points on a letter page). */
+const LAYOUT_COLUMNS = 30;
 
 /** Renders the first `pages` pages of a PDF to grey PNGs in `dir`, in page order. */
 export function renderGrey(pdf: string, pages: number, dir: string, prefix: string): string[] {
@@ -85,4 +87,47 @@ async function ssim(aPath: string, bPath: string): Promise<number> {
     }
   }
   return windows === 0 ? 0 : total / windows;
+}
+
+/**
+ * Mean layout similarity of the page pairs: the correlation of how much ink each cell of a coarse grid holds on the
+ * two pages (Pearson's r, at most 1). Text a few points off still counts as in place; a blank page scores 0, as does
+ * a page missing on one side. SSIM, above, gives a blank page half the score of a good one on a page of wide margins.
+ */
+export async function layoutSimilarity(original: readonly string[], converted: readonly (string | null)[]) {
+  const scores: number[] = [];
+  for (const [index, path] of original.entries()) {
+    const other = converted[index];
+    scores.push(other === undefined ? 0 : await inkCorrelation(path, other));
+  }
+  return scores.length === 0 ? 0 : scores.reduce((a, b) => a + b, 0) / scores.length;
+}
+
+/** `bPath` null is a blank page. */
+async function inkCorrelation(aPath: string, bPath: string | null): Promise<number> {
+  const meta = await sharp(aPath).metadata();
+  const rows = Math.max(1, Math.round((LAYOUT_COLUMNS * (meta.height ?? 1)) / (meta.width ?? 1)));
+  const ink = async (path: string | null) => {
+    if (!path) return new Array<number>(LAYOUT_COLUMNS * rows).fill(0);
+    const grey = await sharp(path)
+      .greyscale()
+      .resize(LAYOUT_COLUMNS, rows, { fit: 'fill', kernel: 'cubic' })
+      .raw()
+      .toBuffer();
+    return [...grey].map((value) => 255 - value);
+  };
+  const [a, b] = await Promise.all([ink(aPath), ink(bPath)]);
+  const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+  const [meanA, meanB] = [mean(a), mean(b)];
+  let cov = 0;
+  let varA = 0;
+  let varB = 0;
+  for (const [index, valueA] of a.entries()) {
+    const valueB = b[index] ?? 0;
+    cov += (valueA - meanA) * (valueB - meanB);
+    varA += (valueA - meanA) ** 2;
+    varB += (valueB - meanB) ** 2;
+  }
+  if (varA === 0 && varB === 0) return 1;
+  return varA === 0 || varB === 0 ? 0 : cov / Math.sqrt(varA * varB);
 }

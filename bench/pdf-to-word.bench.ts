@@ -22,7 +22,7 @@ import {
 } from '@quire/corpus';
 import { agreedWords, mupdfWords, pdfLinks, readDocx } from './docx-quality.ts';
 import { formatTable, measureOp } from './measure.ts';
-import { renderGrey, similarity } from './page-similarity.ts';
+import { layoutSimilarity, renderGrey, similarity } from './page-similarity.ts';
 
 /** Pages compared for visual similarity, from the first. */
 const VISUAL_PAGES = 3;
@@ -41,6 +41,8 @@ type Side = {
   tables: number;
   hyperlinks: number;
   visual: number;
+  /** Layout similarity of every page (`layoutSimilarity`): 0 for blank pages. */
+  layout: number;
   /** Pages of the .docx rendered back to PDF by LibreOffice (0 when it could not be rendered). */
   pagesBack: number;
   seconds: number;
@@ -71,6 +73,7 @@ try {
       'tables Q/LO',
       'links PDF: Q/LO',
       'visual Q/LO',
+      'layout Q/LO',
       'pages back Q/LO',
       's Q/LO',
     ],
@@ -84,6 +87,7 @@ try {
     const reference = popplerWords(path);
     const agreed = agreedWords(reference, mupdfWords(path));
     const originalRenders = renderGrey(path, VISUAL_PAGES, dir, 'original');
+    const originalPages = renderGrey(path, pages, dir, 'page');
     const links = pdfLinks(path);
 
     const ours = measureOp('pdf-to-word', {}, 1, dir, [path]);
@@ -115,6 +119,7 @@ try {
           tables: 0,
           hyperlinks: 0,
           visual: 0,
+          layout: 0,
           pagesBack: 0,
           seconds,
         });
@@ -131,6 +136,9 @@ try {
       const visual = existsSync(rendered)
         ? await similarity(originalRenders, renderGrey(rendered, VISUAL_PAGES, renderDir, label))
         : 0;
+      const layout = existsSync(rendered)
+        ? await layoutSimilarity(originalPages, renderGrey(rendered, pages, renderDir, `${label}-page`))
+        : 0;
       sides.push({
         recallFound: score.found,
         recallTotal: score.total,
@@ -141,6 +149,7 @@ try {
         tables: content.tables,
         hyperlinks: content.hyperlinks,
         visual,
+        layout,
         pagesBack: existsSync(rendered) ? pageCount(rendered) : 0,
         seconds,
       });
@@ -159,6 +168,7 @@ try {
       isTableFile(entry) ? `${oursSide.tables}/${libreSide.tables}` : '',
       links > 0 ? `${links}: ${oursSide.hyperlinks}/${libreSide.hyperlinks}` : '',
       `${oursSide.visual.toFixed(2)}/${libreSide.visual.toFixed(2)}`,
+      `${oursSide.layout.toFixed(2)}/${libreSide.layout.toFixed(2)}`,
       `${oursSide.pagesBack}/${libreSide.pagesBack}`,
       `${oursSide.seconds.toFixed(2)}/${libreSide.seconds.toFixed(2)}`,
     ]);
@@ -177,6 +187,7 @@ try {
       sides.reduce((sum, side) => sum + side.agreedTotal, 0),
     boxed: sides.reduce((sum, side) => sum + side.boxedShare, 0) / sides.length,
     visual: sides.reduce((sum, side) => sum + side.visual, 0) / sides.length,
+    layout: sides.reduce((sum, side) => sum + side.layout, 0) / sides.length,
     hyperlinks: sides.reduce((sum, side) => sum + side.hyperlinks, 0),
     seconds: sides.reduce((sum, side) => sum + side.seconds, 0),
   });
@@ -199,6 +210,7 @@ try {
         'text in boxes',
         `hyperlinks (PDF: ${totals.links} links)`,
         'visual (SSIM)',
+        'layout (ink r)',
         'pages/s',
       ],
       [
@@ -208,6 +220,7 @@ try {
         percent(ours.boxed),
         String(ours.hyperlinks),
         ours.visual.toFixed(3),
+        ours.layout.toFixed(3),
         (totals.pages / ours.seconds).toFixed(1),
       ],
       [
@@ -217,6 +230,7 @@ try {
         percent(libre.boxed),
         String(libre.hyperlinks),
         libre.visual.toFixed(3),
+        libre.layout.toFixed(3),
         (totals.pages / libre.seconds).toFixed(1),
       ],
       [
@@ -226,6 +240,7 @@ try {
         '',
         '',
         (ours.visual / libre.visual).toFixed(2),
+        (ours.layout / libre.layout).toFixed(2),
         (libre.seconds / ours.seconds).toFixed(2),
       ],
     ]),
@@ -239,6 +254,9 @@ try {
   );
   console.log(
     `goal visual similarity clearly above LibreOffice's import: ${ours.visual > libre.visual + 0.02 ? 'met' : 'not met'} (${ours.visual.toFixed(3)} vs ${libre.visual.toFixed(3)})`,
+  );
+  console.log(
+    `goal layout similarity of every page clearly above LibreOffice's import: ${ours.layout > libre.layout + 0.02 ? 'met' : 'not met'} (${ours.layout.toFixed(3)} vs ${libre.layout.toFixed(3)}; blank pages score 0)`,
   );
   console.log(
     `goal page count within ±1 after the round trip (.docx rendered back by LibreOffice) on every file: ${pagesKept(totals.ours) === entries.length ? 'met' : 'not met'} (Quire ${pagesKept(totals.ours)} of ${entries.length} files, LibreOffice's import ${pagesKept(totals.libre)})`,
@@ -259,6 +277,9 @@ try {
   );
   console.log(
     `Visual similarity: mean SSIM of the first ${VISUAL_PAGES} pages at low resolution, .docx rendered by LibreOffice.`,
+  );
+  console.log(
+    "Layout similarity: per page, the correlation of the ink in each cell of a 30-cell-wide grid of the page and of the .docx rendered by LibreOffice (page 1 with page 1, and so on; a missing or blank page scores 0), averaged over the file's pages, then over the files.",
   );
 } finally {
   await rm(workDir, { recursive: true, force: true });
