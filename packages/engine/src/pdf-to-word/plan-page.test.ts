@@ -48,4 +48,21 @@ describe('planPage', () => {
     );
     expect(kinds).toEqual(['image', 'paragraph', 'image']);
   });
+
+  it('keeps the order of pictures on one row far apart, in two columns of a page read as one', () => {
+    // A wide drawing on the left with a label inside its height, read between it and a note drawn as a picture far
+    // to its right.
+    const drawing = picture(39, 105, 526, 231);
+    const note = picture(739, 118, 1057, 203);
+    const label = line('Screen', 300, 120);
+    const lines = [label];
+    const plan = planPage({ ...page({ lines, images: [drawing, note] }), width: 1191, height: 842 }, lines, {
+      x0: 30,
+      x1: 1160,
+    });
+    const kinds = plan.bands.flatMap((band) =>
+      band.columns.flatMap((column) => column.blocks.map((b) => b.kind)),
+    );
+    expect(kinds.filter((kind) => kind === 'image')).toHaveLength(2);
+  });
 });

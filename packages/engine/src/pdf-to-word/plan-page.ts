@@ -39,6 +39,11 @@ type FlowItem =
 
 /** Pictures share a row when they overlap by at least this share of the smaller's height. */
 const SHARED_ROW = 0.5;
+/** Captions between pictures of one row: at most this many lines, starting within this many lines of its foot. */
+const MAX_CAPTION_LINES = 6;
+const CAPTION_REACH_LINES = 3;
+/** Pictures of one row stand at most this share of the column's width apart. */
+const MAX_ROW_GAP_SHARE = 0.15;
 /** An image with at least this many lines of text drawn over it is a background. */
 const MIN_LINES_OVER_BACKGROUND = 2;
 
@@ -135,7 +140,7 @@ function planColumn(items: readonly FlowItem[], column: { x0: number; x1: number
     if (pending.length > 0) blocks.push(...buildParagraphs(pending, columnBox(0, 0)));
     pending = [];
   };
-  for (const item of withRowsTogether(items)) {
+  for (const item of withRowsTogether(items, column.x1 - column.x0)) {
     if (item.kind === 'line') {
       pending.push(item.line);
       continue;
@@ -158,26 +163,45 @@ function planColumn(items: readonly FlowItem[], column: { x0: number; x1: number
 }
 
 /**
- * The items with each picture followed by the later pictures on its row: pictures side by side whose captions fall
- * between them in reading order (a figure's parts, each over its caption) stay one row, their captions after it.
+ * The items with each picture followed by the later pictures on its row whose captions alone come between them in
+ * reading order (a figure's parts, each over its caption): one row of pictures, their captions after it. Captions
+ * are at most a few lines, under the pictures, and the pictures stand close; with other text between them, or far
+ * apart (pictures in two columns of a page read as one), the order stays.
  */
-function withRowsTogether(items: readonly FlowItem[]): FlowItem[] {
-  const images = items.filter((item) => item.kind === 'image');
-  if (images.length < 2) return [...items];
+function withRowsTogether(items: readonly FlowItem[], width: number): FlowItem[] {
+  if (items.filter((item) => item.kind === 'image').length < 2) return [...items];
   const pulled = new Set<FlowItem>();
   const ordered: FlowItem[] = [];
-  for (const item of items) {
+  for (const [index, item] of items.entries()) {
     if (pulled.has(item)) continue;
     ordered.push(item);
-    pulled.add(item);
     if (item.kind !== 'image') continue;
-    for (const other of images) {
-      if (pulled.has(other) || !sharesRow(item.image.box, other.image.box)) continue;
-      ordered.push(other);
-      pulled.add(other);
+    let row = item.image.box;
+    const between: Line[] = [];
+    for (const other of items.slice(index + 1)) {
+      if (pulled.has(other)) continue;
+      const gap =
+        other.kind === 'image' ? Math.max(other.image.box.x0 - row.x1, row.x0 - other.image.box.x1) : 0;
+      if (other.kind === 'image' && sharesRow(row, other.image.box) && gap <= MAX_ROW_GAP_SHARE * width) {
+        ordered.push(other);
+        pulled.add(other);
+        row = unionBox([row, other.image.box]);
+      } else if (
+        other.kind === 'line' &&
+        between.length < MAX_CAPTION_LINES &&
+        isCaptionOf(other.line, row)
+      ) {
+        between.push(other.line);
+      } else break;
     }
   }
   return ordered;
+}
+
+/** A line under a row of pictures, within a few of its own heights of their foot: a caption. */
+function isCaptionOf(line: Line, row: Box): boolean {
+  const height = line.box.y1 - line.box.y0;
+  return line.box.y0 >= row.y0 && line.box.y0 <= row.y1 + CAPTION_REACH_LINES * height;
 }
 
 /** Whether two boxes overlap by more than `SHARED_ROW` of the smaller's height. */
