@@ -21,6 +21,7 @@ import { registerToolRoutes } from './http/routes/tools.ts';
 import type { JobBackend } from './jobs/job-backend.ts';
 import { AsyncJobs } from './jobs/async-jobs.ts';
 import { LocalJobs } from './jobs/local-jobs.ts';
+import { loggerOptions, type LogStream } from './logging/logger-options.ts';
 import { DiskBudget } from './jobs/disk-budget.ts';
 import { createServiceMetrics, type ServiceMetrics } from './metrics/service-metrics.ts';
 import { PROBE_HEADER } from './status/run-probes.ts';
@@ -37,6 +38,8 @@ declare module 'fastify' {
 
 export type AppDeps = {
   runner: Runner;
+  /** Where the log goes: standard output unless told (tests read it). */
+  logStream?: LogStream;
   /** Cluster mode: the asynchronous jobs live in Redis, and readiness is Redis answering. */
   cluster?: {
     jobs: (metrics: ServiceMetrics) => JobBackend;
@@ -50,7 +53,10 @@ export type AppDeps = {
 const DEADLINE_CHECK_INTERVAL_MS = 1_000;
 
 /** Builds the HTTP application without listening, so tests can call it in-process with `inject`. */
-export async function buildApp(config: Config, { runner, cluster }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp(
+  config: Config,
+  { runner, cluster, logStream }: AppDeps,
+): Promise<FastifyInstance> {
   const app = Fastify({
     // Slow clients are cut off by Node's own deadlines (408, then close), checked every second instead of Node's
     // default 30 s; idle keep-alive sockets close after 5 s.
@@ -62,17 +68,8 @@ export async function buildApp(config: Config, { runner, cluster }: AppDeps): Pr
     requestTimeout: config.requestTimeoutMs,
     keepAliveTimeout: 5_000,
     clientErrorHandler: answerClientError,
-    logger: {
-      level: config.logLevel,
-      // Requests are logged by id, method and path; never headers, bodies or file names.
-      serializers: {
-        req: (request: { id: string; method: string; url: string }) => ({
-          id: request.id,
-          method: request.method,
-          url: request.url.split('?')[0],
-        }),
-      },
-    },
+    // Requests are logged by id, method and path, and job ids never (logging/logger-options.ts).
+    logger: loggerOptions(config.logLevel, logStream),
     trustProxy: config.trustProxy === false ? false : [...config.trustProxy],
     bodyLimit: 64 * 1024,
     requestIdHeader: false,

@@ -1,9 +1,11 @@
+import { inspect } from 'node:util';
 import { sweepOfficeDirs } from '@quire/engine';
 import { buildApp } from './app.ts';
 import { startClusterProcess } from './cluster/start-cluster.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createRunner } from './create-runner.ts';
 import { sweepJobRoot } from './http/job-dir.ts';
+import { redactJobIds } from './logging/redact-job-ids.ts';
 
 /** After the grace period, how long the stopped jobs' answers may take before the remaining connections are cut. */
 const STOPPED_JOBS_ANSWER_MS = 2_000;
@@ -91,7 +93,16 @@ async function mainInCluster(config: Config): Promise<void> {
   await cluster.app.listen({ host: config.host, port: config.port });
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? `Configuration error: ${error.message}` : error);
+/**
+ * A failure to start, or a crash: printed (not logged: the logger may not exist yet) without job ids, since the
+ * error may name a job's directory, and the process exits with status 1, as Node would.
+ */
+function exitWithError(error: unknown): never {
+  console.error(
+    redactJobIds(error instanceof ConfigError ? `Configuration error: ${error.message}` : inspect(error)),
+  );
   process.exit(1);
-});
+}
+
+process.on('uncaughtException', exitWithError);
+main().catch(exitWithError);

@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import type { LaneStats } from '@quire/engine';
 import type { JobLane } from '@quire/shared';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app.ts';
+import { buildApp, type AppDeps } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { createRunner, type LaneOverrides } from '../src/create-runner.ts';
 
@@ -22,6 +22,7 @@ export type TestApp = {
 export async function createTestApp(
   lane: LaneOverrides = { size: 2, maxQueue: 4 },
   env: Readonly<Record<string, string>> = {},
+  { logStream }: Pick<AppDeps, 'logStream'> = {},
 ): Promise<TestApp> {
   const base = await mkdtemp(join(tmpdir(), 'quire-server-test-'));
   const jobRoot = join(base, 'jobs');
@@ -59,7 +60,7 @@ export async function createTestApp(
     ...env,
   });
   const runner = createRunner(config, () => undefined, { pdf: lane, office: { size: 1, maxQueue: 2 } });
-  const app = await buildApp(config, { runner });
+  const app = await buildApp(config, { runner, ...(logStream ? { logStream } : {}) });
   await runner.whenReady();
   return {
     app,

@@ -4,6 +4,7 @@ import { buildApp } from '../app.ts';
 import { laneLimits, type Config } from '../config.ts';
 import { createRunner } from '../create-runner.ts';
 import { DirectoryJobStore } from '../jobs/job-store.ts';
+import { loggerOptions } from '../logging/logger-options.ts';
 import { registerHealthRoutes } from '../http/routes/health.ts';
 import { registerMetricsRoute } from '../http/routes/metrics.ts';
 import { createServiceMetrics } from '../metrics/service-metrics.ts';
@@ -62,7 +63,7 @@ export async function startClusterProcess(config: Config): Promise<ClusterProces
           probeHistory: new RedisProbeHistory(redis),
         },
       })
-    : Fastify({ logger: { level: config.logLevel } });
+    : Fastify({ logger: loggerOptions(config.logLevel) });
   logOutages(app, redis, 'commands');
   logOutages(app, subscriber, 'events');
 
