@@ -47,6 +47,7 @@ describe('buildOpenApi', () => {
     expect(compress && responseErrorCodes(compress.responses['429'] ?? { description: '' })).toEqual([
       'RATE_LIMITED',
       'TOO_MANY_JOBS',
+      'DISK_SHARE_FULL',
     ]);
   });
 
@@ -55,14 +56,16 @@ describe('buildOpenApi', () => {
     expect(limited['x-rate-limit-per-minute']).toBe(30);
     expect(unlimited.info.description).toContain('does not limit');
     const merge = unlimited.paths[TOOLS.merge.apiPath]?.post;
-    // The fair share still applies.
+    // The fair share and the client's share of the job disk still apply.
     expect(merge && responseErrorCodes(merge.responses['429'] ?? { description: '' })).toEqual([
       'TOO_MANY_JOBS',
+      'DISK_SHARE_FULL',
     ]);
     expect(merge?.responses['200']?.headers).not.toHaveProperty('X-RateLimit-Limit');
     const createJob = unlimited.paths[JOBS_PATH]?.post;
     expect(createJob && responseErrorCodes(createJob.responses['429'] ?? { description: '' })).toEqual([
       'TOO_MANY_JOBS',
+      'DISK_SHARE_FULL',
     ]);
     expect(createJob?.responses['202']?.headers).not.toHaveProperty('X-RateLimit-Limit');
   });
@@ -143,7 +146,7 @@ describe('the asynchronous job API in the document', () => {
       properties: { job: { $ref: '#/components/schemas/JobView' } },
     });
     expect(create.security).toEqual([{}, { bearerAuth: [] }]);
-    expect(codesOf(create, '429')).toEqual(['RATE_LIMITED', 'TOO_MANY_JOBS']);
+    expect(codesOf(create, '429')).toEqual(['RATE_LIMITED', 'TOO_MANY_JOBS', 'DISK_SHARE_FULL']);
     expect(codesOf(create, '503')).toEqual(['SERVER_BUSY']);
     expect(codesOf(create, '413')).toEqual(['FILE_TOO_LARGE', 'REQUEST_TOO_LARGE', 'TOO_MANY_FILES']);
     // The work's failures are the job's `error`, not the answer to its creation.
@@ -190,6 +193,8 @@ describe('the asynchronous job API in the document', () => {
     expect(Object.keys(operation(`${JOB}/events`, 'get').responses['200']?.content ?? {})).toEqual([
       'text/event-stream',
     ]);
+    // A client past its share of open event streams is refused.
+    expect(codesOf(operation(`${JOB}/events`, 'get'), '429')).toEqual(['TOO_MANY_STREAMS']);
     const deleted = operation(JOB, 'delete').responses;
     expect(Object.keys(deleted)).toEqual(['204', '404']);
     expect(deleted['204']?.content).toBeUndefined();

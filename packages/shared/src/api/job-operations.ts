@@ -167,7 +167,7 @@ export function jobPaths(isRateLimited: boolean): OpenApiDocument['paths'] {
               },
             },
           },
-          ...notFound,
+          ...errorResponses(['NOT_FOUND', 'TOO_MANY_STREAMS']),
         },
       },
     },

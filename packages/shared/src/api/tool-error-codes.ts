@@ -19,13 +19,17 @@ const REQUEST_CODES: readonly ErrorCode[] = [
   'EMPTY_FILE',
 ];
 
-/** Codes of the work any tool does: the fair share and the queue, the document's checks and the job's budgets. */
+/**
+ * Codes of the work any tool does: the fair share and the queue, the client's share of the job disk, the document's
+ * checks and the job's budgets.
+ */
 const WORK_CODES: readonly ErrorCode[] = [
   'FILE_DAMAGED',
   'DOCUMENT_TOO_COMPLEX',
   'RESOURCE_LIMIT_EXCEEDED',
   'OUTPUT_TOO_LARGE',
   'TOO_MANY_JOBS',
+  'DISK_SHARE_FULL',
   'SERVER_BUSY',
   'JOB_TIMEOUT',
   'INTERNAL',
@@ -64,12 +68,14 @@ export function toolErrorCodes(tool: ToolDefinition, isRateLimited: boolean): Er
 
 /**
  * What `POST /api/v1/jobs` can answer: the request's codes (for an upload to any tool), the rate limit, and the
- * admission to a lane (the fair share, a full queue); the work's own failures go to the job's `error`.
+ * admission to a lane (the fair share, the client's share of the job disk, a full queue); the work's own failures
+ * go to the job's `error`.
  */
 export function createJobErrorCodes(isRateLimited: boolean): ErrorCode[] {
   return inCatalogueOrder([
     ...REQUEST_CODES,
     'TOO_MANY_JOBS',
+    'DISK_SHARE_FULL',
     'SERVER_BUSY',
     'INTERNAL',
     ...(isRateLimited ? (['RATE_LIMITED'] as const) : []),

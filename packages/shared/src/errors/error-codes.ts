@@ -28,8 +28,15 @@ export const ERROR_CODES = {
   /** A result larger than one job may produce (`QUIRE_MAX_OUTPUT_MB`), stopped while it was written. */
   OUTPUT_TOO_LARGE: { httpStatus: 422 },
   RATE_LIMITED: { httpStatus: 429 },
-  /** One client already has as many jobs waiting as it may (fair share). */
+  /** One client already has as many jobs waiting as it may (fair share): its `queued` share. */
   TOO_MANY_JOBS: { httpStatus: 429 },
+  /** One client already has as many job event streams open as it may: its `streams` share. */
+  TOO_MANY_STREAMS: { httpStatus: 429 },
+  /**
+   * One client's jobs and results waiting to be fetched already hold as much of the job disk as it may: its `disk`
+   * share.
+   */
+  DISK_SHARE_FULL: { httpStatus: 429 },
   SERVER_BUSY: { httpStatus: 503 },
   JOB_TIMEOUT: { httpStatus: 503 },
   TOOL_UNAVAILABLE: { httpStatus: 503 },
