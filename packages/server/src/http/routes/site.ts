@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import { AppError, DEFAULT_LOCALE, splitLocale } from '@quire/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendError } from '../error-handler.ts';
+import { holdDirectory } from '../hold-directory.ts';
 import { contentSecurityPolicy, PAGE_HEADERS } from '../security-headers.ts';
 
 /** Files of the build that are never served as pages. */
@@ -21,9 +22,13 @@ const COMPRESSED_COPY = /\.(br|gz)$/;
  * client routes drop `caseSensitive`), so a page named in other case is redirected to, and the not-found page is
  * chosen by the lower-case path: the page served is always the page the router hydrates (no React error #418).
  * Where the build wrote a compressed copy beside a file (`x.js.br`, `x.js.gz`), a client that accepts it gets it.
- * Each HTML file's Content-Security-Policy is computed once, at start, from the inline scripts and styles it holds.
+ * Each HTML file's Content-Security-Policy is computed once, at start, from the inline scripts and styles it holds,
+ * and the files are those of the build `webRootLink` named at start (a link switched later changes nothing here).
  */
-export async function registerSiteRoutes(app: FastifyInstance, webRoot: string): Promise<void> {
+export async function registerSiteRoutes(app: FastifyInstance, webRootLink: string): Promise<void> {
+  const held = holdDirectory(webRootLink);
+  if (held !== null) app.addHook('onClose', async () => held.release());
+  const webRoot = held?.path ?? webRootLink;
   const pages = await indexSite(webRoot);
   const policies = await readPolicies(webRoot, new Set(pages.values()));
   const notFoundPages = new Map<string, string>();
