@@ -8,3 +8,4 @@ export { createProbeInputs, type ProbeFile, type ProbeInput } from './probe/prob
 export { sweepOfficeDirs } from './libreoffice/office-dirs.ts';
 export { busy, cancelled } from './runner/job-errors.ts';
 export type { JobWork } from './runner/messages.ts';
+export { readTreesMemory } from './runner/read-trees-memory.ts';

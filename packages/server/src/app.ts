@@ -7,10 +7,10 @@ import type { Config } from './config.ts';
 import type { Runner } from './runner.ts';
 import { shareClientSecret } from './cluster/client-secret.ts';
 import { ClientCodes } from './http/client-key.ts';
+import { countRefusals } from './http/count-refusals.ts';
 import { answerClientError, registerErrorHandler } from './http/error-handler.ts';
 import { registerHealthRoutes } from './http/routes/health.ts';
 import { registerJobRoutes } from './http/routes/jobs.ts';
-import { registerMetricsRoute } from './http/routes/metrics.ts';
 import { registerSiteRoutes } from './http/routes/site.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { createToolGuards, hasSecretHeader } from './http/rate-limit.ts';
@@ -33,6 +33,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The live status: probes on a schedule, the report of `GET /api/status`. */
     statusService: StatusService;
+    /** The metrics, served apart from the site (`metrics/serve-metrics.ts`). */
+    serviceMetrics: ServiceMetrics;
   }
 }
 
@@ -86,7 +88,8 @@ export async function buildApp(
   await app.register(fastifyMultipart, { throwFileSizeLimit: true });
   registerHealthRoutes(app, { runner, ...(cluster ? { isConnected: cluster.isConnected } : {}) });
   const metrics = createServiceMetrics(runner);
-  registerMetricsRoute(app, metrics);
+  app.decorate('serviceMetrics', metrics);
+  countRefusals(app, metrics);
   const status = new StatusService({
     history: cluster?.probeHistory ?? new ProbeStore(join(config.dataDir, 'status.sqlite')),
     maintenanceFile: config.maintenanceFile,

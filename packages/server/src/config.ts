@@ -83,7 +83,12 @@ export type Config = Readonly<{
   jobRetentionMs: number;
   /** Running as several processes around Redis (`QUIRE_REDIS_URL`, `QUIRE_ROLE`, `QUIRE_LANES`). */
   cluster: ClusterConfig;
+  /** Where `GET /metrics` is served, apart from the site (`QUIRE_METRICS_ADDRESS`); null: nowhere. */
+  metricsAddress: MetricsAddress | null;
 }>;
+
+/** A host (an address or a name) and a port; port 0 takes any free port. */
+export type MetricsAddress = Readonly<{ host: string; port: number }>;
 
 const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const REPO_ROOT = resolve(PACKAGE_ROOT, '../..');
@@ -175,7 +180,35 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       readInteger(env, 'QUIRE_JOB_RETENTION_SECONDS', JOB_RETENTION_MS / 1000, 1, JOB_RETENTION_MS / 1000) *
       1000,
     cluster: readCluster(env),
+    metricsAddress: readMetricsAddress(env),
   });
+}
+
+const DEFAULT_METRICS_ADDRESS = '127.0.0.1:9464';
+
+/**
+ * `QUIRE_METRICS_ADDRESS`: `host:port` (`[::1]:9464` for IPv6), or `off`. Loopback by default: the metrics describe
+ * the service (queues, workers, memory, the Node version) and are for the operator's Prometheus, not the public.
+ */
+function readMetricsAddress(env: NodeJS.ProcessEnv): MetricsAddress | null {
+  const raw = env.QUIRE_METRICS_ADDRESS?.trim() || DEFAULT_METRICS_ADDRESS;
+  if (raw === 'off') return null;
+  const match = /^(?:\[([0-9a-fA-F:.]+)\]|([A-Za-z0-9.-]+)):(\d{1,5})$/.exec(raw);
+  const [, ipv6, name, port] = match ?? [];
+  const host = ipv6 ?? name;
+  const isHost = ipv6 !== undefined ? ipaddr.IPv6.isValid(ipv6) : name !== undefined && isHostName(name);
+  if (host === undefined || !isHost || Number(port) > 65535) {
+    throw new ConfigError(
+      `QUIRE_METRICS_ADDRESS must be host:port (e.g. 127.0.0.1:9464, [::1]:9464 or 0.0.0.0:9464) or off, not "${raw}".`,
+    );
+  }
+  return Object.freeze({ host, port: Number(port) });
+}
+
+/** An IPv4 address in four decimal parts, or a DNS name. */
+function isHostName(name: string): boolean {
+  if (/^[\d.]+$/.test(name)) return ipaddr.IPv4.isValidFourPartDecimal(name);
+  return name.split('.').every((label) => /^[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/.test(label));
 }
 
 /** `QUIRE_HEADERS_TIMEOUT_MS` and `QUIRE_REQUEST_TIMEOUT_MS`; the headers are part of the request, so come first. */

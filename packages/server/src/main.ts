@@ -6,6 +6,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createRunner } from './create-runner.ts';
 import { sweepJobRoot } from './http/job-dir.ts';
 import { redactJobIds } from './logging/redact-job-ids.ts';
+import { serveMetrics } from './metrics/serve-metrics.ts';
 
 /** After the grace period, how long the stopped jobs' answers may take before the remaining connections are cut. */
 const STOPPED_JOBS_ANSWER_MS = 2_000;
@@ -25,6 +26,8 @@ async function main(): Promise<void> {
     app.log.error({ tool: toolId, stack }, 'engine failure');
   const runner = createRunner(config, onCrash);
   const app = await buildApp(config, { runner });
+  // Before the workers warm up: an address already taken stops the server at once, with a clear message.
+  const metricsServer = await serveMetrics(app.serviceMetrics, config.metricsAddress, app.log);
   app.log.info(
     { memoryCap: runner.cageKind, jobMemoryMb: config.jobMemoryBytes / 2 ** 20 },
     'job workers started',
@@ -59,6 +62,7 @@ async function main(): Promise<void> {
       app.server.closeAllConnections();
     }
     await closed;
+    await metricsServer?.close();
     await sweepJobRoot(config.jobRoot);
     await sweepOfficeDirs({ includeOwn: true });
     app.log.info('stopped');

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTextPdf } from '../../engine/test/hostile-pdfs.ts';
+import { serveMetrics } from '../src/metrics/serve-metrics.ts';
 import { postTool } from './hardening/harness.ts';
 import { createTestApp, laneStats, type TestApp } from './test-app.ts';
 
@@ -9,11 +10,18 @@ afterEach(async () => {
   testApp = undefined;
 });
 
+/** The metrics as their own server answers them (`QUIRE_METRICS_ADDRESS`; the site's port has no /metrics). */
 async function scrape(app: TestApp): Promise<string> {
-  const reply = await app.app.inject({ method: 'GET', url: '/metrics' });
-  expect(reply.statusCode).toBe(200);
-  expect(reply.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
-  return reply.body;
+  const server = await serveMetrics(app.app.serviceMetrics, { host: '127.0.0.1', port: 0 }, app.app.log);
+  if (!server) throw new Error('no metrics server');
+  try {
+    const reply = await server.inject({ method: 'GET', url: '/metrics' });
+    expect(reply.statusCode).toBe(200);
+    expect(reply.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
+    return reply.body;
+  } finally {
+    await server.close();
+  }
 }
 
 /** The value of one series of the Prometheus text, or undefined when it is absent. */

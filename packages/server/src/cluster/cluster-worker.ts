@@ -35,6 +35,8 @@ export type ClusterWorkerOptions = {
   lockMs: number;
   /** How long an ended job is kept for its client (`QUIRE_JOB_RETENTION_SECONDS`). */
   retentionMs: number;
+  /** The resident memory of the pool's workers, by lane (sampled asynchronously), for the heartbeat. */
+  workerMemory: () => Promise<Record<JobLane, number>>;
   onError: (message: string, error: unknown) => void;
 };
 
@@ -121,17 +123,21 @@ export class ClusterWorker {
   }
 
   async #beat(): Promise<void> {
-    const memory = this.#options.runner.workerMemoryBytes;
     const { redis, lanes, concurrency } = this.#options;
-    await Promise.all(
-      lanes.map((lane) =>
-        redis.hset(
-          workersKey(KEY_PREFIX, lane),
-          this.#id,
-          JSON.stringify({ concurrency: concurrency[lane], memoryBytes: memory[lane], at: Date.now() }),
+    try {
+      const memory = await this.#options.workerMemory();
+      await Promise.all(
+        lanes.map((lane) =>
+          redis.hset(
+            workersKey(KEY_PREFIX, lane),
+            this.#id,
+            JSON.stringify({ concurrency: concurrency[lane], memoryBytes: memory[lane], at: Date.now() }),
+          ),
         ),
-      ),
-    ).catch((error: unknown) => this.#options.onError('heartbeat', error));
+      );
+    } catch (error) {
+      this.#options.onError('heartbeat', error);
+    }
   }
 
   async #process(job: Job<QueuedJob>): Promise<void> {

@@ -6,8 +6,10 @@ import { createRunner } from '../create-runner.ts';
 import { DirectoryJobStore } from '../jobs/job-store.ts';
 import { loggerOptions } from '../logging/logger-options.ts';
 import { registerHealthRoutes } from '../http/routes/health.ts';
-import { registerMetricsRoute } from '../http/routes/metrics.ts';
-import { createServiceMetrics } from '../metrics/service-metrics.ts';
+import { cacheSample } from '../metrics/cache-sample.ts';
+import { readWorkerMemory } from '../metrics/read-worker-memory.ts';
+import { serveMetrics } from '../metrics/serve-metrics.ts';
+import { createServiceMetrics, METRICS_SAMPLE_INTERVAL_MS } from '../metrics/service-metrics.ts';
 import { ClusterJobs } from './cluster-jobs.ts';
 import { ClusterRunner } from './cluster-runner.ts';
 import { ClusterWorker } from './cluster-worker.ts';
@@ -25,7 +27,8 @@ export type ClusterProcess = {
 /**
  * Starts one process of a cluster (`QUIRE_REDIS_URL` set): the web part (`QUIRE_ROLE=web`: the site and the API,
  * jobs queued in Redis), the worker part (`QUIRE_ROLE=worker`: takes jobs of `QUIRE_LANES` and runs them in its
- * own capped worker processes; answers only `/healthz`, `/readyz` and `/metrics`), or both (`all`).
+ * own capped worker processes; answers only `/healthz` and `/readyz`), or both (`all`). Each serves its metrics on
+ * its own address (`QUIRE_METRICS_ADDRESS`), before it takes any work, so that an address taken stops it at once.
  */
 export async function startClusterProcess(config: Config): Promise<ClusterProcess> {
   const { redisUrl, role, lanes, jobLockMs } = config.cluster;
@@ -69,7 +72,9 @@ export async function startClusterProcess(config: Config): Promise<ClusterProces
 
   let worker: ClusterWorker | null = null;
   const localRunner = hasWorker ? createWorkerRunner(config, lanes, app) : null;
-  if (localRunner) {
+  // The workers' memory, for the heartbeat and (in a worker process) the metrics: read at most once a second.
+  const localMemory = localRunner && cacheSample(readWorkerMemory(localRunner), METRICS_SAMPLE_INTERVAL_MS);
+  if (localRunner && localMemory) {
     worker = new ClusterWorker({
       redisUrl,
       redis,
@@ -80,6 +85,7 @@ export async function startClusterProcess(config: Config): Promise<ClusterProces
       concurrency: mapLanes(laneLimits(config), (limit) => limit.size),
       lockMs: jobLockMs,
       retentionMs: config.jobRetentionMs,
+      workerMemory: localMemory,
       onError: (message, error) => app.log.error({ err: error }, message),
     });
     if (!hasWeb) {
@@ -87,9 +93,17 @@ export async function startClusterProcess(config: Config): Promise<ClusterProces
         runner: localRunner,
         isConnected: () => redis.status === 'ready' && isEveryLaneStaffed(localRunner.stats, lanes),
       });
-      registerMetricsRoute(app, createServiceMetrics(localRunner));
     }
   }
+  // A web process's metrics: the cluster's queues and workers (from Redis), its own jobs' waits and durations; a
+  // worker process's: its own pool.
+  const metricsServer = await serveMetrics(
+    localRunner && localMemory && !hasWeb
+      ? createServiceMetrics(localRunner, { readWorkerMemory: localMemory })
+      : app.serviceMetrics,
+    config.metricsAddress,
+    app.log,
+  );
   if (clusterRunner) await clusterRunner.start();
   if (localRunner && worker) {
     await localRunner.whenReady();
@@ -121,6 +135,7 @@ export async function startClusterProcess(config: Config): Promise<ClusterProces
       await localRunner?.close();
       await clusterRunner?.close();
       await closed;
+      await metricsServer?.close();
       await Promise.all([redis.quit(), subscriber.quit()].map((quit) => quit.catch(() => undefined)));
     },
   };
