@@ -31,6 +31,16 @@ function valueOf(text: string, series: string): number | undefined {
 }
 
 describe('GET /metrics', () => {
+  it("is not on the site's port: the site's own 404 answers it", async () => {
+    testApp = await createTestApp({ size: 1, maxQueue: 1 });
+    for (const url of ['/metrics', '/metrics/', '/METRICS']) {
+      const reply = await testApp.app.inject({ method: 'GET', url });
+      expect(reply.statusCode).toBe(404);
+      expect(reply.body).not.toContain('quire_');
+    }
+    expect((await testApp.app.inject({ method: 'GET', url: '/metrics' })).body).toBe('not found en');
+  });
+
   it('counts jobs by tool and outcome, their wait per lane, and the lanes as they are now', async () => {
     testApp = await createTestApp({ size: 1, maxQueue: 1 });
     const before = await scrape(testApp);
