@@ -19,7 +19,15 @@ export type RunningServer = {
 export async function startServer(env: NodeJS.ProcessEnv = {}, root = ROOT): Promise<RunningServer> {
   const server = spawn(process.execPath, [join(root, 'packages/server/dist/main.js')], {
     cwd: root,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: 'info',
+      // A free port for the metrics too: another server (a bench's other phase, a test) may hold the default.
+      QUIRE_METRICS_ADDRESS: '127.0.0.1:0',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const stop = async () => {

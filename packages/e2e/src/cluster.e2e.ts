@@ -188,7 +188,9 @@ describe.sequential('a cluster behind HAProxy', () => {
     await expect.poll(async () => (await jobOf(first.baseUrl, id)).status).toBe(404);
     await expect.poll(storeEntries, { timeout: 15_000 }).toEqual([]);
     // The web process that admitted it measured it; every web process reports the cluster's queues and workers.
-    const metrics = await (await fetch(`${first.baseUrl}/metrics`)).text();
+    // On each process's own metrics address, never on the site's port.
+    expect((await fetch(`${first.baseUrl}/metrics`)).status).toBe(404);
+    const metrics = await (await fetch(`${first.metricsUrl}/metrics`)).text();
     expect(metrics).toMatch(/quire_job_duration_seconds_count\{tool="pdf-to-jpg",outcome="ok"\} [1-9]/);
     expect(metrics).toMatch(/quire_workers\{lane="pdf"\} 2/);
   }, 90_000);

@@ -31,6 +31,8 @@ export async function setup(project: TestProject): Promise<void> {
       // The browser tests send more tool requests from one address than a visitor would.
       QUIRE_RATE_LIMIT_PER_MINUTE: '1000',
       LOG_LEVEL: 'info',
+      // The browser tests read no metrics, and other servers may hold the default metrics port.
+      QUIRE_METRICS_ADDRESS: 'off',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

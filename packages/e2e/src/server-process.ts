@@ -24,6 +24,8 @@ export async function makeServerDirs(prefix: string): Promise<ServerDirs> {
 
 export type ServerProcess = {
   baseUrl: string;
+  /** Where its metrics are served (`QUIRE_METRICS_ADDRESS`: a free loopback port unless told), or null if off. */
+  metricsUrl: string | null;
   pid: number;
   child: ChildProcess;
   /** Everything the server printed on stdout and stderr so far. */
@@ -52,6 +54,8 @@ export async function startServerProcess(
       QUIRE_STATUS_PROBE_SECONDS: '0',
       QUIRE_RATE_LIMIT_PER_MINUTE: '0',
       LOG_LEVEL: 'debug',
+      // Several servers run at once: each takes a free port for its metrics, not the shared default.
+      QUIRE_METRICS_ADDRESS: '127.0.0.1:0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -77,5 +81,7 @@ export async function startServerProcess(
     child.stdout?.on('data', check);
     void exited.then(({ code }) => reject(new Error(`the server exited (${code}): ${output.slice(-2000)}`)));
   });
-  return { baseUrl, pid: child.pid ?? 0, child, output: () => output, exited };
+  // The metrics' server listens before the site's.
+  const metricsUrl = /Metrics listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1] ?? null;
+  return { baseUrl, metricsUrl, pid: child.pid ?? 0, child, output: () => output, exited };
 }

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { ConfigError, type MetricsAddress } from '../config.ts';
 import type { ServiceMetrics } from './service-metrics.ts';
 
@@ -25,7 +25,10 @@ export async function serveMetrics(
   log: FastifyBaseLogger,
 ): Promise<FastifyInstance | null> {
   if (address === null) return null;
-  const server = Fastify({ loggerInstance: log.child({ server: 'metrics' }), disableRequestLogging: true });
+  const server = Fastify({
+    loggerInstance: log.child({ server: 'metrics' }),
+    logController: new LogController({ disableRequestLogging: true }),
+  });
   server.get('/metrics', async (_request, reply) =>
     reply
       .header('content-type', metrics.contentType)
