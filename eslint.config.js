@@ -22,6 +22,8 @@ export default tseslint.config(
       '**/build/**',
       '**/.react-router/**',
       'packages/e2e/artifacts/**',
+      // The set-up's state, the page builds among it (scripts/page-builds.mjs).
+      '.quire/**',
     ],
   },
   js.configs.recommended,

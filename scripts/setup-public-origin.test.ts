@@ -10,7 +10,16 @@ const SETUP = fileURLToPath(new URL('setup.mjs', import.meta.url));
  */
 function runSetup(settings: Record<string, string>, args: string[] = []) {
   const env = { ...process.env };
-  for (const name of ['QUIRE_PUBLIC_ORIGIN', 'QUIRE_CONTACT_EMAIL', 'HOST', 'PORT']) delete env[name];
+  for (const name of [
+    'QUIRE_PUBLIC_ORIGIN',
+    'QUIRE_CONTACT_EMAIL',
+    'HOST',
+    'PORT',
+    'QUIRE_ROLE',
+    'QUIRE_REDIS_URL',
+  ]) {
+    delete env[name];
+  }
   return spawnSync(process.execPath, [SETUP, ...args], {
     encoding: 'utf8',
     env: { ...env, ...settings },
@@ -66,5 +75,19 @@ describe('the settings npm start builds the site with', () => {
     expect(plan({ QUIRE_PUBLIC_ORIGIN: 'https://pdf.example.org', PORT: '4000' })).toContain(
       'The pages name https://pdf.example.org (QUIRE_PUBLIC_ORIGIN)',
     );
+  });
+
+  it('builds no pages for a cluster worker, which serves none, and tells web processes to share one origin', () => {
+    const redis = { QUIRE_REDIS_URL: 'redis://127.0.0.1:6379' };
+    const worker = runSetup({ ...redis, QUIRE_ROLE: 'worker', PORT: '3932' }, ['--plan']);
+    expect(worker.status, worker.stderr).toBe(0);
+    expect(worker.stdout).toContain('QUIRE_ROLE=worker serves no pages: they are not built.');
+    expect(worker.stdout).not.toContain('The pages name');
+    expect(worker.stdout).toMatch(/Build: (current|server)\n/);
+    const web = runSetup({ ...redis, QUIRE_ROLE: 'web', PORT: '3931' }, ['--plan']);
+    expect(web.status, web.stderr).toBe(0);
+    expect(web.stdout).toContain('The pages name http://127.0.0.1:3931');
+    expect(web.stdout).toContain('web processes behind one proxy must share one QUIRE_PUBLIC_ORIGIN');
+    expect(web.stdout).toMatch(/Build: (pages|switch|everything)\n/);
   });
 });

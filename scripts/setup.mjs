@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // Brings a fresh Debian 12 machine with Node 20 to a runnable Quire, and does nothing that is already done:
 // Debian packages (through apt as root or with sudo), npm packages (`npm ci` when the lockfile changed), and the
-// build (when a source file changed). Plain Node only: it runs before any npm package is installed.
+// build (when a source file changed). Plain Node only: it runs before any npm package is installed. Set-ups of one
+// checkout run one at a time (`.quire/setup.lock`): the others wait, then find the work done. The pages are built
+// beside those a running server serves, never over them (`page-builds.mjs`), and not at all for a cluster worker.
 //
 //   node scripts/setup.mjs           what `npm start` needs
 //   node scripts/setup.mjs --test    also what `npm test` needs (a browser, fonts, GNU time)
@@ -13,6 +15,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSy
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readSiteSettings, SiteSettingError } from '../packages/shared/src/site-settings.js';
+import { ensurePages, pageLayout, PagesInUseError, planPages } from './page-builds.mjs';
+import { acquireSetupLock } from './setup-lock.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const STATE_DIR = join(ROOT, '.quire');
@@ -27,6 +31,14 @@ function main() {
     log(`Build: ${planBuild(buildSettings).kind}`);
     return;
   }
+  mkdirSync(STATE_DIR, { recursive: true });
+  // Exit (and so release the lock) on a signal, as the exit handlers do not run when a signal kills the process.
+  process.on('SIGINT', () => process.exit(130));
+  process.on('SIGTERM', () => process.exit(143));
+  acquireSetupLock(join(STATE_DIR, 'setup.lock'), {
+    onWait: (pid) =>
+      log(`Another set-up of this checkout (pid ${pid}) is running: waiting for it, then using its work.`),
+  });
   ensureSystemPackages();
   ensureNpmPackages();
   ensureBuild(buildSettings);
@@ -53,11 +65,26 @@ function readBuildSettings() {
     if (error instanceof SiteSettingError) fail(error.message);
     throw error;
   }
+  const servesPages = forTests || !isClusterWorker(process.env);
+  const notes = servesPages
+    ? [...settings.notes]
+    : ['QUIRE_ROLE=worker serves no pages: they are not built.'];
+  if (servesPages && process.env.QUIRE_ROLE?.trim() === 'web' && !process.env.QUIRE_PUBLIC_ORIGIN?.trim()) {
+    notes.push(
+      'QUIRE_ROLE=web: web processes behind one proxy must share one QUIRE_PUBLIC_ORIGIN, its address.',
+    );
+  }
   return {
     VITE_PUBLIC_ORIGIN: settings.publicOrigin,
     VITE_CONTACT_EMAIL: settings.contactEmail ?? undefined,
-    notes: settings.notes,
+    servesPages,
+    notes,
   };
+}
+
+/** A cluster worker (`QUIRE_ROLE=worker` with `QUIRE_REDIS_URL`, as the server reads them) serves no pages. */
+function isClusterWorker(env) {
+  return Boolean(env.QUIRE_REDIS_URL?.trim()) && env.QUIRE_ROLE?.trim() === 'worker';
 }
 
 function ensureSystemPackages() {
@@ -116,59 +143,87 @@ const BUILD_INPUTS = [
   'packages',
 ];
 const IGNORED_DIRS = new Set(['node_modules', 'dist', 'build', '.react-router', 'artifacts']);
-/** What the last build was made from: the hash of its sources and its settings. */
+/** What the server bundle was last built (and the sources checked) from: the hash of the sources. */
 const BUILD_STAMP = join(STATE_DIR, 'build-stamp');
+const PAGES = pageLayout(ROOT);
+/** The build's kind when the server bundle is current, by what the pages need. */
+const PAGE_KINDS = { build: 'pages', switch: 'switch', current: 'current', none: 'current' };
 
 /**
- * What the build needs: nothing (`current`), only the pages (`pages`: the sources are those of the last build, the
- * settings are not, e.g. `PORT=4000 npm start` or a new contact address), or `everything`.
+ * What the build needs: nothing (`current`), the pages built for these settings earlier (`switch`: e.g. back to the
+ * default port after `PORT=4000 npm start`), new pages only (`pages`: the sources are those of the server bundle,
+ * the settings are new), the checks and the server bundle only (`server`: a cluster worker, whose process serves
+ * no pages, or pages already built), or `everything`. The pages are keyed by their sources and settings.
  */
-function planBuild({ notes: _notes, ...buildSettings }) {
+function planBuild({ notes: _notes, servesPages, ...pageSettings }) {
   const sourceHash = hashFiles(BUILD_INPUTS.flatMap((input) => listFiles(join(ROOT, input))));
-  const settings = JSON.stringify(buildSettings);
-  const outputs = ['packages/server/dist/main.js', 'packages/web/build/client/index.html'];
-  const isBuilt = outputs.every((output) => existsSync(join(ROOT, output)));
-  const stamp = isBuilt && !args.has('--force-build') ? readStamp(BUILD_STAMP) : null;
-  const kind =
-    stamp?.sources !== sourceHash ? 'everything' : stamp.settings !== settings ? 'pages' : 'current';
-  return { kind, stamp: JSON.stringify({ sources: sourceHash, settings }) };
+  const isForced = args.has('--force-build');
+  const isServerBuilt = existsSync(join(ROOT, 'packages/server/dist/main.js'));
+  const needsServer = isForced || !isServerBuilt || readStamp(BUILD_STAMP)?.sources !== sourceHash;
+  const pagesKey = createHash('sha256')
+    .update(JSON.stringify({ sources: sourceHash, settings: pageSettings }))
+    .digest('hex')
+    .slice(0, 16);
+  const pages = servesPages ? planPages(PAGES, pagesKey, { force: isForced }) : 'none';
+  const kind = needsServer ? (pages === 'build' ? 'everything' : 'server') : PAGE_KINDS[pages];
+  return { kind, needsServer, pages, pagesKey, stamp: JSON.stringify({ sources: sourceHash }) };
 }
 
 function ensureBuild(buildSettings) {
-  const { kind, stamp } = planBuild(buildSettings);
-  if (kind === 'current') return;
-  if (kind === 'everything') {
+  const { needsServer, pages, pagesKey, stamp } = planBuild(buildSettings);
+  const { notes, servesPages: _servesPages, ...viteSettings } = buildSettings;
+  if (needsServer) {
     step('Type-checking', ['npm', 'run', '--silent', 'typecheck']);
     step('Linting (dependency direction included)', ['npx', 'eslint', '--max-warnings', '0', '.']);
     step('Checking formatting', ['npx', 'prettier', '--check', '--log-level', 'warn', '.']);
+    step('Building the server', ['node', 'scripts/build-server.mjs']);
+    writeFileSync(BUILD_STAMP, stamp);
   }
-  const { notes, ...viteSettings } = buildSettings;
+  if (pages === 'none') {
+    for (const note of notes) log(note);
+    return;
+  }
   const buildEnv = { ...process.env };
   for (const [name, value] of Object.entries(viteSettings)) {
     if (value === undefined) delete buildEnv[name];
     else buildEnv[name] = value;
   }
-  for (const note of notes) log(note);
-  step('Building the web app', ['npm', 'run', '--silent', 'build', '-w', '@quire/web'], buildEnv);
-  if (kind === 'everything') step('Building the server', ['node', 'scripts/build-server.mjs']);
-  writeSourceArchive();
-  mkdirSync(STATE_DIR, { recursive: true });
-  writeFileSync(BUILD_STAMP, stamp);
+  if (pages !== 'current') for (const note of notes) log(note);
+  try {
+    ensurePages(PAGES, {
+      key: pagesKey,
+      settings: {
+        publicOrigin: viteSettings.VITE_PUBLIC_ORIGIN,
+        contactEmail: viteSettings.VITE_CONTACT_EMAIL ?? null,
+      },
+      force: args.has('--force-build'),
+      log,
+      // React Router writes the site to `<build directory>/client`: a fresh directory beside the served ones.
+      build: (buildDirectory) => {
+        const env = { ...buildEnv, QUIRE_WEB_BUILD_DIRECTORY: buildDirectory };
+        step('Building the web app', ['npm', 'run', '--silent', 'build', '-w', '@quire/web'], env);
+        writeSourceArchive(join(buildDirectory, 'client'));
+      },
+    });
+  } catch (error) {
+    if (error instanceof PagesInUseError) fail(error.message);
+    throw error;
+  }
 }
 
 /** What the last build was made from, or null when there is no stamp (or one of an older format). */
 function readStamp(file) {
   try {
     const stamp = JSON.parse(readFileSync(file, 'utf8'));
-    return typeof stamp.sources === 'string' && typeof stamp.settings === 'string' ? stamp : null;
+    return typeof stamp.sources === 'string' ? stamp : null;
   } catch {
     return null;
   }
 }
 
 /** The AGPL asks that network users can get the source: the build ships it, and the footer links to it. */
-function writeSourceArchive() {
-  const target = join(ROOT, 'packages/web/build/client/source.tar.gz');
+function writeSourceArchive(site) {
+  const target = join(site, 'source.tar.gz');
   const result = run(
     'git',
     ['-C', ROOT, 'archive', '--format=tar.gz', '--prefix=quire/', '-o', target, 'HEAD'],

@@ -21,6 +21,11 @@ function withoutTrailingSlash(path: string): string {
 
 export default {
   ssr: false,
+  /**
+   * `scripts/setup.mjs` builds into a fresh directory of its own (then serves the site from its `client` folder), so
+   * that a build never writes over the pages a running server reads. A build run by hand writes to `build`.
+   */
+  buildDirectory: process.env.QUIRE_WEB_BUILD_DIRECTORY?.trim() || 'build',
   prerender: () =>
     [...allPagePaths(), ...allAliasPaths(), ...allNotFoundPrerenderPaths()].map(withoutTrailingSlash),
   /**
