@@ -307,14 +307,14 @@ describe('nothing kept: a marker sent through every tool and outcome is found no
     expect((await readdir(dirs.tmp)).filter(isWorkersDir)).toEqual([]);
   });
 
-  it('jobs that run out of time (503 JOB_TIMEOUT)', async () => {
+  it('jobs that run out of time (422 JOB_TIMEOUT)', async () => {
     const rendered = await send('pdf-to-jpg', [pdfFile('file', LONG_PDF)], { quality: 'high' });
-    expectRefusal(rendered, 503, 'JOB_TIMEOUT');
+    expectRefusal(rendered, 422, 'JOB_TIMEOUT');
     expect(Number(rendered.headers.get('retry-after'))).toBeGreaterThan(0);
     const converted = await send('word-to-pdf', [
       { field: 'file', name: named('docx'), type: DOCX, data: LONG_DOCX },
     ]);
-    expectRefusal(converted, 503, 'JOB_TIMEOUT');
+    expectRefusal(converted, 422, 'JOB_TIMEOUT');
     expect(await waitUntil(jobRootEntries, isEmpty, 5000)).toEqual([]);
   });
 

@@ -1,5 +1,5 @@
 import { JobRunner, chooseCageFactory, type PoolOptions } from '@quire/engine';
-import { JOB_LANES, type JobLane, type ToolId } from '@quire/shared';
+import { JOB_LANES, LONG_JOB_MS, type JobLane, type ToolId } from '@quire/shared';
 import { laneLimits, type Config } from './config.ts';
 
 export type LaneOverrides = Partial<Omit<PoolOptions, 'mayWait' | 'name' | 'cages'>>;
@@ -24,7 +24,10 @@ export function createRunner(
   const limits = laneLimits(config);
   return new JobRunner({
     lanes: Object.fromEntries(
-      JOB_LANES.map((lane) => [lane, { ...common, ...limits[lane], ...overrides[lane] }]),
+      JOB_LANES.map((lane) => [
+        lane,
+        { ...common, longJobMs: LONG_JOB_MS[lane], ...limits[lane], ...overrides[lane] },
+      ]),
     ) as Record<JobLane, LaneOptions>,
     maxQueuedPerClient: config.clientMaxQueued,
   });

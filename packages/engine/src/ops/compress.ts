@@ -12,6 +12,7 @@ import { loadMupdf } from '../mupdf/load-mupdf.ts';
 import { ownedBytes } from '../mupdf/owned-bytes.ts';
 import { inspectPdf } from '../qpdf/inspect-pdf.ts';
 import { repairNotices } from './repair-notices.ts';
+import { declarePdfWork } from '../work/declare-work.ts';
 import type { EngineOp } from './types.ts';
 
 /**
@@ -43,6 +44,7 @@ export const compress: EngineOp<'compress'> = async ({ files, options }, ctx) =>
   }
   ctx.onProgress?.('reading');
   const info = await inspectPdf(upload, 0, ctx, TOOLS.compress.maxPages);
+  await declarePdfWork('compress', [info], ctx);
   const file = { ...upload, path: info.path, password: info.password };
 
   const mupdf = await loadMupdf();

@@ -8,6 +8,7 @@ import { computeOrientationMatrix, isQuarterTurn } from '../images/orientation-m
 import { planPageLayout } from '../images/plan-page-layout.ts';
 import { readImageHeader, type ImageHeader } from '../images/read-image-header.ts';
 import { loadMupdf } from '../mupdf/load-mupdf.ts';
+import { declareFileWork } from '../work/declare-work.ts';
 import type { EngineOp } from './types.ts';
 
 const POINTS_PER_INCH = 72;
@@ -27,6 +28,7 @@ export const jpgToPdf: EngineOp<'jpg-to-pdf'> = async ({ files, options }, ctx) 
     if (inspection.status === 'rejected') throw inspection.reason;
     return inspection.value;
   });
+  await declareFileWork('jpg-to-pdf', files, ctx);
 
   const mupdf = await loadMupdf();
   const pdf = new mupdf.PDFDocument();

@@ -4,6 +4,7 @@ import { quickInspect } from '../mupdf/quick-inspect.ts';
 import { restoreNavigation } from '../mupdf/restore-navigation.ts';
 import { inspectPdf, type PdfInfo } from '../qpdf/inspect-pdf.ts';
 import { isQpdfSuccess, runQpdf } from '../qpdf/run-qpdf.ts';
+import { declarePdfWork } from '../work/declare-work.ts';
 import type { EngineOp } from './types.ts';
 
 /**
@@ -37,6 +38,11 @@ export const merge: EngineOp<'merge'> = async ({ files }, ctx) => {
     };
   });
 
+  await declarePdfWork(
+    'merge',
+    sources.map(({ file, pageCount }) => ({ pageCount, path: file.path, password: file.password })),
+    ctx,
+  );
   ctx.onProgress?.('processing');
   const outputPath = join(ctx.workDir, 'merged.pdf');
   const pageArgs = sources

@@ -4,6 +4,7 @@ import { recognisePdf } from '../ocr/recognise-pdf.ts';
 import { recognitionReport } from '../ocr/recognition-report.ts';
 import { inspectPdf } from '../qpdf/inspect-pdf.ts';
 import { repairNotices } from './repair-notices.ts';
+import { declarePdfWork } from '../work/declare-work.ts';
 import type { EngineOp } from './types.ts';
 
 /**
@@ -20,6 +21,7 @@ export const ocr: EngineOp<'ocr'> = async ({ files, options }, ctx) => {
   ctx.setTimeLimit?.(JOB_TIMEOUT_MS);
   ctx.onProgress?.('reading');
   const info = await inspectPdf(file, 0, ctx, TOOLS.ocr.maxPages);
+  await declarePdfWork('ocr', [info], ctx);
   const timeoutMs = Math.min(ctx.timeoutMs, JOB_TIMEOUT_MS + info.pageCount * OCR_PAGE_TIMEOUT_MS);
   ctx.setTimeLimit?.(timeoutMs);
   const outputPath = join(ctx.workDir, 'searchable.pdf');

@@ -1,4 +1,4 @@
-import { mkdir, readdir } from 'node:fs/promises';
+import { mkdir, readdir, stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { AppError, JPG_DPI, TOOLS, type JobReport } from '@quire/shared';
@@ -7,7 +7,9 @@ import { renderJpegPages } from '../poppler/render-jpeg-pages.ts';
 import { inspectPdf } from '../qpdf/inspect-pdf.ts';
 import { pageEntryName } from '../render/page-entry-name.ts';
 import { planPageRenders, type PageRender } from '../render/plan-page-renders.ts';
-import { planRenderBatches } from '../render/plan-render-batches.ts';
+import { planRenderBatches, type RenderBatch } from '../render/plan-render-batches.ts';
+import { OutputForecast } from '../render/foresee-output-size.ts';
+import { declarePdfWork } from '../work/declare-work.ts';
 import { prepareRenderSource } from '../render/prepare-render-source.ts';
 import { readJpegSize } from '../render/read-jpeg-size.ts';
 import { runInLanes } from '../render/run-in-lanes.ts';
@@ -51,28 +53,44 @@ export const pdfToJpg: EngineOp<'pdf-to-jpg'> = async ({ files, options }, ctx) 
   const pageSizes = await readPageSizes(sourcePath, info.pageCount, fileRef, limits());
   const renders = planPageRenders(pageSizes, requestedDpi, fileRef);
 
+  const megapixels = renders.reduce((sum, render) => sum + render.widthPx * render.heightPx, 0) / 1e6;
+  await declarePdfWork('pdf-to-jpg', [info], ctx, { megapixels });
+
   const pagesDir = join(ctx.workDir, 'pages');
   await mkdir(pagesDir);
   const lanes = Math.min(MAX_RENDER_PROCESSES, availableParallelism());
-  const batches = planRenderBatches(renders, lanes * BATCHES_PER_PROCESS, MIN_PAGES_PER_BATCH);
+  // A result that cannot fit the output budget is refused from a few pages drawn first, spread over the document.
+  const forecast = new OutputForecast(renders, ctx.maxOutputBytes ?? Number.POSITIVE_INFINITY);
+  const samples = forecast.samplePages(renders);
+  const rest = renders.filter((render) => !samples.includes(render));
+  const sampleBatches = samples.map((render) => ({
+    firstPage: render.pageNumber,
+    lastPage: render.pageNumber,
+    dpi: render.dpi,
+    pages: [render],
+  }));
   let hasDroppedImages = false;
   let pagesDrawn = 0;
   const total = renders.length;
   ctx.onProgress?.('processing', { done: 0, total });
-  await runInLanes(
-    batches,
-    lanes,
-    async (batch) => {
-      // Checked between batches; an abort during one kills its renderer process.
-      if (signal.aborted) throw stopError(signal);
-      const prefix = join(pagesDir, `from-${batch.firstPage}`);
-      const outcome = await renderJpegPages(sourcePath, batch, prefix, fileRef, limits());
-      hasDroppedImages ||= outcome.hasDroppedImages;
-      pagesDrawn += batch.pages.length;
-      ctx.onProgress?.('processing', { done: pagesDrawn, total });
-    },
-    () => controller.abort(),
-  );
+  const drawBatches = (batches: readonly RenderBatch[]) =>
+    runInLanes(
+      batches,
+      lanes,
+      async (batch) => {
+        // Checked between batches; an abort during one kills its renderer process.
+        if (signal.aborted) throw stopError(signal);
+        const prefix = join(pagesDir, `from-${batch.firstPage}`);
+        const outcome = await renderJpegPages(sourcePath, batch, prefix, fileRef, limits());
+        hasDroppedImages ||= outcome.hasDroppedImages;
+        forecast.add(batch.pages, await bytesWritten(pagesDir, `from-${batch.firstPage}-`));
+        pagesDrawn += batch.pages.length;
+        ctx.onProgress?.('processing', { done: pagesDrawn, total });
+      },
+      () => controller.abort(),
+    );
+  await drawBatches(sampleBatches);
+  await drawBatches(planRenderBatches(rest, lanes * BATCHES_PER_PROCESS, MIN_PAGES_PER_BATCH));
 
   ctx.onProgress?.('writing');
   const pagePaths = await collectPageImages(pagesDir, renders, file.name);
@@ -89,6 +107,15 @@ export const pdfToJpg: EngineOp<'pdf-to-jpg'> = async ({ files, options }, ctx) 
     report: describeResult(renders, requestedDpi, info.wasRepaired, hasDroppedImages),
   };
 };
+
+/** Bytes of the page images one batch wrote (their names start with its prefix). */
+async function bytesWritten(dir: string, prefix: string): Promise<number> {
+  let bytes = 0;
+  for (const name of await readdir(dir)) {
+    if (name.startsWith(prefix)) bytes += (await stat(join(dir, name))).size;
+  }
+  return bytes;
+}
 
 /**
  * Finds the image of every planned page and checks its pixel size against the plan: pdftoppm exits 0 even when

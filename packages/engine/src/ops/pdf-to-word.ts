@@ -19,6 +19,7 @@ import { stopError } from '../process/stop-error.ts';
 import { inspectPdf, type PdfInfo } from '../qpdf/inspect-pdf.ts';
 import { prepareRenderSource } from '../render/prepare-render-source.ts';
 import { repairNotices } from './repair-notices.ts';
+import { declarePdfWork } from '../work/declare-work.ts';
 import type { EngineOp, InputFile, JobContext } from './types.ts';
 
 /** The time a document without scans gets; each scanned page adds `OCR_PAGE_TIMEOUT_MS`. */
@@ -42,6 +43,7 @@ export const pdfToWord: EngineOp<'pdf-to-word'> = async ({ files, options }, ctx
   const details = { fileIndex: 0, fileName: file.name };
   ctx.onProgress?.('reading');
   const info = await inspectPdf(file, 0, ctx, TOOLS['pdf-to-word'].maxPages);
+  await declarePdfWork('pdf-to-word', [info], ctx);
   const mupdf = await loadMupdf();
   let document: InstanceType<typeof mupdf.Document>;
   try {
@@ -71,6 +73,9 @@ export const pdfToWord: EngineOp<'pdf-to-word'> = async ({ files, options }, ctx
           { ...details, maxPages: MAX_OCR_PAGES },
         );
       }
+      // Reading scans is the long part: the job tells it before starting, and may wait for room for long work.
+      if (scanned.length > 0)
+        await declarePdfWork('pdf-to-word', [info], ctx, { scannedPages: scanned.length });
       const timeoutMs = Math.min(ctx.timeoutMs, BASE_TIMEOUT_MS + scanned.length * OCR_PAGE_TIMEOUT_MS);
       ctx.setTimeLimit?.(timeoutMs);
       return readScannedPages(file, info, scanned, languages, {

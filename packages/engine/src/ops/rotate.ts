@@ -4,6 +4,7 @@ import { inspectPdf } from '../qpdf/inspect-pdf.ts';
 import { isQpdfSuccess, runQpdf } from '../qpdf/run-qpdf.ts';
 import { formatPageList } from '../render/format-page-list.ts';
 import { repairNotices } from './repair-notices.ts';
+import { declarePdfWork } from '../work/declare-work.ts';
 import type { EngineOp } from './types.ts';
 
 /**
@@ -15,6 +16,7 @@ export const rotate: EngineOp<'rotate'> = async ({ files, options }, ctx) => {
   if (!file) throw new AppError('TOO_FEW_FILES', 'Send one PDF file to rotate.', { minFiles: 1 });
   ctx.onProgress?.('reading');
   const info = await inspectPdf(file, 0, ctx, TOOLS.rotate.maxPages);
+  await declarePdfWork('rotate', [info], ctx);
   const pages = pagesToRotate(options.pages, info.pageCount);
 
   ctx.onProgress?.('processing');

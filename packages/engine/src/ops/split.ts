@@ -13,6 +13,7 @@ import { inspectPdf } from '../qpdf/inspect-pdf.ts';
 import { isQpdfSuccess, runQpdf } from '../qpdf/run-qpdf.ts';
 import { writeZip, type ZipEntry } from '../zip/write-zip.ts';
 import { repairNotices } from './repair-notices.ts';
+import { declarePdfWork } from '../work/declare-work.ts';
 import type { EngineOp, InputFile, JobContext } from './types.ts';
 
 /**
@@ -25,6 +26,7 @@ export const split: EngineOp<'split'> = async ({ files, options }, ctx) => {
   if (!file) throw new AppError('TOO_FEW_FILES', 'Send one PDF file to split.', { minFiles: 1 });
   ctx.onProgress?.('reading');
   const info = await inspectPdf(file, 0, ctx, TOOLS.split.maxPages);
+  await declarePdfWork('split', [info], ctx);
   const source = { ...file, path: info.path, password: info.password };
   const stem = fileStem(file.name);
   const piecesDir = await mkdtemp(join(ctx.workDir, 'pieces-'));

@@ -26,6 +26,15 @@ export type JobContext = {
    * starts short and gives a document the time of its own pages, so that a tool's ceiling is no one job's budget.
    */
   setTimeLimit?: (timeoutMs: number) => void;
+  /**
+   * Announces the work the op has found it must do (`estimateWork`), once it knows it and before the heavy part;
+   * it may be called again when more is found (scanned pages). Resolves when the job may go on. A job estimated
+   * long that would leave its lane no worker for short work is stopped instead (its signal aborts) and started
+   * again once there is room: an op must not have written its result before it declares.
+   */
+  declareWork?: (estimateMs: number) => Promise<void>;
+  /** The size of any one file the job may write, its result included; past it `OUTPUT_TOO_LARGE`. */
+  maxOutputBytes?: number;
   /** Hears where the job stands (the visitor's progress bar); pages where the op works page by page. */
   onProgress?: ProgressListener;
 };

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { AppError } from '@quire/shared';
 import { convertWordToPdf } from '../libreoffice/convert-word-to-pdf.ts';
+import { declareFileWork } from '../work/declare-work.ts';
 import type { EngineOp } from './types.ts';
 
 /**
@@ -11,6 +12,7 @@ import type { EngineOp } from './types.ts';
 export const wordToPdf: EngineOp<'word-to-pdf'> = async ({ files }, ctx) => {
   const file = files[0];
   if (!file) throw new AppError('TOO_FEW_FILES', 'Send one Word document to convert.', { minFiles: 1 });
+  await declareFileWork('word-to-pdf', [file], ctx);
   ctx.onProgress?.('processing');
   const outputPath = join(ctx.workDir, 'converted.pdf');
   await convertWordToPdf(file, outputPath, ctx);

@@ -18,7 +18,8 @@ export function planRenderBatches(
   const batches: RenderBatch[] = [];
   for (const render of renders) {
     const last = batches.at(-1);
-    if (last && last.dpi === render.dpi && last.pages.length < pagesPerBatch) {
+    const isNext = last !== undefined && render.pageNumber === last.lastPage + 1;
+    if (last && isNext && last.dpi === render.dpi && last.pages.length < pagesPerBatch) {
       last.pages.push(render);
       last.lastPage = render.pageNumber;
     } else {

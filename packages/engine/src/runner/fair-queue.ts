@@ -42,6 +42,14 @@ export class FairQueue<T> {
     this.#size += 1;
   }
 
+  /** Puts an item back at the head of its client's queue (a job sent back to wait for room of its kind). */
+  pushFront(client: string, item: T): void {
+    const queue = this.#waiting.get(client);
+    if (queue) queue.unshift(item);
+    else this.#waiting.set(client, [item]);
+    this.#size += 1;
+  }
+
   /** Removes a waiting item (its client went away); false when it was not waiting. */
   remove(client: string, item: T): boolean {
     const queue = this.#waiting.get(client);
@@ -54,20 +62,27 @@ export class FairQueue<T> {
     return true;
   }
 
-  /** The next job to start, counted as running for its client; null when no waiting client may start one. */
-  takeNext(): { client: string; item: T } | null {
+  /**
+   * The next job to start, counted as running for its client; null when no waiting client may start one. With
+   * `canStart`, only items it accepts are taken: each client's first such item (a long job waiting for room of its
+   * kind does not hold up its client's short ones).
+   */
+  takeNext(canStart: (item: T) => boolean = () => true): { client: string; item: T } | null {
     let chosen: string | null = null;
+    let chosenIndex = -1;
     let chosenServed = Number.POSITIVE_INFINITY;
-    for (const client of this.#waiting.keys()) {
+    for (const [client, queue] of this.#waiting) {
       const served = this.#lastServed.get(client) ?? Number.NEGATIVE_INFINITY;
-      if (this.mayStart(client) && served < chosenServed) {
-        chosen = client;
-        chosenServed = served;
-      }
+      if (!this.mayStart(client) || served >= chosenServed) continue;
+      const index = queue.findIndex(canStart);
+      if (index < 0) continue;
+      chosen = client;
+      chosenIndex = index;
+      chosenServed = served;
     }
     const queue = chosen === null ? undefined : this.#waiting.get(chosen);
     if (chosen === null || !queue) return null;
-    const item = queue.shift() as T;
+    const [item] = queue.splice(chosenIndex, 1) as [T];
     if (queue.length === 0) this.#waiting.delete(chosen);
     this.#size -= 1;
     this.started(chosen);

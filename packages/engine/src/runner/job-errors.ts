@@ -42,7 +42,8 @@ export function busy(message: string): AppError {
   return new AppError('SERVER_BUSY', message, { retryAfterSeconds: RETRY_AFTER_SECONDS });
 }
 
-/** A worker's `OUTPUT_TOO_LARGE`, with the pool's own limit in its message. */
+/** A worker's `OUTPUT_TOO_LARGE`, with the pool's own limit in its message (unless the op foresaw it and said so). */
 export function withLimits(error: AppError, maxOutputBytes: number): AppError {
-  return error.code === 'OUTPUT_TOO_LARGE' ? outputTooLargeError(maxOutputBytes) : error;
+  const isForeseen = error.details?.['estimatedMegabytes'] !== undefined;
+  return error.code === 'OUTPUT_TOO_LARGE' && !isForeseen ? outputTooLargeError(maxOutputBytes) : error;
 }

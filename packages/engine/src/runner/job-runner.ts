@@ -1,18 +1,11 @@
 import { JOB_LANES, TOOLS, type JobLane, type ToolId } from '@quire/shared';
 import type { JobInput, JobResult } from '../ops/types.ts';
-import { JobPool, type PoolOptions, type RunOptions } from './pool.ts';
+import { JobPool, type PoolOptions, type PoolStats, type RunOptions } from './pool.ts';
 import type { CageFactory } from './process-cage.ts';
 import { sampleProcessTrees, totalResidentBytes } from './process-tree.ts';
 import type { TestOpInput, TestOpName } from './test-ops.ts';
 
-export type LaneStats = {
-  size: number;
-  running: number;
-  queued: number;
-  maxQueue: number;
-  replaced: number;
-  overBudget: number;
-};
+export type LaneStats = PoolStats & { maxQueue: number };
 
 export type RunnerOptions = {
   lanes: Record<JobLane, Omit<PoolOptions, 'mayWait' | 'name' | 'maxQueuedPerClient'>>;

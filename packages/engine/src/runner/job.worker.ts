@@ -5,6 +5,7 @@ import { ENGINE_OPS } from '../ops/index.ts';
 import type { EngineOp, JobContext, JobInput, JobResult, ProgressListener } from '../ops/types.ts';
 import type { FromWorker, JobOutcome, JobWork, ToWorker, WorkerData } from './messages.ts';
 import { TEST_OPS } from './test-ops.ts';
+import { stopError } from '../process/stop-error.ts';
 
 /**
  * The worker process entry: receive a job, run the tool's engine op (the same function tests call), send the
@@ -15,9 +16,11 @@ const send = (message: FromWorker) => {
   if (process.send) process.send(message);
 };
 if (!process.send) throw new Error('job.worker must be started by the job pool, with an IPC channel');
-const { maxHeapBytes, allowTestOps } = JSON.parse(process.argv[2] ?? '{}') as WorkerData;
+const { maxHeapBytes, allowTestOps, maxOutputBytes } = JSON.parse(process.argv[2] ?? '{}') as WorkerData;
 
 const running = new Map<number, AbortController>();
+/** Jobs waiting for the pool's word that they may do the work they announced. */
+const awaitingWork = new Map<number, () => void>();
 
 // The server went away (its IPC channel closed): nothing is left to work for.
 process.on('disconnect', () => process.exit(0));
@@ -25,6 +28,10 @@ process.on('disconnect', () => process.exit(0));
 process.on('message', (message: ToWorker) => {
   if (message.type === 'abort') {
     running.get(message.jobId)?.abort(new AppError('JOB_TIMEOUT', 'The job was stopped.'));
+    return;
+  }
+  if (message.type === 'proceed') {
+    awaitingWork.get(message.jobId)?.();
     return;
   }
   if (message.type === 'shutdown') {
@@ -55,12 +62,15 @@ async function runJob({
       ? throttleProgress((stage, pages) => send({ type: 'progress', jobId, stage, pages: pages ?? null }))
       : undefined;
     const setTimeLimit = (limitMs: number) => send({ type: 'time-limit', jobId, timeoutMs: limitMs });
+    const declareWork = (estimateMs: number) => waitForWork(jobId, estimateMs, controller.signal);
     const result = await runWork(work, {
       signal: controller.signal,
       workDir,
       timeoutMs,
       onProgress,
       setTimeLimit,
+      declareWork,
+      maxOutputBytes,
     });
     reply = { type: 'done', jobId, result };
   } catch (error) {
@@ -74,9 +84,31 @@ async function runJob({
         };
   } finally {
     running.delete(jobId);
+    awaitingWork.delete(jobId);
   }
   const retiring = (await mupdfHeapBytes()) > maxHeapBytes;
   send({ ...reply, retiring });
+}
+
+/** Tells the pool the work the job found, and settles when the pool lets it go on (or rejects when it is stopped). */
+function waitForWork(jobId: number, estimateMs: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) {
+      reject(stopError(signal));
+      return;
+    }
+    const onAbort = () => {
+      awaitingWork.delete(jobId);
+      reject(stopError(signal));
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    awaitingWork.set(jobId, () => {
+      awaitingWork.delete(jobId);
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    });
+    send({ type: 'work', jobId, estimateMs: Math.max(0, Math.round(estimateMs)) });
+  });
 }
 
 function runWork(work: JobWork, ctx: JobContext): Promise<JobResult> {

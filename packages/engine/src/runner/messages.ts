@@ -8,6 +8,8 @@ export type WorkerData = {
   maxHeapBytes: number;
   /** The test-only ops may run (tests that need a job slow, greedy or large on purpose). */
   allowTestOps: boolean;
+  /** The size of any one file a job may write (`PoolOptions.maxOutputBytes`), told to ops that can foresee it. */
+  maxOutputBytes: number;
 };
 
 /** What a job runs: a tool's engine op, or a test-only op. */
@@ -26,6 +28,8 @@ export type ToWorker =
       reportsProgress: boolean;
     }
   | { type: 'abort'; jobId: number }
+  /** The job may go on with the work it announced (`JobWorkMessage`). */
+  | { type: 'proceed'; jobId: number }
   /** The pool is closing: stop what the worker keeps running between jobs (a warm LibreOffice), then answer. */
   | { type: 'shutdown' };
 
@@ -37,6 +41,7 @@ export type FromWorker =
   | (JobOutcome & { retiring: boolean })
   | JobProgressMessage
   | JobTimeLimitMessage
+  | JobWorkMessage
   | { type: 'shut-down' }
   | { type: 'ready' };
 
@@ -45,6 +50,13 @@ export type FromWorker =
  * setTimeLimit`): the pool applies it within the limit it gave the job.
  */
 export type JobTimeLimitMessage = { type: 'time-limit'; jobId: number; timeoutMs: number };
+
+/**
+ * The work the running job has found it must do, in estimated milliseconds of one core (`JobContext.declareWork`):
+ * the op waits for `proceed`. A long job that would leave its lane no worker for short work is stopped instead and
+ * waits for room (the pool runs it again from the start).
+ */
+export type JobWorkMessage = { type: 'work'; jobId: number; estimateMs: number };
 
 /** Where a running job stands (sent when its stage changes, and at most a few times a second within one). */
 export type JobProgressMessage = {

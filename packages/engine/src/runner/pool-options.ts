@@ -27,6 +27,16 @@ export type PoolOptions = {
   mayWait?: (client: string) => boolean;
   /** The number `mayWait` allows, for the visitor's message. */
   maxQueuedPerClient?: number;
+  /**
+   * A job whose declared work (`JobContext.declareWork`) is at least this many milliseconds is long: it runs at a
+   * lower CPU priority, and only while fewer than `longSlots` long jobs run. None is long by default.
+   */
+  longJobMs?: number;
+  /**
+   * Long jobs that may run at once: every worker but one by default (at least one), so that however many clients
+   * send long work, a short job always finds a worker free or soon free.
+   */
+  longSlots?: number;
   /** The test-only ops may run (`runTestOp`). */
   allowTestOps?: boolean;
   /** Logs a failure that is our bug (the visitor sees `INTERNAL`) or a worker that died. */
@@ -40,6 +50,8 @@ export type RunOptions = {
   /** CPU time the job's processes may use together; past it `RESOURCE_LIMIT_EXCEEDED`. The wall limit when absent. */
   cpuLimitMs?: number;
   workDir: string;
+  /** The job was found long before (a cluster's job sent back to wait): it starts only where a long job may. */
+  isKnownLong?: boolean;
   /** Who asked (the rate limit's key, or an API key's): the unit of fair share. */
   client?: string;
   /** Called once the job is accepted (given to a worker, or queued), before `onStart`; never for a refused job. */

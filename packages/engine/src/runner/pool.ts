@@ -1,4 +1,3 @@
-import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { AppError, RETRY_AFTER_SECONDS, type ToolId } from '@quire/shared';
 import type { JobInput, JobResult } from '../ops/types.ts';
@@ -8,49 +7,26 @@ import type { FromWorker, JobWork, ToWorker } from './messages.ts';
 import { chooseCageFactory, enterCage, type CageFactory, type ProcessCage } from './process-cage.ts';
 import type { TestOpInput, TestOpName } from './test-ops.ts';
 import { busy, cancelled, resourceLimitError, withLimits } from './job-errors.ts';
+import {
+  isBloated,
+  killSlot,
+  shutDownWorker,
+  markLong,
+  renice,
+  settleable,
+  whenIdle,
+  type Job,
+  type PoolStats,
+  type Slot,
+} from './pool-slot.ts';
 import { startWallClock } from './wall-clock.ts';
 import { watchBudget } from './watch-budget.ts';
-import { startWorkerProcess } from './worker-process.ts';
+import { JOB_NICENESS, startWorkerProcess } from './worker-process.ts';
 
 const MEBIBYTE = 1024 * 1024;
 
-export type { PoolOptions, RunOptions };
+export type { PoolOptions, PoolStats, RunOptions };
 
-type Job = {
-  id: number;
-  work: JobWork;
-  options: RunOptions;
-  client: string;
-  resolve: (result: JobResult) => void;
-  reject: (error: AppError) => void;
-};
-
-type Slot = {
-  index: number;
-  child: ChildProcess;
-  cage: ProcessCage;
-  isReady: boolean;
-  hasExited: boolean;
-  job: Job | null;
-  stopReason: AppError | null;
-  /** Stops the running job (sends an abort, kills the worker if it does not answer in time). */
-  stopJob: ((reason: AppError) => void) | null;
-  /** Moves the running job's wall-clock limit (from its start, within the limit it was given). */
-  setTimeLimit: ((timeoutMs: number) => void) | null;
-  /** Called once when the slot next has no job, or its worker answered a shutdown. */
-  onIdle: (() => void)[];
-  onShutDown: (() => void) | null;
-  /** Being replaced after its last job (it kept too much memory): takes no new job. */
-  isRetiring: boolean;
-  /** The cage's count of kernel memory kills when the current job started. */
-  oomAtStart: number;
-  /** Settles once the worker has exited and its cage is removed. */
-  disposed: Promise<void>;
-  markDisposed: () => void;
-};
-
-/** How long a closing pool waits for a worker to stop its warm LibreOffice (which itself waits up to 3 s). */
-const SHUTDOWN_WAIT_MS = 5000;
 const DEFAULT_MAX_HEAP_BYTES = 512 * MEBIBYTE;
 const DEFAULT_MEMORY_LIMIT_BYTES = 1024 * MEBIBYTE;
 const DEFAULT_MAX_OUTPUT_BYTES = 512 * MEBIBYTE;
@@ -66,7 +42,10 @@ let cagesMade = 0;
  * dies, is replaced; only its own job fails.
  */
 export class JobPool {
-  readonly #options: Required<Omit<PoolOptions, 'onCrash' | 'cages'>> & Pick<PoolOptions, 'onCrash'>;
+  readonly #options: Required<Omit<PoolOptions, 'onCrash' | 'cages' | 'longSlots'>> &
+    Pick<PoolOptions, 'onCrash'>;
+  /** Long jobs that may run at once: every worker but one, so that short work always finds one free. */
+  readonly #longSlots: number;
   #cages: CageFactory;
   readonly #slots: Slot[] = [];
   readonly #queue: FairQueue<Job>;
@@ -74,6 +53,7 @@ export class JobPool {
   #closed = false;
   #replaced = 0;
   #overBudget = 0;
+  #deferred = 0;
 
   constructor(options: PoolOptions) {
     this.#options = {
@@ -86,8 +66,10 @@ export class JobPool {
       mayWait: () => true,
       maxQueuedPerClient: Number.POSITIVE_INFINITY,
       allowTestOps: false,
+      longJobMs: Number.POSITIVE_INFINITY,
       ...options,
     };
+    this.#longSlots = options.longSlots ?? Math.max(1, options.size - 1);
     this.#cages = options.cages ?? chooseCageFactory();
     this.#queue = new FairQueue(this.#options.maxRunningPerClient);
     for (let index = 0; index < options.size; index += 1) this.#slots.push(this.#startSlot(index));
@@ -102,13 +84,16 @@ export class JobPool {
    * `replaced`: workers replaced since the start (died, stopped for not answering, over budget, or retired for
    * memory); `overBudget`: jobs stopped for memory or CPU time.
    */
-  get stats(): { size: number; running: number; queued: number; replaced: number; overBudget: number } {
+  get stats(): PoolStats {
     return {
       size: this.#slots.length,
       running: this.#slots.filter((slot) => slot.job).length,
+      runningLong: this.#runningLong(),
+      longSlots: this.#longSlots,
       queued: this.#queue.size,
       replaced: this.#replaced,
       overBudget: this.#overBudget,
+      deferred: this.#deferred,
     };
   }
 
@@ -156,8 +141,24 @@ export class JobPool {
         return;
       }
       const client = options.client ?? ANONYMOUS;
-      const job: Job = { id: this.#nextJobId++, work, options, client, resolve, reject };
-      const idle = this.#queue.mayStart(client) ? this.#idleSlot() : undefined;
+      const job: Job = {
+        id: this.#nextJobId++,
+        work,
+        options,
+        client,
+        isLong: options.isKnownLong ?? false,
+        resolve,
+        reject,
+      };
+      // A job sent back to wait (`#defer`) is in the queue again: its client's leaving removes it from there too.
+      options.signal.addEventListener(
+        'abort',
+        () => {
+          if (this.#queue.remove(client, job)) reject(cancelled(options.signal));
+        },
+        { once: true },
+      );
+      const idle = this.#queue.mayStart(client) && this.#mayStartNow(job) ? this.#idleSlot() : undefined;
       if (idle) {
         this.#queue.started(client);
         options.onAdmitted?.();
@@ -181,14 +182,16 @@ export class JobPool {
       this.#queue.push(client, job);
       options.onAdmitted?.();
       this.#holdProcessOpen();
-      options.signal.addEventListener(
-        'abort',
-        () => {
-          if (this.#queue.remove(client, job)) reject(cancelled(options.signal));
-        },
-        { once: true },
-      );
     });
+  }
+
+  #runningLong(): number {
+    return this.#slots.filter((slot) => slot.job && slot.isLong).length;
+  }
+
+  /** A short job (or one not yet estimated) may start on any worker; a long one only below `longSlots`. */
+  #mayStartNow(job: Job): boolean {
+    return !job.isLong || this.#runningLong() < this.#longSlots;
   }
 
   /**
@@ -205,12 +208,12 @@ export class JobPool {
     await Promise.all(
       this.#slots.map(async (slot) => {
         if (slot.job) {
-          const idle = this.#whenIdle(slot);
+          const idle = whenIdle(slot);
           slot.stopJob?.(busy('The server is shutting down.'));
           await idle;
         }
-        await this.#shutDownWorker(slot);
-        await this.#kill(slot);
+        await shutDownWorker(slot, (message) => this.#post(slot, message));
+        await killSlot(slot);
         await slot.disposed;
       }),
     );
@@ -218,46 +221,6 @@ export class JobPool {
 
   #idleSlot(): Slot | undefined {
     return this.#slots.find((slot) => slot.isReady && !slot.job && !slot.isRetiring && !slot.hasExited);
-  }
-
-  #whenIdle(slot: Slot): Promise<void> {
-    return new Promise((resolve) => {
-      if (!slot.job) resolve();
-      else slot.onIdle.push(resolve);
-    });
-  }
-
-  /** Asks the worker to stop what it keeps running; gives up after a few seconds (the kill follows anyway). */
-  #shutDownWorker(slot: Slot): Promise<void> {
-    return new Promise((resolve) => {
-      if (slot.hasExited || !slot.child.connected) {
-        resolve();
-        return;
-      }
-      const timer = setTimeout(resolve, SHUTDOWN_WAIT_MS);
-      const done = () => {
-        clearTimeout(timer);
-        slot.onShutDown = null;
-        resolve();
-      };
-      slot.onShutDown = done;
-      slot.child.once('exit', done);
-      this.#post(slot, { type: 'shutdown' });
-    });
-  }
-
-  /** Kills the worker and everything in its cage; resolves once the worker has exited. */
-  #kill(slot: Slot): Promise<void> {
-    return new Promise((resolve) => {
-      if (slot.hasExited) {
-        slot.cage.killAll();
-        resolve();
-        return;
-      }
-      slot.child.once('exit', () => resolve());
-      slot.cage.killAll();
-      slot.child.kill('SIGKILL');
-    });
   }
 
   #startSlot(index: number): Slot {
@@ -280,6 +243,9 @@ export class JobPool {
       onShutDown: null,
       isRetiring: false,
       oomAtStart: 0,
+      isLong: false,
+      isDeferring: false,
+      cleanup: null,
       ...settleable(),
     };
     child.on('message', (message: FromWorker) => this.#onMessage(slot, message));
@@ -307,6 +273,8 @@ export class JobPool {
   #dispatch(slot: Slot, job: Job): void {
     slot.job = job;
     slot.stopReason = null;
+    slot.isDeferring = false;
+    if (job.isLong) markLong(slot);
     job.options.onStart?.();
     const { signal, timeoutMs, workDir } = job.options;
     const stop = (reason: AppError) => {
@@ -315,7 +283,7 @@ export class JobPool {
       this.#post(slot, { type: 'abort', jobId: job.id });
       // A worker busy in WebAssembly cannot hear the abort: kill it after a grace period.
       setTimeout(() => {
-        if (slot.job === job) void this.#kill(slot);
+        if (slot.job === job) void killSlot(slot);
       }, this.#options.abortGraceMs).unref();
     };
     const clock = startWallClock(timeoutMs, stop);
@@ -324,21 +292,11 @@ export class JobPool {
     slot.stopJob = stop;
     const onAbort = () => stop(cancelled(signal));
     signal.addEventListener('abort', onAbort, { once: true });
-    const settle = job.resolve;
-    const fail = job.reject;
-    const cleanup = () => {
+    slot.cleanup = () => {
       clock.stop();
       slot.setTimeLimit = null;
       stopWatching();
       signal.removeEventListener('abort', onAbort);
-    };
-    job.resolve = (result) => {
-      cleanup();
-      settle(result);
-    };
-    job.reject = (error) => {
-      cleanup();
-      fail(error);
     };
     const reportsProgress = job.options.onProgress !== undefined;
     this.#post(slot, { type: 'run', jobId: job.id, work: job.work, workDir, timeoutMs, reportsProgress });
@@ -352,7 +310,7 @@ export class JobPool {
       if (slot.job !== job || slot.stopReason) return;
       this.#overBudget += 1;
       slot.stopReason = resourceLimitError(resource, { cpuLimitMs, memoryLimitBytes });
-      void this.#kill(slot);
+      void killSlot(slot);
     });
     slot.oomAtStart = watch.oomAtStart;
     return watch.stop;
@@ -362,7 +320,7 @@ export class JobPool {
     if (slot.hasExited || !slot.child.connected) return;
     slot.child.send(message, (error) => {
       // The worker died while the message was on its way: its exit is handled by #onExit.
-      if (error) void this.#kill(slot);
+      if (error) void killSlot(slot);
     });
   }
 
@@ -383,14 +341,17 @@ export class JobPool {
       return;
     }
     if (message.type === 'time-limit') return slot.setTimeLimit?.(message.timeoutMs);
+    if (message.type === 'work') return this.#onWorkDeclared(slot, job, message.estimateMs);
     // The kernel killed one of the job's programs for memory: the worker answered before the watch saw it.
     const wasKilledForMemory = slot.cage.oomKills() > slot.oomAtStart;
     if (wasKilledForMemory && !slot.stopReason) {
       this.#overBudget += 1;
       slot.stopReason = resourceLimitError('memory', this.#options);
     }
+    const wasLong = slot.isLong;
     this.#release(slot);
-    if (slot.stopReason) job.reject(slot.stopReason);
+    if (slot.isDeferring) this.#defer(job);
+    else if (slot.stopReason) job.reject(slot.stopReason);
     else if (message.type === 'done') job.resolve(message.result);
     else if (message.type === 'failed')
       job.reject(withLimits(AppError.fromJson({ error: message.error }), this.#options.maxOutputBytes));
@@ -398,10 +359,14 @@ export class JobPool {
       this.#options.onCrash?.(toolOf(job), message.stack);
       job.reject(new AppError('INTERNAL', 'Something went wrong on our side.'));
     }
-    if (wasKilledForMemory || (message.retiring && !this.#closed)) {
+    const mustRetire =
+      message.retiring ||
+      (wasLong && !renice(slot, JOB_NICENESS)) ||
+      isBloated(slot, this.#options.maxHeapBytes);
+    if (wasKilledForMemory || (mustRetire && !this.#closed)) {
       // Its replacement takes the queue once it is ready (#onExit, then 'ready').
       slot.isRetiring = true;
-      void this.#shutDownWorker(slot).then(() => this.#kill(slot));
+      void shutDownWorker(slot, (message) => this.#post(slot, message)).then(() => killSlot(slot));
       this.#fill();
       return;
     }
@@ -415,7 +380,9 @@ export class JobPool {
     slot.cage.killAll();
     void slot.cage.dispose().then(slot.markDisposed);
     this.#release(slot);
-    if (job) {
+    if (job && slot.isDeferring) {
+      this.#defer(job);
+    } else if (job) {
       if (!slot.stopReason && !wasKilledForMemory) {
         this.#options.onCrash?.(toolOf(job), `worker exited during a job (code ${code}, signal ${signal})`);
       }
@@ -435,10 +402,47 @@ export class JobPool {
     this.#holdProcessOpen();
   }
 
+  /**
+   * A running job told its work. A long one that would take the last worker a short job could have is stopped and
+   * sent back to wait for room (`#defer`); any other goes on, a long one at a lower CPU priority than short work.
+   */
+  #onWorkDeclared(slot: Slot, job: Job, estimateMs: number): void {
+    if (slot.stopReason) return;
+    const isLong = estimateMs >= this.#options.longJobMs;
+    if (isLong && !slot.isLong) {
+      if (this.#runningLong() >= this.#longSlots) {
+        job.isLong = true;
+        slot.isDeferring = true;
+        this.#deferred += 1;
+        slot.stopJob?.(busy('The job waits for a worker that may run long jobs.'));
+        return;
+      }
+      job.isLong = true;
+      markLong(slot);
+    }
+    this.#post(slot, { type: 'proceed', jobId: job.id });
+  }
+
+  /** A long job stopped before its heavy part waits again, first of its client's, for a worker that may run it. */
+  #defer(job: Job): void {
+    if (this.#closed) {
+      job.reject(busy('The server is shutting down.'));
+      return;
+    }
+    if (job.options.signal.aborted) {
+      job.reject(cancelled(job.options.signal));
+      return;
+    }
+    this.#queue.pushFront(job.client, job);
+  }
+
   /** The slot's job is over: its client may start another, and whoever waits for the slot to be idle wakes. */
   #release(slot: Slot): void {
+    slot.cleanup?.();
+    slot.cleanup = null;
     if (slot.job) this.#queue.finished(slot.job.client);
     slot.job = null;
+    slot.isLong = false;
     slot.stopJob = null;
     for (const resolve of slot.onIdle.splice(0)) resolve();
   }
@@ -446,7 +450,7 @@ export class JobPool {
   /** Gives waiting jobs to idle workers, round-robin by client. */
   #fill(): void {
     for (let slot = this.#idleSlot(); slot; slot = this.#idleSlot()) {
-      const next = this.#queue.takeNext();
+      const next = this.#queue.takeNext((job) => this.#mayStartNow(job));
       if (!next) break;
       this.#dispatch(slot, next.item);
     }
@@ -461,14 +465,6 @@ export class JobPool {
       else slot.child.channel?.unref();
     }
   }
-}
-
-function settleable(): { disposed: Promise<void>; markDisposed: () => void } {
-  let markDisposed = () => {};
-  const disposed = new Promise<void>((resolve) => {
-    markDisposed = resolve;
-  });
-  return { disposed, markDisposed };
 }
 
 function toolOf(job: Job | null): ToolId | null {

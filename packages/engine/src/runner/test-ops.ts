@@ -17,6 +17,8 @@ export type TestOpInput = {
   ms?: number;
   /** `hold`: the wall-clock limit the op sets for itself first (`JobContext.setTimeLimit`). */
   timeLimitMs?: number;
+  /** `hold`: the work it declares first (`JobContext.declareWork`), in estimated milliseconds: a long job on purpose. */
+  workMs?: number;
   /** `allocate`: memory to take and touch; `write`: bytes of output to write. */
   megabytes?: number;
 };
@@ -25,8 +27,9 @@ const MEBIBYTE = 1024 * 1024;
 
 export const TEST_OPS: Record<TestOpName, (input: TestOpInput, ctx: JobContext) => Promise<JobResult>> = {
   /** Waits `ms` (or until stopped) with a program running beside it, as a slow engine would. */
-  async hold({ ms = 1000, timeLimitMs }, ctx) {
+  async hold({ ms = 1000, timeLimitMs, workMs }, ctx) {
     if (timeLimitMs !== undefined) ctx.setTimeLimit?.(timeLimitMs);
+    if (workMs !== undefined) await ctx.declareWork?.(workMs);
     await runProcess(
       'sleep',
       [String(ms / 1000)],

@@ -1,4 +1,4 @@
-import { AppError, RETRY_AFTER_SECONDS } from '@quire/shared';
+import { AppError } from '@quire/shared';
 
 /** A running job's wall-clock limit: set when it starts, moved by its op within the limit it was given. */
 export type WallClock = {
@@ -14,9 +14,11 @@ export function startWallClock(timeoutMs: number, onTimeout: (error: AppError) =
     setTimeout(
       () =>
         onTimeout(
-          new AppError('JOB_TIMEOUT', `The document took longer than ${Math.round(limitMs / 1000)} s.`, {
-            retryAfterSeconds: RETRY_AFTER_SECONDS,
-          }),
+          new AppError(
+            'JOB_TIMEOUT',
+            `The document took longer than ${Math.round(limitMs / 1000)} s, the most one job may take here.`,
+            { limitSeconds: Math.round(limitMs / 1000) },
+          ),
         ),
       Math.max(0, startedAt + limitMs - Date.now()),
     );

@@ -17,8 +17,13 @@ const SOURCE_LOADER_ARGS = IS_SOURCE ? ['--import', import.meta.resolve('tsx')] 
  * stay prompt while the cores are busy with jobs (`npm run bench load`).
  */
 export const JOB_NICENESS = 10;
+/**
+ * A long job's processes run lower still (the pool renices them when the job declares its work), so that a short
+ * job on another worker of a busy machine gets most of a core: CFS weighs niceness 10 about nine times 19.
+ */
+export const LONG_JOB_NICENESS = 19;
 
-export type WorkerProcessOptions = WorkerData & {
+export type WorkerProcessOptions = Omit<WorkerData, 'maxOutputBytes'> & {
   /** The size cap of any one file the worker or its programs write (`RLIMIT_FSIZE`): the output budget. */
   maxFileBytes: number;
 };
@@ -29,7 +34,8 @@ export type WorkerProcessOptions = WorkerData & {
  * dies, even while it is busy in WebAssembly and cannot hear its IPC channel close. Messages use the structured
  * clone serialisation, so results and errors keep their shape.
  */
-export function startWorkerProcess({ maxFileBytes, ...data }: WorkerProcessOptions): ChildProcess {
+export function startWorkerProcess({ maxFileBytes, ...rest }: WorkerProcessOptions): ChildProcess {
+  const data: WorkerData = { ...rest, maxOutputBytes: maxFileBytes };
   const env = { ...process.env };
   // A loader or inspector of the parent (a test runner's) is not the worker's business.
   delete env.NODE_OPTIONS;

@@ -93,7 +93,17 @@ export class ClusterRunner implements Runner {
     this.#stats = Object.fromEntries(
       JOB_LANES.map((lane) => [
         lane,
-        { size: 0, running: 0, queued: 0, maxQueue: options.maxQueue[lane], replaced: 0, overBudget: 0 },
+        {
+          size: 0,
+          running: 0,
+          runningLong: 0,
+          longSlots: 0,
+          queued: 0,
+          maxQueue: options.maxQueue[lane],
+          replaced: 0,
+          overBudget: 0,
+          deferred: 0,
+        },
       ]),
     ) as Record<JobLane, LaneStats>;
   }

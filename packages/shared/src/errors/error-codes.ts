@@ -38,7 +38,11 @@ export const ERROR_CODES = {
    */
   DISK_SHARE_FULL: { httpStatus: 429 },
   SERVER_BUSY: { httpStatus: 503 },
-  JOB_TIMEOUT: { httpStatus: 503 },
+  /**
+   * The job ran out of its time: the same document would again, so 422 without Retry-After (issue 29), as for the
+   * memory, CPU and output budgets. A request cancelled by its client carries it too, but nobody hears that answer.
+   */
+  JOB_TIMEOUT: { httpStatus: 422 },
   TOOL_UNAVAILABLE: { httpStatus: 503 },
   INTERNAL: { httpStatus: 500 },
 } as const satisfies Record<string, { httpStatus: number }>;

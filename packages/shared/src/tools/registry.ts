@@ -25,6 +25,13 @@ export type FileFieldStyle = 'single' | 'indexed';
 export const JOB_LANES = ['pdf', 'office', 'ocr'] as const;
 export type JobLane = (typeof JOB_LANES)[number];
 
+/**
+ * A job whose estimated work (milliseconds of one core, from its pages, its content and its tool's rates) is at
+ * least this is long: long jobs never take every worker of their lane, so short work always finds one. A 1-page
+ * rotate or compress is far below the PDF lane's; one or two pages of OCR below the OCR lane's.
+ */
+export const LONG_JOB_MS: Readonly<Record<JobLane, number>> = { pdf: 4_000, office: 15_000, ocr: 12_000 };
+
 export type ToolDefinition = {
   readonly id: ToolId;
   /** Path segment of the tool's page, the same in every language. */

@@ -8,7 +8,7 @@ const TEST_OPS: readonly TestOpName[] = ['hold', 'allocate', 'spin', 'write'];
 const MAX_TEST_MS = 10 * 60_000;
 
 /**
- * `POST /api/test-ops/<lane>/<op>?ms=…&megabytes=…`, only with `QUIRE_TEST_OPS=1`: a job slow, greedy or large on
+ * `POST /api/test-ops/<lane>/<op>?ms=…&megabytes=…&work=…`, only with `QUIRE_TEST_OPS=1`: a job slow, greedy or large on
  * purpose, run like a tool's (same guards, fair share, budgets and answer), for tests that must not depend on how
  * fast a document happens to be on the machine. Never enabled in production.
  */
@@ -26,11 +26,13 @@ export function registerTestOpRoutes(
       }
       const ms = Math.min(MAX_TEST_MS, Number(request.query.ms ?? 1000));
       const megabytes = Number(request.query.megabytes ?? 1);
+      // `work`: the job declares this much work first (estimated milliseconds), so a test can make it long.
+      const workMs = request.query.work === undefined ? undefined : Number(request.query.work);
       return answerJob(request, reply, deps, async ({ jobDir, signal }) => ({
         result: await deps.runner.runTestOp(
           lane as JobLane,
           op as TestOpName,
-          { ms, megabytes },
+          { ms, megabytes, ...(workMs === undefined ? {} : { workMs }) },
           {
             signal,
             timeoutMs: ms + 60_000,

@@ -1,0 +1,97 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useJobContext } from '../../test/job-context.ts';
+import { JobPool } from './pool.ts';
+
+const ctx = useJobContext();
+
+const niceness = (pid: number) =>
+  Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ')[16]);
+
+describe('JobPool with long jobs', () => {
+  const pool = new JobPool({
+    size: 2,
+    maxQueue: 64,
+    longJobMs: 1_000,
+    allowTestOps: true,
+    abortGraceMs: 500,
+  });
+  beforeAll(() => pool.whenReady());
+  afterAll(() => pool.close());
+
+  const hold = (client: string, ms: number, workMs?: number, signal = new AbortController().signal) =>
+    pool.runTestOp(
+      'hold',
+      { ms, ...(workMs === undefined ? {} : { workMs }) },
+      { signal, timeoutMs: ms + 60_000, workDir: ctx.workDir, client },
+    );
+
+  it('keeps a worker for short work however many clients send long jobs', async () => {
+    const stop = new AbortController();
+    // Eight clients, each with one long job: only one may run, and it may not take the last worker.
+    const attacks = Array.from({ length: 8 }, (_, index) =>
+      hold(`attacker-${index}`, 60_000, 10_000, stop.signal).catch((error: unknown) => error),
+    );
+    await waitFor(() => pool.stats.runningLong === 1 && pool.stats.deferred >= 1);
+    // A visitor's short job (it declares little work, or none) gets the worker that stays free, at once.
+    await expect(hold('visitor', 50, 100)).resolves.toBeTruthy();
+    await expect(hold('visitor', 50)).resolves.toBeTruthy();
+    expect(pool.stats.runningLong).toBe(1);
+    expect(pool.stats.queued).toBe(7);
+    stop.abort();
+    await Promise.all(attacks);
+    expect(pool.stats).toMatchObject({ running: 0, queued: 0, runningLong: 0 });
+  });
+
+  it('runs a long job below the short work, and every deferred long job once there is room', async () => {
+    const first = hold('a', 1_500, 5_000);
+    await waitFor(() => pool.stats.runningLong === 1);
+    const longWorker = pool.workerPids.find((pid) => niceness(pid) === 19);
+    expect(longWorker).toBeDefined();
+    const deferredBefore = pool.stats.deferred;
+    const second = hold('b', 200, 5_000);
+    await waitFor(() => pool.stats.deferred > deferredBefore);
+    // The deferred job waits for the running long one, then runs: neither is lost.
+    await expect(first).resolves.toBeTruthy();
+    await expect(second).resolves.toBeTruthy();
+    // A worker back from a long job runs at the usual priority again (or was replaced by one that does).
+    await waitFor(() => pool.workerPids.every((pid) => niceness(pid) === 10));
+  });
+
+  it('cancels a deferred long job whose client went away', async () => {
+    const holding = hold('a', 30_000, 5_000);
+    await waitFor(() => pool.stats.runningLong === 1);
+    const controller = new AbortController();
+    const deferredBefore = pool.stats.deferred;
+    const waiting = hold('b', 30_000, 5_000, controller.signal);
+    await waitFor(() => pool.stats.deferred > deferredBefore && pool.stats.queued === 1);
+    controller.abort();
+    await expect(waiting).rejects.toMatchObject({ code: 'JOB_TIMEOUT' });
+    expect(pool.stats.queued).toBe(0);
+    void holding.catch(() => undefined);
+  });
+});
+
+describe('JobPool of one worker', () => {
+  const pool = new JobPool({ size: 1, maxQueue: 4, longJobMs: 1_000, allowTestOps: true });
+  beforeAll(() => pool.whenReady());
+  afterAll(() => pool.close());
+
+  it('still runs long jobs (no worker can be kept for short work)', async () => {
+    const result = pool.runTestOp(
+      'hold',
+      { ms: 50, workMs: 5_000 },
+      { signal: new AbortController().signal, timeoutMs: 60_000, workDir: ctx.workDir },
+    );
+    await expect(result).resolves.toBeTruthy();
+    expect(pool.stats.deferred).toBe(0);
+  });
+});
+
+async function waitFor(condition: () => boolean, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

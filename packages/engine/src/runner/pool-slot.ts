@@ -1,0 +1,154 @@
+import type { ChildProcess } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { setPriority } from 'node:os';
+import type { AppError } from '@quire/shared';
+import type { JobResult } from '../ops/types.ts';
+import type { JobWork, ToWorker } from './messages.ts';
+import type { RunOptions } from './pool-options.ts';
+import type { ProcessCage } from './process-cage.ts';
+import { LONG_JOB_NICENESS } from './worker-process.ts';
+
+/** How long a closing pool waits for a worker to stop its warm LibreOffice (which itself waits up to 3 s). */
+const SHUTDOWN_WAIT_MS = 5000;
+
+/** A job of the pool: what it runs, for whom, and how its caller hears the outcome. */
+export type Job = {
+  id: number;
+  work: JobWork;
+  options: RunOptions;
+  client: string;
+  /** Its work was estimated long (`JobContext.declareWork`): it starts only where a long job may run. */
+  isLong: boolean;
+  resolve: (result: JobResult) => void;
+  reject: (error: AppError) => void;
+};
+
+/** One worker process of the pool, its cage, and the job it runs. */
+export type Slot = {
+  index: number;
+  child: ChildProcess;
+  cage: ProcessCage;
+  isReady: boolean;
+  hasExited: boolean;
+  job: Job | null;
+  stopReason: AppError | null;
+  /** Stops the running job (sends an abort, kills the worker if it does not answer in time). */
+  stopJob: ((reason: AppError) => void) | null;
+  /** Moves the running job's wall-clock limit (from its start, within the limit it was given). */
+  setTimeLimit: ((timeoutMs: number) => void) | null;
+  /** Called once when the slot next has no job, or its worker answered a shutdown. */
+  onIdle: (() => void)[];
+  onShutDown: (() => void) | null;
+  /** Being replaced after its last job (it kept too much memory): takes no new job. */
+  isRetiring: boolean;
+  /** The cage's count of kernel memory kills when the current job started. */
+  oomAtStart: number;
+  /** The running job is long: its processes run at `LONG_JOB_NICENESS`, and it counts against `longSlots`. */
+  isLong: boolean;
+  /** The running job is being stopped to wait for room for long jobs: it goes back to the queue, not to its caller. */
+  isDeferring: boolean;
+  /** Ends the running job's clock, budget watch and abort listener. */
+  cleanup: (() => void) | null;
+  /** Settles once the worker has exited and its cage is removed. */
+  disposed: Promise<void>;
+  markDisposed: () => void;
+};
+
+/**
+ * Sets the CPU priority of every thread of every process in the slot's cage (Linux keeps a niceness per thread);
+ * false when one could not be set.
+ */
+export function renice(slot: Slot, niceness: number): boolean {
+  let isSet = true;
+  for (const { pid } of slot.cage.sample()) {
+    let threads: number[];
+    try {
+      threads = readdirSync(`/proc/${pid}/task`).map(Number);
+    } catch {
+      continue;
+    }
+    for (const thread of threads) {
+      try {
+        setPriority(thread, niceness);
+      } catch {
+        // Gone meanwhile, or a priority this process may not raise again without privilege.
+        isSet = false;
+      }
+    }
+  }
+  return isSet;
+}
+
+export type PoolStats = {
+  size: number;
+  running: number;
+  /** Long jobs running, and how many may run at once. */
+  runningLong: number;
+  longSlots: number;
+  queued: number;
+  replaced: number;
+  overBudget: number;
+  /** Long jobs stopped before their heavy part to wait for room since the start. */
+  deferred: number;
+};
+
+export function settleable(): { disposed: Promise<void>; markDisposed: () => void } {
+  let markDisposed = () => {};
+  const disposed = new Promise<void>((resolve) => {
+    markDisposed = resolve;
+  });
+  return { disposed, markDisposed };
+}
+
+/** Kills the worker and everything in its cage; resolves once the worker has exited. */
+export function killSlot(slot: Slot): Promise<void> {
+  return new Promise((resolve) => {
+    if (slot.hasExited) {
+      slot.cage.killAll();
+      resolve();
+      return;
+    }
+    slot.child.once('exit', () => resolve());
+    slot.cage.killAll();
+    slot.child.kill('SIGKILL');
+  });
+}
+
+export function whenIdle(slot: Slot): Promise<void> {
+  return new Promise((resolve) => {
+    if (!slot.job) resolve();
+    else slot.onIdle.push(resolve);
+  });
+}
+
+/** The worker process itself holds more memory than it should keep between jobs (its own programs aside). */
+export function isBloated(slot: Slot, maxBytes: number): boolean {
+  const pid = slot.child.pid;
+  const own = slot.cage.sample().find((sample) => sample.pid === pid);
+  return own !== undefined && own.residentBytes > maxBytes;
+}
+
+/** Lowers the priority of every process of the slot's cage: short work on the other workers goes first. */
+export function markLong(slot: Slot): void {
+  slot.isLong = true;
+  renice(slot, LONG_JOB_NICENESS);
+}
+
+/** Asks the worker to stop what it keeps running; gives up after a few seconds (the kill follows anyway). */
+export function shutDownWorker(slot: Slot, post: (message: ToWorker) => void): Promise<void> {
+  return new Promise((resolve) => {
+    if (slot.hasExited || !slot.child.connected) {
+      resolve();
+      return;
+    }
+    const timer = setTimeout(resolve, SHUTDOWN_WAIT_MS);
+    const done = () => {
+      clearTimeout(timer);
+      slot.onShutDown = null;
+      resolve();
+    };
+    slot.onShutDown = done;
+    slot.child.once('exit', done);
+    post({ type: 'shutdown' });
+  });
+}
