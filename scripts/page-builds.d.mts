@@ -1,6 +1,6 @@
 /** Types of `page-builds.mjs` (plain JavaScript, so that `setup.mjs` can run it before npm installs). */
 
-export type PageLayout = { pagesDir: string; link: string };
+export type PageLayout = { pagesDir: string; link: string; stagingDir: string };
 export type PagePlan = 'current' | 'switch' | 'build';
 export type CurrentPages =
   { isDirectory: true; path: string } | { isDirectory: false; path: string; name: string | null };

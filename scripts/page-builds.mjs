@@ -27,9 +27,17 @@ const POLL_MS = 250;
 
 export class PagesInUseError extends Error {}
 
-/** Where the builds of the checkout at `root` live, and the link the server reads its pages through. */
+/**
+ * Where the builds of the checkout at `root` live, the link the server reads its pages through, and where a build
+ * is made (inside the web package, where the web build expects its output, and on the same file system as the
+ * builds, so that a finished build is moved among them in one rename).
+ */
 export function pageLayout(root) {
-  return { pagesDir: join(root, '.quire/pages'), link: join(root, 'packages/web/build/client') };
+  return {
+    pagesDir: join(root, '.quire/pages'),
+    link: join(root, 'packages/web/build/client'),
+    stagingDir: join(root, 'packages/web/build'),
+  };
 }
 
 /**
@@ -64,10 +72,11 @@ export function ensurePages(
 
 function buildBeside(layout, key, settings, build) {
   const name = `${key}-${Date.now().toString(36)}`;
-  const staging = join(layout.pagesDir, `.staging-${process.pid}`);
+  const staging = join(layout.stagingDir, `.staging-${process.pid}`);
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(staging, { recursive: true });
   build(staging);
+  mkdirSync(layout.pagesDir, { recursive: true });
   renameSync(join(staging, 'client'), join(layout.pagesDir, name));
   writeFileSync(
     join(layout.pagesDir, `${name}.json`),
@@ -144,10 +153,14 @@ function prunePages(layout) {
   }
   const kept = new Set(listBuilds(layout));
   for (const entry of readdirSync(layout.pagesDir)) {
-    const isLeftover = entry.startsWith('.staging-') || entry.startsWith('.old-');
+    const isLeftover = entry.startsWith('.old-');
     if (isLeftover || (entry.endsWith('.json') && !kept.has(entry.slice(0, -'.json'.length)))) {
       rmSync(join(layout.pagesDir, entry), { recursive: true, force: true });
     }
+  }
+  for (const entry of existsSync(layout.stagingDir) ? readdirSync(layout.stagingDir) : []) {
+    if (entry.startsWith('.staging-'))
+      rmSync(join(layout.stagingDir, entry), { recursive: true, force: true });
   }
 }
 

@@ -100,11 +100,11 @@ describe('the page builds of a checkout', () => {
   it('removes the builds no process holds open, and what a failed set-up left', () => {
     ensure('a', ORIGIN_A);
     const first = realpathSync(layout.link);
-    mkdirSync(join(layout.pagesDir, '.staging-999999/client'), { recursive: true });
+    mkdirSync(join(layout.stagingDir, '.staging-999999/client'), { recursive: true });
     ensure('b', ORIGIN_B);
     expect(listBuilds(layout)).toEqual([realpathSync(layout.link).split('/').at(-1)]);
     expect(existsSync(first)).toBe(false);
-    expect(existsSync(join(layout.pagesDir, '.staging-999999'))).toBe(false);
+    expect(existsSync(join(layout.stagingDir, '.staging-999999'))).toBe(false);
   });
 
   it('leaves the served pages alone when a build fails', () => {
