@@ -49,9 +49,9 @@ const WORK_RATES = {
   'pdf-to-word': {
     ...NONE,
     baseMs: 400,
-    perPageMs: 120,
+    perPageMs: 350,
     perContentMiBMs: 2000,
-    perScannedPageMs: 6000,
+    perScannedPageMs: 3200,
   },
   'word-to-pdf': { ...NONE, baseMs: 1500, perInputMiBMs: 4000 },
   'jpg-to-pdf': { ...NONE, perPageMs: 150, perInputMiBMs: 100 },

@@ -1,0 +1,101 @@
+import { readdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { LONG_JOB_MS, type ToolId } from '@quire/shared';
+import { describe, expect, it } from 'vitest';
+import { createNoiseTiledPdf, createTextOperatorBomb } from '../../test/costly-pdfs.ts';
+import { createContentFlateBomb, createTextPdf } from '../../test/hostile-pdfs.ts';
+import { inputFile, useJobContext } from '../../test/job-context.ts';
+import { ENGINE_OPS } from '../ops/index.ts';
+import type { EngineOp, JobContext } from '../ops/types.ts';
+
+const ctx = useJobContext(120_000);
+
+/**
+ * Runs an op until it declares its work (`JobContext.declareWork`), then stops it there: the estimate it gave, or
+ * null when it ended without declaring.
+ */
+async function declaredWork(toolId: ToolId, bytes: Buffer, options: Record<string, unknown> = {}) {
+  const path = join(ctx.workDir, 'input.pdf');
+  await writeFile(path, bytes);
+  const stop = new AbortController();
+  let estimate: number | null = null;
+  const job: JobContext = {
+    ...ctx,
+    signal: stop.signal,
+    declareWork: async (estimateMs) => {
+      estimate = estimateMs;
+      stop.abort();
+      throw new Error('declared');
+    },
+  };
+  const op = ENGINE_OPS[toolId] as EngineOp<ToolId>;
+  await op({ files: [inputFile(path)], options: options as never }, job).catch(() => undefined);
+  return estimate;
+}
+
+describe('declared work', () => {
+  it('is short for a one-page document in every PDF tool, and for one or two pages of OCR', async () => {
+    for (const toolId of ['rotate', 'split', 'compress', 'pdf-to-jpg', 'pdf-to-word'] as const) {
+      const estimate = await declaredWork(toolId, createTextPdf('one page'), {
+        mode: 'all',
+        quality: 'medium',
+      });
+      expect(estimate, toolId).not.toBeNull();
+      expect(estimate, toolId).toBeLessThan(LONG_JOB_MS.pdf / 2);
+    }
+    expect(await declaredWork('ocr', createTextPdf('two pages', 2))).toBeLessThan(LONG_JOB_MS.ocr);
+  });
+
+  it('is long for OCR of a ten-page scan', async () => {
+    expect(await declaredWork('ocr', createTextPdf('ten pages', 10))).toBeGreaterThanOrEqual(LONG_JOB_MS.ocr);
+  });
+
+  it('counts the operators of a small file, not its size: 4 million text operators in a few hundred KB', async () => {
+    const bomb = createTextOperatorBomb(4_000_000);
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    for (const toolId of ['compress', 'pdf-to-jpg', 'pdf-to-word'] as const) {
+      expect(await declaredWork(toolId, bomb, { quality: 'medium' }), toolId).toBeGreaterThanOrEqual(
+        LONG_JOB_MS.pdf,
+      );
+    }
+    // Page assembly copies the content without parsing it: the same file is short work for rotate.
+    expect(await declaredWork('rotate', bomb)).toBeLessThan(LONG_JOB_MS.pdf);
+  });
+
+  it('measures a content stream that inflates to 1 GiB only up to its cap, and calls it long', async () => {
+    const used = process.memoryUsage().rss;
+    expect(
+      await declaredWork('pdf-to-jpg', createContentFlateBomb(), { quality: 'low' }),
+    ).toBeGreaterThanOrEqual(LONG_JOB_MS.pdf);
+    expect(process.memoryUsage().rss - used).toBeLessThan(512 * 1024 * 1024);
+  });
+});
+
+describe('PDF to JPG output forecast', () => {
+  it('refuses twenty pages of noise from three sampled pages when the result cannot fit the budget', async () => {
+    const path = join(ctx.workDir, 'noise.pdf');
+    await writeFile(path, createNoiseTiledPdf(20));
+    const limitBytes = 32 * 1024 * 1024;
+    const result = ENGINE_OPS['pdf-to-jpg'](
+      { files: [inputFile(path)], options: { quality: 'high' } },
+      { ...ctx, maxOutputBytes: limitBytes },
+    );
+    await expect(result).rejects.toMatchObject({
+      code: 'OUTPUT_TOO_LARGE',
+      details: { limitBytes, limitMegabytes: 32 },
+    });
+    const drawn = (await readdir(join(ctx.workDir, 'pages'))).filter((name) => name.endsWith('.jpg'));
+    expect(drawn.length).toBeLessThanOrEqual(3);
+  });
+
+  it('draws every page when the result fits, the sampled pages among them', async () => {
+    const path = join(ctx.workDir, 'noise.pdf');
+    // Eight pages at 300 dpi could pass the budget by their pixels: they are sampled, and fit.
+    await writeFile(path, createNoiseTiledPdf(8));
+    const fits = await ENGINE_OPS['pdf-to-jpg'](
+      { files: [inputFile(path)], options: { quality: 'high' } },
+      { ...ctx, maxOutputBytes: 100 * 1024 * 1024 },
+    );
+    expect(fits.report.values).toMatchObject({ pageCount: 8 });
+  });
+});
