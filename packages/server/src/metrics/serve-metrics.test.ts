@@ -1,15 +1,15 @@
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { JOB_LANES, type JobLane } from '@quire/shared';
-import type { FastifyInstance } from 'fastify';
-import pino from 'pino';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config.ts';
 import type { Runner } from '../runner.ts';
 import { serveMetrics } from './serve-metrics.ts';
 import { createServiceMetrics } from './service-metrics.ts';
 
-const log = pino({ level: 'silent' });
+/** A logger that writes nothing (a Fastify without a logger has one). */
+const log = Fastify({ logger: false }).log;
 const servers: FastifyInstance[] = [];
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => server.close()));
