@@ -6,6 +6,6 @@ export { ENGINE_OPS } from './ops/index.ts';
 export type { EngineOp, InputFile, JobContext, JobInput, JobResult } from './ops/types.ts';
 export { createProbeInputs, type ProbeFile, type ProbeInput } from './probe/probe-inputs.ts';
 export { sweepOfficeDirs } from './libreoffice/office-dirs.ts';
-export { busy, cancelled } from './runner/job-errors.ts';
+export { LongJobDeferred, busy, cancelled } from './runner/job-errors.ts';
 export type { JobWork } from './runner/messages.ts';
 export { readTreesMemory } from './runner/read-trees-memory.ts';

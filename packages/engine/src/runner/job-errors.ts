@@ -3,6 +3,16 @@ import type { Budget, Resource } from './watch-budget.ts';
 
 const MEBIBYTE = 1024 * 1024;
 
+/**
+ * A long job stopped before its heavy part because every place for long work was taken elsewhere (`RunOptions.
+ * claimLong`): its caller queues it again. Never a visitor's answer.
+ */
+export class LongJobDeferred extends AppError {
+  constructor() {
+    super('SERVER_BUSY', 'The job waits for a worker that may run long jobs.');
+  }
+}
+
 /** `RESOURCE_LIMIT_EXCEEDED`: the document is too complex to process here, and which budget it passed. */
 export function resourceLimitError(
   resource: Resource,

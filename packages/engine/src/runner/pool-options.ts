@@ -52,6 +52,12 @@ export type RunOptions = {
   workDir: string;
   /** The job was found long before (a cluster's job sent back to wait): it starts only where a long job may. */
   isKnownLong?: boolean;
+  /**
+   * Where long jobs are counted outside this pool (a cluster, in Redis): asked when the job is found long, instead of
+   * this pool's own count. Refused, the job fails with `LongJobDeferred` for its caller to queue again (this pool
+   * does not keep it).
+   */
+  claimLong?: () => Promise<boolean>;
   /** Who asked (the rate limit's key, or an API key's): the unit of fair share. */
   client?: string;
   /** Called once the job is accepted (given to a worker, or queued), before `onStart`; never for a refused job. */

@@ -1,7 +1,8 @@
 import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { setPriority } from 'node:os';
-import type { AppError } from '@quire/shared';
+import type { AppError, ToolId } from '@quire/shared';
 import type { JobResult } from '../ops/types.ts';
 import type { JobWork, ToWorker } from './messages.ts';
 import type { RunOptions } from './pool-options.ts';
@@ -151,4 +152,22 @@ export function shutDownWorker(slot: Slot, post: (message: ToWorker) => void): P
     slot.child.once('exit', done);
     post({ type: 'shutdown' });
   });
+}
+
+/** Numbers the cages of every pool of this module; a random part keeps apart the pools of reloaded modules. */
+let cagesMade = 0;
+
+/** A new cage's name (`<server pid>-<pool>-<n>-<random>`), so that leftovers of a dead server can be recognised. */
+export function nextCageName(poolName: string): string {
+  cagesMade += 1;
+  return `${process.pid}-${poolName}-${cagesMade}-${randomBytes(4).toString('hex')}`;
+}
+
+export function toolOf(job: Job | null): ToolId | null {
+  return job?.work.kind === 'tool' ? job.work.toolId : null;
+}
+
+/** Long jobs running in these slots. */
+export function runningLong(slots: readonly Slot[]): number {
+  return slots.filter((slot) => slot.job && slot.isLong).length;
 }

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { AppError, RETRY_AFTER_SECONDS, type ToolId } from '@quire/shared';
 import type { JobInput, JobResult } from '../ops/types.ts';
 import { FairQueue } from './fair-queue.ts';
@@ -6,12 +5,15 @@ import type { PoolOptions, RunOptions } from './pool-options.ts';
 import type { FromWorker, JobWork, ToWorker } from './messages.ts';
 import { chooseCageFactory, enterCage, type CageFactory, type ProcessCage } from './process-cage.ts';
 import type { TestOpInput, TestOpName } from './test-ops.ts';
-import { busy, cancelled, resourceLimitError, withLimits } from './job-errors.ts';
+import { LongJobDeferred, busy, cancelled, resourceLimitError, withLimits } from './job-errors.ts';
 import {
   isBloated,
   killSlot,
   shutDownWorker,
   markLong,
+  nextCageName,
+  runningLong,
+  toolOf,
   renice,
   settleable,
   whenIdle,
@@ -31,8 +33,6 @@ const DEFAULT_MAX_HEAP_BYTES = 512 * MEBIBYTE;
 const DEFAULT_MEMORY_LIMIT_BYTES = 1024 * MEBIBYTE;
 const DEFAULT_MAX_OUTPUT_BYTES = 512 * MEBIBYTE;
 const ANONYMOUS = 'anonymous';
-/** Numbers the cages of every pool of this module; a random part keeps apart the pools of reloaded modules. */
-let cagesMade = 0;
 
 /**
  * Runs document jobs in a fixed set of warm worker processes, each in a memory cage of its own (a cgroup where the
@@ -88,7 +88,7 @@ export class JobPool {
     return {
       size: this.#slots.length,
       running: this.#slots.filter((slot) => slot.job).length,
-      runningLong: this.#runningLong(),
+      runningLong: runningLong(this.#slots),
       longSlots: this.#longSlots,
       queued: this.#queue.size,
       replaced: this.#replaced,
@@ -185,13 +185,9 @@ export class JobPool {
     });
   }
 
-  #runningLong(): number {
-    return this.#slots.filter((slot) => slot.job && slot.isLong).length;
-  }
-
   /** A short job (or one not yet estimated) may start on any worker; a long one only below `longSlots`. */
   #mayStartNow(job: Job): boolean {
-    return !job.isLong || this.#runningLong() < this.#longSlots;
+    return !job.isLong || job.options.claimLong !== undefined || runningLong(this.#slots) < this.#longSlots;
   }
 
   /**
@@ -259,8 +255,7 @@ export class JobPool {
 
   /** Puts a new worker in a cage of its own; a machine that refuses a cgroup after all gets the watchdog. */
   #cageFor(pid: number): ProcessCage {
-    cagesMade += 1;
-    const name = `${process.pid}-${this.#options.name}-${cagesMade}-${randomBytes(4).toString('hex')}`;
+    const name = nextCageName(this.#options.name);
     try {
       return enterCage(this.#cages, name, pid, this.#options.memoryLimitBytes);
     } catch (error) {
@@ -409,31 +404,39 @@ export class JobPool {
   #onWorkDeclared(slot: Slot, job: Job, estimateMs: number): void {
     if (slot.stopReason) return;
     const isLong = estimateMs >= this.#options.longJobMs;
-    if (isLong && !slot.isLong) {
-      if (this.#runningLong() >= this.#longSlots) {
-        job.isLong = true;
+    if (!isLong || slot.isLong) {
+      this.#post(slot, { type: 'proceed', jobId: job.id });
+      return;
+    }
+    job.isLong = true;
+    const decide = (mayRun: boolean) => {
+      if (slot.job !== job || slot.stopReason) return;
+      if (!mayRun) {
         slot.isDeferring = true;
         this.#deferred += 1;
-        slot.stopJob?.(busy('The job waits for a worker that may run long jobs.'));
+        slot.stopJob?.(new LongJobDeferred());
         return;
       }
-      job.isLong = true;
       markLong(slot);
-    }
-    this.#post(slot, { type: 'proceed', jobId: job.id });
+      this.#post(slot, { type: 'proceed', jobId: job.id });
+    };
+    const { claimLong } = job.options;
+    if (claimLong) void claimLong().then(decide, () => decide(false));
+    else decide(runningLong(this.#slots) < this.#longSlots);
   }
 
   /** A long job stopped before its heavy part waits again, first of its client's, for a worker that may run it. */
   #defer(job: Job): void {
-    if (this.#closed) {
-      job.reject(busy('The server is shutting down.'));
-      return;
-    }
-    if (job.options.signal.aborted) {
-      job.reject(cancelled(job.options.signal));
-      return;
-    }
-    this.#queue.pushFront(job.client, job);
+    // Counted elsewhere (a cluster): its caller queues it again there.
+    const refusal = job.options.claimLong
+      ? new LongJobDeferred()
+      : this.#closed
+        ? busy('The server is shutting down.')
+        : job.options.signal.aborted
+          ? cancelled(job.options.signal)
+          : null;
+    if (refusal) job.reject(refusal);
+    else this.#queue.pushFront(job.client, job);
   }
 
   /** The slot's job is over: its client may start another, and whoever waits for the slot to be idle wakes. */
@@ -465,8 +468,4 @@ export class JobPool {
       else slot.child.channel?.unref();
     }
   }
-}
-
-function toolOf(job: Job | null): ToolId | null {
-  return job?.work.kind === 'tool' ? job.work.toolId : null;
 }

@@ -18,6 +18,8 @@ export type QueuedJob = {
    * that only waits for its file spares the worker's process the progress messages.
    */
   readonly reportsProgress: boolean;
+  /** Found long before (`LongClaims`): it starts only with a place for long work in its lane. */
+  readonly isLong?: boolean;
 };
 
 /** The hash where each worker process of a lane says it is alive, how many jobs it runs at once and its memory. */
