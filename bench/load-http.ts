@@ -59,10 +59,16 @@ export type Outcome = {
 };
 
 /**
- * POSTs `body` on a new connection, as `visitor` (a new one by default), and reads the whole answer. Never
- * rejects: failures come back as outcomes.
+ * POSTs `body` on a new connection, as `visitor` (a new one by default), and reads the whole answer (or gives up when
+ * `signal` aborts). Never rejects: failures come back as outcomes.
  */
-export function post(url: string, body: Body, timeoutMs: number, visitor = nextVisitor()): Promise<Outcome> {
+export function post(
+  url: string,
+  body: Body,
+  timeoutMs: number,
+  visitor = nextVisitor(),
+  signal?: AbortSignal,
+): Promise<Outcome> {
   return new Promise((resolve) => {
     const started = performance.now();
     const finish = (outcome: Omit<Outcome, 'ms'>) => resolve({ ...outcome, ms: performance.now() - started });
@@ -101,6 +107,11 @@ export function post(url: string, body: Body, timeoutMs: number, visitor = nextV
     req.setTimeout(timeoutMs, () => req.destroy(Object.assign(new Error('timeout'), { code: 'TIMEOUT' })));
     req.on('error', (error: NodeJS.ErrnoException) =>
       finish({ status: 0, code: error.code ?? 'REQUEST_ERROR', retryAfter: null, bytes: 0 }),
+    );
+    signal?.addEventListener(
+      'abort',
+      () => req.destroy(Object.assign(new Error('stopped'), { code: 'STOPPED' })),
+      { once: true },
     );
     req.end(body.body);
   });

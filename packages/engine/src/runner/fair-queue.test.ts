@@ -48,4 +48,17 @@ describe('FairQueue', () => {
     expect(queue.waitingFor('a')).toBe(0);
     expect(queue.takeNext()).toBeNull();
   });
+
+  it('makes room in a full queue for a client with less waiting, at the cost of the client with the most', () => {
+    const queue = new FairQueue<string>(1);
+    for (const job of ['a1', 'a2', 'a3']) queue.push('a', job);
+    queue.push('b', 'b1');
+    // A newcomer evicts a's newest; b (one waiting) may not evict a client of two, nor c one of one.
+    expect(queue.evictFor('c')).toEqual({ client: 'a', item: 'a3' });
+    expect(queue.evictFor('b')).toBeNull();
+    expect(queue.size).toBe(3);
+    queue.push('c', 'c1');
+    expect(queue.evictFor('d')).toEqual({ client: 'a', item: 'a2' });
+    expect(queue.evictFor('d')).toBeNull();
+  });
 });

@@ -50,6 +50,30 @@ export class FairQueue<T> {
     this.#size += 1;
   }
 
+  /**
+   * Makes room in a full queue for a job of `client`: takes the newest waiting item of the client with the most
+   * waiting, if that client has more than `client` would with this job; null when no client has (the queue is full
+   * of equals). So however many clients fill the queue, a client with nothing waiting always gets in, at the cost of
+   * the one holding most.
+   */
+  evictFor(client: string): { client: string; item: T } | null {
+    let largest: string | null = null;
+    let largestCount = this.waitingFor(client) + 1;
+    for (const [other, queue] of this.#waiting) {
+      if (queue.length > largestCount) {
+        largest = other;
+        largestCount = queue.length;
+      }
+    }
+    const queue = largest === null ? undefined : this.#waiting.get(largest);
+    if (largest === null || !queue) return null;
+    const item = queue.pop() as T;
+    this.#size -= 1;
+    if (queue.length === 0) this.#waiting.delete(largest);
+    this.#forgetIfIdle(largest);
+    return { client: largest, item };
+  }
+
   /** Removes a waiting item (its client went away); false when it was not waiting. */
   remove(client: string, item: T): boolean {
     const queue = this.#waiting.get(client);

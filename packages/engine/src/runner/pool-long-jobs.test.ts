@@ -58,6 +58,29 @@ describe('JobPool with long jobs', () => {
     await waitFor(() => pool.workerPids.every((pid) => niceness(pid) === 10));
   });
 
+  it('takes a newcomer into a full queue in place of the newest job of whoever waits with the most', async () => {
+    const small = new JobPool({ size: 1, maxQueue: 2, allowTestOps: true });
+    await small.whenReady();
+    try {
+      const run = (client: string, ms: number) =>
+        small.runTestOp(
+          'hold',
+          { ms },
+          { signal: new AbortController().signal, timeoutMs: 60_000, workDir: ctx.workDir, client },
+        );
+      const running = run('flooder', 2_000);
+      const waiting = [run('flooder', 10), run('flooder', 10)];
+      await waitFor(() => small.stats.queued === 2);
+      const visitor = run('visitor', 10);
+      await expect(waiting[1]).rejects.toMatchObject({ code: 'SERVER_BUSY' });
+      await expect(visitor).resolves.toBeTruthy();
+      await expect(running).resolves.toBeTruthy();
+      await expect(waiting[0]).resolves.toBeTruthy();
+    } finally {
+      await small.close();
+    }
+  });
+
   it('cancels a deferred long job whose client went away', async () => {
     const holding = hold('a', 30_000, 5_000);
     await waitFor(() => pool.stats.runningLong === 1);

@@ -176,8 +176,11 @@ export class JobPool {
         return;
       }
       if (this.#queue.size >= this.#options.maxQueue) {
-        reject(busy('Too many documents are being processed right now.'));
-        return;
+        // A full queue takes a newcomer's job in place of the newest of whoever waits with the most.
+        const evicted = this.#queue.evictFor(client);
+        const refusal = busy('Too many documents are being processed right now.');
+        if (!evicted) return reject(refusal);
+        evicted.item.reject(refusal);
       }
       this.#queue.push(client, job);
       options.onAdmitted?.();
