@@ -11,7 +11,7 @@ import { createTextOperatorBomb } from '../packages/engine/test/costly-pdfs.ts';
 import { createTextPdf, writePdf, type PdfObject } from '../packages/engine/test/hostile-pdfs.ts';
 import { multipartBody, nextVisitor, post, type Body, type Outcome } from './load-http.ts';
 import { sleep } from './load-phases.ts';
-import { latencies, ms, statusTable } from './load-report.ts';
+import { latencies, ms, statusTable, type Goals } from './load-report.ts';
 
 const PDF = 'application/pdf';
 const ATTACKERS = 8;
@@ -195,4 +195,39 @@ export function describeVictims(outcome: AttackOutcome): string[] {
     const lat = latencies(outcomes.filter((one) => one.status === 200).map((one) => one.ms));
     return `${name.padEnd(9)} ${statusTable(outcomes)}; p50 ${ms(lat.p50)}, p95 ${ms(lat.p95)}, max ${ms(lat.max)}`;
   });
+}
+
+export type AttackContext = {
+  baseUrl: string;
+  goals: Goals;
+  phase: <T>(name: string, run: () => Promise<T>) => Promise<T>;
+  settle: () => Promise<void>;
+  seconds: number;
+};
+
+/** The load bench's phase: each lane attacked in turn, with its goals (visitors' p95 within 5 s, all answered). */
+export async function attackPhases(ctx: AttackContext): Promise<void> {
+  for (const attack of await laneAttacks()) {
+    await ctx.settle();
+    const outcome = await ctx.phase(`attack on ${attack.lane}`, () =>
+      attackLane(ctx.baseUrl, attack, ctx.seconds),
+    );
+    console.log(`\n8 addresses flooding the ${attack.lane} lane with its longest jobs (${ctx.seconds} s):`);
+    for (const line of describeVictims(outcome)) console.log(`  visitor ${line}`);
+    console.log(`  attackers: ${statusTable(outcome.attackers)}`);
+    const visitors = [...outcome.victims.values()].flat();
+    const lat = latencies(visitors.filter((one) => one.status === 200).map((one) => one.ms));
+    ctx.goals.target(`${attack.lane} lane attacked: visitors' p95 ≤ 5 s`, lat.p95 <= 5000, ms(lat.p95));
+    ctx.goals.target(
+      `${attack.lane} lane attacked: every visitor answered`,
+      visitors.every((one) => one.status === 200),
+      statusTable(visitors),
+    );
+    const broken = outcome.attackers.filter((one) => one.status >= 500 && one.status !== 503);
+    ctx.goals.correct(
+      `attack on ${attack.lane}: no failure but 503`,
+      broken.length === 0,
+      statusTable(broken),
+    );
+  }
 }

@@ -26,6 +26,7 @@ import {
 } from './proc-stats.ts';
 import { startServer } from './start-server.ts';
 import { isolationPhases } from './load-isolation.ts';
+import { attackPhases } from './load-attack.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const { values: args } = parseArgs({
@@ -245,7 +246,10 @@ try {
   // 6 and 7. Two worst-case jobs at once; a visitor's small job while one client floods.
   await isolationPhases({ server, benchStart, goals, phase, settle, report, bodies, seconds: PHASE_SECONDS });
 
-  // 8. Mixed soak.
+  // 8. Eight addresses flood each lane with its longest jobs; visitors' one-page jobs (issue 29, item 1).
+  await attackPhases({ baseUrl: server.baseUrl, goals, phase, settle, seconds: PHASE_SECONDS });
+
+  // 9. Mixed soak.
   await settle();
   await sleep(6000);
   const before = sampleServer(server.pid, benchStart);

@@ -118,3 +118,23 @@ async function waitFor(condition: () => boolean, timeoutMs = 20_000): Promise<vo
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
+
+describe('JobPool worker memory between jobs', () => {
+  const pool = new JobPool({ size: 1, maxQueue: 4, maxHeapBytes: 160 * 1024 * 1024, allowTestOps: true });
+  beforeAll(() => pool.whenReady());
+  afterAll(() => pool.close());
+
+  it('replaces a worker that ends a job holding more than its threshold, and keeps one that stays lean', async () => {
+    const run = (megabytes: number) =>
+      pool.runTestOp(
+        'allocate',
+        { megabytes },
+        { signal: new AbortController().signal, timeoutMs: 60_000, workDir: ctx.workDir },
+      );
+    await run(16);
+    expect(pool.stats.replaced).toBe(0);
+    const before = pool.workerPids;
+    await run(256);
+    await waitFor(() => pool.stats.replaced === 1 && pool.workerPids[0] !== before[0]);
+  });
+});

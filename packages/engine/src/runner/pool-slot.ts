@@ -7,6 +7,7 @@ import type { JobResult } from '../ops/types.ts';
 import type { JobWork, ToWorker } from './messages.ts';
 import type { RunOptions } from './pool-options.ts';
 import type { ProcessCage } from './process-cage.ts';
+import { totalResidentBytes } from './process-tree.ts';
 import { LONG_JOB_NICENESS } from './worker-process.ts';
 
 /** How long a closing pool waits for a worker to stop its warm LibreOffice (which itself waits up to 3 s). */
@@ -122,11 +123,12 @@ export function whenIdle(slot: Slot): Promise<void> {
   });
 }
 
-/** The worker process itself holds more memory than it should keep between jobs (its own programs aside). */
+/**
+ * The worker holds more memory than it should keep between jobs: itself and the programs it keeps (a warm
+ * LibreOffice) together, as resident memory, whatever grew (V8's heap, MuPDF's WebAssembly memory, LibreOffice).
+ */
 export function isBloated(slot: Slot, maxBytes: number): boolean {
-  const pid = slot.child.pid;
-  const own = slot.cage.sample().find((sample) => sample.pid === pid);
-  return own !== undefined && own.residentBytes > maxBytes;
+  return totalResidentBytes(slot.cage.sample()) > maxBytes;
 }
 
 /** Lowers the priority of every process of the slot's cage: short work on the other workers goes first. */
