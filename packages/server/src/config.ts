@@ -139,7 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxQueue: readInteger(env, 'QUIRE_MAX_QUEUE', 32, 0, 10_000),
     officeWorkers: readInteger(env, 'QUIRE_OFFICE_WORKERS', 2, 1, 16),
     officeMaxQueue: readInteger(env, 'QUIRE_OFFICE_MAX_QUEUE', 8, 0, 1_000),
-    ocrWorkers: readInteger(env, 'QUIRE_OCR_WORKERS', 1, 1, 16),
+    ocrWorkers: readInteger(env, 'QUIRE_OCR_WORKERS', 2, 1, 16),
     ocrMaxQueue: readInteger(env, 'QUIRE_OCR_MAX_QUEUE', 8, 0, 1_000),
     workerMaxHeapBytes: readInteger(env, 'QUIRE_WORKER_MAX_HEAP_MB', 512, 64, 65_536) * 1024 * 1024,
     jobMemoryBytes: readInteger(env, 'QUIRE_JOB_MEMORY_MB', 1024, 128, 1_048_576) * MEBIBYTE,
