@@ -6,6 +6,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Runner } from './runner.ts';
 import { shareClientSecret } from './cluster/client-secret.ts';
+import { RedisStreamShare } from './cluster/redis-stream-share.ts';
 import { ClientCodes } from './http/client-key.ts';
 import { countRefusals } from './http/count-refusals.ts';
 import { answerClientError, registerErrorHandler } from './http/error-handler.ts';
@@ -23,6 +24,7 @@ import { AsyncJobs } from './jobs/async-jobs.ts';
 import { LocalJobs } from './jobs/local-jobs.ts';
 import { loggerOptions, type LogStream } from './logging/logger-options.ts';
 import { DiskBudget } from './jobs/disk-budget.ts';
+import { LocalStreamShare } from './jobs/stream-share.ts';
 import { createServiceMetrics, type ServiceMetrics } from './metrics/service-metrics.ts';
 import { PROBE_HEADER } from './status/run-probes.ts';
 import type { ProbeHistory } from './status/probe-history.ts';
@@ -111,7 +113,7 @@ export async function buildApp(
   });
   const jobAnswers = {
     jobRoot: config.jobRoot,
-    diskBudget: new DiskBudget(config.jobDiskBytes),
+    diskBudget: new DiskBudget(config.jobDiskBytes, config.clientDiskBytes),
     sendIdleTimeoutMs: config.sendIdleTimeoutMs,
   };
   const toolRuns = {
@@ -126,7 +128,12 @@ export async function buildApp(
   registerToolRoutes(app, toolRuns);
   registerJobRoutes(app, {
     ...toolRuns,
+    identify: guards[0],
     jobs: cluster?.jobs(metrics) ?? new LocalJobs(toolRuns, new AsyncJobs(config.jobRetentionMs)),
+    // Each client's open event streams: counted in Redis for every web process of a cluster.
+    streams: cluster
+      ? new RedisStreamShare(cluster.redis, config.clientMaxStreams)
+      : new LocalStreamShare(config.clientMaxStreams),
   });
   if (config.testOps) registerTestOpRoutes(app, { ...jobAnswers, runner, guards, jobCpuMs: config.jobCpuMs });
   await registerSiteRoutes(app, config.webRoot);

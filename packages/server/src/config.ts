@@ -49,6 +49,14 @@ export type Config = Readonly<{
   /** Fair share: jobs one client may run at once per lane, and have waiting in all lanes together. */
   clientMaxRunning: number;
   clientMaxQueued: number;
+  /** Job event streams (`GET /api/v1/jobs/{id}/events`) one client may have open at once; more get 429. */
+  clientMaxStreams: number;
+  /**
+   * The job disk one client's uploads, jobs in progress and results waiting to be fetched may take together; past
+   * it, 429 `DISK_SHARE_FULL`. By default an eighth of `jobDiskBytes`, from 1 GiB (or all of it, if smaller) to
+   * 2 GiB.
+   */
+  clientDiskBytes: number;
   /** Wall-clock limit of Office conversions for requests without an API key. */
   anonymousOfficeTimeoutMs: number;
   /** Test-only operations (`POST /api/test-ops/...`) for tests that need a job slow, greedy or large on purpose. */
@@ -95,6 +103,22 @@ const REPO_ROOT = resolve(PACKAGE_ROOT, '../..');
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const MEBIBYTE = 1024 * 1024;
 const MAX_DEFAULT_JOB_DISK_BYTES = 20 * 1024 * MEBIBYTE;
+/**
+ * A client's share of the job disk, by default: an eighth of it (eight clients fill it), at most 2 GiB, and at
+ * least 1 GiB (the largest upload and a large result, so that one client's one big job always fits) unless the
+ * whole budget is smaller.
+ */
+const DEFAULT_CLIENT_DISK_FRACTION = 1 / 8;
+const MAX_DEFAULT_CLIENT_DISK_BYTES = 2 * 1024 * MEBIBYTE;
+const MIN_DEFAULT_CLIENT_DISK_BYTES = 1024 * MEBIBYTE;
+
+function defaultClientDiskBytes(jobDiskBytes: number): number {
+  const floor = Math.min(jobDiskBytes, MIN_DEFAULT_CLIENT_DISK_BYTES);
+  return Math.min(
+    MAX_DEFAULT_CLIENT_DISK_BYTES,
+    Math.max(floor, Math.floor(jobDiskBytes * DEFAULT_CLIENT_DISK_FRACTION)),
+  );
+}
 
 /** The lesser of 20 GiB and half the space free where the job root is (or would be) when the server starts. */
 function defaultJobDiskBytes(jobRoot: string): number {
@@ -129,6 +153,9 @@ function readCluster(env: NodeJS.ProcessEnv): ClusterConfig {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const jobRoot = resolve(env.QUIRE_JOB_ROOT?.trim() || join(tmpdir(), 'quire-jobs'));
+  const jobDiskBytes = env.QUIRE_JOB_DISK_MB?.trim()
+    ? readInteger(env, 'QUIRE_JOB_DISK_MB', 20_480, 1, 1_073_741_824) * MEBIBYTE
+    : defaultJobDiskBytes(jobRoot);
   return Object.freeze({
     // The defaults are shared with the build, whose pages name this address when QUIRE_PUBLIC_ORIGIN is unset.
     host: env.HOST?.trim() || DEFAULT_HOST,
@@ -148,12 +175,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : null,
     memoryCap: readChoice(env, 'QUIRE_MEMORY_CAP', ['auto', 'cgroup', 'watchdog'] as const, 'auto'),
     maxOutputBytes: readInteger(env, 'QUIRE_MAX_OUTPUT_MB', 512, 1, 1_048_576) * MEBIBYTE,
-    jobDiskBytes: env.QUIRE_JOB_DISK_MB?.trim()
-      ? readInteger(env, 'QUIRE_JOB_DISK_MB', 20_480, 1, 1_073_741_824) * MEBIBYTE
-      : defaultJobDiskBytes(jobRoot),
+    jobDiskBytes,
     sendIdleTimeoutMs: readInteger(env, 'QUIRE_SEND_IDLE_TIMEOUT_MS', 30_000, 100, 3_600_000),
     clientMaxRunning: readInteger(env, 'QUIRE_CLIENT_MAX_RUNNING', 1, 1, 64),
     clientMaxQueued: readInteger(env, 'QUIRE_CLIENT_MAX_QUEUED', 3, 0, 10_000),
+    clientMaxStreams: readInteger(env, 'QUIRE_CLIENT_MAX_STREAMS', 8, 1, 10_000),
+    clientDiskBytes: env.QUIRE_CLIENT_DISK_MB?.trim()
+      ? readInteger(env, 'QUIRE_CLIENT_DISK_MB', 2_048, 1, 1_073_741_824) * MEBIBYTE
+      : defaultClientDiskBytes(jobDiskBytes),
     anonymousOfficeTimeoutMs: readInteger(env, 'QUIRE_ANONYMOUS_OFFICE_TIMEOUT_SECONDS', 60, 1, 3_600) * 1000,
     testOps: env.QUIRE_TEST_OPS?.trim() === '1',
     jobTimeoutMs: env.QUIRE_JOB_TIMEOUT_SECONDS?.trim()

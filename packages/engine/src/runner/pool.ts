@@ -169,6 +169,7 @@ export class JobPool {
       if (!this.#options.mayWait(client)) {
         reject(
           new AppError('TOO_MANY_JOBS', 'You already have as many documents waiting as you may.', {
+            share: 'queued', // the client's share used up, as `TOO_MANY_STREAMS` and `DISK_SHARE_FULL` name theirs
             retryAfterSeconds: RETRY_AFTER_SECONDS,
             maxQueued: this.#options.maxQueuedPerClient,
           }),

@@ -1,3 +1,4 @@
+import { basename } from 'node:path';
 import {
   AppError,
   TOOLS,
@@ -12,32 +13,50 @@ import type { JobAnswer } from '../http/answer-job.ts';
 import { removeJobDir } from '../http/job-dir.ts';
 import type { ToolRun } from '../http/run-tool.ts';
 import { notFound } from '../jobs/async-jobs.ts';
+import { diskShareFull } from '../jobs/client-shares.ts';
+import { directoryBytes } from '../jobs/disk-budget.ts';
 import type { BudgetHold, JobBackend } from '../jobs/job-backend.ts';
+import type { ClientDiskLedger } from './client-disk-ledger.ts';
 import { waitedMs, type ClusterRunner } from './cluster-runner.ts';
 import { JOB_ID_PATTERN, type JobStore } from '../jobs/job-store.ts';
 import { withRedis } from './redis-client.ts';
 
+/** Each client's share of the job disk, counted in Redis for the whole cluster (`ClientDiskLedger`). */
+export type ClusterDiskShare = { readonly ledger: ClientDiskLedger; readonly limitBytes: number };
+
 /**
  * The asynchronous jobs of a cluster: their records live in Redis, a worker process writes each change, and any
  * web process answers for any job (its files are in the shared job store). A job admitted here goes on whatever
- * becomes of this process.
+ * becomes of this process. With `disk`, each job counts towards its client's share of the job disk from its
+ * admission until its result is fetched, deleted or expires.
  */
 export class ClusterJobs implements JobBackend {
   readonly #runner: ClusterRunner;
   readonly #store: JobStore;
   readonly #timeoutOf: (run: ToolRun) => { timeoutMs: number; cpuLimitMs: number | null };
   readonly #metrics: ServiceMetrics | null;
+  readonly #disk: ClusterDiskShare | null;
 
   constructor(
     runner: ClusterRunner,
     store: JobStore,
     timeoutOf: (run: ToolRun) => { timeoutMs: number; cpuLimitMs: number | null },
     metrics: ServiceMetrics | null = null,
+    disk: ClusterDiskShare | null = null,
   ) {
     this.#runner = runner;
     this.#store = store;
     this.#timeoutOf = timeoutOf;
     this.#metrics = metrics;
+    this.#disk = disk;
+  }
+
+  async checkShares(client: string): Promise<void> {
+    const disk = this.#disk;
+    if (!disk) return;
+    if ((await withRedis(() => disk.ledger.heldBytes(client))) >= disk.limitBytes) {
+      throw diskShareFull(disk.limitBytes);
+    }
   }
 
   async start(
@@ -45,7 +64,17 @@ export class ClusterJobs implements JobBackend {
     { jobDir, budget }: { jobDir: string; budget: BudgetHold; stop: AbortSignal },
   ): Promise<JobView> {
     const { timeoutMs, cpuLimitMs } = this.#timeoutOf(run);
+    const disk = this.#disk;
+    const id = basename(jobDir);
+    let isCounted = false;
     try {
+      if (disk) {
+        // Its uploads count from now, if they fit in what is left of its client's share (one script: two uploads at
+        // once cannot both take the last of it).
+        const bytes = await directoryBytes(jobDir);
+        isCounted = await withRedis(() => disk.ledger.reserve(run.client, id, bytes, disk.limitBytes));
+        if (!isCounted) throw diskShareFull(disk.limitBytes);
+      }
       const record = await this.#runner.enqueue(
         TOOLS[run.toolId].lane,
         { kind: 'tool', toolId: run.toolId, input: { files: run.uploads.files, options: run.options } },
@@ -60,6 +89,7 @@ export class ClusterJobs implements JobBackend {
       this.#measure(record.view.id, run);
       return record.view;
     } catch (error) {
+      if (disk && isCounted) await disk.ledger.release(run.client, id).catch(() => undefined);
       await removeJobDir(jobDir);
       throw error;
     } finally {
@@ -123,6 +153,12 @@ export class ClusterJobs implements JobBackend {
     if (!JOB_ID_PATTERN.test(id)) return false;
     const record = await withRedis(() => this.#runner.records.get(id));
     if (!record) return false;
+    // Fetched or deleted, the job holds no more of its client's share (a worker that ends it later counts nothing),
+    // from before its record goes.
+    if (this.#disk && record.waiter === null) {
+      const { ledger } = this.#disk;
+      await withRedis(() => ledger.release(record.client, id));
+    }
     await withRedis(() => this.#runner.cancel(id));
     await this.#store.remove(id);
     return true;

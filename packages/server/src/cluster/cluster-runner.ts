@@ -22,6 +22,7 @@ import {
 } from '@quire/shared';
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
+import type { ClientShare } from '../jobs/client-shares.ts';
 import type { Runner } from '../runner.ts';
 import { JobRecords, listenToJobEvents, type JobEvent, type JobRecord } from './job-records.ts';
 import { JOB_ID_PATTERN, type JobStore } from '../jobs/job-store.ts';
@@ -190,6 +191,7 @@ export class ClusterRunner implements Runner {
       const inCluster = await this.#records.admit(record, this.#options.maxPerClient, CLIENT_KEY_TTL_MS);
       if (inCluster === null) {
         throw new AppError('TOO_MANY_JOBS', 'You already have as many documents waiting as you may.', {
+          share: 'queued' satisfies ClientShare,
           retryAfterSeconds: RETRY_AFTER_SECONDS,
           maxQueued: this.#options.maxQueuedPerClient,
         });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type JobResult, type JobRunner, type JobWork } from '@quire/engine';
+import { LongJobDeferred, type JobResult, type JobRunner, type JobWork } from '@quire/engine';
 import {
   AppError,
   TOOLS,
@@ -14,10 +14,12 @@ import {
   type ToolId,
   type WorkStage,
 } from '@quire/shared';
-import { Worker, type Job } from 'bullmq';
+import { DelayedError, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { clearEarlierRuns, JOB_ID_PATTERN, type JobStore } from '../jobs/job-store.ts';
+import { ClientDiskLedger } from './client-disk-ledger.ts';
 import { JobRecords, listenToCancels, type JobRecord } from './job-records.ts';
+import { LongClaims } from './long-claims.ts';
 import { mapFilePaths, workersKey, type QueuedJob } from './queued-job.ts';
 import { bullConnectionOptions, KEY_PREFIX } from './redis-client.ts';
 
@@ -51,6 +53,8 @@ type RunOutcome = {
 const HEARTBEAT_MS = 3_000;
 /** A job's start, stage and pages are written to its record only once it has run this long. */
 const PROGRESS_AFTER_MS = 500;
+/** How soon a long job that found no place for long work is looked at again. */
+const LONG_RETRY_MS = 2_000;
 /** A worker that died in the middle of a job lets it run again this many times elsewhere, then it fails. */
 const MAX_STALLED_RUNS = 2;
 
@@ -64,8 +68,11 @@ const MAX_STALLED_RUNS = 2;
 export class ClusterWorker {
   readonly #options: ClusterWorkerOptions;
   readonly #records: JobRecords;
+  readonly #disk: ClientDiskLedger;
   readonly #workers: Worker[] = [];
   readonly #running = new Map<string, AbortController>();
+  /** Long jobs of this process holding a place in their lane (`LongClaims`), renewed with each heartbeat. */
+  readonly #claimed = new Map<string, LongClaims>();
   readonly #id = randomUUID();
   #heartbeat: NodeJS.Timeout | null = null;
   #isAbandoning = false;
@@ -73,6 +80,7 @@ export class ClusterWorker {
   constructor(options: ClusterWorkerOptions) {
     this.#options = options;
     this.#records = new JobRecords(options.redis, options.retentionMs);
+    this.#disk = new ClientDiskLedger(options.redis);
   }
 
   async start(): Promise<void> {
@@ -81,7 +89,8 @@ export class ClusterWorker {
       this.#running.get(id)?.abort(new AppError('JOB_TIMEOUT', 'The job was cancelled.')),
     );
     for (const lane of lanes) {
-      const worker = new Worker<QueuedJob>(lane, (job) => this.#process(job), {
+      const claims = new LongClaims(this.#options.redis, lane);
+      const worker = new Worker<QueuedJob>(lane, (job, token) => this.#process(job, claims, token), {
         connection: bullConnectionOptions(this.#options.redisUrl, `worker-${lane}`),
         prefix: KEY_PREFIX,
         concurrency: this.#options.concurrency[lane],
@@ -135,23 +144,32 @@ export class ClusterWorker {
           ),
         ),
       );
+      await Promise.all([...this.#claimed].map(([jobId, claims]) => claims.renew(jobId)));
     } catch (error) {
       this.#options.onError('heartbeat', error);
     }
   }
 
-  async #process(job: Job<QueuedJob>): Promise<void> {
+  async #process(job: Job<QueuedJob>, claims: LongClaims, token: string | undefined): Promise<void> {
     const queued = job.data;
     const { store } = this.#options;
     if (!JOB_ID_PATTERN.test(queued.id)) return;
+    // A job found long before starts only with a place for long work in its lane; else it waits again.
+    if (queued.isLong && !(await this.#claim(claims, queued.id))) return this.#waitForRoom(job, token);
     const controller = new AbortController();
     this.#running.set(queued.id, controller);
     let outcome: RunOutcome | null = null;
     let failure: unknown = null;
     try {
-      outcome = await this.#runOnce(job, controller);
+      outcome = await this.#runOnce(job, controller, () => this.#claim(claims, queued.id));
     } catch (error) {
       failure = error;
+    } finally {
+      if (this.#claimed.delete(queued.id)) await claims.release(queued.id).catch(() => undefined);
+    }
+    if (failure instanceof LongJobDeferred && !this.#isAbandoning) {
+      this.#running.delete(queued.id);
+      return this.#waitForRoom(job, token);
     }
     if (this.#isAbandoning) {
       // A shutdown past its grace stopped the job: left unanswered, its lock lapses once this process has gone,
@@ -174,6 +192,23 @@ export class ClusterWorker {
     });
     // Deleted meanwhile (cancelled, or its time ran out): its result has nobody to go to.
     if (!isWritten) await store.remove(queued.id);
+    await this.#countDisk(queued, isWritten ? value.bytes : null);
+  }
+
+  /**
+   * What a job of the job API holds of its client's share of the job disk once it has ended: its result until it is
+   * fetched, deleted or expires, or nothing (`null`: it failed, or was deleted meanwhile). A request's own job is
+   * not counted there (see `ClientDiskLedger`).
+   */
+  async #countDisk(queued: QueuedJob, resultBytes: number | null): Promise<void> {
+    const { client, waiter } = queued.record;
+    if (waiter !== null) return;
+    const disk = this.#disk;
+    await retry(() =>
+      resultBytes === null
+        ? disk.release(client, queued.id)
+        : disk.settle(client, queued.id, resultBytes, this.#options.retentionMs),
+    ).catch((error: unknown) => this.#options.onError('disk share not counted', error));
   }
 
   /**
@@ -184,7 +219,11 @@ export class ClusterWorker {
    * quick one costs Redis its final write alone. The first write also finds a job deleted while it waited (its
    * record is gone) and stops it.
    */
-  async #runOnce(job: Job<QueuedJob>, controller: AbortController): Promise<RunOutcome> {
+  async #runOnce(
+    job: Job<QueuedJob>,
+    controller: AbortController,
+    claimLong: () => Promise<boolean>,
+  ): Promise<RunOutcome> {
     const queued = job.data;
     const { store, runner } = this.#options;
     const jobDir = await store.open(queued.id);
@@ -223,6 +262,8 @@ export class ClusterWorker {
           ...(queued.cpuLimitMs === null ? {} : { cpuLimitMs: queued.cpuLimitMs }),
           workDir: attemptDir,
           client: queued.record.client,
+          isKnownLong: queued.isLong === true,
+          claimLong,
           ...(queued.reportsProgress ? { onProgress } : {}),
         },
       );
@@ -236,7 +277,25 @@ export class ClusterWorker {
     }
   }
 
-  /** Writes that the job failed (unless it has ended already), and counts it out of its client's share. */
+  /** A place for this job's long work in its lane; held until the job ends, renewed with each heartbeat. */
+  async #claim(claims: LongClaims, jobId: string): Promise<boolean> {
+    if (this.#claimed.has(jobId)) return true;
+    const isClaimed = await claims.claim(jobId).catch(() => false);
+    if (isClaimed) this.#claimed.set(jobId, claims);
+    return isClaimed;
+  }
+
+  /**
+   * A long job that found no place for long work goes back to its queue, marked long, and is looked at again in a
+   * moment (by whichever worker is free): it keeps its priority, and holds no job slot meanwhile.
+   */
+  async #waitForRoom(job: Job<QueuedJob>, token: string | undefined): Promise<never> {
+    await job.updateData({ ...job.data, isLong: true });
+    await job.moveToDelayed(Date.now() + LONG_RETRY_MS, token);
+    throw new DelayedError();
+  }
+
+  /** Writes that the job failed (unless it has ended already), and counts it out of its client's shares. */
   async #fail(queued: QueuedJob, error: unknown): Promise<void> {
     const appError =
       error instanceof AppError ? error : new AppError('INTERNAL', 'Something went wrong on our side.');
@@ -254,6 +313,7 @@ export class ClusterWorker {
         ),
       { client: queued.record.client },
     );
+    await this.#countDisk(queued, null);
   }
 
   /**

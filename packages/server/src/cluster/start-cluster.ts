@@ -10,6 +10,7 @@ import { cacheSample } from '../metrics/cache-sample.ts';
 import { readWorkerMemory } from '../metrics/read-worker-memory.ts';
 import { serveMetrics } from '../metrics/serve-metrics.ts';
 import { createServiceMetrics, METRICS_SAMPLE_INTERVAL_MS } from '../metrics/service-metrics.ts';
+import { ClientDiskLedger } from './client-disk-ledger.ts';
 import { ClusterJobs } from './cluster-jobs.ts';
 import { ClusterRunner } from './cluster-runner.ts';
 import { ClusterWorker } from './cluster-worker.ts';
@@ -60,6 +61,7 @@ export async function startClusterProcess(config: Config): Promise<ClusterProces
               store,
               (run) => ({ timeoutMs: run.timeoutMs, cpuLimitMs: config.jobCpuMs ?? run.timeoutMs }),
               metrics,
+              { ledger: new ClientDiskLedger(redis), limitBytes: config.clientDiskBytes },
             ),
           isConnected: () => clusterRunner.isConnected,
           redis,

@@ -24,10 +24,10 @@ export type JobAnswer = {
 };
 
 /**
- * The life of one job request: a private job directory, counted against the disk budget (503 when it is spent);
- * the handler receives the upload and runs the job, cancelled when the client goes away; then everything but the
- * result is removed before the answer is streamed, an answer that stalls is cut, and the directory is removed when
- * the response closes, whatever the outcome.
+ * The life of one job request: a private job directory, counted against the disk budget (503 when it is spent) and
+ * its client's share of it (429 `DISK_SHARE_FULL`); the handler receives the upload and runs the job, cancelled
+ * when the client goes away; then everything but the result is removed before the answer is streamed, an answer
+ * that stalls is cut, and the directory is removed when the response closes, whatever the outcome.
  */
 export async function answerJob(
   request: FastifyRequest,
@@ -46,7 +46,7 @@ export async function answerJob(
       request.log.error({ err: error }, 'job directory not removed'),
     );
   });
-  const budget = diskBudget.admit(jobDir, (reason) => cancel.abort(reason));
+  const budget = diskBudget.admit(jobDir, request.client, (reason) => cancel.abort(reason));
   release = budget.release;
 
   const started = performance.now();

@@ -36,15 +36,16 @@ export type RateLimitOptions = {
 
 /**
  * The guards of the tool endpoints, run when the request line and headers have arrived and before any upload is
- * read: the API key check (401 for a wrong key), then the per-client limit (429 `RATE_LIMITED` with `Retry-After`),
- * which a valid key or a status probe skips. Counters live only in memory (at most 5,000 clients, the least recent
+ * read: the API key check (401 for a wrong key), which also names the request's client (the first guard: alone, it
+ * names the client of a request that the rate limit does not count, such as a job's event stream), then the
+ * per-client limit (429 `RATE_LIMITED` with `Retry-After`), which a valid key or a status probe skips. Counters live only in memory (at most 5,000 clients, the least recent
  * dropped first, each reset a minute after its first request), or in cluster mode in Redis (each key expiring a
  * minute after its first request), and hold the client's code, never its address.
  */
 export async function createToolGuards(
   app: FastifyInstance,
   options: RateLimitOptions,
-): Promise<onRequestHookHandler[]> {
+): Promise<[identify: onRequestHookHandler, ...limits: onRequestHookHandler[]]> {
   const keys = new ApiKeys(options.apiKeys);
   app.decorateRequest('hasApiKey', false);
   app.decorateRequest('client', '');

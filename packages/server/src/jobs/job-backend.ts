@@ -13,9 +13,15 @@ export type BudgetHold = ReturnType<DiskBudget['admit']>;
  */
 export type JobBackend = {
   /**
+   * Refuses, before its upload is read, a client whose jobs and results kept here already hold its share of the job
+   * disk (429 `DISK_SHARE_FULL`). The all-in-one server's disk budget counts them itself, so `LocalJobs` refuses
+   * nothing here; `ClusterJobs` asks Redis.
+   */
+  checkShares(client: string): Promise<void>;
+  /**
    * Admits a job whose upload is stored in `jobDir` and whose options are checked; resolves with its view once it
-   * waits or runs, then it goes on alone. A refusal (429 `TOO_MANY_JOBS`, 503 `SERVER_BUSY`) rejects, and the
-   * job's directory and budget are given back.
+   * waits or runs, then it goes on alone. A refusal (429 `TOO_MANY_JOBS` or `DISK_SHARE_FULL`, 503 `SERVER_BUSY`)
+   * rejects, and the job's directory and budget are given back.
    */
   start(
     run: ToolRun,

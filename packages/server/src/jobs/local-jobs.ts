@@ -18,6 +18,9 @@ export class LocalJobs implements JobBackend {
     this.#jobs = jobs;
   }
 
+  /** This server's disk budget counts each client's jobs and results itself (`DiskBudget`). */
+  async checkShares(): Promise<void> {}
+
   async start(
     run: ToolRun,
     { jobDir, budget, stop }: { jobDir: string; budget: BudgetHold; stop: AbortSignal },

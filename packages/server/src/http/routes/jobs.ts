@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandle
 import { isTerminalState, JOBS_PATH, TOOL_FIELD, type JobView } from '@quire/shared';
 import { notFound } from '../../jobs/async-jobs.ts';
 import type { JobBackend } from '../../jobs/job-backend.ts';
+import type { StreamShare } from '../../jobs/stream-share.ts';
 import { sendResult, type JobAnswerDeps } from '../answer-job.ts';
 import { createJobDir, removeJobDir } from '../job-dir.ts';
 import { receiveUploads } from '../receive-uploads.ts';
@@ -10,7 +11,11 @@ import { prepareToolRun, type ToolRunDeps } from '../run-tool.ts';
 export type JobRouteDeps = JobAnswerDeps &
   ToolRunDeps & {
     guards: onRequestHookHandler[];
+    /** Names the request's client (and checks its API key) without counting it against the rate limit. */
+    identify: onRequestHookHandler;
     jobs: JobBackend;
+    /** Each client's share of open event streams. */
+    streams: StreamShare;
   };
 
 /** A comment line keeps an idle event stream open through proxies that cut silent connections. */
@@ -24,19 +29,22 @@ type JobParams = { Params: { id: string } };
  * first, and answers 202 with the job once its upload is stored, its options checked and its lane has taken it
  * (or 429/503 at once); the job then runs with the same limits and fair share. `GET /api/v1/jobs/{id}` and
  * `…/events` (Server-Sent Events) say how it goes, `…/result` sends the file (or the failed job's error) and
- * deletes the job, and `DELETE` cancels and deletes it.
+ * deletes the job, and `DELETE` cancels and deletes it. A client past one of its shares (`jobs/client-shares.ts`)
+ * gets 429: its jobs waiting, its open event streams, the job disk its jobs and results hold.
  */
 export function registerJobRoutes(app: FastifyInstance, deps: JobRouteDeps): void {
   const { jobs } = deps;
   app.addHook('onClose', async () => jobs.close());
 
   app.post(JOBS_PATH, { onRequest: deps.guards }, async (request, reply) => {
+    // A client whose jobs and results already hold its share of the job disk is refused before its upload is read.
+    await jobs.checkShares(request.client);
     const jobDir = await createJobDir(deps.jobRoot);
-    // The disk budget stops a job that outgrows it, as a cancel does.
+    // The disk budget stops a job that outgrows it, or its client's share, as a cancel does.
     const overBudget = new AbortController();
     let budget;
     try {
-      budget = deps.diskBudget.admit(jobDir, (reason) => overBudget.abort(reason));
+      budget = deps.diskBudget.admit(jobDir, request.client, (reason) => overBudget.abort(reason));
     } catch (error) {
       await removeJobDir(jobDir);
       throw error;
@@ -44,6 +52,8 @@ export function registerJobRoutes(app: FastifyInstance, deps: JobRouteDeps): voi
     let run;
     try {
       run = prepareToolRun(deps, request, await receiveUploads(request, TOOL_FIELD, jobDir));
+      // Its uploads count at once: an upload that takes its client past its share is refused, not run.
+      await budget.measure();
     } catch (error) {
       budget.release();
       await removeJobDir(jobDir);
@@ -61,9 +71,11 @@ export function registerJobRoutes(app: FastifyInstance, deps: JobRouteDeps): voi
     reply.header('cache-control', 'no-store').send({ success: true, job: await viewOf(jobs, request) }),
   );
 
-  app.get<JobParams>(`${JOBS_PATH}/:id/events`, async (request, reply) => {
+  app.get<JobParams>(`${JOBS_PATH}/:id/events`, { onRequest: deps.identify }, async (request, reply) => {
     const first = await viewOf(jobs, request);
-    streamEvents(request, reply, jobs, first);
+    // The stream holds a place of its client's share until it closes, however it closes.
+    const release = await deps.streams.open(request.client);
+    streamEvents(request, reply, jobs, first, release);
     return reply;
   });
 
@@ -101,9 +113,16 @@ async function viewOf(jobs: JobBackend, request: FastifyRequest<JobParams>): Pro
 
 /**
  * Server-Sent Events of one job: its view now, then at every change, each as an `event: job` whose data is the
- * same JSON as `GET /api/v1/jobs/{id}`; the stream ends after the job ends (or is deleted).
+ * same JSON as `GET /api/v1/jobs/{id}`; the stream ends after the job ends (or is deleted), and `release` is
+ * called once it has ended or its client has gone.
  */
-function streamEvents(request: FastifyRequest, reply: FastifyReply, jobs: JobBackend, first: JobView): void {
+function streamEvents(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  jobs: JobBackend,
+  first: JobView,
+  release: () => void,
+): void {
   reply.hijack();
   const response = reply.raw;
   response.writeHead(200, {
@@ -118,6 +137,7 @@ function streamEvents(request: FastifyRequest, reply: FastifyReply, jobs: JobBac
   const end = () => {
     clearInterval(heartbeat);
     stopListening();
+    release();
     response.end();
   };
   const send = (view: JobView) => {
@@ -127,4 +147,6 @@ function streamEvents(request: FastifyRequest, reply: FastifyReply, jobs: JobBac
   response.once('close', end);
   send(first);
   if (!isTerminalState(first.state)) stopListening = jobs.subscribe(first.id, send);
+  // A client that left while its place was being taken closed the response before anyone listened.
+  if (response.destroyed) end();
 }
