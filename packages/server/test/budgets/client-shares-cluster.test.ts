@@ -1,0 +1,215 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { JobLane } from '@quire/shared';
+import { JOBS_PATH } from '@quire/shared';
+import type { FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startClusterProcess, type ClusterProcess } from '../../src/cluster/start-cluster.ts';
+import { loadConfig } from '../../src/config.ts';
+import { startTestRedis } from '../redis-server.ts';
+import {
+  createHeavyPdf,
+  expectShareRefusal,
+  expectStreamRefused,
+  jobOf,
+  listenOnLoopback,
+  type JobBody,
+  openStream,
+  submitRotate,
+  waitForState,
+} from './share-helpers.ts';
+
+// Issue 29, item 4, in a cluster: two web processes and a worker (its PDF lane only, one job at a time) around a
+// test Redis, all in this process. A client's shares are counted in Redis, so they hold whichever web process it
+// reaches, and are given back whichever one closes the stream or sends the result. A test leaves no job running
+// when it ends: a worker stopped in the middle of a job does not close (see the report of issue 29, item 4).
+
+const KEY = 'k'.repeat(32);
+const FOREVER_MS = 600_000;
+
+type TestCluster = { webA: FastifyInstance; webB: FastifyInstance; close: () => Promise<void> };
+
+let cluster: TestCluster | undefined;
+/** Ends the holds of the test's worker slot (each cancels its job). */
+const holds: (() => void)[] = [];
+afterEach(async () => {
+  for (const release of holds.splice(0)) release();
+  await cluster?.close();
+  cluster = undefined;
+});
+
+async function startCluster(env: Record<string, string>): Promise<TestCluster> {
+  const redis = await startTestRedis();
+  const base = await mkdtemp(join(tmpdir(), 'quire-shares-cluster-'));
+  const webRoot = join(base, 'web');
+  await mkdir(webRoot, { recursive: true });
+  await writeFile(join(webRoot, 'index.html'), 'home');
+  await writeFile(join(webRoot, '404.html'), 'not found');
+  const common = {
+    QUIRE_REDIS_URL: redis.url,
+    QUIRE_JOB_ROOT: join(base, 'jobs'),
+    QUIRE_WEB_ROOT: webRoot,
+    QUIRE_DATA_DIR: join(base, 'data'),
+    QUIRE_STATUS_PROBE_SECONDS: '0',
+    QUIRE_RATE_LIMIT_PER_MINUTE: '0',
+    QUIRE_METRICS_ADDRESS: 'off',
+    QUIRE_TEST_OPS: '1',
+    QUIRE_WORKERS: '1',
+    QUIRE_LANES: 'pdf',
+    QUIRE_CLIENT_MAX_RUNNING: '64',
+    QUIRE_CLIENT_MAX_QUEUED: '10000',
+    LOG_LEVEL: 'silent',
+    ...env,
+  };
+  const processes: ClusterProcess[] = [];
+  const close = async () => {
+    const web = processes[1]?.app;
+    if (web) {
+      await expect
+        .poll(
+          async () => {
+            const { running, queued } = await lane(web, 'pdf');
+            return running + queued;
+          },
+          { timeout: 30_000 },
+        )
+        .toBe(0);
+    }
+    for (const process of processes.reverse()) await process.stop(0);
+    await redis.stop();
+    await rm(base, { recursive: true, force: true });
+  };
+  try {
+    processes.push(await startClusterProcess(loadConfig({ ...common, QUIRE_ROLE: 'worker' })));
+    processes.push(await startClusterProcess(loadConfig({ ...common, QUIRE_ROLE: 'web' })));
+    processes.push(await startClusterProcess(loadConfig({ ...common, QUIRE_ROLE: 'web' })));
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  const [, webA, webB] = processes as [ClusterProcess, ClusterProcess, ClusterProcess];
+  return { webA: webA.app, webB: webB.app, close };
+}
+
+/** The cluster's figures of a lane, as a web process's `/readyz` reports them (read from Redis every second). */
+async function lane(web: FastifyInstance, name: JobLane): Promise<{ running: number; queued: number }> {
+  const reply = await web.inject({ method: 'GET', url: '/readyz' });
+  return (JSON.parse(reply.body) as { lanes: Record<JobLane, { running: number; queued: number }> }).lanes[
+    name
+  ];
+}
+
+/**
+ * Holds the worker's only PDF slot, so that jobs sent next wait, until the test ends: its request then leaves, which
+ * cancels its job.
+ */
+async function holdPdfWorker(web: FastifyInstance, origin: string): Promise<void> {
+  const request = httpRequest(`${origin}/api/test-ops/pdf/hold?ms=${FOREVER_MS}`, { method: 'POST' });
+  request.on('error', () => undefined);
+  request.end();
+  holds.push(() => request.destroy());
+  await expect.poll(async () => (await lane(web, 'pdf')).running, { timeout: 15_000 }).toBe(1);
+}
+
+describe('clients’ shares in a cluster', () => {
+  it('counts a client’s open event streams across web processes, and gives places back as streams close or end', async () => {
+    cluster = await startCluster({ QUIRE_CLIENT_MAX_STREAMS: '2' });
+    const { webA, webB } = cluster;
+    const [originA, originB] = [await listenOnLoopback(webA), await listenOnLoopback(webB)];
+    await holdPdfWorker(webA, originA);
+    const first = jobOf(await submitRotate(webA, createHeavyPdf(4)));
+
+    const streams = [await openStream(originA, first.id), await openStream(originB, first.id)];
+    expect(streams.map((stream) => stream.status)).toEqual([200, 200]);
+    await expectStreamRefused(originA, first.id);
+    await expectStreamRefused(originB, first.id);
+
+    // Closed on one web process, its place serves a stream on the other.
+    streams[0]?.close();
+    await expect
+      .poll(async () => {
+        const stream = await openStream(originB, first.id);
+        if (stream.status === 200) streams.push(stream);
+        return stream.status;
+      })
+      .toBe(200);
+    await expectStreamRefused(originA, first.id);
+
+    // Deleted through either web process, the job ends every stream, and their places are given back.
+    expect((await webB.inject({ method: 'DELETE', url: `${JOBS_PATH}/${first.id}` })).statusCode).toBe(204);
+    await Promise.all(streams.map((stream) => stream.ended));
+    const second = jobOf(await submitRotate(webB, createHeavyPdf(4)));
+    const again = [await openStream(originA, second.id), await openStream(originB, second.id)];
+    expect(again.map((stream) => stream.status)).toEqual([200, 200]);
+    for (const stream of again) stream.close();
+  });
+
+  it('counts a client’s results waiting across web processes against its share of the job disk, until fetched or deleted', async () => {
+    // 2 MiB: a 400 KiB result waiting leaves no room for a 1,800 KiB upload.
+    cluster = await startCluster({ QUIRE_CLIENT_DISK_MB: '2', QUIRE_API_KEYS: KEY });
+    const { webA, webB } = cluster;
+    const small = createHeavyPdf(400);
+    const large = createHeavyPdf(1800);
+
+    const waiting = jobOf(await submitRotate(webA, small));
+    await waitForState(webA, waiting.id, 'done');
+    expectShareRefusal(await submitRotate(webB, large), 'DISK_SHARE_FULL', 'disk');
+    // An API key is a client of its own.
+    const keyed = jobOf(await submitRotate(webB, large, { headers: { authorization: `Bearer ${KEY}` } }));
+    await waitForState(webB, keyed.id, 'done');
+
+    // Fetched through the other web process: given back.
+    expect((await webB.inject({ method: 'GET', url: `${JOBS_PATH}/${waiting.id}/result` })).statusCode).toBe(
+      200,
+    );
+    await waitForState(webA, waiting.id, '404');
+    const next = jobOf(await submitRotate(webB, small));
+    await waitForState(webB, next.id, 'done');
+    expectShareRefusal(await submitRotate(webA, large), 'DISK_SHARE_FULL', 'disk');
+    // Deleted: given back.
+    expect((await webA.inject({ method: 'DELETE', url: `${JOBS_PATH}/${next.id}` })).statusCode).toBe(204);
+    const taken = jobOf(await submitRotate(webB, large));
+    await waitForState(webA, taken.id, 'done');
+  });
+
+  it('gives back a result that expires unread', async () => {
+    cluster = await startCluster({ QUIRE_CLIENT_DISK_MB: '2', QUIRE_JOB_RETENTION_SECONDS: '1' });
+    const { webA, webB } = cluster;
+    const waiting = jobOf(await submitRotate(webA, createHeavyPdf(400)));
+    await waitForState(webA, waiting.id, 'done');
+    await waitForState(webA, waiting.id, '404');
+    // The result's entry ends with its record, give or take the worker's write.
+    let taken: { statusCode: number; body: string } | undefined;
+    await expect
+      .poll(
+        async () => {
+          taken = await submitRotate(webB, createHeavyPdf(1800));
+          return taken.statusCode;
+        },
+        { timeout: 5_000 },
+      )
+      .toBe(202);
+    // It runs to its end (and may expire at once): no job is left running when the cluster stops.
+    const { id } = jobOf(taken as { statusCode: number; body: string });
+    await expect
+      .poll(async () => {
+        const reply = await webA.inject({ method: 'GET', url: `${JOBS_PATH}/${id}` });
+        return reply.statusCode === 404 || (JSON.parse(reply.body) as JobBody).job.state === 'done';
+      })
+      .toBe(true);
+  });
+
+  it('counts a client’s jobs waiting or running in every lane of the cluster together, those of the job API among them', async () => {
+    cluster = await startCluster({ QUIRE_CLIENT_MAX_RUNNING: '1', QUIRE_CLIENT_MAX_QUEUED: '2' });
+    const { webA, webB } = cluster;
+    // Three in the cluster: one running in the PDF lane, one of the job API waiting there, a request in the Office
+    // lane (which no worker here takes).
+    await holdPdfWorker(webA, await listenOnLoopback(webA));
+    jobOf(await submitRotate(webB, createHeavyPdf(4)));
+    void webA.inject({ method: 'POST', url: '/api/test-ops/office/hold?ms=10' }).catch(() => undefined);
+    await expect.poll(async () => (await lane(webB, 'office')).queued, { timeout: 15_000 }).toBe(1);
+    expectShareRefusal(await submitRotate(webA, createHeavyPdf(4)), 'TOO_MANY_JOBS', 'queued');
+  });
+});
