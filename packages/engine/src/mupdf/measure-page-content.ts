@@ -5,6 +5,8 @@ import { openPdfFile } from './open-pdf-file.ts';
 
 /** Forms a page draws are counted this deep (a form drawing a form…); deeper ones are rare and cost little more. */
 const MAX_FORM_DEPTH = 3;
+/** What a stream of another filter than Flate is taken to decode to, per raw byte (LZW's usual ratio and more). */
+const OTHER_FILTER_RATIO = 4;
 /** Forms looked at per page: a page listing thousands of forms is measured by the first of them. */
 const MAX_FORMS_PER_PAGE = 200;
 
@@ -70,17 +72,21 @@ function countForms(
   });
 }
 
-/** A stream's decoded length, at most `capBytes`: Flate inflated here with a cap, other filters by MuPDF. */
+/**
+ * A stream's decoded length, at most `capBytes`, without ever letting MuPDF decode it: Flate (the filter of nearly
+ * every content stream, with or without a predictor) is inflated here with its output capped; any other filter
+ * (LZW, ASCII85, or an image codec where no content stream belongs, such as a JBIG2 bomb) counts a few times its
+ * raw bytes.
+ */
 function decodedLength(stream: Mupdf.PDFObject, capBytes: number): number {
   const filter = stream.get('Filter');
   const only = filter.isArray() && filter.length === 1 ? filter.get(0) : filter;
   const isFlate = only.isName() && only.asName() === 'FlateDecode';
   try {
-    if (filter.isNull()) return stream.readRawStream().getLength();
-    if (isFlate && stream.get('DecodeParms').isNull()) {
-      return inflatedLength(stream.readRawStream().asUint8Array(), capBytes);
-    }
-    return stream.readStream().getLength();
+    const raw = stream.readRawStream();
+    if (filter.isNull()) return Math.min(raw.getLength(), capBytes);
+    if (isFlate) return inflatedLength(raw.asUint8Array(), capBytes);
+    return Math.min(raw.getLength() * OTHER_FILTER_RATIO, capBytes);
   } catch {
     return 0;
   }

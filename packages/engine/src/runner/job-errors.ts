@@ -48,6 +48,15 @@ export function cancelled(signal: AbortSignal): AppError {
     : new AppError('JOB_TIMEOUT', 'The request was cancelled.');
 }
 
+/** `TOO_MANY_JOBS`: the client already has as many jobs waiting, in all lanes, as its share allows. */
+export function tooManyJobs(maxQueued: number): AppError {
+  return new AppError('TOO_MANY_JOBS', 'You already have as many documents waiting as you may.', {
+    share: 'queued', // the client's share used up, as `TOO_MANY_STREAMS` and `DISK_SHARE_FULL` name theirs
+    retryAfterSeconds: RETRY_AFTER_SECONDS,
+    maxQueued,
+  });
+}
+
 export function busy(message: string): AppError {
   return new AppError('SERVER_BUSY', message, { retryAfterSeconds: RETRY_AFTER_SECONDS });
 }

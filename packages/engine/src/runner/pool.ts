@@ -1,11 +1,18 @@
-import { AppError, RETRY_AFTER_SECONDS, type ToolId } from '@quire/shared';
+import { AppError, type ToolId } from '@quire/shared';
 import type { JobInput, JobResult } from '../ops/types.ts';
 import { FairQueue } from './fair-queue.ts';
 import type { PoolOptions, RunOptions } from './pool-options.ts';
 import type { FromWorker, JobWork, ToWorker } from './messages.ts';
 import { chooseCageFactory, enterCage, type CageFactory, type ProcessCage } from './process-cage.ts';
 import type { TestOpInput, TestOpName } from './test-ops.ts';
-import { LongJobDeferred, busy, cancelled, resourceLimitError, withLimits } from './job-errors.ts';
+import {
+  LongJobDeferred,
+  busy,
+  cancelled,
+  resourceLimitError,
+  tooManyJobs,
+  withLimits,
+} from './job-errors.ts';
 import {
   isBloated,
   killSlot,
@@ -166,16 +173,7 @@ export class JobPool {
         this.#holdProcessOpen();
         return;
       }
-      if (!this.#options.mayWait(client)) {
-        reject(
-          new AppError('TOO_MANY_JOBS', 'You already have as many documents waiting as you may.', {
-            share: 'queued', // the client's share used up, as `TOO_MANY_STREAMS` and `DISK_SHARE_FULL` name theirs
-            retryAfterSeconds: RETRY_AFTER_SECONDS,
-            maxQueued: this.#options.maxQueuedPerClient,
-          }),
-        );
-        return;
-      }
+      if (!this.#options.mayWait(client)) return reject(tooManyJobs(this.#options.maxQueuedPerClient));
       if (this.#queue.size >= this.#options.maxQueue) {
         // A full queue takes a newcomer's job in place of the newest of whoever waits with the most.
         const evicted = this.#queue.evictFor(client);

@@ -1,4 +1,5 @@
-import { readdir, writeFile } from 'node:fs/promises';
+import { readFile, readdir, writeFile } from 'node:fs/promises';
+import { corpusPath } from '@quire/corpus';
 import { join } from 'node:path';
 import { LONG_JOB_MS, type ToolId } from '@quire/shared';
 import { describe, expect, it } from 'vitest';
@@ -68,6 +69,15 @@ describe('declared work', () => {
       await declaredWork('pdf-to-jpg', createContentFlateBomb(), { quality: 'low' }),
     ).toBeGreaterThanOrEqual(LONG_JOB_MS.pdf);
     expect(process.memoryUsage().rss - used).toBeLessThan(512 * 1024 * 1024);
+  });
+});
+
+describe('declared work of hostile content', () => {
+  it('never decodes a content stream of an image codec (the corpus JBIG2 bomb, 100000² pixels)', async () => {
+    const bomb = await readFile(corpusPath('bad/pdfjs_bomb-giant_jbig2-100000x100000.pdf'));
+    const used = process.memoryUsage().rss;
+    expect(await declaredWork('compress', bomb)).not.toBeNull();
+    expect(process.memoryUsage().rss - used).toBeLessThan(256 * 1024 * 1024);
   });
 });
 
