@@ -58,7 +58,7 @@ export async function postTool(
 let probes: Promise<Readonly<Record<ToolId, ProbeInput>>> | null = null;
 
 /** A small valid input for a tool: the status probes' own documents. */
-async function validUpload(toolId: ToolId): Promise<Upload> {
+export async function validUpload(toolId: ToolId): Promise<Upload> {
   probes ??= createProbeInputs();
   const file = (await probes)[toolId].files[0];
   if (!file) throw new Error(`no probe file for ${toolId}`);
