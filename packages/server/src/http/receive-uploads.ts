@@ -19,7 +19,7 @@ import {
   TOOLS,
   TOOL_IDS,
   TOOL_FIELD,
-  isToolId,
+  toolOfName,
   type ToolDefinition,
 } from '@quire/shared';
 import type { FastifyRequest } from 'fastify';
@@ -183,13 +183,14 @@ async function readParts(
 /** The tool named by the first part of an upload to every tool's route, which must be the `tool` field. */
 function toolOfFirstPart(fieldName: string | null, value: unknown): ToolDefinition {
   if (fieldName !== TOOL_FIELD) throw toolFieldMissing();
-  if (!isToolId(value)) {
+  const toolId = toolOfName(value);
+  if (toolId === null) {
     throw new AppError('INVALID_OPTIONS', `"tool" must be one of ${TOOL_IDS.join(', ')}.`, {
       option: TOOL_FIELD,
       allowed: TOOL_IDS.join(', '),
     });
   }
-  return TOOLS[value];
+  return TOOLS[toolId];
 }
 
 function toolFieldMissing(): AppError {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../errors/error-codes.ts';
 import { JOB_RETENTION_MS, JOB_STAGES, JOB_STATES, JOBS_PATH, TOOL_FIELD } from '../jobs/job-view.ts';
-import { TOOLS } from '../tools/registry.ts';
-import { TOOL_IDS } from '../tools/tool-ids.ts';
+import { TOOLS, toolRouteName } from '../tools/registry.ts';
+import { TOOL_IDS, type ToolId } from '../tools/tool-ids.ts';
 import { buildOpenApi, toolOperationId } from './build-openapi.ts';
 import { JOB_EXAMPLES, JOB_ID_EXAMPLE, JOBS_TAG } from './job-docs.ts';
 import { JOB_VIEW_SCHEMA } from './job-schemas.ts';
@@ -126,8 +126,10 @@ describe('the asynchronous job API in the document', () => {
     const create = operation(JOBS_PATH, 'post');
     const body = create.requestBody?.content['multipart/form-data'].schema;
     expect(body?.required).toEqual([TOOL_FIELD]);
-    expect(body?.properties[TOOL_FIELD]?.enum).toEqual([...TOOL_IDS]);
-    expect(body?.oneOf?.map((variant) => variant.properties[TOOL_FIELD]?.const)).toEqual([...TOOL_IDS]);
+    // Each tool by its id or by the name in its endpoint's path (`pdf-to-jpg`, `to-jpg`).
+    const names = (id: ToolId) => [...new Set([id, toolRouteName(id)])];
+    expect(body?.properties[TOOL_FIELD]?.enum).toEqual(TOOL_IDS.flatMap(names));
+    expect(body?.oneOf?.map((variant) => variant.properties[TOOL_FIELD]?.enum)).toEqual(TOOL_IDS.map(names));
     for (const [index, id] of TOOL_IDS.entries()) {
       const own = limited.paths[TOOLS[id].apiPath]?.post?.requestBody?.content['multipart/form-data'].schema;
       const variant = body?.oneOf?.[index];

@@ -29,7 +29,7 @@ export type JobOperationDoc = {
 export const JOB_DOCS = {
   tag: 'Jobs that outlive a request: send the upload, follow the job, then download the result.',
   toolField:
-    'The tool to run, sent before every other field. The fields and files of that tool’s own endpoint follow it.',
+    'The tool to run, sent before every other field. The fields and files of that tool’s own endpoint follow it. Name it by its id (`pdf-to-jpg`) or by the last part of its endpoint’s path (`to-jpg`).',
   idParam:
     'The job’s `id`: 32 hexadecimal characters (128 random bits). It is the only key to the job: whoever holds it may read, download or delete the job.',
   headers: {

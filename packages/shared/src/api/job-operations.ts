@@ -1,5 +1,5 @@
 import { JOBS_PATH, TOOL_FIELD } from '../jobs/job-view.ts';
-import { TOOLS } from '../tools/registry.ts';
+import { TOOLS, toolRouteName } from '../tools/registry.ts';
 import { TOOL_IDS } from '../tools/tool-ids.ts';
 import { RATE_LIMIT_HEADERS, errorResponses, toolReportHeaders } from './api-responses.ts';
 import {
@@ -61,7 +61,7 @@ function jobRequestSchema(): MultipartSchema {
     properties: {
       [TOOL_FIELD]: {
         type: 'string',
-        enum: [...TOOL_IDS],
+        enum: [...new Set(TOOL_IDS.flatMap((id) => [id, toolRouteName(id)]))],
         examples: ['compress'],
         description: JOB_DOCS.toolField,
       },
@@ -74,7 +74,11 @@ function jobRequestSchema(): MultipartSchema {
         description: `\`${TOOL_FIELD}=${id}\`, then the fields of \`POST ${TOOLS[id].apiPath}\`.`,
         required: [TOOL_FIELD, ...required],
         properties: {
-          [TOOL_FIELD]: { type: 'string', const: id, description: 'The first field.' },
+          [TOOL_FIELD]: {
+            type: 'string',
+            enum: [...new Set([id, toolRouteName(id)])],
+            description: 'The first field.',
+          },
           ...properties,
         },
         ...rest,
