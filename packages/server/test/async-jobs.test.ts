@@ -280,4 +280,22 @@ describe('AsyncJobs', () => {
     await expect.poll(() => jobs.view(id)).toBeNull();
     expect(disposed).toBe(1);
   });
+
+  it('never shows less of a job done than before, also once it is taken again after a deferral', () => {
+    const jobs = new AsyncJobs();
+    const { id } = jobs.create('pdf-to-word', async () => {});
+    const heard: (number | null)[] = [];
+    jobs.subscribe(id, (view) => heard.push(view.progress.pagesDone));
+    jobs.started(id);
+    jobs.progress(id, 'processing', { done: 6, total: 6 });
+    // Counted again from one (issue 30), then the same job taken again by a worker and read from its start.
+    jobs.progress(id, 'processing', { done: 1, total: 6 });
+    jobs.started(id);
+    jobs.progress(id, 'reading', null);
+    expect(jobs.view(id)?.progress).toEqual({ stage: 'processing', pagesDone: 6, pagesTotal: 6 });
+    jobs.progress(id, 'writing', null);
+    expect(jobs.view(id)?.progress).toEqual({ stage: 'writing', pagesDone: null, pagesTotal: null });
+    // Only changes are told: the reports that would have gone back were not.
+    expect(heard).toEqual([null, 6, null]);
+  });
 });

@@ -5,6 +5,7 @@ import { LongJobDeferred, type JobResult, type JobRunner, type JobWork } from '@
 import {
   AppError,
   TOOLS,
+  advanceProgress,
   doneJobView,
   endedJobView,
   runningJobView,
@@ -248,7 +249,10 @@ export class ClusterWorker {
     let pagesTotal: number | null = null;
     const onProgress = (stage: WorkStage, pages: { done: number; total: number } | null) => {
       if (pages) pagesTotal = pages.total;
-      const progress = { stage, pagesDone: pages?.done ?? null, pagesTotal: pages?.total ?? null };
+      const next = { stage, pagesDone: pages?.done ?? null, pagesTotal: pages?.total ?? null };
+      // Never behind what this run has shown; a run after a lost worker starts again, and the page keeps its own.
+      const progress = advanceProgress(running.view.progress, next);
+      if (progress === running.view.progress) return;
       if (isShown) show(progress);
       else running = withView(running, (view) => ({ ...view, progress }));
     };

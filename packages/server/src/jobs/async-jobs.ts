@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   AppError,
   JOB_RETENTION_MS,
+  advanceProgress,
   doneJobView,
   endedJobView,
   isTerminalState,
@@ -79,19 +80,20 @@ export class AsyncJobs {
     return { answer: entry.answer };
   }
 
+  /** A worker took the job; one taken again (its long work deferred) keeps the progress it had reached. */
   started(id: string): void {
+    if (this.#jobs.get(id)?.view.state !== 'queued') return;
     this.#change(id, runningJobView);
   }
 
-  /** Where the running job stands, as its op reports it. */
+  /** Where the running job stands, as its op reports it; never behind what was shown (`advanceProgress`). */
   progress(id: string, stage: WorkStage, pages: { done: number; total: number } | null): void {
     const entry = this.#jobs.get(id);
     if (entry?.view.state !== 'running') return;
     if (pages) entry.pagesTotal = pages.total;
-    this.#change(id, (view) => ({
-      ...view,
-      progress: { stage, pagesDone: pages?.done ?? null, pagesTotal: pages?.total ?? null },
-    }));
+    const next = { stage, pagesDone: pages?.done ?? null, pagesTotal: pages?.total ?? null };
+    const progress = advanceProgress(entry.view.progress, next);
+    if (progress !== entry.view.progress) this.#change(id, (view) => ({ ...view, progress }));
   }
 
   finished(id: string, answer: JobAnswer, bytes: number): void {

@@ -63,6 +63,39 @@ export function isTerminalState(state: JobState): boolean {
   return TERMINAL.has(state);
 }
 
+/** How far along each stage is: a job goes through them in this order. */
+const STAGE_RANKS: Readonly<Record<JobStage, number>> = {
+  queued: 0,
+  reading: 1,
+  processing: 2,
+  writing: 3,
+  done: 4,
+  failed: 4,
+  cancelled: 4,
+};
+
+/** The share of the pages done, or null where no pages are counted. */
+function pageShareOf(progress: JobProgress): number | null {
+  const { pagesDone, pagesTotal } = progress;
+  return pagesDone !== null && pagesTotal !== null && pagesTotal > 0 ? pagesDone / pagesTotal : null;
+}
+
+/**
+ * The progress to show once `next` is reported, where `shown` is shown: `next`, unless it would show less of the
+ * job done (an earlier stage, or a smaller share of the pages, or no count in place of one), in which case `shown`
+ * stays. Progress only moves forward: a job that starts its work again (its worker lost, its long work deferred)
+ * keeps what it had reached until it passes it.
+ */
+export function advanceProgress(shown: JobProgress, next: JobProgress): JobProgress {
+  const rankShown = STAGE_RANKS[shown.stage];
+  const rankNext = STAGE_RANKS[next.stage];
+  if (rankNext !== rankShown) return rankNext > rankShown ? next : shown;
+  const shareShown = pageShareOf(shown);
+  if (shareShown === null) return next;
+  const shareNext = pageShareOf(next);
+  return shareNext !== null && shareNext >= shareShown ? next : shown;
+}
+
 /** A job's view as it is created: queued, nothing done, nothing to say yet. */
 export function queuedJobView(id: string, tool: ToolId, createdAt = new Date()): JobView {
   return {
