@@ -2,9 +2,10 @@ import { AppError, type ToolId } from '@quire/shared';
 import { stopWarmOffice } from '../libreoffice/warm-office.ts';
 import { loadMupdf, mupdfHeapBytes } from '../mupdf/load-mupdf.ts';
 import { ENGINE_OPS } from '../ops/index.ts';
-import type { EngineOp, JobContext, JobInput, JobResult, ProgressListener } from '../ops/types.ts';
+import type { EngineOp, JobContext, JobInput, JobResult } from '../ops/types.ts';
 import type { FromWorker, JobOutcome, JobWork, ToWorker, WorkerData } from './messages.ts';
 import { TEST_OPS } from './test-ops.ts';
+import { throttleProgress } from './throttle-progress.ts';
 import { stopError } from '../process/stop-error.ts';
 
 /**
@@ -57,10 +58,11 @@ async function runJob({
   const controller = new AbortController();
   running.set(jobId, controller);
   let reply: JobOutcome;
+  const progress = reportsProgress
+    ? throttleProgress((stage, pages) => send({ type: 'progress', jobId, stage, pages: pages ?? null }))
+    : null;
   try {
-    const onProgress = reportsProgress
-      ? throttleProgress((stage, pages) => send({ type: 'progress', jobId, stage, pages: pages ?? null }))
-      : undefined;
+    const onProgress = progress?.listener;
     const setTimeLimit = (limitMs: number) => send({ type: 'time-limit', jobId, timeoutMs: limitMs });
     const declareWork = (estimateMs: number) => waitForWork(jobId, estimateMs, controller.signal);
     const result = await runWork(work, {
@@ -83,6 +85,7 @@ async function runJob({
           stack: error instanceof Error ? (error.stack ?? error.message) : String(error),
         };
   } finally {
+    progress?.stop();
     running.delete(jobId);
     awaitingWork.delete(jobId);
   }
@@ -130,21 +133,4 @@ function toAppError(error: unknown): AppError | null {
     return new AppError('OUTPUT_TOO_LARGE', 'The result is larger than one job may produce.');
   }
   return null;
-}
-
-/** Within one stage, pages are told at most this often: a 2,000-page job sends a few messages a second, not 2,000. */
-const PROGRESS_INTERVAL_MS = 200;
-
-/** Passes on every change of stage, the last page of a stage, and otherwise one report per interval. */
-function throttleProgress(send: ProgressListener): ProgressListener {
-  let lastStage: string | null = null;
-  let lastSent = 0;
-  return (stage, pages) => {
-    const now = Date.now();
-    const isNews = stage !== lastStage || (pages !== undefined && pages.done === pages.total);
-    if (!isNews && now - lastSent < PROGRESS_INTERVAL_MS) return;
-    lastStage = stage;
-    lastSent = now;
-    send(stage, pages);
-  };
 }
