@@ -81,6 +81,19 @@ describe('JobPool with long jobs', () => {
     }
   });
 
+  it('runs a deferred job on the worker that sent it back, without the abort of its first run killing it', async () => {
+    const replacedBefore = pool.stats.replaced;
+    const short = hold('s', 300);
+    const first = hold('a', 1_200, 5_000);
+    await waitFor(() => pool.stats.runningLong === 1);
+    // Queued behind the short job, then sent back from its worker when it declares long work.
+    const second = hold('b', 100, 5_000);
+    await expect(short).resolves.toBeTruthy();
+    await expect(first).resolves.toBeTruthy();
+    await expect(second).resolves.toBeTruthy();
+    expect(pool.stats.replaced).toBe(replacedBefore);
+  });
+
   it('cancels a deferred long job whose client went away', async () => {
     const holding = hold('a', 30_000, 5_000);
     await waitFor(() => pool.stats.runningLong === 1);

@@ -8,7 +8,9 @@ import type { JobWork, ToWorker } from './messages.ts';
 import type { RunOptions } from './pool-options.ts';
 import type { ProcessCage } from './process-cage.ts';
 import { totalResidentBytes } from './process-tree.ts';
-import { LONG_JOB_NICENESS } from './worker-process.ts';
+import { JOB_NICENESS, LONG_JOB_NICENESS } from './worker-process.ts';
+import { resourceLimitError } from './job-errors.ts';
+import { watchBudget } from './watch-budget.ts';
 
 /** How long a closing pool waits for a worker to stop its warm LibreOffice (which itself waits up to 3 s). */
 const SHUTDOWN_WAIT_MS = 5000;
@@ -131,10 +133,28 @@ export function isBloated(slot: Slot, maxBytes: number): boolean {
   return totalResidentBytes(slot.cage.sample()) > maxBytes;
 }
 
-/** Lowers the priority of every process of the slot's cage: short work on the other workers goes first. */
-export function markLong(slot: Slot): void {
+/**
+ * Counts the slot's job as long, and lowers the priority of every process of its cage when `mayRenice` (short work
+ * on the other workers goes first).
+ */
+export function markLong(slot: Slot, mayRenice: boolean): void {
   slot.isLong = true;
-  renice(slot, LONG_JOB_NICENESS);
+  if (mayRenice) renice(slot, LONG_JOB_NICENESS);
+}
+
+/**
+ * Whether this process may raise a worker's priority again once lowered (root or CAP_SYS_NICE), tried on a new
+ * worker's main thread: one step up from its niceness, then back.
+ */
+export function mayRaisePriority(pid: number | undefined): boolean {
+  if (pid === undefined) return false;
+  try {
+    setPriority(pid, JOB_NICENESS - 1);
+    setPriority(pid, JOB_NICENESS);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Asks the worker to stop what it keeps running; gives up after a few seconds (the kill follows anyway). */
@@ -172,4 +192,22 @@ export function toolOf(job: Job | null): ToolId | null {
 /** Long jobs running in these slots. */
 export function runningLong(slots: readonly Slot[]): number {
   return slots.filter((slot) => slot.job && slot.isLong).length;
+}
+
+/** Watches the job's CPU time and memory (`watchBudget`); over budget, the cage is killed and the job fails. */
+export function watchSlotBudget(
+  slot: Slot,
+  job: Job,
+  memoryLimitBytes: number,
+  onOverBudget: () => void,
+): () => void {
+  const cpuLimitMs = job.options.cpuLimitMs ?? job.options.timeoutMs;
+  const watch = watchBudget(slot.cage, { cpuLimitMs, memoryLimitBytes }, (resource) => {
+    if (slot.job !== job || slot.stopReason) return;
+    onOverBudget();
+    slot.stopReason = resourceLimitError(resource, { cpuLimitMs, memoryLimitBytes });
+    void killSlot(slot);
+  });
+  slot.oomAtStart = watch.oomAtStart;
+  return watch.stop;
 }

@@ -17,7 +17,9 @@ import {
   isBloated,
   killSlot,
   shutDownWorker,
+  watchSlotBudget,
   markLong,
+  mayRaisePriority,
   nextCageName,
   runningLong,
   toolOf,
@@ -29,7 +31,6 @@ import {
   type Slot,
 } from './pool-slot.ts';
 import { startWallClock } from './wall-clock.ts';
-import { watchBudget } from './watch-budget.ts';
 import { JOB_NICENESS, startWorkerProcess } from './worker-process.ts';
 
 const MEBIBYTE = 1024 * 1024;
@@ -61,6 +62,11 @@ export class JobPool {
   #replaced = 0;
   #overBudget = 0;
   #deferred = 0;
+  /**
+   * Whether this process may give a worker its usual priority back after a long job ran lower (root, or
+   * CAP_SYS_NICE): if not, long jobs are not reniced (a reniced worker would have to be replaced after each).
+   */
+  #mayRenice: boolean | null = null;
 
   constructor(options: PoolOptions) {
     this.#options = {
@@ -189,7 +195,17 @@ export class JobPool {
 
   /** A short job (or one not yet estimated) may start on any worker; a long one only below `longSlots`. */
   #mayStartNow(job: Job): boolean {
-    return !job.isLong || job.options.claimLong !== undefined || runningLong(this.#slots) < this.#longSlots;
+    return !job.isLong || job.options.claimLong !== undefined || this.#hasRoomForLong();
+  }
+
+  /**
+   * Another long job may run: fewer than `longSlots` run, and a worker that is not being replaced stays free of
+   * long work (a retiring worker is no help to the next short job). A pool of one worker has no room to keep.
+   */
+  #hasRoomForLong(): boolean {
+    if (this.#slots.length === 1) return runningLong(this.#slots) < 1;
+    const usable = this.#slots.filter((slot) => !slot.isRetiring && !slot.hasExited).length;
+    return runningLong(this.#slots) < Math.min(this.#longSlots, usable - 1);
   }
 
   /**
@@ -271,25 +287,31 @@ export class JobPool {
     slot.job = job;
     slot.stopReason = null;
     slot.isDeferring = false;
-    if (job.isLong) markLong(slot);
+    if (job.isLong) markLong(slot, this.#mayRenice === true);
     job.options.onStart?.();
     const { signal, timeoutMs, workDir } = job.options;
+    let graceKill: NodeJS.Timeout | null = null;
     const stop = (reason: AppError) => {
       if (slot.job !== job || slot.stopReason) return;
       slot.stopReason = reason;
       this.#post(slot, { type: 'abort', jobId: job.id });
-      // A worker busy in WebAssembly cannot hear the abort: kill it after a grace period.
-      setTimeout(() => {
-        if (slot.job === job) void killSlot(slot);
-      }, this.#options.abortGraceMs).unref();
+      // A worker busy in WebAssembly cannot hear the abort: kill it after a grace period (unless this run is
+      // over by then: a deferred job may be back on the same worker).
+      graceKill = setTimeout(() => void killSlot(slot), this.#options.abortGraceMs).unref();
     };
     const clock = startWallClock(timeoutMs, stop);
     slot.setTimeLimit = clock.setLimit;
-    const stopWatching = this.#watchBudget(slot, job);
+    const stopWatching = watchSlotBudget(
+      slot,
+      job,
+      this.#options.memoryLimitBytes,
+      () => (this.#overBudget += 1),
+    );
     slot.stopJob = stop;
     const onAbort = () => stop(cancelled(signal));
     signal.addEventListener('abort', onAbort, { once: true });
     slot.cleanup = () => {
+      if (graceKill) clearTimeout(graceKill);
       clock.stop();
       slot.setTimeLimit = null;
       stopWatching();
@@ -297,20 +319,6 @@ export class JobPool {
     };
     const reportsProgress = job.options.onProgress !== undefined;
     this.#post(slot, { type: 'run', jobId: job.id, work: job.work, workDir, timeoutMs, reportsProgress });
-  }
-
-  /** Watches the job's CPU time and memory (`watchBudget`); over budget, the cage is killed and the job fails. */
-  #watchBudget(slot: Slot, job: Job): () => void {
-    const cpuLimitMs = job.options.cpuLimitMs ?? job.options.timeoutMs;
-    const memoryLimitBytes = this.#options.memoryLimitBytes;
-    const watch = watchBudget(slot.cage, { cpuLimitMs, memoryLimitBytes }, (resource) => {
-      if (slot.job !== job || slot.stopReason) return;
-      this.#overBudget += 1;
-      slot.stopReason = resourceLimitError(resource, { cpuLimitMs, memoryLimitBytes });
-      void killSlot(slot);
-    });
-    slot.oomAtStart = watch.oomAtStart;
-    return watch.stop;
   }
 
   #post(slot: Slot, message: ToWorker): void {
@@ -324,6 +332,7 @@ export class JobPool {
   #onMessage(slot: Slot, message: FromWorker): void {
     if (message.type === 'ready') {
       slot.isReady = true;
+      this.#mayRenice ??= mayRaisePriority(slot.child.pid);
       this.#fill();
       return;
     }
@@ -358,7 +367,7 @@ export class JobPool {
     }
     const mustRetire =
       message.retiring ||
-      (wasLong && !renice(slot, JOB_NICENESS)) ||
+      (wasLong && this.#mayRenice === true && !renice(slot, JOB_NICENESS)) ||
       isBloated(slot, this.#options.maxHeapBytes);
     if (wasKilledForMemory || (mustRetire && !this.#closed)) {
       // Its replacement takes the queue once it is ready (#onExit, then 'ready').
@@ -396,7 +405,8 @@ export class JobPool {
     if (this.#closed || this.#slots[slot.index] !== slot) return;
     this.#slots[slot.index] = this.#startSlot(slot.index);
     this.#replaced += 1;
-    this.#holdProcessOpen();
+    // Another idle worker may take what waits (a long job that waited for this one's long work to end).
+    this.#fill();
   }
 
   /**
@@ -419,23 +429,23 @@ export class JobPool {
         slot.stopJob?.(new LongJobDeferred());
         return;
       }
-      markLong(slot);
+      markLong(slot, this.#mayRenice === true);
       this.#post(slot, { type: 'proceed', jobId: job.id });
     };
     const { claimLong } = job.options;
     if (claimLong) void claimLong().then(decide, () => decide(false));
-    else decide(runningLong(this.#slots) < this.#longSlots);
+    else decide(this.#hasRoomForLong());
   }
 
   /** A long job stopped before its heavy part waits again, first of its client's, for a worker that may run it. */
   #defer(job: Job): void {
     // Counted elsewhere (a cluster): its caller queues it again there.
-    const refusal = job.options.claimLong
-      ? new LongJobDeferred()
-      : this.#closed
-        ? busy('The server is shutting down.')
-        : job.options.signal.aborted
-          ? cancelled(job.options.signal)
+    const refusal = job.options.signal.aborted
+      ? cancelled(job.options.signal)
+      : job.options.claimLong
+        ? new LongJobDeferred()
+        : this.#closed
+          ? busy('The server is shutting down.')
           : null;
     if (refusal) job.reject(refusal);
     else this.#queue.pushFront(job.client, job);
