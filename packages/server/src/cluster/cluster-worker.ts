@@ -122,9 +122,10 @@ export class ClusterWorker {
    * another worker runs them again once their locks lapse.
    */
   async close(force = false): Promise<void> {
-    if (this.#heartbeat) clearInterval(this.#heartbeat);
     if (force) this.#isAbandoning = true;
+    // The heartbeat goes on while running jobs finish: it renews their places for long work.
     await Promise.all(this.#workers.map((worker) => worker.close(force)));
+    if (this.#heartbeat) clearInterval(this.#heartbeat);
     await Promise.all(
       this.#options.lanes.map((lane) =>
         this.#options.redis.hdel(workersKey(KEY_PREFIX, lane), this.#id).catch(() => 0),
@@ -155,17 +156,24 @@ export class ClusterWorker {
     const queued = job.data;
     const { store } = this.#options;
     if (!JOB_ID_PATTERN.test(queued.id)) return;
-    // A job found long before starts only with a place for long work in its lane; else it waits again.
-    if (queued.isLong && !(await this.#claim(claims, queued.id))) return this.#waitForRoom(job, token);
+    const run = { isOver: false };
+    if (queued.isLong) {
+      // Cancelled while it waited for room: nothing to run (its files go with the sweep of orphans).
+      if ((await this.#records.get(queued.id)) === null) return;
+      // A job found long before starts only with a place for long work in its lane; else it waits again.
+      if (!(await this.#claim(claims, queued.id, run))) return this.#waitForRoom(job, token);
+    }
     const controller = new AbortController();
     this.#running.set(queued.id, controller);
     let outcome: RunOutcome | null = null;
     let failure: unknown = null;
     try {
-      outcome = await this.#runOnce(job, controller, () => this.#claim(claims, queued.id));
+      outcome = await this.#runOnce(job, controller, () => this.#claim(claims, queued.id, run));
     } catch (error) {
       failure = error;
     } finally {
+      // A claim still on its way when the run ends is given back when it arrives (`#claim`).
+      run.isOver = true;
       if (this.#claimed.delete(queued.id)) await claims.release(queued.id).catch(() => undefined);
     }
     if (failure instanceof LongJobDeferred && !this.#isAbandoning) {
@@ -282,9 +290,13 @@ export class ClusterWorker {
   }
 
   /** A place for this job's long work in its lane; held until the job ends, renewed with each heartbeat. */
-  async #claim(claims: LongClaims, jobId: string): Promise<boolean> {
+  async #claim(claims: LongClaims, jobId: string, run: { isOver: boolean }): Promise<boolean> {
     if (this.#claimed.has(jobId)) return true;
     const isClaimed = await claims.claim(jobId).catch(() => false);
+    if (isClaimed && run.isOver) {
+      await claims.release(jobId).catch(() => undefined);
+      return false;
+    }
     if (isClaimed) this.#claimed.set(jobId, claims);
     return isClaimed;
   }

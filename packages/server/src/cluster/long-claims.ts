@@ -13,7 +13,8 @@ const WORKER_SILENCE_MS = 10_000;
  * by when each lapses), the lane's workers (the heartbeat hash). ARGV: now, the job id, the claim's lifetime, how
  * long a worker may be silent. The places are every job slot of the lane's live workers but one (at least one),
  * so that however many clients send long work, one slot in the cluster stays for short work. Returns 1 when
- * claimed (or already held), 0 when every place is taken.
+ * claimed (or already held), 0 when every place is taken. The set has no lifetime of its own: each claim lapses by
+ * its score, and a set emptied that way is gone.
  */
 const CLAIM = `
   local now = tonumber(ARGV[1])
@@ -29,17 +30,18 @@ const CLAIM = `
   end
   if redis.call('ZCARD', KEYS[1]) >= math.max(1, slots - 1) then return 0 end
   redis.call('ZADD', KEYS[1], now + tonumber(ARGV[3]), ARGV[2])
-  redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[3]) * 2)
   return 1`;
 
 /** Long jobs running in a lane of the cluster, counted in Redis (`quire:long:<lane>`). */
 export class LongClaims {
   readonly #redis: Redis;
   readonly #lane: JobLane;
+  readonly #ttlMs: number;
 
-  constructor(redis: Redis, lane: JobLane) {
+  constructor(redis: Redis, lane: JobLane, ttlMs = LONG_CLAIM_TTL_MS) {
     this.#redis = redis;
     this.#lane = lane;
+    this.#ttlMs = ttlMs;
   }
 
   get #key(): string {
@@ -55,7 +57,7 @@ export class LongClaims {
       workersKey(KEY_PREFIX, this.#lane),
       Date.now(),
       jobId,
-      LONG_CLAIM_TTL_MS,
+      this.#ttlMs,
       WORKER_SILENCE_MS,
     );
     return answer === 1;
@@ -63,7 +65,7 @@ export class LongClaims {
 
   /** Keeps a running job's claim from lapsing. */
   async renew(jobId: string): Promise<void> {
-    await this.#redis.zadd(this.#key, 'XX', Date.now() + LONG_CLAIM_TTL_MS, jobId);
+    await this.#redis.zadd(this.#key, 'XX', Date.now() + this.#ttlMs, jobId);
   }
 
   async release(jobId: string): Promise<void> {
