@@ -8,7 +8,7 @@ import type { JobState } from './use-tool-job.ts';
 type JobProgressProps = {
   /** `uploading` shows how much is sent; `processing` how much the server has done, where it can tell. */
   readonly phase: 'uploading' | 'processing';
-  /** Whole percent sent or pages done, or null when it cannot be told (an indeterminate bar). */
+  /** Whole percent sent or pages done, or null when it cannot be told (an indeterminate bar: it sweeps). */
   readonly percent: number | null;
   /** The visible line under the bar ("Uploading your files… 42%", "Processing page 3 of 40…"). */
   readonly text: string;
@@ -31,6 +31,7 @@ export function JobProgress({ phase, percent, text, cancelLabel, cancelRef, onCa
       data-percent={percent ?? undefined}
       className="mt-6 flex flex-col gap-3 rounded-xl bg-indigo-50 px-4 py-4 text-indigo-900"
     >
+      {/* An unknown length is said by leaving out the values, and shown by a bar that sweeps, never by a fill. */}
       <div
         role="progressbar"
         aria-labelledby={textId}
@@ -38,16 +39,17 @@ export function JobProgress({ phase, percent, text, cancelLabel, cancelRef, onCa
         aria-valuemax={isDeterminate ? 100 : undefined}
         aria-valuenow={isDeterminate ? percent : undefined}
         data-testid="progress-bar"
+        data-indeterminate={isDeterminate ? undefined : true}
         className="relative h-2 w-full overflow-hidden rounded-full bg-indigo-100"
       >
-        <div
-          className={`absolute inset-y-0 start-0 rounded-full bg-indigo-600 ${
-            isDeterminate
-              ? 'transition-[width] motion-reduce:transition-none'
-              : 'w-full motion-safe:animate-pulse'
-          }`}
-          style={isDeterminate ? { width: `${percent}%` } : undefined}
-        />
+        {isDeterminate ? (
+          <div
+            className="absolute inset-y-0 start-0 rounded-full bg-indigo-600 transition-[width] motion-reduce:transition-none"
+            style={{ width: `${percent}%` }}
+          />
+        ) : (
+          <div className="progress-indeterminate absolute inset-y-0 rounded-full" />
+        )}
       </div>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p id={textId} className="flex items-center gap-3 text-sm font-medium" data-testid="progress-text">

@@ -1,4 +1,10 @@
-import { isAppError, type AppError, type JobProgress, type ToolDefinition } from '@quire/shared';
+import {
+  advanceProgress,
+  isAppError,
+  type AppError,
+  type JobProgress,
+  type ToolDefinition,
+} from '@quire/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { runTool, type UploadProgress } from '../../lib/api-client.ts';
 
@@ -39,6 +45,16 @@ export const LONG_JOB_MS = 2_000;
 export function uploadPercentOf({ loaded, total }: UploadProgress): number | null {
   if (!(total > 0)) return null;
   return Math.min(100, Math.max(0, Math.floor((loaded / total) * 100)));
+}
+
+/**
+ * The state once the server says where the job stands: only a processing job takes it, and never to show less done
+ * than it shows (`advanceProgress`), so that the bar and its line only move forward.
+ */
+export function withProgress(state: JobState, progress: JobProgress): JobState {
+  if (state.status !== 'processing') return state;
+  const shown = state.progress ? advanceProgress(state.progress, progress) : progress;
+  return shown === state.progress ? state : { ...state, progress: shown };
 }
 
 /** A password can only be asked for where the tool takes one (PDF readers); elsewhere the error is shown. */
@@ -100,9 +116,7 @@ export function useToolJob(tool: ToolDefinition, callbacks: JobCallbacks) {
             current.signal.addEventListener('abort', () => clearTimeout(timer), { once: true });
           },
           onProgress: (progress) => {
-            setState((previous) =>
-              isCurrent() && previous.status === 'processing' ? { ...previous, progress } : previous,
-            );
+            setState((previous) => (isCurrent() ? withProgress(previous, progress) : previous));
           },
         });
         if (!isCurrent()) return;
