@@ -1,4 +1,4 @@
-import { inflateSync } from 'node:zlib';
+import { constants, inflateRawSync } from 'node:zlib';
 import type * as Mupdf from 'mupdf';
 import { loadMupdf } from './load-mupdf.ts';
 import { openPdfFile } from './open-pdf-file.ts';
@@ -73,31 +73,87 @@ function countForms(
 }
 
 /**
- * A stream's decoded length, at most `capBytes`, without ever letting MuPDF decode it: Flate (the filter of nearly
- * every content stream, with or without a predictor) is inflated here with its output capped; any other filter
- * (LZW, ASCII85, or an image codec where no content stream belongs, such as a JBIG2 bomb) counts a few times its
- * raw bytes.
+ * A stream's decoded length, at most `capBytes`, without ever letting MuPDF decode it. Flate (the filter of nearly
+ * every content stream, with or without a predictor, behind ASCII85 or ASCIIHex or not) is inflated here with its
+ * output capped, as raw deflate with a sync flush, so that a wrong checksum, a cut end or a missing zlib header
+ * still counts what the renderers will draw from it. Any other filter (LZW, or an image codec where no content
+ * stream belongs, such as a JBIG2 bomb), or a stream that will not inflate, counts a few times its raw bytes.
  */
 function decodedLength(stream: Mupdf.PDFObject, capBytes: number): number {
-  const filter = stream.get('Filter');
-  const only = filter.isArray() && filter.length === 1 ? filter.get(0) : filter;
-  const isFlate = only.isName() && only.asName() === 'FlateDecode';
+  const filters = filterNames(stream.get('Filter'));
   try {
-    const raw = stream.readRawStream();
-    if (filter.isNull()) return Math.min(raw.getLength(), capBytes);
-    if (isFlate) return inflatedLength(raw.asUint8Array(), capBytes);
-    return Math.min(raw.getLength() * OTHER_FILTER_RATIO, capBytes);
+    let bytes = stream.readRawStream().asUint8Array();
+    if (filters.length === 0) return Math.min(bytes.length, capBytes);
+    for (const filter of filters.slice(0, -1)) {
+      const decoded = decodeText(filter, bytes);
+      if (decoded === null) return Math.min(bytes.length * OTHER_FILTER_RATIO, capBytes);
+      bytes = decoded;
+    }
+    if (filters.at(-1) !== 'FlateDecode') return Math.min(bytes.length * OTHER_FILTER_RATIO, capBytes);
+    return inflatedLength(bytes, capBytes);
   } catch {
     return 0;
   }
 }
 
-function inflatedLength(raw: Uint8Array, capBytes: number): number {
-  try {
-    return inflateSync(raw, { maxOutputLength: Math.max(1, capBytes) }).length;
-  } catch (error) {
-    // Past the cap: the stream holds at least that much.
-    if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') return capBytes;
-    return 0;
+function filterNames(filter: Mupdf.PDFObject): string[] {
+  if (filter.isName()) return [filter.asName()];
+  if (!filter.isArray()) return [];
+  const names: string[] = [];
+  filter.forEach((name) => names.push(name.isName() ? name.asName() : ''));
+  return names;
+}
+
+/** Bytes a Flate stream inflates to, at most `capBytes`; a few times its size when it will not inflate at all. */
+function inflatedLength(deflated: Uint8Array, capBytes: number): number {
+  const options = { maxOutputLength: Math.max(1, capBytes), finishFlush: constants.Z_SYNC_FLUSH };
+  // The zlib header skipped (its checksum is never checked then), or none to skip.
+  for (const data of [deflated.subarray(2), deflated]) {
+    try {
+      return inflateRawSync(data, options).length;
+    } catch (error) {
+      // Past the cap: the stream holds at least that much.
+      if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') return capBytes;
+    }
   }
+  return Math.min(deflated.length * OTHER_FILTER_RATIO, capBytes);
+}
+
+/** ASCIIHex or ASCII85 decoded (the text filters that may stand before Flate); null for any other filter. */
+function decodeText(filter: string, text: Uint8Array): Uint8Array | null {
+  if (filter === 'ASCIIHexDecode' || filter === 'AHx') {
+    const digits = Buffer.from(text)
+      .toString('latin1')
+      .replace(/[^0-9a-fA-F]/g, '');
+    return Buffer.from(digits.length % 2 === 0 ? digits : `${digits}0`, 'hex');
+  }
+  if (filter === 'ASCII85Decode' || filter === 'A85') return decodeAscii85(text);
+  return null;
+}
+
+/** ASCII85 as PDF writes it: groups of five characters from `!` to `u`, `z` for four zero bytes, `~>` at the end. */
+function decodeAscii85(text: Uint8Array): Uint8Array {
+  const out: number[] = [];
+  let group = 0;
+  let count = 0;
+  for (const code of text) {
+    if (code === 0x7e) break;
+    if (code === 0x7a && count === 0) {
+      out.push(0, 0, 0, 0);
+      continue;
+    }
+    if (code < 0x21 || code > 0x75) continue;
+    group = group * 85 + (code - 0x21);
+    count += 1;
+    if (count === 5) {
+      out.push((group >>> 24) & 255, (group >>> 16) & 255, (group >>> 8) & 255, group & 255);
+      group = 0;
+      count = 0;
+    }
+  }
+  if (count > 1) {
+    for (let pad = count; pad < 5; pad += 1) group = group * 85 + 84;
+    for (let index = 0; index < count - 1; index += 1) out.push((group >>> (24 - 8 * index)) & 255);
+  }
+  return Uint8Array.from(out);
 }

@@ -12,18 +12,26 @@ const MEBIBYTE = 1024 * 1024;
 /**
  * Foresees the size of a set of page images from the pages drawn so far, so that a result that cannot fit the
  * output budget is refused after a few pages, not after all of them (20 pages of noise at 300 dpi took 105 s to
- * reach the limit). Pages spread over the document are drawn first (`samplePages`); after each batch the bytes
- * written so far, and the same bytes a pixel for the pixels left, must fit the limit.
+ * reach the limit). Pages spread over the document are drawn first (`samplePages`); once they are all drawn, and
+ * after each batch from then on, the bytes written so far and the pixels left at a low estimate of their cost
+ * must fit the limit (`add`).
  */
 export class OutputForecast {
   readonly #limitBytes: number;
   readonly #totalPixels: number;
+  readonly #samples = new Set<PageRender>();
   #pixelsDone = 0;
   #bytesDone = 0;
+  /** The fewest bytes a pixel among the sampled pages: what the rest is taken to cost until some of it is drawn. */
+  #sampleRate = Number.POSITIVE_INFINITY;
+  #samplesLeft = 0;
+  /** The pages drawn besides the samples, and their bytes. */
+  #restPixels = 0;
+  #restBytes = 0;
 
   constructor(renders: readonly PageRender[], limitBytes: number) {
     this.#limitBytes = limitBytes;
-    this.#totalPixels = renders.reduce((sum, render) => sum + render.widthPx * render.heightPx, 0);
+    this.#totalPixels = renders.reduce((sum, render) => sum + pixelsOf(render), 0);
   }
 
   /** Whether the result could pass the limit at all: only then are pages sampled and watched. */
@@ -38,16 +46,32 @@ export class OutputForecast {
     for (let index = 0; index < SAMPLE_PAGES; index += 1) {
       picks.add(Math.round((index * (renders.length - 1)) / (SAMPLE_PAGES - 1)));
     }
-    return [...picks].map((index) => renders[index] as PageRender);
+    const samples = [...picks].map((index) => renders[index] as PageRender);
+    for (const sample of samples) this.#samples.add(sample);
+    this.#samplesLeft = samples.length;
+    return samples;
   }
 
-  /** Counts drawn pages; throws `OUTPUT_TOO_LARGE` once the projection passes the limit. */
+  /**
+   * Counts drawn pages; throws `OUTPUT_TOO_LARGE` once the projection passes the limit. Nothing is judged until every
+   * sample is drawn (a book's covers are no measure of its pages): the rest is then taken at the sample with the
+   * fewest bytes a pixel, and once some of it is drawn, at what it really cost.
+   */
   add(pages: readonly PageRender[], bytes: number): void {
-    this.#pixelsDone += pages.reduce((sum, render) => sum + render.widthPx * render.heightPx, 0);
+    const pixels = pages.reduce((sum, render) => sum + pixelsOf(render), 0);
+    this.#pixelsDone += pixels;
     this.#bytesDone += bytes;
-    if (!this.mayOverflow || this.#pixelsDone === 0) return;
-    const projected =
-      this.#bytesDone + (this.#totalPixels - this.#pixelsDone) * (this.#bytesDone / this.#pixelsDone);
+    if (pixels > 0 && pages.every((render) => this.#samples.has(render))) {
+      this.#sampleRate = Math.min(this.#sampleRate, bytes / pixels);
+      this.#samplesLeft -= pages.length;
+    } else {
+      this.#restPixels += pixels;
+      this.#restBytes += bytes;
+    }
+    if (!this.mayOverflow || this.#samplesLeft > 0) return;
+    const rate = this.#restPixels > 0 ? this.#restBytes / this.#restPixels : this.#sampleRate;
+    if (!Number.isFinite(rate)) return;
+    const projected = this.#bytesDone + (this.#totalPixels - this.#pixelsDone) * rate;
     if (projected > this.#limitBytes * MARGIN) {
       const limitMegabytes = Math.floor(this.#limitBytes / MEBIBYTE);
       throw new AppError(
@@ -61,4 +85,8 @@ export class OutputForecast {
       );
     }
   }
+}
+
+function pixelsOf(render: PageRender): number {
+  return render.widthPx * render.heightPx;
 }

@@ -1,10 +1,11 @@
 import { readFile, readdir, writeFile } from 'node:fs/promises';
 import { corpusPath } from '@quire/corpus';
 import { join } from 'node:path';
+import { deflateSync } from 'node:zlib';
 import { LONG_JOB_MS, type ToolId } from '@quire/shared';
 import { describe, expect, it } from 'vitest';
 import { createNoiseTiledPdf, createTextOperatorBomb } from '../../test/costly-pdfs.ts';
-import { createContentFlateBomb, createTextPdf } from '../../test/hostile-pdfs.ts';
+import { createContentFlateBomb, createTextPdf, writePdf } from '../../test/hostile-pdfs.ts';
 import { inputFile, useJobContext } from '../../test/job-context.ts';
 import { ENGINE_OPS } from '../ops/index.ts';
 import type { EngineOp, JobContext } from '../ops/types.ts';
@@ -78,6 +79,54 @@ describe('declared work of hostile content', () => {
     const used = process.memoryUsage().rss;
     expect(await declaredWork('compress', bomb)).not.toBeNull();
     expect(process.memoryUsage().rss - used).toBeLessThan(256 * 1024 * 1024);
+  });
+});
+
+/** One page whose content stream draws a million paths, its deflated bytes given to `wrap` (to spoil them). */
+function pathsPdf(wrap: (deflated: Buffer) => { filter: string; bytes: Buffer }): Buffer {
+  const { filter, bytes } = wrap(deflateSync(Buffer.from('10 10 m 20 20 l S\n'.repeat(1_000_000))));
+  return writePdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>',
+    { dict: `<< /Filter ${filter} >>`, stream: bytes },
+  ]);
+}
+
+/** ASCII85 as PDF writes it (for the test's input only). */
+function ascii85(bytes: Buffer): Buffer {
+  let text = '';
+  for (let offset = 0; offset < bytes.length; offset += 4) {
+    const chunk = Buffer.alloc(4);
+    bytes.copy(chunk, 0, offset, offset + 4);
+    let value = chunk.readUInt32BE(0);
+    const digits: string[] = [];
+    for (let index = 0; index < 5; index += 1) {
+      digits.unshift(String.fromCharCode(33 + (value % 85)));
+      value = Math.floor(value / 85);
+    }
+    text += digits.slice(0, Math.min(5, bytes.length - offset + 1)).join('');
+  }
+  return Buffer.from(`${text}~>`, 'latin1');
+}
+
+describe('declared work of content that hides its size', () => {
+  const spoilt: Array<[string, (deflated: Buffer) => { filter: string; bytes: Buffer }]> = [
+    [
+      'a wrong checksum',
+      (d) => ({
+        filter: '/FlateDecode',
+        bytes: Buffer.concat([d.subarray(0, -1), Buffer.from([d.at(-1)! ^ 0xff])]),
+      }),
+    ],
+    ['a cut end', (d) => ({ filter: '/FlateDecode', bytes: d.subarray(0, -4) })],
+    ['no zlib header', (d) => ({ filter: '/FlateDecode', bytes: d.subarray(2) })],
+    ['ASCII85 before Flate', (d) => ({ filter: '[/ASCII85Decode /FlateDecode]', bytes: ascii85(d) })],
+  ];
+  it.each(spoilt)('counts a million paths behind %s as long work', async (_, wrap) => {
+    expect(await declaredWork('pdf-to-jpg', pathsPdf(wrap), { quality: 'low' })).toBeGreaterThanOrEqual(
+      LONG_JOB_MS.pdf,
+    );
   });
 });
 
