@@ -12,6 +12,7 @@ import { deflateJpegStreams } from './deflate-jpeg-streams.ts';
 import { isScannedPage, surveyPages, type PageSurvey } from './find-scanned-pages.ts';
 import { levelPage } from './level-page.ts';
 import { readScans, type ScanResult } from './read-scans.ts';
+import { isReadableScan } from './readable-scan.ts';
 import { shareLayerFont } from './share-layer-font.ts';
 
 export type RecognisedPage = {
@@ -27,11 +28,17 @@ export type RecognisedPage = {
 };
 
 export type PdfRecognition = {
-  /** The PDF with a text layer over each scanned page. */
+  /** The PDF with a text layer over each scanned page that could be read. */
   path: string;
   pageCount: number;
-  /** The pages that were read, in page order. */
+  /** The pages that were read and given a text layer, in page order. */
   pages: RecognisedPage[];
+  /**
+   * The scanned pages in which no text could be read (`isReadableScan`: no word, or words too unsure to trust, as
+   * handwriting or noise give), in page order: they are left as they were, without a text layer (their `turn` and
+   * `skew` are those read, not given).
+   */
+  unreadPages: RecognisedPage[];
   /** The Tesseract models used (`eng+fra`). */
   models: string;
 };
@@ -43,7 +50,9 @@ export type PdfRecognition = {
  * one font, are laid over the original pages by qpdf (`--overlay`). The pages' images are never re-encoded: a
  * skewed scan is straightened by a turn in its drawing instructions (`levelPage`), a page scanned sideways or upside
  * down gets the /Rotate that puts it upright, and JPEGs are only wrapped in lossless deflate. Pages that have text
- * are not touched. Progress: `processing` with pages done of the scans, then `writing`.
+ * are not touched, nor are scans in which no text could be read (`isReadableScan`, the rule PDF to Word keeps a
+ * scan as a picture by): a layer of wrong words would only mislead a search. Progress: `processing` with pages
+ * done of the scans, then `writing`.
  */
 export async function recognisePdf(
   file: InputFile,
@@ -58,7 +67,7 @@ export async function recognisePdf(
   const scanned = (await surveySource(sourcePath, file)).filter(isScannedPage);
   if (scanned.length === 0) {
     await copyFile(sourcePath, outputPath);
-    return { path: outputPath, pageCount: info.pageCount, pages: [], models: '' };
+    return { path: outputPath, pageCount: info.pageCount, pages: [], unreadPages: [], models: '' };
   }
   ctx.onProgress?.('processing', { done: 0, total: scanned.length });
   const { results: recognised, models } = await readScans(sourcePath, file, scanned, languages, {
@@ -70,7 +79,42 @@ export async function recognisePdf(
   });
 
   ctx.onProgress?.('writing');
-  const pages = scanned.map((page) => ({ page, reading: recognised.get(page.pageNumber) as ScanResult }));
+  const readings = scanned.map((page) => ({ page, reading: recognised.get(page.pageNumber) as ScanResult }));
+  const pages = readings.filter(({ reading }) => isReadableScan(reading));
+  if (pages.length > 0) await overlayTextLayers(sourcePath, pages, workDir, outputPath, ctx, file);
+  else await copyFile(sourcePath, outputPath);
+  await rm(workDir, { recursive: true, force: true });
+  const described = ({ page, reading }: ReadScan): RecognisedPage => ({
+    pageNumber: page.pageNumber,
+    confidence: reading.confidence,
+    words: reading.words,
+    turn: reading.uprightTurn,
+    skew: reading.skew,
+    text: reading.text,
+  });
+  return {
+    path: outputPath,
+    pageCount: info.pageCount,
+    models,
+    pages: pages.map(described),
+    unreadPages: readings.filter((read) => !pages.includes(read)).map(described),
+  };
+}
+
+type ReadScan = { page: PageSurvey; reading: ScanResult };
+
+/**
+ * Writes `outputPath`: the source with Tesseract's text-only pages of the scans read laid over them, each scan's
+ * JPEG deflated, a skewed one drawn level and a turned one put upright.
+ */
+async function overlayTextLayers(
+  sourcePath: string,
+  pages: readonly ReadScan[],
+  workDir: string,
+  outputPath: string,
+  ctx: JobContext,
+  file: InputFile,
+): Promise<void> {
   const layerPath = join(workDir, 'text-layer.pdf');
   const joined = await runQpdf(
     // The layer is only text: compressing its streams harder than Tesseract does costs little and saves bytes.
@@ -123,20 +167,6 @@ export async function recognisePdf(
       file,
     );
   }
-  await rm(workDir, { recursive: true, force: true });
-  return {
-    path: outputPath,
-    pageCount: info.pageCount,
-    models,
-    pages: pages.map(({ page, reading }) => ({
-      pageNumber: page.pageNumber,
-      confidence: reading.confidence,
-      words: reading.words,
-      turn: reading.uprightTurn,
-      skew: reading.skew,
-      text: reading.text,
-    })),
-  };
 }
 
 async function runQpdfOrFail(args: string[], ctx: JobContext, file: InputFile): Promise<void> {

@@ -10,7 +10,9 @@ import type { EngineOp } from './types.ts';
 /**
  * OCR PDF: the same PDF with an invisible, selectable and searchable text layer over each scanned page
  * (`recognisePdf`). The job's time grows with its pages: a minute, and `OCR_PAGE_TIMEOUT_MS` a page, within the
- * tool's own limit, which the op sets for its job (`setTimeLimit`). The report says which pages were read and with what confidence.
+ * tool's own limit, which the op sets for its job (`setTimeLimit`). The report says which pages were read and with
+ * what confidence, and how many scans could not be read (`PAGES_ARE_SCANS`, as PDF to Word says it): those stay
+ * pictures without text.
  */
 export const ocr: EngineOp<'ocr'> = async ({ files, options }, ctx) => {
   const [file] = files;
@@ -33,7 +35,12 @@ export const ocr: EngineOp<'ocr'> = async ({ files, options }, ctx) => {
     path: outputPath,
     report: {
       values: { pageCount: info.pageCount, ...recognitionReport(recognition.pages) },
-      notices: repairNotices(info.wasRepaired),
+      notices: [
+        ...repairNotices(info.wasRepaired),
+        ...(recognition.unreadPages.length > 0
+          ? [{ code: 'PAGES_ARE_SCANS' as const, fileIndex: 0, pages: recognition.unreadPages.length }]
+          : []),
+      ],
     },
   };
 };

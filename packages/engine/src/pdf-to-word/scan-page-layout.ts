@@ -18,21 +18,14 @@ const SCAN_FONT = 'Times New Roman';
 const MAX_WORD_GAP_EM = 2;
 /** Tesseract's line height (ascenders to descenders) to the font size it was set in, measured on known pages. */
 const SIZE_PER_LINE_HEIGHT = 1.1;
-/**
- * Below this mean word confidence a page's reading is not trusted (handwriting, a drawing, a photo of a scene):
- * the page stays the picture it is rather than become wrong text.
- */
-const MIN_PAGE_CONFIDENCE = 60;
 /** A region taken for a picture smaller than this (points, either side) is a speck, a stamp mark or a rule. */
 const MIN_PHOTO_POINTS = 36;
 /** A region taken for a picture whose confidently read lines cover more than this share of it is text. */
 const MAX_PICTURE_TEXT_SHARE = 0.3;
 const MIN_LINE_CONFIDENCE = 80;
 
-/** Whether a scanned page's reading is good enough to replace its picture by its text. */
-export function isReadableScan(scan: Pick<HocrReading, 'words' | 'confidence'>): boolean {
-  return scan.words > 0 && (scan.confidence ?? 0) >= MIN_PAGE_CONFIDENCE;
-}
+/** Whether a scanned page's reading is good enough to replace its picture by its text: OCR PDF's rule too. */
+export { isReadableScan } from '../ocr/readable-scan.ts';
 
 /**
  * The layout model of a scanned page from its text recognition: each recognised line becomes a line of plain text

@@ -78,4 +78,36 @@ describe('successToastOf', () => {
       }
     }
   });
+
+  it('never says "Text recognised" of an OCR that could read no text in a scan (a handwritten fax)', () => {
+    const ocrAnswer = (recognised: string, notices?: string) =>
+      new Headers({
+        'X-Page-Count': '2',
+        'X-Pages-Recognised': recognised,
+        ...(notices ? { 'X-Notices': notices } : {}),
+      });
+    const fax = successToastOf('ocr', ocrAnswer('0', 'PAGES_ARE_SCANS;file=0;pages=1'));
+    expect(fax).toEqual({ title: 'common.toast.done', description: 'tools.ocr.successNothingRead' });
+    expect(t(fax.description)).toBe(
+      'No text could be read on the scanned pages of your PDF: they hold no words we could read (handwriting, for example), so they stay unsearchable.',
+    );
+    const some = successToastOf(
+      'ocr',
+      ocrAnswer('1', 'FILE_REPAIRED;file=0, PAGES_ARE_SCANS;file=0;pages=1'),
+    );
+    expect(some).toEqual({ title: 'common.toast.done', description: 'tools.ocr.successSomeUnread' });
+    // Without the notice, nothing recognised means nothing needed recognising; pages read are a success.
+    expect(successToastOf('ocr', ocrAnswer('0')).description).toBe('tools.ocr.result.noScans');
+    expect(successToastOf('ocr', ocrAnswer('2'))).toEqual({
+      title: 'common.toast.success',
+      description: 'tools.ocr.success',
+    });
+    for (const locale of LOCALES) {
+      const { t: translate } = getTranslator(locale);
+      for (const key of ['tools.ocr.successNothingRead', 'tools.ocr.successSomeUnread'] as const) {
+        expect(translate(key), `${locale} ${key}`).not.toBe(translate('tools.ocr.success'));
+        expect(translate(key).length, `${locale} ${key}`).toBeGreaterThan(20);
+      }
+    }
+  });
 });

@@ -1,9 +1,9 @@
-import { NOTICES_HEADER, parseNotices, type ToolId } from '@quire/shared';
+import type { ToolId } from '@quire/shared';
 import type { ComponentType } from 'react';
 import type { MessageKey } from '../../../i18n/messages.ts';
 import { readCompressionResult } from './compression-result.ts';
 import { CompressSummary } from './compress-summary.tsx';
-import { readOcrResult } from './ocr-result.ts';
+import { readOcrResult, unreadScansOf } from './ocr-result.ts';
 import { OcrSummary, PdfToWordSummary } from './ocr-summary.tsx';
 
 /** What a tool's result details receive: the response headers of the successful job. */
@@ -27,8 +27,9 @@ export type SuccessToast = { readonly title: MessageKey; readonly description: M
  * The success toast: the tool's own text under "Success", except where that would claim more than the result
  * holds. Compression that saved nothing says so, as does OCR that found no page to read; PDF to Word with pages
  * kept as pictures (notice `PAGES_ARE_SCANS`) says so rather than "converted successfully", whether every page is
- * a picture or only some. Those texts come under a plain "Done", not "Success". PDF to Word that read scans says
- * to check what was read.
+ * a picture or only some, and OCR with scans it could not read (the same notice) says so rather than "text
+ * recognised", whether it read none or only some. Those texts come under a plain "Done", not "Success". PDF to
+ * Word that read scans says to check what was read.
  */
 export function successToastOf(toolId: ToolId, headers: Headers): SuccessToast {
   const caveat = caveatOf(toolId, headers);
@@ -43,11 +44,13 @@ function caveatOf(toolId: ToolId, headers: Headers): MessageKey | null {
   if (toolId === 'compress' && readCompressionResult(headers)?.outcome === 'unchanged') {
     return 'tools.compress.successUnchanged';
   }
-  if (toolId === 'ocr' && readOcrResult(headers)?.count === 0) return 'tools.ocr.result.noScans';
+  const scans = unreadScansOf(headers);
+  if (toolId === 'ocr') {
+    const recognised = readOcrResult(headers)?.count;
+    if (scans) return recognised ? 'tools.ocr.successSomeUnread' : 'tools.ocr.successNothingRead';
+    if (recognised === 0) return 'tools.ocr.result.noScans';
+  }
   if (toolId === 'pdf-to-word') {
-    const scans = parseNotices(headers.get(NOTICES_HEADER)).find(
-      (notice) => notice.code === 'PAGES_ARE_SCANS',
-    );
     if (scans) {
       const pageCount = Number(headers.get('X-Page-Count') ?? Number.NaN);
       const isSomePages = scans.pages !== undefined && scans.pages < pageCount;

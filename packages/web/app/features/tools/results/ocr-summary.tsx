@@ -2,12 +2,15 @@ import { LOCALE_INFO } from '@quire/shared';
 import { useLocale } from '../../../i18n/use-locale.ts';
 import { useT } from '../../../i18n/use-t.ts';
 import type { ToolResultDetailsProps } from './index.ts';
-import { readOcrResult } from './ocr-result.ts';
+import { readOcrResult, unreadScansOf } from './ocr-result.ts';
 
-/** After OCR: the pages read and the mean confidence, or a plain word that no page needed reading. */
+/**
+ * After OCR: the pages read and the mean confidence, or a plain word that no page needed reading. Scans that could
+ * not be read are the notices' to tell (`PAGES_ARE_SCANS`): a document of them alone had pages to read.
+ */
 export function OcrSummary({ headers }: ToolResultDetailsProps) {
   const t = useT();
-  if (readOcrResult(headers)?.count === 0) {
+  if (readOcrResult(headers)?.count === 0 && !unreadScansOf(headers)) {
     return (
       <p className="w-full max-w-md text-sm font-medium text-emerald-900" data-testid="ocr-summary">
         {t('tools.ocr.result.noScans')}
