@@ -85,6 +85,13 @@ export const JOB_TIMEOUT_MS = 60_000;
  * read at a time, so a busy machine's 20 s a page fits twice over). The tool's limit is that of `MAX_OCR_PAGES`.
  */
 export const OCR_PAGE_TIMEOUT_MS = 20_000;
+/**
+ * PDF to Word's time grows with the pages too: two minutes for the document, and this much for each of its pages
+ * (about four times the 350 ms of one core a page that `npm run bench work-estimates` measures, for a busy machine
+ * and a long job's low priority), besides `OCR_PAGE_TIMEOUT_MS` for each scanned page it reads. The tool's limit is
+ * that of `MAX_CONVERT_PAGES` pages, `MAX_OCR_PAGES` of them scanned.
+ */
+export const CONVERT_PAGE_TIMEOUT_MS = 1_500;
 /** How long a client waits before retrying after a 503. */
 export const RETRY_AFTER_SECONDS = 5;
 

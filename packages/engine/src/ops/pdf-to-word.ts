@@ -2,6 +2,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   AppError,
+  CONVERT_PAGE_TIMEOUT_MS,
   JOB_TIMEOUT_MS,
   MAX_OCR_PAGES,
   OCR_PAGE_TIMEOUT_MS,
@@ -22,8 +23,16 @@ import { repairNotices } from './repair-notices.ts';
 import { declarePdfWork } from '../work/declare-work.ts';
 import type { EngineOp, InputFile, JobContext } from './types.ts';
 
-/** The time a document without scans gets; each scanned page adds `OCR_PAGE_TIMEOUT_MS`. */
+/** The time a document gets before its pages are counted; each page adds `CONVERT_PAGE_TIMEOUT_MS`. */
 const BASE_TIMEOUT_MS = 2 * JOB_TIMEOUT_MS;
+
+/**
+ * The wall-clock limit of a document of `pages` pages, `scannedPages` of them read as scans: it grows with both,
+ * and the tool's own limit (`TOOLS['pdf-to-word'].timeoutMs`) is that of the largest document it takes.
+ */
+export function pdfToWordTimeLimit(pages: number, scannedPages: number): number {
+  return BASE_TIMEOUT_MS + pages * CONVERT_PAGE_TIMEOUT_MS + scannedPages * OCR_PAGE_TIMEOUT_MS;
+}
 
 /**
  * Converts one PDF to an editable Word document with our own converter: MuPDF reads each page's text (with font,
@@ -31,7 +40,8 @@ const BASE_TIMEOUT_MS = 2 * JOB_TIMEOUT_MS;
  * headings, lists, columns, tables, headers and footers; the `docx` library writes the file. Body text is never put
  * in text boxes or frames. Scanned pages (`isScannedPage`, among the pages with almost no text) are then read as
  * OCR PDF reads them and go through the same reconstruction; the report says which were read, with what
- * confidence, and how many stayed pictures. Progress: the pages read, then the scans read.
+ * confidence, and how many stayed pictures. Progress: the pages read, then the scans read. The job's time grows
+ * with its pages and its scans (`pdfToWordTimeLimit`), within the tool's own limit.
  */
 export const pdfToWord: EngineOp<'pdf-to-word'> = async ({ files, options }, ctx) => {
   const [file] = files;
@@ -44,6 +54,13 @@ export const pdfToWord: EngineOp<'pdf-to-word'> = async ({ files, options }, ctx
   ctx.onProgress?.('reading');
   const info = await inspectPdf(file, 0, ctx, TOOLS['pdf-to-word'].maxPages);
   await declarePdfWork('pdf-to-word', [info], ctx);
+  // The time of this document's own pages; scanned pages, once found, add theirs.
+  const setLimit = (scannedPages: number) => {
+    const limitMs = Math.min(ctx.timeoutMs, pdfToWordTimeLimit(info.pageCount, scannedPages));
+    ctx.setTimeLimit?.(limitMs);
+    return limitMs;
+  };
+  setLimit(0);
   const mupdf = await loadMupdf();
   let document: InstanceType<typeof mupdf.Document>;
   try {
@@ -76,8 +93,7 @@ export const pdfToWord: EngineOp<'pdf-to-word'> = async ({ files, options }, ctx
       // Reading scans is the long part: the job tells it before starting, and may wait for room for long work.
       if (scanned.length > 0)
         await declarePdfWork('pdf-to-word', [info], ctx, { scannedPages: scanned.length });
-      const timeoutMs = Math.min(ctx.timeoutMs, BASE_TIMEOUT_MS + scanned.length * OCR_PAGE_TIMEOUT_MS);
-      ctx.setTimeLimit?.(timeoutMs);
+      const timeoutMs = setLimit(scanned.length);
       return readScannedPages(file, info, scanned, languages, {
         ...ctx,
         timeoutMs: startedAt + timeoutMs - Date.now(),

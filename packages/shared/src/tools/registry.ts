@@ -1,5 +1,6 @@
 import type { FileKind } from '../files/file-kinds.ts';
 import {
+  CONVERT_PAGE_TIMEOUT_MS,
   JOB_TIMEOUT_MS,
   MAX_CONVERT_PAGES,
   MAX_FILE_BYTES,
@@ -140,8 +141,10 @@ export const TOOLS = {
     maxPages: MAX_CONVERT_PAGES,
     // The languages of its scanned pages, which it reads as OCR PDF does.
     options: { language: DOCUMENT_LANGUAGES },
-    // Two minutes for the document and a budget per scanned page (the op sets its own limit once it has counted).
-    timeoutMs: 2 * JOB_TIMEOUT_MS + MAX_OCR_PAGES * OCR_PAGE_TIMEOUT_MS,
+    // Two minutes for the document, a budget per page and one per scanned page (the op sets its own limit once it
+    // has counted them).
+    timeoutMs:
+      2 * JOB_TIMEOUT_MS + MAX_CONVERT_PAGES * CONVERT_PAGE_TIMEOUT_MS + MAX_OCR_PAGES * OCR_PAGE_TIMEOUT_MS,
     color: 'purple',
   },
   'word-to-pdf': {
