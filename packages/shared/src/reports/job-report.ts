@@ -7,7 +7,8 @@ import type { ToolId } from '../tools/tool-ids.ts';
  * - `ALREADY_OPTIMAL`: compression could save nothing; the original bytes came back;
  * - `PAGES_DOWNSCALED`: `pages` pages were drawn below the asked resolution (at least `dpi`) to stay in the budget;
  * - `IMAGES_DROPPED`: images too large to draw were left out of the pictures of the pages;
- * - `PAGES_ARE_SCANS`: `pages` pages have no text layer (scans) and were kept as pictures, without text.
+ * - `PAGES_ARE_SCANS`: `pages` pages have no text layer (scans) and were kept as pictures, without text;
+ * - `SAME_AT_EVERY_LEVEL`: compression found no image a quality level could change, so every level gives this file.
  */
 export const NOTICE_CODES = [
   'FILE_REPAIRED',
@@ -15,6 +16,7 @@ export const NOTICE_CODES = [
   'PAGES_DOWNSCALED',
   'IMAGES_DROPPED',
   'PAGES_ARE_SCANS',
+  'SAME_AT_EVERY_LEVEL',
 ] as const;
 
 export type NoticeCode = (typeof NOTICE_CODES)[number];

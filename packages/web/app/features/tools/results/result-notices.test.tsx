@@ -1,0 +1,42 @@
+import { LOCALES, toolPath, type Locale } from '@quire/shared';
+import { renderToString } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { getTranslator } from '../../../i18n/create-translator.ts';
+import { ResultNotices } from './result-notices.tsx';
+
+/** The notices beside Compress's result on a page in `locale`, for an answer's `X-Notices`. */
+const noticesOf = (locale: Locale, notices: string) =>
+  renderToString(
+    <MemoryRouter initialEntries={[toolPath(locale, 'compress')]}>
+      <ResultNotices
+        toolId="compress"
+        headers={new Headers({ 'X-Notices': notices })}
+        fileNames={['a.pdf']}
+      />
+    </MemoryRouter>,
+  );
+
+/** The text as React writes it into HTML. */
+const asHtml = (text: string) =>
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#x27;');
+
+describe('ResultNotices of Compress', () => {
+  it.each(LOCALES)('says in %s when every compression level gives the same file', (locale) => {
+    const { t } = getTranslator(locale);
+    const html = noticesOf(locale, 'SAME_AT_EVERY_LEVEL');
+    expect(html).toContain('data-notice="SAME_AT_EVERY_LEVEL"');
+    expect(html).toContain(asHtml(t('common.notices.SAME_AT_EVERY_LEVEL')));
+  });
+
+  it('says it beside the unchanged file too, which the summary already calls unchanged', () => {
+    const html = noticesOf('en', 'ALREADY_OPTIMAL, SAME_AT_EVERY_LEVEL');
+    expect(html).toContain('every level gives the same result');
+    expect(html).not.toContain('data-notice="ALREADY_OPTIMAL"');
+  });
+});
