@@ -14,6 +14,7 @@ describe('quickInspect', () => {
       expect(info).toEqual({
         pageCount: qpdfPageCount(corpusPath(name)),
         wasRepaired: false,
+        wasProtected: false,
         password: undefined,
         path: corpusPath(name),
       });
@@ -28,6 +29,7 @@ describe('quickInspect', () => {
     expect(await quickInspect(inputFile(path, password))).toEqual({
       pageCount: qpdfPageCount(path, password),
       wasRepaired: false,
+      wasProtected: true,
       password,
       path,
     });
@@ -38,7 +40,13 @@ describe('quickInspect', () => {
   it('opens a file locked only against editing without a password, ignoring one sent', async () => {
     const path = corpusPath(OWNER_ONLY_FILE);
     const info = await quickInspect(inputFile(path, 'not-the-password'));
-    expect(info).toEqual({ pageCount: 30, wasRepaired: false, password: undefined, path });
+    expect(info).toEqual({
+      pageCount: 30,
+      wasRepaired: false,
+      wasProtected: false,
+      password: undefined,
+      path,
+    });
   });
 
   it('leaves damaged, repaired, empty and oversized files to qpdf', async () => {

@@ -17,6 +17,7 @@ export async function quickInspect(file: InputFile, maxPages: number = MAX_PAGES
     pageCount: reading.pageCount,
     wasRepaired: false,
     password: reading.isPasswordNeeded ? file.password : undefined,
+    wasProtected: reading.isPasswordNeeded,
     path: file.path,
   };
 }

@@ -281,9 +281,9 @@ describe('compress with passwords', () => {
     });
   });
 
-  it('compresses with the right password and writes an unprotected result', async () => {
+  it('compresses with the right password and writes an unprotected result, and says so', async () => {
     const result = await compressName(USER_PASSWORD_FILE, 'medium', 'openpassword');
-    expect(result.report.notices).toEqual([]);
+    expect(result.report.notices).toContainEqual({ code: 'PASSWORD_REMOVED', fileIndex: 0 });
     expect(isEncrypted(result.path)).toBe(false);
     expect(qpdfPageCount(result.path)).toBe(1);
   });

@@ -11,6 +11,7 @@ import { stripPrivateData } from '../compress/strip-private-data.ts';
 import { loadMupdf } from '../mupdf/load-mupdf.ts';
 import { ownedBytes } from '../mupdf/owned-bytes.ts';
 import { inspectPdf } from '../qpdf/inspect-pdf.ts';
+import { passwordNotices } from './password-notices.ts';
 import { repairNotices } from './repair-notices.ts';
 import { declarePdfWork } from '../work/declare-work.ts';
 import type { EngineOp } from './types.ts';
@@ -92,6 +93,8 @@ export const compress: EngineOp<'compress'> = async ({ files, options }, ctx) =>
       notices: [
         ...repairNotices(wasRepaired),
         ...(shouldUseCompressed ? [] : [{ code: 'ALREADY_OPTIMAL' as const }]),
+        // The result is written decrypted; the original, when it comes back, keeps its password.
+        ...(shouldUseCompressed ? passwordNotices([info]) : []),
       ],
     },
   };

@@ -5,12 +5,13 @@ import { restoreNavigation } from '../mupdf/restore-navigation.ts';
 import { inspectPdf, type PdfInfo } from '../qpdf/inspect-pdf.ts';
 import { isQpdfSuccess, runQpdf } from '../qpdf/run-qpdf.ts';
 import { declarePdfWork } from '../work/declare-work.ts';
+import { passwordNotices } from './password-notices.ts';
 import type { EngineOp } from './types.ts';
 
 /**
  * Merges PDFs in the order given. qpdf assembles the pages (fast, small memory, repairs damaged files, decrypts
  * with the given passwords; chosen by `npm run bench merge`); MuPDF then restores bookmarks and internal links,
- * which page assembly drops. The result is never encrypted.
+ * which page assembly drops. The result is never encrypted: the report says which files had a password.
  */
 export const merge: EngineOp<'merge'> = async ({ files }, ctx) => {
   if (files.length < 2) {
@@ -35,6 +36,7 @@ export const merge: EngineOp<'merge'> = async ({ files }, ctx) => {
       file: { ...file, path: info.path, password: info.password },
       pageCount: info.pageCount,
       wasRepaired: info.wasRepaired,
+      wasProtected: info.wasProtected,
     };
   });
 
@@ -72,9 +74,12 @@ export const merge: EngineOp<'merge'> = async ({ files }, ctx) => {
     path: outputPath,
     report: {
       values: { pageCount: sources.reduce((sum, source) => sum + source.pageCount, 0) },
-      notices: sources.flatMap((source, fileIndex) =>
-        source.wasRepaired ? [{ code: 'FILE_REPAIRED' as const, fileIndex }] : [],
-      ),
+      notices: [
+        ...sources.flatMap((source, fileIndex) =>
+          source.wasRepaired ? [{ code: 'FILE_REPAIRED' as const, fileIndex }] : [],
+        ),
+        ...passwordNotices(sources),
+      ],
     },
   };
 };

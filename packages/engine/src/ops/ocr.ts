@@ -3,6 +3,7 @@ import { AppError, JOB_TIMEOUT_MS, OCR_PAGE_TIMEOUT_MS, TOOLS, parseOcrLanguages
 import { recognisePdf } from '../ocr/recognise-pdf.ts';
 import { recognitionReport } from '../ocr/recognition-report.ts';
 import { inspectPdf } from '../qpdf/inspect-pdf.ts';
+import { passwordNotices } from './password-notices.ts';
 import { repairNotices } from './repair-notices.ts';
 import { declarePdfWork } from '../work/declare-work.ts';
 import type { EngineOp } from './types.ts';
@@ -40,6 +41,8 @@ export const ocr: EngineOp<'ocr'> = async ({ files, options }, ctx) => {
         ...(recognition.unreadPages.length > 0
           ? [{ code: 'PAGES_ARE_SCANS' as const, fileIndex: 0, pages: recognition.unreadPages.length }]
           : []),
+        // Written from a decrypted copy: a protected file's result has no password.
+        ...passwordNotices([info]),
       ],
     },
   };

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { AppError, JPG_DPI, TOOLS, type JobReport } from '@quire/shared';
 import { readPageSizes } from '../poppler/read-page-sizes.ts';
 import { renderJpegPages } from '../poppler/render-jpeg-pages.ts';
-import { inspectPdf } from '../qpdf/inspect-pdf.ts';
+import { inspectPdf, type PdfInfo } from '../qpdf/inspect-pdf.ts';
 import { pageEntryName } from '../render/page-entry-name.ts';
 import { planPageRenders, type PageRender } from '../render/plan-page-renders.ts';
 import { planRenderBatches, type RenderBatch } from '../render/plan-render-batches.ts';
@@ -14,6 +14,7 @@ import { prepareRenderSource } from '../render/prepare-render-source.ts';
 import { readJpegSize } from '../render/read-jpeg-size.ts';
 import { runInLanes } from '../render/run-in-lanes.ts';
 import { writeZip } from '../zip/write-zip.ts';
+import { passwordNotices } from './password-notices.ts';
 import { repairNotices } from './repair-notices.ts';
 import type { EngineOp } from './types.ts';
 import { stopError } from '../process/stop-error.ts';
@@ -104,7 +105,7 @@ export const pdfToJpg: EngineOp<'pdf-to-jpg'> = async ({ files, options }, ctx) 
   );
   return {
     path: outputPath,
-    report: describeResult(renders, requestedDpi, info.wasRepaired, hasDroppedImages),
+    report: describeResult(renders, requestedDpi, info, hasDroppedImages),
   };
 };
 
@@ -156,11 +157,14 @@ async function collectPageImages(
   return paths;
 }
 
-/** The figures of the result, and notices for pages drawn below the asked resolution and images left out. */
+/**
+ * The figures of the result, and notices for pages drawn below the asked resolution, images left out and a
+ * protected file's pictures, which have no password.
+ */
 function describeResult(
   renders: readonly PageRender[],
   requestedDpi: number,
-  wasRepaired: boolean,
+  info: Pick<PdfInfo, 'wasRepaired' | 'wasProtected'>,
   hasDroppedImages: boolean,
 ): JobReport<'pdf-to-jpg'> {
   const downscaled = renders.filter((render) => render.dpi < requestedDpi);
@@ -168,11 +172,12 @@ function describeResult(
   return {
     values: { pageCount: renders.length, downscaledPages: downscaled.length, minDpi },
     notices: [
-      ...repairNotices(wasRepaired),
+      ...repairNotices(info.wasRepaired),
       ...(downscaled.length > 0
         ? [{ code: 'PAGES_DOWNSCALED' as const, fileIndex: 0, pages: downscaled.length, dpi: minDpi }]
         : []),
       ...(hasDroppedImages ? [{ code: 'IMAGES_DROPPED' as const, fileIndex: 0 }] : []),
+      ...passwordNotices([info]),
     ],
   };
 }

@@ -19,6 +19,7 @@ import { isReadableScan } from '../pdf-to-word/scan-page-layout.ts';
 import { stopError } from '../process/stop-error.ts';
 import { inspectPdf, type PdfInfo } from '../qpdf/inspect-pdf.ts';
 import { prepareRenderSource } from '../render/prepare-render-source.ts';
+import { passwordNotices } from './password-notices.ts';
 import { repairNotices } from './repair-notices.ts';
 import { declarePdfWork } from '../work/declare-work.ts';
 import type { EngineOp, InputFile, JobContext } from './types.ts';
@@ -131,6 +132,8 @@ export const pdfToWord: EngineOp<'pdf-to-word'> = async ({ files, options }, ctx
           ...(pagesWithoutText > 0
             ? [{ code: 'PAGES_ARE_SCANS' as const, fileIndex: 0, pages: pagesWithoutText }]
             : []),
+          // A Word file has no password, whatever the PDF had.
+          ...passwordNotices([info]),
         ],
       },
     };

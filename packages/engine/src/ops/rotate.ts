@@ -3,6 +3,7 @@ import { AppError, TOOLS, describePageRangeProblem, parsePageRanges } from '@qui
 import { inspectPdf } from '../qpdf/inspect-pdf.ts';
 import { isQpdfSuccess, runQpdf } from '../qpdf/run-qpdf.ts';
 import { formatPageList } from '../render/format-page-list.ts';
+import { passwordNotices } from './password-notices.ts';
 import { repairNotices } from './repair-notices.ts';
 import { declarePdfWork } from '../work/declare-work.ts';
 import type { EngineOp } from './types.ts';
@@ -39,7 +40,11 @@ export const rotate: EngineOp<'rotate'> = async ({ files, options }, ctx) => {
   }
   return {
     path: outputPath,
-    report: { values: { rotatedPages: pages.count }, notices: repairNotices(info.wasRepaired) },
+    report: {
+      values: { rotatedPages: pages.count },
+      // Written decrypted: a protected file's result has no password.
+      notices: [...repairNotices(info.wasRepaired), ...passwordNotices([info])],
+    },
   };
 };
 

@@ -12,6 +12,7 @@ import {
 import { inspectPdf } from '../qpdf/inspect-pdf.ts';
 import { isQpdfSuccess, runQpdf } from '../qpdf/run-qpdf.ts';
 import { writeZip, type ZipEntry } from '../zip/write-zip.ts';
+import { passwordNotices } from './password-notices.ts';
 import { repairNotices } from './repair-notices.ts';
 import { declarePdfWork } from '../work/declare-work.ts';
 import type { EngineOp, InputFile, JobContext } from './types.ts';
@@ -48,7 +49,11 @@ export const split: EngineOp<'split'> = async ({ files, options }, ctx) => {
   await writeZip(outputPath, entries);
   return {
     path: outputPath,
-    report: { values: { fileCount: entries.length }, notices: repairNotices(info.wasRepaired) },
+    report: {
+      values: { fileCount: entries.length },
+      // The pieces are written decrypted: a protected file's pieces have no password.
+      notices: [...repairNotices(info.wasRepaired), ...passwordNotices([info])],
+    },
   };
 };
 

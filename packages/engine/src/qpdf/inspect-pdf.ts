@@ -15,6 +15,11 @@ export type PdfInfo = {
   /** The password that opens the file at `path`: the visitor's, or none when it opens without one. */
   password: string | undefined;
   /**
+   * The upload opens only with a password (the visitor's, which opened it), whether or not the copy at `path` still
+   * needs it. What a tool writes from it has none (`PASSWORD_REMOVED`), unless it hands the upload itself back.
+   */
+  wasProtected: boolean;
+  /**
    * The file the tools must read: the upload itself, or a repaired, decrypted copy in the job's directory when the
    * upload was damaged or its page tree was not one every engine reads the same way.
    */
@@ -46,6 +51,7 @@ export async function inspectPdf(
 ): Promise<PdfInfo> {
   const details: FileDetails = { fileIndex, fileName: file.name };
   const opened = await openWithQpdf(file, details, ctx);
+  const wasProtected = opened.password !== undefined;
   let source = { path: file.path, password: opened.password };
   if (opened.wasRepaired) source = await writeQpdfCopy(file, source.password, details, ctx);
   let reading = await readPageTree(source.path, source.password, maxPages, true);
@@ -56,7 +62,7 @@ export async function inspectPdf(
   }
   const counted = checkReading(reading, file, details, maxPages);
   if (counted.isSound) {
-    return { pageCount: counted.pageCount, wasRepaired: opened.wasRepaired, ...source };
+    return { pageCount: counted.pageCount, wasRepaired: opened.wasRepaired, wasProtected, ...source };
   }
 
   const flatPath = join(ctx.workDir, `pages-${randomUUID()}.pdf`);
@@ -66,7 +72,13 @@ export async function inspectPdf(
   if (check.status !== 'counted' || !check.isSound || check.pageCount !== counted.pageCount) {
     throw new AppError('FILE_DAMAGED', `"${file.name}" is damaged and could not be repaired.`, details);
   }
-  return { pageCount: counted.pageCount, wasRepaired: true, password: undefined, path: flatPath };
+  return {
+    pageCount: counted.pageCount,
+    wasRepaired: true,
+    wasProtected,
+    password: undefined,
+    path: flatPath,
+  };
 }
 
 /** The refusals a page tree reading calls for; otherwise the counted reading. */

@@ -25,7 +25,8 @@ export type ResultHeaderDoc = {
 export const NOTICES_HEADER_DOC: ResultHeaderDoc = {
   description:
     'Present when there is something to know about the result: comma-separated codes with their facts, e.g. `FILE_REPAIRED;file=1, PAGES_DOWNSCALED;pages=3;dpi=212`. `FILE_REPAIRED`: a damaged file (`file`: its position) was repaired. `ALREADY_OPTIMAL`: nothing could be saved; the original came back. `PAGES_DOWNSCALED`: `pages` pages were drawn at `dpi` or more, below the resolution asked. `IMAGES_DROPPED`: images too large to draw were left out. `PAGES_ARE_SCANS`: `pages` pages have no text layer and were kept as pictures.' +
-    ' `SAME_AT_EVERY_LEVEL`: the file has no image a compression level could change, so every level gives the same result.',
+    ' `SAME_AT_EVERY_LEVEL`: the file has no image a compression level could change, so every level gives the same result.' +
+    ' `PASSWORD_REMOVED`: the file (`file`: its position) opened only with its password; the result has none.',
   type: 'string',
   conditional: true,
 };

@@ -8,7 +8,8 @@ import type { ToolId } from '../tools/tool-ids.ts';
  * - `PAGES_DOWNSCALED`: `pages` pages were drawn below the asked resolution (at least `dpi`) to stay in the budget;
  * - `IMAGES_DROPPED`: images too large to draw were left out of the pictures of the pages;
  * - `PAGES_ARE_SCANS`: `pages` pages have no text layer (scans) and were kept as pictures, without text;
- * - `SAME_AT_EVERY_LEVEL`: compression found no image a quality level could change, so every level gives this file.
+ * - `SAME_AT_EVERY_LEVEL`: compression found no image a quality level could change, so every level gives this file;
+ * - `PASSWORD_REMOVED`: the file (`fileIndex`) opened only with the visitor's password, and the result has none.
  */
 export const NOTICE_CODES = [
   'FILE_REPAIRED',
@@ -17,6 +18,7 @@ export const NOTICE_CODES = [
   'IMAGES_DROPPED',
   'PAGES_ARE_SCANS',
   'SAME_AT_EVERY_LEVEL',
+  'PASSWORD_REMOVED',
 ] as const;
 
 export type NoticeCode = (typeof NOTICE_CODES)[number];

@@ -40,3 +40,27 @@ describe('ResultNotices of Compress', () => {
     expect(html).not.toContain('data-notice="ALREADY_OPTIMAL"');
   });
 });
+
+describe('ResultNotices of a protected file', () => {
+  it.each(LOCALES)('says in %s which file had a password the result has not', (locale) => {
+    const { t } = getTranslator(locale);
+    const html = renderToString(
+      <MemoryRouter initialEntries={[toolPath(locale, 'merge')]}>
+        <ResultNotices
+          toolId="merge"
+          headers={new Headers({ 'X-Notices': 'PASSWORD_REMOVED;file=1' })}
+          fileNames={['agenda.pdf', 'minutes.pdf']}
+        />
+      </MemoryRouter>,
+    );
+    expect(html).toContain('data-notice="PASSWORD_REMOVED"');
+    const said = t('common.notices.PASSWORD_REMOVED', {
+      fileName: 'minutes.pdf',
+      hasFileName: 'yes',
+      pages: 0,
+      dpi: 0,
+    });
+    expect(said).toContain('minutes.pdf');
+    expect(html).toContain(asHtml(said));
+  });
+});

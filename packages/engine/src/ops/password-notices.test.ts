@@ -1,0 +1,107 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { PDF_TOOL_IDS, type PdfToolId } from '@quire/shared';
+import { describe, expect, it } from 'vitest';
+import { createTextPdf, encryptPdf } from '../../test/hostile-pdfs.ts';
+import { inputFile, isEncrypted, useJobContext } from '../../test/job-context.ts';
+import { compress } from './compress.ts';
+import { merge } from './merge.ts';
+import { ocr } from './ocr.ts';
+import { pdfToJpg } from './pdf-to-jpg.ts';
+import { pdfToWord } from './pdf-to-word.ts';
+import { rotate } from './rotate.ts';
+import { split } from './split.ts';
+import type { JobResult } from './types.ts';
+
+const ctx = useJobContext(120_000);
+const PASSWORD = 'minutes-2024';
+
+/** A directory of its own for each job a test runs, as the server gives each request. */
+const job = async () => ({ ...ctx, workDir: await mkdtemp(join(ctx.workDir, 'job-')) });
+
+type Case = {
+  /** Where the file under test goes in the request (merge puts an unprotected file first). */
+  fileIndex: number;
+  run: (path: string, password?: string) => Promise<JobResult>;
+  /** The result is a PDF, whose lack of a password the test checks too (the others are zips and Word files). */
+  writesPdf: boolean;
+};
+
+/** Every tool that reads PDFs, and so takes a visitor's password: a missing one does not compile. */
+const CASES: { [K in PdfToolId]: Case } = {
+  merge: {
+    fileIndex: 1,
+    run: async (path, password) => {
+      const other = join(ctx.workDir, 'other.pdf');
+      await writeFile(other, createTextPdf('Agenda'));
+      return merge({ files: [inputFile(other), inputFile(path, password)], options: {} }, await job());
+    },
+    writesPdf: true,
+  },
+  split: {
+    fileIndex: 0,
+    run: async (path, password) =>
+      split(
+        { files: [inputFile(path, password)], options: { mode: 'pages', pageRange: undefined } },
+        await job(),
+      ),
+    writesPdf: false,
+  },
+  rotate: {
+    fileIndex: 0,
+    run: async (path, password) =>
+      rotate({ files: [inputFile(path, password)], options: { angle: '90', pages: undefined } }, await job()),
+    writesPdf: true,
+  },
+  compress: {
+    fileIndex: 0,
+    run: async (path, password) =>
+      compress({ files: [inputFile(path, password)], options: { quality: 'medium' } }, await job()),
+    writesPdf: true,
+  },
+  'pdf-to-jpg': {
+    fileIndex: 0,
+    run: async (path, password) =>
+      pdfToJpg({ files: [inputFile(path, password)], options: { quality: 'low' } }, await job()),
+    writesPdf: false,
+  },
+  'pdf-to-word': {
+    fileIndex: 0,
+    run: async (path, password) =>
+      pdfToWord({ files: [inputFile(path, password)], options: { language: 'en' } }, await job()),
+    writesPdf: false,
+  },
+  ocr: {
+    fileIndex: 0,
+    run: async (path, password) =>
+      ocr({ files: [inputFile(path, password)], options: { language: 'en' } }, await job()),
+    writesPdf: true,
+  },
+};
+
+/** Two pages of minutes, written to the job's directory: as they are, or encrypted by qpdf (AES-256). */
+async function minutes(name: string, protection: 'none' | 'open' | 'owner-only'): Promise<string> {
+  const plain = createTextPdf('Minutes of the meeting', 2);
+  const bytes =
+    protection === 'none' ? plain : encryptPdf(plain, protection === 'open' ? PASSWORD : '', 'owner-secret');
+  const path = join(ctx.workDir, name);
+  await writeFile(path, bytes);
+  return path;
+}
+
+const passwordNoticesOf = (result: JobResult) =>
+  result.report.notices.filter((notice) => notice.code === 'PASSWORD_REMOVED');
+
+describe('a protected PDF’s result', () => {
+  it.each(PDF_TOOL_IDS)('%s says that the result has no password, when it has none', async (toolId) => {
+    const { fileIndex, run, writesPdf } = CASES[toolId];
+    const result = await run(await minutes('protected.pdf', 'open'), PASSWORD);
+    expect(passwordNoticesOf(result)).toEqual([{ code: 'PASSWORD_REMOVED', fileIndex }]);
+    if (writesPdf) expect(isEncrypted(result.path)).toBe(false);
+
+    // Nothing to say of a file that needed no password: one without any, or one locked only against editing,
+    // which opens for anyone.
+    expect(passwordNoticesOf(await run(await minutes('plain.pdf', 'none')))).toEqual([]);
+    expect(passwordNoticesOf(await run(await minutes('owner-only.pdf', 'owner-only')))).toEqual([]);
+  });
+});
