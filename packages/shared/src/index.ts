@@ -6,6 +6,8 @@ export * from './errors/error-codes.ts';
 export * from './errors/app-error.ts';
 export * from './files/file-kinds.ts';
 export * from './files/sniff-format.ts';
+export * from './files/safe-file-name.ts';
+export * from './files/result-file-name.ts';
 export * from './i18n/locales.ts';
 export * from './tools/tool-ids.ts';
 export * from './tools/option-specs.ts';

@@ -1,5 +1,6 @@
 import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
 import { finished } from 'node:stream/promises';
+import { numberedFileName, safeFileName } from '@quire/shared';
 import { Zip, ZipPassThrough } from 'fflate';
 
 export type ZipEntry = {
@@ -76,61 +77,18 @@ function drained(output: WriteStream): Promise<void> {
   });
 }
 
-/** Longest entry name kept, in UTF-8 bytes, so archives extract everywhere (Windows included). */
-const MAX_ENTRY_NAME_BYTES = 150;
-/** An extension longer than this is part of the name (`notes.from the meeting`), not a type to keep. */
-const MAX_EXTENSION_CHARS = 10;
-const WINDOWS_RESERVED = /^(con|prn|aux|nul|com\d|lpt\d)(\..*)?$/i;
-
 /**
- * Entry names that extract safely on every system: no folders, no control characters, no Windows reserved names
- * or trailing dots, NFC, at most 150 bytes with the extension kept, and unique without regard to case (`a.pdf`,
- * `a (2).pdf`).
+ * Entry names that extract safely on every system (`safeFileName`: no folders, no control characters, no Windows
+ * reserved names or trailing dots, NFC, at most 150 bytes with the extension kept), unique without regard to case
+ * (`a.pdf`, `a (2).pdf`).
  */
 export function uniqueEntryNames(names: readonly string[]): { original: string; unique: string }[] {
   const taken = new Set<string>();
   return names.map((original) => {
-    const { stem, extension } = splitExtension(safeEntryName(original));
-    let unique = fitName(stem, '', extension);
-    for (let copy = 2; taken.has(unique.toLowerCase()); copy += 1) {
-      unique = fitName(stem, ` (${copy})`, extension);
-    }
+    const safe = safeFileName(original, 'file');
+    let unique = safe;
+    for (let copy = 2; taken.has(unique.toLowerCase()); copy += 1) unique = numberedFileName(safe, copy);
     taken.add(unique.toLowerCase());
     return { original, unique };
   });
-}
-
-function safeEntryName(name: string): string {
-  let safe = (name.split(/[/\\]/).pop() ?? '')
-    .normalize('NFC')
-    // eslint-disable-next-line no-control-regex -- control characters never belong in a file name
-    .replace(/[\u0000-\u001f\u007f<>:"|?*]/g, '_')
-    .replace(/[. ]+$/, '')
-    .trim();
-  if (safe === '' || safe === '.' || safe === '..') safe = 'file';
-  if (WINDOWS_RESERVED.test(safe)) safe = `_${safe}`;
-  return safe;
-}
-
-function splitExtension(name: string): { stem: string; extension: string } {
-  const dot = name.lastIndexOf('.');
-  const hasExtension = dot > 0 && name.length - dot <= MAX_EXTENSION_CHARS;
-  return hasExtension
-    ? { stem: name.slice(0, dot), extension: name.slice(dot) }
-    : { stem: name, extension: '' };
-}
-
-/** `stem + suffix + extension` within `MAX_ENTRY_NAME_BYTES` of UTF-8, cutting the stem's end: `.pdf` stays. */
-function fitName(stem: string, suffix: string, extension: string): string {
-  const encoder = new TextEncoder();
-  const chars = [...stem];
-  while (
-    chars.length > 0 &&
-    encoder.encode(chars.join('') + suffix + extension).length > MAX_ENTRY_NAME_BYTES
-  ) {
-    chars.pop();
-  }
-  // Cutting may leave a trailing dot or space, which Windows drops from file names.
-  const cut = chars.join('').replace(/[. ]+$/, '');
-  return `${cut === '' ? 'file' : cut}${suffix}${extension}`;
 }

@@ -1,0 +1,93 @@
+import type { JobReport } from '../reports/job-report.ts';
+import { TOOLS } from '../tools/registry.ts';
+import type { ToolId } from '../tools/tool-ids.ts';
+import { cleanSegment, cutToBytes, fitFileName, safeFileName, splitExtension } from './safe-file-name.ts';
+
+const JPEG = 'image/jpeg';
+
+/** The extension of each type of result. */
+const RESULT_EXTENSIONS: Readonly<Record<string, string>> = {
+  'application/pdf': '.pdf',
+  'application/zip': '.zip',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': '.docx',
+  [JPEG]: '.jpg',
+};
+
+/**
+ * What a result's name adds to its source's stem, by tool: a result of the source's own type says what was done
+ * (`report-compressed.pdf`), so it never lands on its source's name; a conversion takes the stem alone
+ * (`report.docx`); a zip says what it holds. A one-page PDF to JPG gives the JPG alone, named as its source.
+ */
+const RESULT_SUFFIXES = {
+  merge: '-merged',
+  split: '-split',
+  compress: '-compressed',
+  'pdf-to-word': '',
+  'word-to-pdf': '',
+  'pdf-to-jpg': '-jpg',
+  'jpg-to-pdf': '',
+  rotate: '-rotated',
+  ocr: '-searchable',
+} as const satisfies Record<ToolId, string>;
+
+/**
+ * Room for a stem in a name, in UTF-8 bytes: the rest of the 150 is kept for what follows it (`-searchable.pdf`,
+ * `-p0999-1000.pdf`), so every name derived from one source starts the same, on the server and in the browser.
+ */
+const MAX_STEM_BYTES = 120;
+
+/** The stem of pages cut from a file that has no usable name. */
+const PAGE_FALLBACK_STEM = 'document';
+
+/**
+ * The types a tool's result may have: its own, and for PDF to JPG the JPG it gives for a one-page document.
+ */
+export function resultMimeTypes(toolId: ToolId): readonly string[] {
+  const { mimeType } = TOOLS[toolId].output;
+  return toolId === 'pdf-to-jpg' ? [mimeType, JPEG] : [mimeType];
+}
+
+/** A result's type, from its report: PDF to JPG of one page answers the JPG itself, not a zip holding it. */
+export function resultMimeType<T extends ToolId>(toolId: T, report: Pick<JobReport<T>, 'values'>): string {
+  const values: Partial<Record<string, unknown>> = report.values;
+  return toolId === 'pdf-to-jpg' && values.pageCount === 1 ? JPEG : TOOLS[toolId].output.mimeType;
+}
+
+/**
+ * The name of a job's result, after its (first) source file: `report-final.pdf` compressed is
+ * `report-final-compressed.pdf`, converted to Word `report-final.docx`; a merge is named after its first file,
+ * images made a PDF after the first image. A source with no usable name gives the tool's fixed name
+ * (`TOOLS[id].output.fileName`, with the extension of the result's type).
+ */
+export function resultFileName(toolId: ToolId, sourceNames: readonly string[], mimeType: string): string {
+  const extension = RESULT_EXTENSIONS[mimeType] ?? splitExtension(TOOLS[toolId].output.fileName).extension;
+  const fallback = `${splitExtension(TOOLS[toolId].output.fileName).stem}${extension}`;
+  const stem = fileStem(sourceNames[0] ?? '');
+  if (stem === '') return fallback;
+  const suffix = mimeType === JPEG ? '' : RESULT_SUFFIXES[toolId];
+  return safeFileName(`${stem}${suffix}${extension}`, fallback);
+}
+
+/** A file name without its extension, made safe and cut to the room of a stem; '' when nothing usable is left. */
+export function fileStem(name: string): string {
+  const { stem } = splitExtension(cleanSegment(name));
+  return cutToBytes(stem, MAX_STEM_BYTES).replace(/[. ]+$/, '');
+}
+
+/**
+ * The name of a page, or of a run of pages, in a zip: the source's stem (`document` when it has none), `-p` and
+ * the page numbers zero-padded to the width of the document's page count, so that entries sort in page order
+ * everywhere (`report-p07.jpg` of 12 pages, `report-p01-05.pdf`). Every zip of pages is named this way.
+ */
+export function pageFileName(
+  sourceName: string,
+  pages: { readonly first: number; readonly last: number },
+  pageCount: number,
+  extension: string,
+): string {
+  const width = String(pageCount).length;
+  const pad = (page: number) => String(page).padStart(width, '0');
+  const numbers = pages.first === pages.last ? pad(pages.first) : `${pad(pages.first)}-${pad(pages.last)}`;
+  const tail = `-p${numbers}${extension}`;
+  return fitFileName(fileStem(sourceName) || PAGE_FALLBACK_STEM, tail) ?? `${PAGE_FALLBACK_STEM}${tail}`;
+}
