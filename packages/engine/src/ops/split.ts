@@ -5,6 +5,7 @@ import {
   TOOLS,
   checkTotalPages,
   describePageRangeProblem,
+  pageFileName,
   parsePageRanges,
   type PageRange,
   type PageRangeProblem,
@@ -29,7 +30,9 @@ export const split: EngineOp<'split'> = async ({ files, options }, ctx) => {
   const info = await inspectPdf(file, 0, ctx, TOOLS.split.maxPages);
   await declarePdfWork('split', [info], ctx);
   const source = { ...file, path: info.path, password: info.password };
-  const stem = fileStem(file.name);
+  // Pieces are named after the file and their pages, numbered to the width of its page count (`report-p07.pdf`).
+  const nameOf = (range: Pick<PageRange, 'first' | 'last'>) =>
+    pageFileName(file.name, range, info.pageCount, '.pdf');
   const piecesDir = await mkdtemp(join(ctx.workDir, 'pieces-'));
 
   ctx.onProgress?.('processing');
@@ -39,9 +42,9 @@ export const split: EngineOp<'split'> = async ({ files, options }, ctx) => {
     if (!parsed.ok) throw pageRangeError(parsed.problem);
     const tooManyPages = checkTotalPages(parsed.ranges);
     if (tooManyPages) throw pageRangeError(tooManyPages);
-    entries = await extractRanges(source, parsed.ranges, stem, piecesDir, ctx);
+    entries = await extractRanges(source, parsed.ranges, nameOf, piecesDir, ctx);
   } else {
-    entries = await splitEveryPage(source, stem, piecesDir, ctx);
+    entries = await splitEveryPage(source, nameOf, piecesDir, ctx);
   }
 
   ctx.onProgress?.('writing');
@@ -57,18 +60,16 @@ export const split: EngineOp<'split'> = async ({ files, options }, ctx) => {
   };
 };
 
-/** `report-p3.pdf` for one page, `report-1-5.pdf` for a range. */
-function pieceName(stem: string, { first, last }: PageRange): string {
-  return first === last ? `${stem}-p${first}.pdf` : `${stem}-${first}-${last}.pdf`;
-}
-
 function passwordArgs(file: InputFile): string[] {
   return file.password ? [`--password=${file.password}`] : [];
 }
 
+/** The name of the piece holding some pages. */
+type PieceNamer = (range: Pick<PageRange, 'first' | 'last'>) => string;
+
 async function splitEveryPage(
   file: InputFile,
-  stem: string,
+  nameOf: PieceNamer,
   dir: string,
   ctx: JobContext,
 ): Promise<ZipEntry[]> {
@@ -80,7 +81,7 @@ async function splitEveryPage(
   if (!isQpdfSuccess(result)) throw damaged(file);
   const pieces = (await readdir(dir)).filter((name) => /^page-\d+\.pdf$/.test(name)).sort();
   return pieces.map((piece, index) => ({
-    name: pieceName(stem, { first: index + 1, last: index + 1, item: '' }),
+    name: nameOf({ first: index + 1, last: index + 1 }),
     path: join(dir, piece),
   }));
 }
@@ -91,12 +92,12 @@ const RANGE_CONCURRENCY = 2;
 async function extractRanges(
   file: InputFile,
   ranges: readonly PageRange[],
-  stem: string,
+  nameOf: PieceNamer,
   dir: string,
   ctx: JobContext,
 ): Promise<ZipEntry[]> {
   const entries = ranges.map((range, index) => ({
-    name: pieceName(stem, range),
+    name: nameOf(range),
     path: join(dir, `piece-${index}.pdf`),
   }));
   const pagesOf = (range: PageRange) => range.last - range.first + 1;
@@ -138,23 +139,4 @@ function damaged(file: InputFile): AppError {
     fileIndex: 0,
     fileName: file.name,
   });
-}
-
-/** The visitor's file name without its extension, for naming the pieces (`report.pdf` → `report`). */
-export function fileStem(name: string): string {
-  const stem = cutToBytes(name.replace(/\.[^.]*$/, ''), MAX_STEM_BYTES).trim();
-  return stem === '' ? 'document' : stem;
-}
-
-/**
- * Room left in a 150-byte entry name for the page part (`-1999-2000.pdf`): a long name is cut here, so every piece
- * keeps its page numbers instead of losing them to the zip's own cut.
- */
-const MAX_STEM_BYTES = 130;
-
-function cutToBytes(text: string, maxBytes: number): string {
-  const encoder = new TextEncoder();
-  const chars = [...text];
-  while (chars.length > 0 && encoder.encode(chars.join('')).length > maxBytes) chars.pop();
-  return chars.join('');
 }
