@@ -113,6 +113,10 @@ describe('the merge page in a real browser', () => {
     ]);
     expect(response.status()).toBe(200);
     await view.page.getByTestId('download-button').waitFor();
+    // The merged file has no password, and the page says so beside it, naming the file that had one.
+    expect(response.headers()['x-notices']).toBe('PASSWORD_REMOVED;file=1');
+    const notice = view.page.getByTestId('result-notices').locator('[data-notice="PASSWORD_REMOVED"]');
+    expect(await notice.textContent()).toContain('pysamples_encrypted_user-openpassword.pdf');
   });
 });
 

@@ -7,6 +7,7 @@ import { TOOLS } from '@quire/shared';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { bindScans, scanImage } from '../../engine/test/scanned-pdfs.ts';
 import { waitForJobResult } from './job-requests.ts';
+import { expectedMessage } from './page-head.ts';
 import { openToolPageIn, useToolPage } from './tool-page.ts';
 
 const jobRoot = inject('jobRoot');
@@ -67,5 +68,30 @@ describe('the OCR PDF page in a real browser', () => {
 
     // Nothing of the visitor's stays on the server once the answer is sent.
     await expect.poll(() => readdir(jobRoot), { timeout: 5000 }).toEqual([]);
+  });
+
+  it('says that no text could be read in a handwritten fax, and never that text was recognised', async () => {
+    await view.page
+      .locator('input[type=file]')
+      .setInputFiles([corpusPath('pdf/pdfbox_ccitt-g4-fax-scan.pdf')]);
+    const [response] = await Promise.all([
+      waitForJobResult(view.page),
+      view.page.getByTestId('action-button').click(),
+    ]);
+    expect(response.status()).toBe(200);
+    expect(response.headers()['x-pages-recognised']).toBe('0');
+    expect(response.headers()['x-notices']).toBe('PAGES_ARE_SCANS;file=0;pages=1');
+    // Beside the result, the notice PDF to Word gives of the same page.
+    const notice = view.page.getByTestId('result-notices').locator('[data-notice="PAGES_ARE_SCANS"]');
+    expect(await notice.textContent()).toBe('No text could be read on 1 page: it is kept as a picture.');
+    expect(await view.page.getByTestId('toast-title').textContent()).toBe(
+      (await expectedMessage('en', 'common.toast.done')).text,
+    );
+    expect(await view.page.getByTestId('toast-description').textContent()).toBe(
+      (await expectedMessage('en', 'tools.ocr.successNothingRead')).text,
+    );
+    const workbench = await view.page.getByTestId('tool-workbench').textContent();
+    expect(workbench).not.toContain((await expectedMessage('en', 'tools.ocr.success')).text);
+    expect(workbench).not.toContain((await expectedMessage('en', 'tools.ocr.result.noScans')).text);
   });
 });
