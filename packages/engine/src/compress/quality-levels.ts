@@ -42,3 +42,8 @@ export const IMAGE_POLICIES: Record<CompressQuality, ImagePolicy> = {
   medium: policyFor(MEDIUM_TARGET_DPI, MEDIUM_JPEG_QUALITY, 0.9),
   low: policyFor(LOW_TARGET_DPI, LOW_JPEG_QUALITY, 0.97),
 };
+
+/** Below this placement resolution no level resamples an image. */
+export const LOWEST_DOWNSAMPLE_ABOVE_DPI = Math.min(
+  ...Object.values(IMAGE_POLICIES).map((policy) => policy.downsampleAboveDpi),
+);

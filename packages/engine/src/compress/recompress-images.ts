@@ -17,7 +17,7 @@ import {
   writeIndices,
   type IndexedImage,
 } from './indexed-images.ts';
-import type { ImagePolicy } from './quality-levels.ts';
+import { LOWEST_DOWNSAMPLE_ABOVE_DPI, type ImagePolicy } from './quality-levels.ts';
 
 /** Images stored in fewer bytes are not worth decoding unless they must be resampled. */
 const MIN_REENCODED_STORED_BYTES = 4096;
@@ -30,7 +30,12 @@ const MAX_LOSSY_TO_LOSSLESS_SIZE_RATIO = 0.5;
 /** zlib level used only to estimate the lossless size; MuPDF compresses the stream for real when saving. */
 const ESTIMATE_DEFLATE_LEVEL = 6;
 
-export type ImageRewriteCounts = { jpeg: number; lossless: number };
+/**
+ * Images rewritten, by kind, and `adjustable`: the drawn images that some quality level could resample or re-encode
+ * (large enough to be decoded, or above the lowest level's resampling threshold). With none, every level gives the
+ * same file.
+ */
+export type ImageRewriteCounts = { jpeg: number; lossless: number; adjustable: number };
 
 /**
  * Brings every drawn image down to the policy's resolution and re-encodes it where that pays, in place in `pdf`.
@@ -56,11 +61,13 @@ export async function recompressImages(
     if (palette) indexed.push(palette);
   });
 
-  const counts: ImageRewriteCounts = { jpeg: 0, lossless: 0 };
+  const counts: ImageRewriteCounts = { jpeg: 0, lossless: 0, adjustable: 0 };
   for (const image of images) {
     if (signal.aborted) throw signal.reason;
     const dpi = placements.get(imageSizeKey(image.width, image.height));
     if (dpi === undefined) continue;
+    if (dpi > LOWEST_DOWNSAMPLE_ABOVE_DPI || image.storedBytes >= MIN_REENCODED_STORED_BYTES)
+      counts.adjustable += 1;
     const outcome = await rewriteImage(mupdf, pdf, image, targetSize(image, dpi, policy), policy);
     if (outcome !== null) counts[outcome] += 1;
   }
@@ -68,6 +75,7 @@ export async function recompressImages(
     if (signal.aborted) throw signal.reason;
     const dpi = placements.get(imageSizeKey(image.width, image.height));
     if (dpi === undefined) continue;
+    if (dpi > LOWEST_DOWNSAMPLE_ABOVE_DPI) counts.adjustable += 1;
     if (await resampleIndexedImage(mupdf, pdf, image, targetSize(image, dpi, policy))) counts.lossless += 1;
   }
   return counts;

@@ -1,9 +1,9 @@
 import { copyFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AppError, TOOLS } from '@quire/shared';
-import type * as Mupdf from 'mupdf';
 import { deduplicateStreams } from '../compress/deduplicate-streams.ts';
-import { hasFormXObjectCycle } from '../compress/has-form-cycle.ts';
+import { convertType1Fonts } from '../compress/fonts/convert-type1-fonts.ts';
+import { subsetFonts } from '../compress/fonts/subset-fonts.ts';
 import { openForCompression } from '../compress/open-for-compression.ts';
 import { IMAGE_POLICIES } from '../compress/quality-levels.ts';
 import { recompressImages } from '../compress/recompress-images.ts';
@@ -52,17 +52,19 @@ export const compress: EngineOp<'compress'> = async ({ files, options }, ctx) =>
   const pdf = await openForCompression(mupdf, file, info.pageCount, ctx);
   let compressed: Uint8Array;
   let wasRepaired = info.wasRepaired;
+  let isSameAtEveryLevel: boolean;
   try {
     wasRepaired ||= pdf.wasRepaired();
     ctx.onProgress?.('processing');
-    // First: an image embedded several times is then re-encoded once.
+    // First: an image or a font embedded several times is then re-encoded once.
     deduplicateStreams(pdf);
     stripPrivateData(pdf);
-    await recompressImages(mupdf, pdf, IMAGE_POLICIES[quality], ctx.signal);
+    const images = await recompressImages(mupdf, pdf, IMAGE_POLICIES[quality], ctx.signal);
+    // Without an image any level could change, the quality asked for makes no difference: the report says so.
+    isSameAtEveryLevel = images.adjustable === 0;
     if (ctx.signal.aborted) throw ctx.signal.reason;
-    // Field fonts must keep every glyph a visitor may type later; subsetting is for documents without fields.
-    // MuPDF's subsetting never returns from a form that draws itself, so such a file keeps its fonts whole.
-    if (!hasFormFields(pdf) && !hasFormXObjectCycle(pdf)) pdf.subsetFonts();
+    convertType1Fonts(mupdf, pdf);
+    subsetFonts(mupdf, pdf);
     ctx.onProgress?.('writing');
     const garbage = pdf.countObjects() <= MAX_OBJECTS_FOR_FULL_MERGE ? 'garbage=4' : 'garbage=2';
     compressed = ownedBytes(pdf.saveToBuffer(`${garbage},${SAVE_OPTIONS}`));
@@ -95,12 +97,8 @@ export const compress: EngineOp<'compress'> = async ({ files, options }, ctx) =>
         ...(shouldUseCompressed ? [] : [{ code: 'ALREADY_OPTIMAL' as const }]),
         // The result is written decrypted; the original, when it comes back, keeps its password.
         ...(shouldUseCompressed ? passwordNotices([info]) : []),
+        ...(isSameAtEveryLevel ? [{ code: 'SAME_AT_EVERY_LEVEL' as const }] : []),
       ],
     },
   };
 };
-
-function hasFormFields(pdf: Mupdf.PDFDocument): boolean {
-  const fields = pdf.getTrailer().get('Root', 'AcroForm', 'Fields');
-  return fields.isArray() && fields.length > 0;
-}
