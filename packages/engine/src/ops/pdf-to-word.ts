@@ -41,8 +41,9 @@ export function pdfToWordTimeLimit(pages: number, scannedPages: number): number 
  * headings, lists, columns, tables, headers and footers; the `docx` library writes the file. Body text is never put
  * in text boxes or frames. Scanned pages (`isScannedPage`, among the pages with almost no text) are then read as
  * OCR PDF reads them and go through the same reconstruction; the report says which were read, with what
- * confidence, and how many stayed pictures. Progress: the pages read, then the scans read. The job's time grows
- * with its pages and its scans (`pdfToWordTimeLimit`), within the tool's own limit.
+ * confidence, and how many stayed pictures. Progress counts the pages done, once over the document: a page with
+ * text once read, a scan once its text is read (the long part), so it never starts again for the scans. The job's
+ * time grows with its pages and its scans (`pdfToWordTimeLimit`), within the tool's own limit.
  */
 export const pdfToWord: EngineOp<'pdf-to-word'> = async ({ files, options }, ctx) => {
   const [file] = files;
@@ -91,6 +92,8 @@ export const pdfToWord: EngineOp<'pdf-to-word'> = async ({ files, options }, ctx
           { ...details, maxPages: MAX_OCR_PAGES },
         );
       }
+      // The pages that turned out not to be scans are done.
+      ctx.onProgress?.('processing', { done: info.pageCount - scanned.length, total: info.pageCount });
       // Reading scans is the long part: the job tells it before starting, and may wait for room for long work.
       if (scanned.length > 0)
         await declarePdfWork('pdf-to-word', [info], ctx, { scannedPages: scanned.length });
@@ -103,9 +106,9 @@ export const pdfToWord: EngineOp<'pdf-to-word'> = async ({ files, options }, ctx
     const conversion = await convertDocument(
       mupdf,
       document,
-      (pagesRead) => {
+      (pagesRead, pagesWaiting) => {
         if (ctx.signal.aborted) throw stopError(ctx.signal);
-        ctx.onProgress?.('processing', { done: pagesRead, total: info.pageCount });
+        ctx.onProgress?.('processing', { done: pagesRead - pagesWaiting, total: info.pageCount });
       },
       readScans,
     ).catch((error: unknown) => {
@@ -163,7 +166,11 @@ async function readScannedPages(
       workDir,
       signal: ctx.signal,
       timeLeft: () => deadline - Date.now(),
-      onPage: (done) => ctx.onProgress?.('processing', { done, total: scanned.length }),
+      onPage: (done) =>
+        ctx.onProgress?.('processing', {
+          done: info.pageCount - scanned.length + done,
+          total: info.pageCount,
+        }),
     });
     return results;
   } finally {

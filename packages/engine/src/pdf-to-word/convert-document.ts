@@ -37,30 +37,32 @@ export type ScanReader = (pageNumbers: readonly number[]) => Promise<ReadonlyMap
  * `readScans`: a scan whose text was recognised is laid out from what was read (`scanPageLayout`), its pictures cut
  * out of the scan, and the scan itself left out; a scan in which nothing could be read well (`isReadableScan`)
  * stays the picture it is. Pages with text are read once, never surveyed for scans. `checkStop` runs between pages
- * with the pages read so far, and throws to stop.
+ * with the pages read so far and how many of them wait for `readScans` (none once it is done), and throws to stop.
  */
 export async function convertDocument(
   mupdf: typeof Mupdf,
   document: Mupdf.Document,
-  checkStop: (pagesRead: number) => void,
+  checkStop: (pagesRead: number, pagesWaiting: number) => void,
   readScans: ScanReader = () => Promise.resolve(new Map()),
 ): Promise<Conversion> {
   const layouts: PageLayout[] = [];
   const figureBoxes: Box[][] = [];
+  // The pages with almost no text: they may be scans.
+  const candidates: PageLayout[] = [];
   const pageCount = document.countPages();
   for (let index = 0; index < pageCount; index += 1) {
-    checkStop(index);
+    checkStop(index, candidates.length);
     const page = document.loadPage(index);
     try {
       const { layout, figures } = await readPage(mupdf, document, page, index + 1);
       layouts.push(layout);
       figureBoxes.push(figures);
+      if (mayBeScanned(countCharacters(layout))) candidates.push(layout);
     } finally {
       page.destroy();
     }
   }
-  checkStop(pageCount);
-  const candidates = layouts.filter((layout) => mayBeScanned(countCharacters(layout)));
+  checkStop(pageCount, candidates.length);
   const scans =
     candidates.length > 0 ? await readScans(candidates.map((layout) => layout.pageNumber)) : new Map();
   for (const [pageNumber, scan] of scans) {
@@ -77,7 +79,7 @@ export async function convertDocument(
   const running = detectRunningHeads(layouts);
   for (const [index, boxes] of withoutDecorations(figureBoxes).entries()) {
     if (boxes.length === 0) continue;
-    checkStop(pageCount);
+    checkStop(pageCount, 0);
     const page = document.loadPage(index);
     const heads = [...(running.removed[index] ?? [])].map((line) => line.box);
     try {
@@ -119,7 +121,7 @@ export async function convertDocument(
       ),
     ),
   );
-  checkStop(pageCount);
+  checkStop(pageCount, 0);
   const docx = await writeDocx({
     pages: plans,
     margins,
