@@ -9,7 +9,9 @@ import {
   TOOLS,
   TOOL_DOCS,
   TOOL_IDS,
+  toolRouteName,
   buildOpenApi,
+  resultNameExample,
   toolOperationId,
 } from '@quire/shared';
 import { describe, expect, it } from 'vitest';
@@ -48,7 +50,7 @@ describe('describeApi', () => {
     expect(split.response).toMatchObject({
       status: 200,
       contentTypes: ['application/zip'],
-      fileNames: ['split-pages.zip'],
+      fileNames: ['report-split.zip'],
     });
     expect(split.errors.find((e) => e.status === 400)?.codes).toContain('INVALID_PAGE_RANGE');
     expect(endpoint('rotate').params.find((p) => p.name === 'angle')?.isRequired).toBe(true);
@@ -90,7 +92,8 @@ describe('describeApi for the asynchronous job API', () => {
     expect(create).toMatchObject({ method: 'POST', path: '/api/v1/jobs', tag: 'Jobs', acceptsApiKey: true });
     expect(create.bodyType).toBe('multipart/form-data');
     expect(create.params.map((p) => [p.name, p.kind, p.isRequired])).toEqual([['tool', 'option', true]]);
-    expect(create.params[0]?.values).toEqual([...TOOL_IDS]);
+    // Each tool by its id or by the name in its endpoint's path.
+    expect(create.params[0]?.values).toEqual(TOOL_IDS.flatMap((id) => [...new Set([id, toolRouteName(id)])]));
     expect(create.variants).toEqual(TOOL_IDS.map((id) => ({ value: id, operationId: toolOperationId(id) })));
     for (const variant of create.variants)
       expect(model.endpoints.map((e) => e.id)).toContain(variant.operationId);
@@ -112,7 +115,9 @@ describe('describeApi for the asynchronous job API', () => {
     }
     expect(endpoint('deleteJob').response).toMatchObject({ status: 204, contentTypes: [], fileNames: [] });
     const result = endpoint('getJobResult');
-    expect(result.response.fileNames).toEqual([...new Set(TOOL_IDS.map((id) => TOOLS[id].output.fileName))]);
+    expect(result.response.fileNames).toEqual(
+      TOOL_IDS.flatMap((id) => resultNameExample(id).results.map(({ fileName }) => fileName)),
+    );
     expect(result.errors.find((e) => e.status === 409)?.codes).toEqual(['JOB_NOT_READY']);
     expect(endpoint('getJobEvents').response.contentTypes).toEqual(['text/event-stream']);
     expect(endpoint('getJobEvents').response.example).toMatch(/^event: job\ndata: \{"success":true,/);
@@ -125,20 +130,18 @@ describe('describeApi for the asynchronous job API', () => {
 describe('curlExample', () => {
   it('posts the listed files and the options with values to the public origin and saves the result', () => {
     expect(endpoint('split').curl).toBe(
-      [
-        `curl '${ORIGIN}/api/pdf/split'`,
-        `-F 'file=@document.pdf'`,
-        `-F 'mode=pages'`,
-        `-o 'split-pages.zip'`,
-      ].join(' \\\n  '),
+      [`curl '${ORIGIN}/api/pdf/split'`, `-F 'file=@document.pdf'`, `-F 'mode=pages'`, `-OJ`].join(' \\\n  '),
     );
     expect(endpoint('jpgToPdf').curl).toContain(`-F 'file-0=@photo-1.jpg' \\\n  -F 'file-1=@photo-2.jpg'`);
     expect(endpoint('wordToPdf').curl).toContain(`-F 'file=@report.docx'`);
     expect(endpoint('rotate').curl).toContain(`-F 'angle=90'`);
     expect(endpoint('getStatus').curl).toBe(`curl '${ORIGIN}/api/status'`);
-    for (const id of TOOL_IDS) {
-      expect(endpoint(toolOperationId(id)).curl.endsWith(`-o '${TOOLS[id].output.fileName}'`)).toBe(true);
-    }
+    // Each result is named after the file sent: curl saves it under the name the server gives.
+    for (const id of TOOL_IDS) expect(endpoint(toolOperationId(id)).curl.endsWith(' -OJ')).toBe(true);
+    expect(endpoint('pdfToJpg').response).toMatchObject({
+      contentTypes: ['application/zip', 'image/jpeg'],
+      fileNames: ['report-jpg.zip', 'report.jpg'],
+    });
   });
 
   it('creates a job with `tool` first and then the tool’s fields, and uses the job by its id', () => {

@@ -193,14 +193,26 @@ function bodyParams(body: MultipartSchema | undefined, maxFiles: number): ParamD
   return params;
 }
 
-/** The field whose value picks a variant of a multipart body (a job's `tool`). */
+/**
+ * The field whose value picks a variant of a multipart body (a job's `tool`): the one fixed to the variant's own
+ * value, alone (`const`) or first of the names it is known by (`enum`: `pdf-to-jpg`, `to-jpg`).
+ */
 const discriminatorOf = (variant: MultipartSchema | undefined) =>
-  Object.entries(variant?.properties ?? {}).find(([, field]) => field.const !== undefined)?.[0];
+  Object.entries(variant?.properties ?? {}).find(
+    ([, field]) =>
+      field.const !== undefined || (variant?.title !== undefined && field.enum?.[0] === variant.title),
+  )?.[0];
+
+/** The value a variant's discriminator takes first. */
+const variantValue = (variant: MultipartSchema): string | undefined => {
+  const field = variant.properties[discriminatorOf(variant) ?? ''];
+  return field?.const ?? field?.enum?.[0];
+};
 
 /** The variants of a job's upload: each value of `tool`, and the tool's own endpoint. */
 function variantsOf(body: MultipartSchema | undefined): VariantDoc[] {
   return (body?.oneOf ?? []).flatMap((variant) => {
-    const value = variant.properties[discriminatorOf(variant) ?? '']?.const;
+    const value = variantValue(variant);
     return value === undefined ? [] : [{ value, operationId: toolOperationId(value as ToolId) }];
   });
 }
@@ -213,7 +225,7 @@ function curlParams(body: MultipartSchema | undefined, params: readonly ParamDoc
   const name = discriminatorOf(body?.oneOf?.[0]);
   if (name === undefined) return [...params];
   const chosen = params.find((param) => param.name === name)?.examples[0];
-  const variant = body?.oneOf?.find((candidate) => candidate.properties[name]?.const === chosen);
+  const variant = body?.oneOf?.find((candidate) => variantValue(candidate) === chosen);
   return [...params, ...bodyParams(variant, 1).filter((param) => param.name !== name)];
 }
 
