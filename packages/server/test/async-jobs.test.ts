@@ -57,7 +57,7 @@ describe('POST /api/v1/jobs', () => {
     testApp = await createTestApp();
     const app = testApp;
     const pdf = createTextPdf('async');
-    const created = await submit(app, ['tool', 'rotate'], ['file', pdf, 'a.pdf'], ['angle', '90']);
+    const created = await submit(app, ['tool', 'rotate'], ['file', pdf, 'scan.pdf'], ['angle', '90']);
     expect(created.statusCode).toBe(202);
     const { job } = JSON.parse(created.body) as JobBody;
     expect(job.id).toMatch(/^[0-9a-f]{32}$/);
@@ -66,14 +66,15 @@ describe('POST /api/v1/jobs', () => {
 
     await expect.poll(async () => (await jobOf(app, job.id)).body.job.state).toBe('done');
     const done = (await jobOf(app, job.id)).body.job;
-    expect(done).toMatchObject({ tool: 'rotate', error: null, result: { fileName: 'rotated.pdf' } });
+    expect(done).toMatchObject({ tool: 'rotate', error: null, result: { fileName: 'scan-rotated.pdf' } });
     expect(Date.parse(String(done.expiresAt)) - Date.now()).toBeGreaterThan(9 * 60_000);
-    // Nothing of the visitor's in the job: not the file's name.
-    expect(JSON.stringify(done)).not.toContain('a.pdf');
+    // Of the visitor's file, only the result's name, made from it.
+    expect(JSON.stringify({ ...done, result: null })).not.toContain('scan');
 
     const result = await app.app.inject({ method: 'GET', url: `/api/v1/jobs/${job.id}/result` });
     expect(result.statusCode).toBe(200);
     expect(result.headers['content-type']).toBe('application/pdf');
+    expect(result.headers['content-disposition']).toBe('attachment; filename="scan-rotated.pdf"');
     expect(await pagesOf(result.rawPayload)).toBe(1);
     // Delivered, then deleted: the job and its files are gone.
     await expect.poll(async () => (await jobOf(app, job.id)).status).toBe(404);

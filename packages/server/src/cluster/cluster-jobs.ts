@@ -137,13 +137,14 @@ export class ClusterJobs implements JobBackend {
     if (view.state !== 'done' || !result) {
       return { error: new AppError('JOB_NOT_READY', 'The job is not done yet.', { state: view.state }) };
     }
-    const tool = TOOLS[view.tool];
+    // Named and typed as the worker that ran it said in the job's view (after its first file; a one-page JPG).
+    const { fileName, mimeType } = view.result ?? TOOLS[view.tool].output;
     return {
       answer: {
         result: { path: this.#store.pathOf(result.path) },
         headers: reportHeaders(view.tool, result.report),
-        mimeType: tool.output.mimeType,
-        fileName: tool.output.fileName,
+        mimeType,
+        fileName,
         log: { tool: view.tool, job: 'async' },
       },
     };

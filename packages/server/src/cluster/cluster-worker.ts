@@ -4,15 +4,15 @@ import { join } from 'node:path';
 import { LongJobDeferred, type JobResult, type JobRunner, type JobWork } from '@quire/engine';
 import {
   AppError,
-  TOOLS,
   advanceProgress,
   doneJobView,
   endedJobView,
+  resultFileName,
+  resultMimeType,
   runningJobView,
   type JobLane,
   type JobProgress,
   type JobView,
-  type ToolId,
   type WorkStage,
 } from '@quire/shared';
 import { DelayedError, Worker, type Job } from 'bullmq';
@@ -194,7 +194,10 @@ export class ClusterWorker {
       return;
     }
     const { value, pagesTotal, running } = outcome;
-    const done = doneRecord(running, value, store.keyOf(value.path), pagesTotal, this.#options.retentionMs);
+    const done = doneRecord(running, queued.work, value, store.keyOf(value.path), {
+      pagesTotal,
+      retentionMs: this.#options.retentionMs,
+    });
     let isWritten = false;
     await retry(async () => {
       isWritten = await this.#records.write(done, { countOut: true });
@@ -364,21 +367,25 @@ function laneOfTest(_work: Extract<JobWork, { kind: 'test' }>): JobLane {
   return 'pdf';
 }
 
+/** The record of a job done: its result's path and report, and its view, the result named after its first file. */
 function doneRecord(
   record: JobRecord,
+  work: JobWork,
   result: JobResult & { bytes: number },
   path: string,
-  pagesTotal: number | null,
-  retentionMs: number,
+  { pagesTotal, retentionMs }: { pagesTotal: number | null; retentionMs: number },
 ): JobRecord {
-  const tool = TOOLS[record.view.tool as ToolId];
+  const toolId = record.view.tool;
+  const mimeType = resultMimeType(toolId, result.report);
+  const sourceNames = work.kind === 'tool' ? work.input.files.map((file) => file.name) : [];
+  const fileName = resultFileName(toolId, sourceNames, mimeType);
   return {
     ...record,
     result: { path, report: result.report },
     view: doneJobView(
       record.view,
       {
-        result: { fileName: tool.output.fileName, mimeType: tool.output.mimeType, bytes: result.bytes },
+        result: { fileName, mimeType, bytes: result.bytes },
         notices: result.report.notices,
         pagesTotal,
       },

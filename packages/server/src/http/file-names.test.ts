@@ -29,12 +29,25 @@ describe('sanitizeFileName', () => {
 });
 
 describe('attachmentDisposition', () => {
-  it('gives an ASCII fallback and the exact UTF-8 name', () => {
-    expect(attachmentDisposition('merged.pdf')).toBe(
-      `attachment; filename="merged.pdf"; filename*=UTF-8''merged.pdf`,
+  it('sends a plain ASCII name as it is, without filename*', () => {
+    expect(attachmentDisposition('report-final-compressed.pdf')).toBe(
+      'attachment; filename="report-final-compressed.pdf"',
     );
-    expect(attachmentDisposition('łódź "x".pdf')).toBe(
-      `attachment; filename="__d_ _x_.pdf"; filename*=UTF-8''%C5%82%C3%B3d%C5%BA%20%22x%22.pdf`,
+  });
+
+  it('gives a name that is not ASCII in filename*, with an ASCII fallback that keeps what it can', () => {
+    expect(attachmentDisposition('Rapport été.pdf')).toBe(
+      `attachment; filename="Rapport ete.pdf"; filename*=UTF-8''Rapport%20%C3%A9t%C3%A9.pdf`,
     );
+    expect(attachmentDisposition('報告書.docx')).toBe(
+      `attachment; filename="___.docx"; filename*=UTF-8''%E5%A0%B1%E5%91%8A%E6%9B%B8.docx`,
+    );
+  });
+
+  it('makes the name safe before it goes into the header', () => {
+    expect(attachmentDisposition('łódź "x"\r\n.pdf')).toBe(
+      `attachment; filename="_odz _x___.pdf"; filename*=UTF-8''%C5%82%C3%B3d%C5%BA%20_x___.pdf`,
+    );
+    expect(attachmentDisposition('../a\\CON.pdf')).toBe('attachment; filename="_CON.pdf"');
   });
 });

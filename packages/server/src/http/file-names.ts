@@ -1,3 +1,5 @@
+import { safeFileName } from '@quire/shared';
+
 /** Longest file name kept, in UTF-8 bytes; longer names are cut (Windows and zip tools choke on long names). */
 const MAX_NAME_BYTES = 150;
 
@@ -28,12 +30,20 @@ function truncateUtf8(value: string, maxBytes: number): string {
 }
 
 /**
- * A `Content-Disposition: attachment` value with an ASCII `filename` fallback and the exact name in
- * `filename*` (RFC 6266, RFC 5987), so that no name can break the header or be refused by Node.
+ * A `Content-Disposition: attachment` value for a result's name, made safe first (`safeFileName`, shared with the
+ * site). A name of plain ASCII is sent as it is; any other gets an ASCII `filename` (accents dropped, other
+ * characters `_`) for old clients and the exact name in `filename*` (RFC 6266, RFC 8187), so that no name can break
+ * the header or be refused by Node.
  */
 export function attachmentDisposition(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  const encoded = encodeURIComponent(fileName).replace(
+  const name = safeFileName(fileName, 'download');
+  const ascii = name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x20-\x7e]/g, '_')
+    .replace(/["\\]/g, '_');
+  if (ascii === name) return `attachment; filename="${name}"`;
+  const encoded = encodeURIComponent(name).replace(
     /['()*]/g,
     (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
   );

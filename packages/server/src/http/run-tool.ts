@@ -1,6 +1,6 @@
 import type { RunOptions } from '@quire/engine';
 import type { Runner } from '../runner.ts';
-import { AppError, TOOLS, reportHeaders, type ToolId } from '@quire/shared';
+import { AppError, TOOLS, reportHeaders, resultFileName, resultMimeType, type ToolId } from '@quire/shared';
 import type { FastifyRequest } from 'fastify';
 import type { ServiceMetrics } from '../metrics/service-metrics.ts';
 import type { JobAnswer } from './answer-job.ts';
@@ -79,11 +79,17 @@ export async function runTool(
       throw error;
     });
   deps.metrics.jobFinished(toolId, 'ok', seconds());
+  // Named after the visitor's (first) file, as the site names it: `report.pdf` compressed is `report-compressed.pdf`.
+  const mimeType = resultMimeType(toolId, result.report);
   return {
     result,
     headers: reportHeaders(toolId, result.report),
-    mimeType: tool.output.mimeType,
-    fileName: tool.output.fileName,
+    mimeType,
+    fileName: resultFileName(
+      toolId,
+      uploads.files.map((file) => file.name),
+      mimeType,
+    ),
     log: { tool: toolId, files: uploads.files.length },
   };
 }

@@ -18,8 +18,8 @@ import {
 
 /**
  * Hardening catalogue, group B: file names, parameters and outputs (docs/hardening.md, items 15–23). Uploads are
- * stored under server-made names (`input-0`) and answers carry each tool's fixed name (`split-pages.zip`), so a
- * visitor's file name only ever reaches zip entry names and error messages: both are checked here.
+ * stored under server-made names (`input-0`); a visitor's file name only ever reaches the result's name (in
+ * `Content-Disposition`, made safe by `safeFileName`), zip entry names and error messages: all are checked here.
  */
 
 let testApp: TestApp;
@@ -72,10 +72,10 @@ const NAMES: Array<[item: string, uploaded: string, shown: string, entry: string
   ['19', 'CON.pdf', 'CON.pdf', 'CON-p1.pdf'],
   ['19', 'aux', 'aux', 'aux-p1.pdf'],
   ['19', 'nul.txt', 'nul.txt', 'nul-p1.pdf'],
-  ['19', 'trailing. .pdf', 'trailing. .pdf', 'trailing.-p1.pdf'],
+  ['19', 'trailing. .pdf', 'trailing. .pdf', 'trailing-p1.pdf'],
   ['19', 'ends in space.pdf ', 'ends in space.pdf', 'ends in space-p1.pdf'],
   ['19', 'a:b|c?d*e<f>g.pdf', 'a:b|c?d*e<f>g.pdf', 'a_b_c_d_e_f_g-p1.pdf'],
-  ['19', `${'名'.repeat(100)}.pdf`, '名'.repeat(50), /^名{43}-p1\.pdf$/],
+  ['19', `${'名'.repeat(100)}.pdf`, '名'.repeat(50), /^名{40}-p1\.pdf$/],
   ['20', '--convert-to.pdf', '--convert-to.pdf', '--convert-to-p1.pdf'],
   [
     '20',
@@ -129,7 +129,9 @@ describe('B. file names (items 15–20, 23)', () => {
       headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
       payload,
     })) as Reply;
-    expectOutput(reply, 'split');
+    // The name ends at the line break: the line after it is no header, of the part or of the answer.
+    expectOutput(reply, 'split', ['a"']);
+    expect(reply.headers['content-disposition']).toBe('attachment; filename="a_-split.zip"');
     expect(reply.headers['set-cookie']).toBeUndefined();
     for (const entry of readZipDirectory(reply.rawPayload)) expect(entryNameProblems(entry.name)).toEqual([]);
   });
@@ -147,10 +149,7 @@ describe('B. file names (items 15–20, 23)', () => {
       quality: 'low',
     });
     expectOutput(jpg, 'pdf-to-jpg');
-    expect(readZipDirectory(jpg.rawPayload).map((entry) => entry.name)).toEqual([
-      'page-001.jpg',
-      'page-002.jpg',
-    ]);
+    expect(readZipDirectory(jpg.rawPayload).map((entry) => entry.name)).toEqual(['x-p1.jpg', 'x-p2.jpg']);
   });
 
   it('20. a Word file named like a LibreOffice option converts as any other', async () => {
@@ -294,7 +293,7 @@ describe('B. parameters (items 21–22)', () => {
     });
     expectRefusal(reply, 400, 'INVALID_PAGE_RANGE', /more than 2000 pages/);
     const within = await splitAs('a.pdf', { mode: 'range', pageRange: '1-,2,1' });
-    expect(within.map((entry) => entry.name)).toEqual(['a-1-2.pdf', 'a-p2.pdf', 'a-p1.pdf']);
+    expect(within.map((entry) => entry.name)).toEqual(['a-p1-2.pdf', 'a-p2.pdf', 'a-p1.pdf']);
   });
 });
 

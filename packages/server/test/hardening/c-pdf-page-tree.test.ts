@@ -95,7 +95,7 @@ describe('29. page caps count the real page tree (HTTP, worker pool)', () => {
     ]);
     expectOutput(reply, 'split');
     expect(readZipDirectory(reply.rawPayload).map((entry) => entry.name)).toEqual(
-      Array.from({ length: 30 }, (_, index) => `lying-p${index + 1}.pdf`),
+      Array.from({ length: 30 }, (_, index) => `lying-p${String(index + 1).padStart(2, '0')}.pdf`),
     );
   });
 

@@ -6,12 +6,14 @@ import {
   TOOLS,
   fileFieldName,
   initialOptionValues,
+  resultFileName,
   type ErrorBody,
   type ErrorCode,
   type PdfToolId,
   type ToolId,
 } from '@quire/shared';
 import { expect } from 'vitest';
+import { attachmentDisposition, sanitizeFileName } from '../../src/http/file-names.ts';
 import { multipartOf, waitForNoLeftovers, type TestApp } from '../test-app.ts';
 
 /**
@@ -52,8 +54,16 @@ export async function postTool(
   );
   for (const [name, value] of Object.entries({ ...initialOptionValues(TOOLS[toolId].options), ...fields }))
     form.append(name, value);
-  return testApp.app.inject({ method: 'POST', url: tool.apiPath, ...(await multipartOf(form)) });
+  const reply = await testApp.app.inject({ method: 'POST', url: tool.apiPath, ...(await multipartOf(form)) });
+  sentNames.set(
+    reply,
+    files.map((file) => file.name),
+  );
+  return reply;
 }
+
+/** The names of the files each reply of `postTool` answers, which its result is named after. */
+const sentNames = new WeakMap<Reply, readonly string[]>();
 
 let probes: Promise<Readonly<Record<ToolId, ProbeInput>>> | null = null;
 
@@ -115,13 +125,19 @@ export function expectActionable(message: string): void {
   expect(message).not.toMatch(/\n|undefined|null|NaN|\[object/);
 }
 
-/** Checks a successful answer: the tool's exact type, an attachment of its fixed name, never sniffed or cached. */
-export function expectOutput(reply: Reply, toolId: ToolId): void {
-  const { output } = TOOLS[toolId];
+/**
+ * Checks a successful answer: the tool's exact type (PDF to JPG of one page: the JPG), an attachment named after the
+ * first file sent (as the server reads its name: those `postTool` sent, or `names`), never sniffed or cached.
+ */
+export function expectOutput(reply: Reply, toolId: ToolId, names = sentNames.get(reply)): void {
+  if (!names) throw new Error('expectOutput needs the names of the files sent');
   expect(reply.statusCode, reply.body.slice(0, 300)).toBe(200);
-  expect(reply.headers['content-type']).toBe(output.mimeType);
+  const mimeType = String(reply.headers['content-type']);
+  const isOnePageJpg = toolId === 'pdf-to-jpg' && reply.headers['x-page-count'] === '1';
+  expect(mimeType).toBe(isOnePageJpg ? 'image/jpeg' : TOOLS[toolId].output.mimeType);
+  const readNames = names.map((name, index) => sanitizeFileName(name, `file-${index + 1}`));
   expect(reply.headers['content-disposition']).toBe(
-    `attachment; filename="${output.fileName}"; filename*=UTF-8''${output.fileName}`,
+    attachmentDisposition(resultFileName(toolId, readNames, mimeType)),
   );
   expect(reply.headers['x-content-type-options']).toBe('nosniff');
   expect(reply.headers['cache-control']).toBe('no-store');

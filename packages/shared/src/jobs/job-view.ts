@@ -39,7 +39,10 @@ export type JobProgress = {
   readonly pagesTotal: number | null;
 };
 
-/** What `GET /api/v1/jobs/{id}` and each of its events say of a job. Nothing of the visitor's: no file name. */
+/**
+ * What `GET /api/v1/jobs/{id}` and each of its events say of a job. Of the visitor's files only the result's name,
+ * made from the first one (`resultFileName`), once the job is done: its id is the only key to it.
+ */
 export type JobView = {
   /** 128 random bits in hex: the only key to the job. */
   readonly id: string;
@@ -48,7 +51,10 @@ export type JobView = {
   readonly progress: JobProgress;
   readonly notices: readonly Notice[];
   readonly error: ErrorBody['error'] | null;
-  /** The result's name, type and size once the job is done. */
+  /**
+   * The result's name (after the first file: `report-compressed.pdf`), type (PDF to JPG of one page: `image/jpeg`)
+   * and size once the job is done: the name and type its download is sent with.
+   */
   readonly result: { readonly fileName: string; readonly mimeType: string; readonly bytes: number } | null;
   readonly createdAt: string;
   /** When an ended job is deleted if its result is not fetched first; null while it is queued or running. */

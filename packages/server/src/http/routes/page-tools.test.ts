@@ -24,15 +24,15 @@ async function post(url: string, fields: Record<string, string>, fileName = 'rep
 }
 
 describe('POST /api/pdf/split', () => {
-  it('answers split-pages.zip with one PDF per range item', async () => {
+  it('answers a zip named after the file with one PDF per range item', async () => {
     const response = await post('/api/pdf/split', {
       mode: 'range',
       pageRange: ' 1-5, 10-15 '.replace('15', '14'),
     });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/zip');
-    expect(response.headers['content-disposition']).toContain('filename="split-pages.zip"');
-    expect(Object.keys(unzipSync(response.rawPayload))).toEqual(['report-1-5.pdf', 'report-10-14.pdf']);
+    expect(response.headers['content-disposition']).toBe('attachment; filename="report-split.zip"');
+    expect(Object.keys(unzipSync(response.rawPayload))).toEqual(['report-p01-05.pdf', 'report-p10-14.pdf']);
   });
 
   it('names the wrong item of a page range (400 INVALID_PAGE_RANGE)', async () => {
@@ -59,10 +59,10 @@ describe('POST /api/pdf/split', () => {
 });
 
 describe('POST /api/pdf/rotate', () => {
-  it('answers rotated.pdf with the listed pages turned', async () => {
+  it('answers the PDF, named after the file, with the listed pages turned', async () => {
     const response = await post('/api/pdf/rotate', { angle: '180', pages: '2' });
     expect(response.statusCode).toBe(200);
-    expect(response.headers['content-disposition']).toContain('filename="rotated.pdf"');
+    expect(response.headers['content-disposition']).toBe('attachment; filename="report-rotated.pdf"');
     const output = join(testApp.jobRoot, '..', 'rotated.pdf');
     await writeFile(output, response.rawPayload);
     const info = execFileSync('pdfinfo', ['-f', '1', '-l', '3', output], { encoding: 'utf8' });

@@ -53,7 +53,7 @@ function expectError(
 }
 
 describe('POST /api/pdf/merge', () => {
-  it('answers merged.pdf with every page in order, and removes the uploads', async () => {
+  it('answers a PDF named after the first file with every page in order, and removes the uploads', async () => {
     const response = await postMerge([
       ['file-0', await fileOf(SIX_PAGES)],
       ['file-1', await fileOf(FOUR_PAGES)],
@@ -61,7 +61,7 @@ describe('POST /api/pdf/merge', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.headers['content-disposition']).toBe(
-      `attachment; filename="merged.pdf"; filename*=UTF-8''merged.pdf`,
+      'attachment; filename="pdfbox_rotations-90-180-270_6p-merged.pdf"',
     );
     expect(response.headers['cache-control']).toBe('no-store');
     const output = join(testApp.jobRoot, '..', 'merged.pdf');
