@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../errors/error-codes.ts';
+import { resultMimeTypes } from '../files/result-file-name.ts';
 import { JOB_RETENTION_MS, JOB_STAGES, JOB_STATES, JOBS_PATH, TOOL_FIELD } from '../jobs/job-view.ts';
 import { TOOLS, toolRouteName } from '../tools/registry.ts';
 import { TOOL_IDS, type ToolId } from '../tools/tool-ids.ts';
@@ -7,6 +8,7 @@ import { buildOpenApi, toolOperationId } from './build-openapi.ts';
 import { JOB_EXAMPLES, JOB_ID_EXAMPLE, JOBS_TAG } from './job-docs.ts';
 import { JOB_VIEW_SCHEMA } from './job-schemas.ts';
 import { responseErrorCodes, type OpenApiOperation } from './openapi-types.ts';
+import { dispositionExamples } from './result-name-docs.ts';
 import { createJobErrorCodes, jobResultErrorCodes, toolErrorCodes } from './tool-error-codes.ts';
 
 const limited = buildOpenApi({ version: '1.2.3', rateLimitPerMinute: 30 });
@@ -80,8 +82,20 @@ describe('buildOpenApi', () => {
         maxFileBytes: TOOLS[id].maxFileBytes,
         maxRequestBytes: TOOLS[id].maxRequestBytes,
       });
-      expect(Object.keys(operation?.responses['200']?.content ?? {})).toEqual([TOOLS[id].output.mimeType]);
+      expect(Object.keys(operation?.responses['200']?.content ?? {})).toEqual([...resultMimeTypes(id)]);
     }
+    // Results are named after the file sent; PDF to JPG of one page answers the JPG itself.
+    const compressed = limited.paths[TOOLS.compress.apiPath]?.post?.responses['200'];
+    expect(compressed?.headers?.['Content-Disposition']?.description).toContain(
+      '`attachment; filename="report-compressed.pdf"`',
+    );
+    expect(compressed?.description).toContain('`report.pdf` gives `report-compressed.pdf`');
+    const jpg = limited.paths[TOOLS['pdf-to-jpg'].apiPath]?.post?.responses['200'];
+    expect(Object.keys(jpg?.content ?? {})).toEqual(['application/zip', 'image/jpeg']);
+    expect(jpg?.headers?.['Content-Disposition']?.description).toContain(
+      '`attachment; filename="report-jpg.zip"` or `attachment; filename="report.jpg"`',
+    );
+    expect(jpg?.description).toContain('or `report.jpg` for a one-page document');
     expect(toolOperationId('pdf-to-word')).toBe('pdfToWord');
     expect(Object.keys(limited.paths)).toEqual(
       expect.arrayContaining(['/api/status', '/api/openapi.json', '/healthz']),
@@ -170,12 +184,12 @@ describe('the asynchronous job API in the document', () => {
     const result = operation(`${JOB}/result`, 'get');
     const ok = result.responses['200'];
     expect(Object.keys(ok?.content ?? {}).sort()).toEqual(
-      [...new Set(TOOL_IDS.map((id) => TOOLS[id].output.mimeType))].sort(),
+      [...new Set(TOOL_IDS.flatMap((id) => resultMimeTypes(id)))].sort(),
     );
     for (const id of TOOL_IDS) {
-      expect(ok?.headers?.['Content-Disposition']?.description).toContain(
-        `filename="${TOOLS[id].output.fileName}"`,
-      );
+      for (const example of dispositionExamples(id)) {
+        expect(ok?.headers?.['Content-Disposition']?.description).toContain(example);
+      }
       const own = limited.paths[TOOLS[id].apiPath]?.post?.responses['200']?.headers ?? {};
       const reported = Object.keys(own).filter((name) => /^X-(?!RateLimit)/.test(name));
       expect(Object.keys(ok?.headers ?? {}), id).toEqual(expect.arrayContaining(reported));

@@ -1,3 +1,4 @@
+import { resultMimeTypes } from '../files/result-file-name.ts';
 import { JOB_RETENTION_MS } from '../jobs/job-view.ts';
 import { TOOLS, type ToolDefinition } from '../tools/registry.ts';
 import { TOOL_IDS, type ToolId } from '../tools/tool-ids.ts';
@@ -7,6 +8,7 @@ import { JOB_VIEW_SCHEMA } from './job-schemas.ts';
 import { JOB_DOCS, JOBS_TAG } from './job-docs.ts';
 import { jobPaths } from './job-operations.ts';
 import type { OpenApiDocument, OpenApiOperation } from './openapi-types.ts';
+import { dispositionExamples, resultNameExample } from './result-name-docs.ts';
 import { TOOL_DOCS, type ToolDoc } from './tool-docs.ts';
 import { toolErrorCodes } from './tool-error-codes.ts';
 import { megabytes, toolRequestSchema } from './tool-request-schema.ts';
@@ -46,18 +48,21 @@ function toolOperation(toolId: ToolId, isRateLimited: boolean): OpenApiOperation
     },
     responses: {
       '200': {
-        description: `The result, \`${tool.output.fileName}\`. Uploads are deleted from the server as soon as the job ends, and the result as soon as it has been downloaded: here, as soon as this answer is sent.`,
+        description: `The result, named after the file sent (the first, when there are several): ${namingOf(toolId)}. Uploads are deleted from the server as soon as the job ends, and the result as soon as it has been downloaded: here, as soon as this answer is sent.`,
         headers: {
           'Content-Disposition': {
-            description: `\`attachment; filename="${tool.output.fileName}"\``,
+            description: `${dispositionExamples(toolId).join(' or ')}; a name that is not plain ASCII also comes in \`filename*\` (UTF-8).`,
             schema: { type: 'string' },
           },
           ...(isRateLimited ? RATE_LIMIT_HEADERS : {}),
           ...toolReportHeaders(toolId),
         },
-        content: {
-          [tool.output.mimeType]: { schema: { type: 'string', contentMediaType: tool.output.mimeType } },
-        },
+        content: Object.fromEntries(
+          resultMimeTypes(toolId).map((mimeType) => [
+            mimeType,
+            { schema: { type: 'string', contentMediaType: mimeType } },
+          ]),
+        ),
       },
       ...errorResponses(toolErrorCodes(tool, isRateLimited)),
     },
@@ -68,6 +73,14 @@ function toolOperation(toolId: ToolId, isRateLimited: boolean): OpenApiOperation
       maxRequestBytes: tool.maxRequestBytes,
     },
   };
+}
+
+/** `report.pdf` gives `report-compressed.pdf`; for PDF to JPG also the JPG of a one-page document. */
+function namingOf(toolId: ToolId): string {
+  const { source, results } = resultNameExample(toolId);
+  const [first, ...others] = results.map(({ fileName }) => `\`${fileName}\``);
+  const alone = others.map((name) => `, or ${name} for a one-page document`).join('');
+  return `\`${source}\` gives ${first ?? ''}${alone}`;
 }
 
 /** The endpoints about the service itself (not rate-limited, no key needed). */

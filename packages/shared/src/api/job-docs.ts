@@ -1,3 +1,4 @@
+import { resultFileName } from '../files/result-file-name.ts';
 import { JOB_RETENTION_MS, type JobBody, type JobView } from '../jobs/job-view.ts';
 import { TOOLS } from '../tools/registry.ts';
 
@@ -101,7 +102,7 @@ export const JOB_EXAMPLES = {
     state: 'done',
     progress: { ...queued.progress, stage: 'done' },
     result: {
-      fileName: TOOLS.compress.output.fileName,
+      fileName: resultFileName('compress', ['report.pdf'], TOOLS.compress.output.mimeType),
       mimeType: TOOLS.compress.output.mimeType,
       bytes: 482113,
     },

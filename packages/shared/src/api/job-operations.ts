@@ -1,7 +1,9 @@
+import { resultMimeTypes } from '../files/result-file-name.ts';
 import { JOBS_PATH, TOOL_FIELD } from '../jobs/job-view.ts';
 import { TOOLS, toolRouteName } from '../tools/registry.ts';
 import { TOOL_IDS } from '../tools/tool-ids.ts';
 import { RATE_LIMIT_HEADERS, errorResponses, toolReportHeaders } from './api-responses.ts';
+import { dispositionExamples } from './result-name-docs.ts';
 import {
   JOB_DOCS,
   JOB_EXAMPLES,
@@ -89,7 +91,7 @@ function jobRequestSchema(): MultipartSchema {
 
 /** The result of a job: the answer of its tool's endpoint, whichever tool it is. */
 function resultResponse(): OpenApiResponse {
-  const names = TOOL_IDS.map((id) => `\`attachment; filename="${TOOLS[id].output.fileName}"\` (${id})`);
+  const names = TOOL_IDS.map((id) => `${dispositionExamples(id).join(' or ')} (${id})`);
   return {
     description: JOB_DOCS.operations.getJobResult.response,
     headers: {
@@ -100,7 +102,7 @@ function resultResponse(): OpenApiResponse {
       ...Object.fromEntries(TOOL_IDS.flatMap((id) => Object.entries(toolReportHeaders(id)))),
     },
     content: Object.fromEntries(
-      [...new Set(TOOL_IDS.map((id) => TOOLS[id].output.mimeType))].map((mimeType) => [
+      [...new Set(TOOL_IDS.flatMap((id) => resultMimeTypes(id)))].map((mimeType) => [
         mimeType,
         { schema: { type: 'string', contentMediaType: mimeType } },
       ]),

@@ -75,7 +75,7 @@ export const JOB_VIEW_SCHEMA = {
         },
       }),
       description:
-        'Null until the job is done, then the result’s `fileName`, `mimeType` and size in `bytes`.',
+        'Null until the job is done, then the result’s `fileName`, `mimeType` and size in `bytes`, as its download is sent: the name is made from the first file sent (`report.pdf` compressed gives `report-compressed.pdf`), the type is the tool’s, or `image/jpeg` for PDF to JPG of a one-page document.',
     },
     createdAt: {
       type: 'string',

@@ -72,7 +72,7 @@ export const TOOL_DOCS = {
   split: {
     summary: 'Split a PDF',
     description:
-      'Splits one PDF into a zip of PDFs: one per page (`mode=pages`), or one per item of `pageRange` in the order given (`mode=range`). Entries are named after the file and the pages they hold, e.g. `report-p3.pdf`, `report-1-5.pdf`.',
+      'Splits one PDF into a zip of PDFs: one per page (`mode=pages`), or one per item of `pageRange` in the order given (`mode=range`). Entries are named after the file and the pages they hold, zero-padded to the width of the page count so that they sort in page order: `report-p03.pdf`, `report-p01-05.pdf` of a 14-page `report.pdf`.',
     options: {
       mode: '`pages`: one PDF per page. `range`: one PDF per item of `pageRange`.',
       pageRange:
@@ -135,7 +135,7 @@ export const TOOL_DOCS = {
   'pdf-to-jpg': {
     summary: 'Convert a PDF to JPG images',
     description:
-      'Renders every page to a JPG (`page-001.jpg`, …) in a zip: 300, 150 or 72 DPI. A page too large for the pixel budget at that resolution is rendered at the largest resolution that fits, and the headers say so.',
+      'Renders every page to a JPG at 300, 150 or 72 DPI. A document of several pages gives a zip of JPGs named after the file and the page, zero-padded to the width of the page count (`report-p01.jpg`, …); a one-page document gives the JPG itself (`image/jpeg`, `report.jpg`). A page too large for the pixel budget at that resolution is rendered at the largest resolution that fits, and the headers say so.',
     options: { quality: '`high`: 300 DPI. `medium`: 150 DPI. `low`: 72 DPI.' },
     resultHeaders: {
       'X-Page-Count': { description: 'Pages of the result.', type: 'integer' },

@@ -43,17 +43,16 @@ function examplePath(endpoint: CurlEndpoint): string {
 /** What curl does with the answer: keep an event stream unbuffered, save a file under its name. */
 function answerFlags({ fileNames, contentTypes }: CurlEndpoint['response']): string[] {
   if (contentTypes.includes('text/event-stream')) return ['-N'];
-  if (fileNames.length === 1) return [`-o ${quote(fileNames[0] ?? '')}`];
-  // Each tool names its result: curl takes the name from `Content-Disposition`.
-  if (fileNames.length > 1) return ['-OJ'];
+  // A result is named after the file sent: curl takes its name from `Content-Disposition`.
+  if (fileNames.length > 0) return ['-OJ'];
   return [];
 }
 
 /**
  * A working curl command for an endpoint on the site's public origin: the path's parameters by their examples,
  * the listed file fields (sample names by type) and every option that has a set of values (its default, else its
- * example, else its first value); optional page lists and passwords are left out. A file answer is saved under its
- * own name. The URL comes first, then the options, one per line.
+ * example, else its first value); optional page lists and passwords are left out. A file answer is saved under the
+ * name the server gives it. The URL comes first, then the options, one per line.
  */
 export function curlExample(endpoint: CurlEndpoint, origin: string): string {
   const lines = [`curl ${quote(`${origin}${examplePath(endpoint)}`)}`];
