@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { AppError, TOOLS } from '@quire/shared';
 import { deduplicateStreams } from '../compress/deduplicate-streams.ts';
 import { convertType1Fonts } from '../compress/fonts/convert-type1-fonts.ts';
+import { subsetCffFonts } from '../compress/fonts/subset-cff-fonts.ts';
 import { subsetFonts } from '../compress/fonts/subset-fonts.ts';
 import { openForCompression } from '../compress/open-for-compression.ts';
 import { IMAGE_POLICIES } from '../compress/quality-levels.ts';
@@ -63,8 +64,11 @@ export const compress: EngineOp<'compress'> = async ({ files, options }, ctx) =>
     // Without an image any level could change, the quality asked for makes no difference: the report says so.
     isSameAtEveryLevel = images.adjustable === 0;
     if (ctx.signal.aborted) throw ctx.signal.reason;
-    convertType1Fonts(mupdf, pdf);
-    subsetFonts(mupdf, pdf);
+    // Fonts are made smaller where that is safe: a step that fails leaves the fonts it did not finish as they were.
+    shrinkFonts(() => convertType1Fonts(mupdf, pdf), ctx.signal);
+    shrinkFonts(() => subsetFonts(mupdf, pdf), ctx.signal);
+    // CFF fonts MuPDF leaves whole (simple ones, large CJK ones) are cut here, to the glyphs the pages draw.
+    shrinkFonts(() => subsetCffFonts(mupdf, pdf, ctx.signal), ctx.signal);
     ctx.onProgress?.('writing');
     const garbage = pdf.countObjects() <= MAX_OBJECTS_FOR_FULL_MERGE ? 'garbage=4' : 'garbage=2';
     compressed = ownedBytes(pdf.saveToBuffer(`${garbage},${SAVE_OPTIONS}`));
@@ -102,3 +106,16 @@ export const compress: EngineOp<'compress'> = async ({ files, options }, ctx) =>
     },
   };
 };
+
+/**
+ * Runs a font step whose failure costs only bytes: each of them changes a font whole or not at all, so the document
+ * stays right when one stops half way on a font it cannot follow. A cancelled job still stops.
+ */
+function shrinkFonts(step: () => unknown, signal: AbortSignal): void {
+  try {
+    step();
+  } catch (error) {
+    if (signal.aborted) throw signal.reason;
+    if (error instanceof AppError) throw error;
+  }
+}

@@ -43,6 +43,15 @@ export function subsetFonts(mupdf: MupdfModule, pdf: Mupdf.PDFDocument): void {
 
 /** The font programs (by object number) that a form's fields use or may use: /AcroForm /DR and widget appearances. */
 export function fieldFontPrograms(pdf: Mupdf.PDFDocument): Set<number> {
+  return formFontPrograms(pdf, (subtype) => subtype === 'Widget');
+}
+
+/** The font programs of /AcroForm /DR and of every annotation's appearances. */
+export function annotationFontPrograms(pdf: Mupdf.PDFDocument): Set<number> {
+  return formFontPrograms(pdf, () => true);
+}
+
+function formFontPrograms(pdf: Mupdf.PDFDocument, isCounted: (subtype: string) => boolean): Set<number> {
   const programs = new Set<number>();
   const seen = new Set<number>();
   const addFonts = (resources: Mupdf.PDFObject, depth: number) => {
@@ -67,7 +76,7 @@ export function fieldFontPrograms(pdf: Mupdf.PDFDocument): Set<number> {
     if (!annots.isArray()) continue;
     for (let at = 0; at < annots.length; at += 1) {
       const annot = annots.get(at);
-      if (!annot.isDictionary() || annot.get('Subtype').asName() !== 'Widget') continue;
+      if (!annot.isDictionary() || !isCounted(annot.get('Subtype').asName())) continue;
       addFonts(annot.get('DR'), 0);
       forEachAppearance(annot.get('AP'), (stream) => addFonts(stream.get('Resources'), 0));
     }
