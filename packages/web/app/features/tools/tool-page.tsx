@@ -1,4 +1,4 @@
-import { homePath, TOOLS, type ToolId } from '@quire/shared';
+import { homePath, resultNameExample, TOOLS, type ToolId } from '@quire/shared';
 import { Link } from 'react-router';
 import { ArrowBackIcon } from '../../components/icons.tsx';
 import { ToolIcon } from '../../components/tool-icon.tsx';
@@ -18,6 +18,12 @@ export function ToolPage({ toolId }: { toolId: ToolId }) {
   const tool = TOOLS[toolId];
   const title = t(`tools.${toolId}.title`);
   const wording = uploadWordingOf(uploadRulesOf(tool), locale);
+  // A sample file in the page's language and its result's name, as the site and the API name it.
+  const sample = resultNameExample(toolId, {
+    document: t('common.tool.sampleDocument'),
+    photo: t('common.tool.samplePhoto'),
+  });
+  const sampleResult = sample.results[0]?.fileName ?? tool.output.fileName;
 
   return (
     <div className="mx-auto max-w-5xl px-4 pt-8 pb-20 sm:px-6">
@@ -42,7 +48,7 @@ export function ToolPage({ toolId }: { toolId: ToolId }) {
         steps={[
           t('common.tool.stepSelect', { files: wording.files, types: wording.types }),
           t('common.tool.stepRun', { action: markAsPageText(t(`tools.${toolId}.action`)) }),
-          t('common.tool.stepDownload', { fileName: tool.output.fileName }),
+          t('common.tool.stepDownload', { source: sample.source, fileName: sampleResult }),
         ]}
       />
     </div>

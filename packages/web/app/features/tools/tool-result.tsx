@@ -1,6 +1,6 @@
 import { BUTTON_STYLES } from '../../components/button-styles.ts';
 import type { ReactNode, Ref } from 'react';
-import { CheckIcon, DownloadIcon, FileIcon } from '../../components/icons.tsx';
+import { CheckIcon, DownloadIcon, FileIcon, ImageIcon } from '../../components/icons.tsx';
 
 type ToolResultProps = {
   readonly heading: string;
@@ -12,6 +12,8 @@ type ToolResultProps = {
   readonly downloadLabel: string;
   readonly startOverLabel: string;
   readonly downloadRef?: Ref<HTMLAnchorElement>;
+  /** A result that is one image (PDF to JPG of one page): shown small, above its name, with this description. */
+  readonly imageAlt?: string;
   readonly onStartOver: () => void;
   /** Tool-specific details above the buttons, such as the sizes after compression. */
   readonly children?: ReactNode;
@@ -26,9 +28,11 @@ export function ToolResult({
   downloadLabel,
   startOverLabel,
   downloadRef,
+  imageAlt,
   onStartOver,
   children,
 }: ToolResultProps) {
+  const Icon = imageAlt === undefined ? FileIcon : ImageIcon;
   return (
     <div
       data-testid="tool-result"
@@ -39,8 +43,16 @@ export function ToolResult({
       </span>
       <p className="text-lg font-semibold text-emerald-900">{heading}</p>
       {children}
+      {imageAlt !== undefined && (
+        <img
+          src={url}
+          alt={imageAlt}
+          data-testid="result-preview"
+          className="max-h-48 max-w-full rounded-lg border border-slate-200 bg-white object-contain shadow-sm"
+        />
+      )}
       <p className="flex max-w-full items-center gap-3 rounded-xl bg-white px-4 py-2 shadow-sm">
-        <FileIcon className="size-5 shrink-0 text-red-600" />
+        <Icon className="size-5 shrink-0 text-red-600" />
         <span dir="auto" className="min-w-0 truncate font-medium text-slate-900" data-testid="result-name">
           {fileName}
         </span>

@@ -244,6 +244,11 @@ export function ToolWorkbench({ tool }: { tool: ToolDefinition }) {
           downloadLabel={t('common.tool.download', { fileName: state.result.fileName })}
           startOverLabel={t('common.tool.startOver')}
           downloadRef={downloadLink}
+          imageAlt={
+            state.result.mimeType.startsWith('image/')
+              ? t('common.tool.resultPreview', { fileName: state.result.fileName })
+              : undefined
+          }
           onStartOver={startOver}
         >
           {ResultDetails && <ResultDetails headers={state.result.headers} />}

@@ -7,10 +7,14 @@ import {
 } from '@quire/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { runTool, type UploadProgress } from '../../lib/api-client.ts';
+import { resultDownloadOf } from './result-download.ts';
 
 export type JobResult = {
   readonly blob: Blob;
+  /** The name it is saved under, after the visitor's first file, as the server names it (`resultDownloadOf`). */
   readonly fileName: string;
+  /** Its type as the server answered it: PDF to JPG of one page gives the JPG itself. */
+  readonly mimeType: string;
   /** An object URL of `blob`, revoked when the result is forgotten (start over, new files, leaving the page). */
   readonly url: string;
   /** The response headers, for tools that report details in them (compress). */
@@ -122,7 +126,12 @@ export function useToolJob(tool: ToolDefinition, callbacks: JobCallbacks) {
         if (!isCurrent()) return;
         const url = URL.createObjectURL(blob);
         resultUrl.current = url;
-        const result = { blob, headers, url, fileName: tool.output.fileName };
+        const download = resultDownloadOf(
+          tool,
+          files.map((file) => file.name),
+          headers.get('content-type'),
+        );
+        const result = { blob, headers, url, ...download };
         setState({ status: 'done', result });
         callbacks.onSuccess(result);
       } catch (error) {
