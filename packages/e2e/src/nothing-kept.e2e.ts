@@ -310,7 +310,8 @@ describe('nothing kept: a marker sent through every tool and outcome is found no
   it('jobs that run out of time (422 JOB_TIMEOUT)', async () => {
     const rendered = await send('pdf-to-jpg', [pdfFile('file', LONG_PDF)], { quality: 'high' });
     expectRefusal(rendered, 422, 'JOB_TIMEOUT');
-    expect(Number(rendered.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Deterministic: the same document would run out of time again, so nothing invites a retry.
+    expect(rendered.headers.get('retry-after')).toBeNull();
     const converted = await send('word-to-pdf', [
       { field: 'file', name: named('docx'), type: DOCX, data: LONG_DOCX },
     ]);

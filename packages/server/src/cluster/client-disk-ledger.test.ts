@@ -48,4 +48,13 @@ describe('ClientDiskLedger', () => {
     expect(await ledger.heldBytes('client-a')).toBe(0);
     expect(await redis.client.exists(diskKey('client-a'))).toBe(0);
   });
+
+  it('leaves no ledger behind once its last result expires, even when no one asks again', async () => {
+    const ledger = new ClientDiskLedger(redis.client);
+    await ledger.reserve('client-a', A, MEBIBYTE, 4 * MEBIBYTE);
+    await ledger.settle('client-a', A, MEBIBYTE, 200);
+    // Nothing reads the ledger again (its web process died, say): Redis drops it by itself.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(await redis.client.exists(diskKey('client-a'))).toBe(0);
+  });
 });

@@ -26,9 +26,18 @@ const HELD = `
     return total
   end`;
 
-/** Keeps a key at least `ms` more (ARGV index given). */
-const KEEP_KEY = (ms: string) => `
-  if redis.call('PTTL', KEYS[1]) < tonumber(${ms}) then redis.call('PEXPIRE', KEYS[1], ${ms}) end`;
+/**
+ * Makes the ledger expire when its last entry ends, no later: a client's ledger outlives none of its jobs' counts
+ * (a done job's result counted for the retention time leaves nothing behind it once that is over).
+ */
+const EXPIRE_WITH_ENTRIES = `
+  local latest = 0
+  local entries = redis.call('HGETALL', KEYS[1])
+  for index = 2, #entries, 2 do
+    local ends = tonumber(string.match(entries[index], ' (%d+)$') or '0')
+    if ends > latest then latest = ends end
+  end
+  if latest > 0 then redis.call('PEXPIREAT', KEYS[1], latest) end`;
 
 const SCRIPTS = {
   /** KEYS: the client's ledger. ARGV: now. Returns the bytes the client holds. */
@@ -40,7 +49,7 @@ const SCRIPTS = {
   quireReserveDisk: `${HELD}
     if held(KEYS[1], tonumber(ARGV[1])) + tonumber(ARGV[3]) > tonumber(ARGV[4]) then return 0 end
     redis.call('HSET', KEYS[1], ARGV[2], ARGV[3] .. ' ' .. ARGV[5])
-    ${KEEP_KEY('ARGV[6]')}
+    ${EXPIRE_WITH_ENTRIES}
     return 1`,
   /**
    * KEYS: the client's ledger. ARGV: the job, its result's bytes, when its entry ends, the entry's lifetime.
@@ -49,7 +58,7 @@ const SCRIPTS = {
   quireSettleDisk: `
     if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 0 then return 0 end
     redis.call('HSET', KEYS[1], ARGV[1], ARGV[2] .. ' ' .. ARGV[3])
-    ${KEEP_KEY('ARGV[4]')}
+    ${EXPIRE_WITH_ENTRIES}
     return 1`,
 } as const;
 
