@@ -88,6 +88,15 @@ async function fontPrograms(path: string): Promise<Map<string, Uint8Array>> {
   return programs;
 }
 
+/** The table tags of a TrueType program. */
+function tableTags(program: Uint8Array | undefined): string[] {
+  if (!program) return [];
+  const view = new DataView(program.buffer, program.byteOffset, program.byteLength);
+  return Array.from({ length: view.getUint16(4) }, (_, index) =>
+    String.fromCharCode(...program.subarray(12 + index * 16, 16 + index * 16)),
+  );
+}
+
 describe('compress of font-heavy files (issue 30, item 9)', () => {
   it('a LaTeX paper: Type 1 fonts become CFF, under half the size, same text, links and bookmarks', async () => {
     const input = corpusPath(LATEX_FILE);
@@ -135,6 +144,18 @@ describe('compress of font-heavy files (issue 30, item 9)', () => {
     const [before, after] = [await fontPrograms(input), await fontPrograms(result.path)];
     expect(after.get('NotoSansHebrewBold')?.length).toBe(before.get('NotoSansHebrewBold')?.length);
     expect(after.get('NotoSansHebrew')?.length).toBeLessThan((before.get('NotoSansHebrew')?.length ?? 0) / 2);
+    // The page font's names are gone (no reader uses them); the field font keeps every table.
+    expect(tableTags(after.get('NotoSansHebrew'))).not.toContain('name');
+    expect(tableTags(after.get('NotoSansHebrewBold'))).toEqual(tableTags(before.get('NotoSansHebrewBold')));
+    expect(tableTags(after.get('NotoSansHebrewBold'))).toContain('name');
+  });
+
+  it('a Hebrew page from Word: its subset TrueType fonts lose their unused tables, same text', async () => {
+    const name = 'pdf/pdfjs_hebrew-text_issue11656.pdf';
+    const result = await compressPath(corpusPath(name));
+    // 0.795 of its size before (Ghostscript /ebook: 0.673).
+    expect(result.report.values.outputBytes).toBeLessThan(corpusEntry(name).bytes * 0.75);
+    await expectSameDocument(corpusPath(name), result.path);
   });
 
   it('a Japanese page with a whole OpenType CJK font: cut to its glyphs, under 3% of its size, same text', async () => {

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { AppError, TOOLS } from '@quire/shared';
 import { deduplicateStreams } from '../compress/deduplicate-streams.ts';
 import { convertType1Fonts } from '../compress/fonts/convert-type1-fonts.ts';
+import { dropUnusedFontTables } from '../compress/fonts/drop-font-tables.ts';
 import { subsetCffFonts } from '../compress/fonts/subset-cff-fonts.ts';
 import { subsetFonts } from '../compress/fonts/subset-fonts.ts';
 import { openForCompression } from '../compress/open-for-compression.ts';
@@ -67,6 +68,7 @@ export const compress: EngineOp<'compress'> = async ({ files, options }, ctx) =>
     // Fonts are made smaller where that is safe: a step that fails leaves the fonts it did not finish as they were.
     shrinkFonts(() => convertType1Fonts(mupdf, pdf), ctx.signal);
     shrinkFonts(() => subsetFonts(mupdf, pdf), ctx.signal);
+    shrinkFonts(() => dropUnusedFontTables(pdf), ctx.signal);
     // CFF fonts MuPDF leaves whole (simple ones, large CJK ones) are cut here, to the glyphs the pages draw.
     shrinkFonts(() => subsetCffFonts(mupdf, pdf, ctx.signal), ctx.signal);
     ctx.onProgress?.('writing');

@@ -1,8 +1,7 @@
-import { inflateSync } from 'node:zlib';
 import type * as Mupdf from 'mupdf';
 import type { MupdfModule } from '../../mupdf/load-mupdf.ts';
-import { ownedBytes } from '../../mupdf/owned-bytes.ts';
 import { writeCff, type CffGlyph } from './cff-writer.ts';
+import { readFontProgram } from './read-font-program.ts';
 import { readType1Program } from './type1-program.ts';
 import { convertType1Glyph } from './type1-to-type2.ts';
 
@@ -38,7 +37,7 @@ export function convertType1Fonts(mupdf: MupdfModule, pdf: Mupdf.PDFDocument): n
 
 function convertProgram(mupdf: MupdfModule, pdf: Mupdf.PDFDocument, fontFile: Mupdf.PDFObject) {
   if (!fontFile.isStream()) return null;
-  const type1 = readDecoded(fontFile);
+  const type1 = readFontProgram(fontFile, MAX_TYPE1_BYTES);
   if (!type1) return null;
   const program = readType1Program(type1);
   if (!program) return null;
@@ -61,22 +60,4 @@ function convertProgram(mupdf: MupdfModule, pdf: Mupdf.PDFDocument, fontFile: Mu
   const dictionary = pdf.newDictionary();
   dictionary.put('Subtype', pdf.newName('Type1C'));
   return pdf.addStream(cff, dictionary);
-}
-
-/**
- * The program's bytes: read raw and inflated here with a cap (MuPDF would inflate a bomb whole into its heap, which
- * never shrinks); null for other filters, which no Type 1 font in the wild uses.
- */
-function readDecoded(fontFile: Mupdf.PDFObject): Uint8Array | null {
-  const filter = fontFile.get('Filter');
-  const name = filter.isArray() && filter.length === 1 ? filter.get(0) : filter;
-  if (!fontFile.get('DecodeParms').isNull()) return null;
-  const raw = ownedBytes(fontFile.readRawStream());
-  if (name.isNull()) return raw.length <= MAX_TYPE1_BYTES ? raw : null;
-  if (!name.isName() || name.asName() !== 'FlateDecode') return null;
-  try {
-    return inflateSync(raw, { maxOutputLength: MAX_TYPE1_BYTES });
-  } catch {
-    return null;
-  }
 }

@@ -1,8 +1,8 @@
 import type * as Mupdf from 'mupdf';
 import type { MupdfModule } from '../../mupdf/load-mupdf.ts';
-import { ownedBytes } from '../../mupdf/owned-bytes.ts';
 import { readDict, readIndex } from './cff-read.ts';
 import { subsetCff } from './cff-subset.ts';
+import { readFontProgram } from './read-font-program.ts';
 import { annotationFontPrograms } from './subset-fonts.ts';
 
 /** A CFF program and the font dictionaries (with their descriptors) that draw with it. */
@@ -14,8 +14,8 @@ type Candidate = {
   users: { named: Mupdf.PDFObject[]; descriptor: Mupdf.PDFObject }[];
 };
 
-/** OpenType programs larger than this are left whole (the 32-bit WebAssembly heap holds every copy). */
-const MAX_PROGRAM_BYTES = 64 * 1024 * 1024;
+/** Font programs that inflate past this are left whole (Noto Sans CJK, the largest in common use, is 16 MB). */
+const MAX_PROGRAM_BYTES = 32 * 1024 * 1024;
 
 /**
  * Cuts CFF font programs (Type1C, CIDFontType0C, and OpenType wrapping CFF outlines) down to the glyphs the pages
@@ -94,12 +94,11 @@ function readCff(
   isCidFont: boolean,
 ): { cff: Uint8Array; bareSubtype: Candidate['bareSubtype'] } | null {
   const subtype = program.get('Subtype').asName();
-  if (program.get('Length').asNumber() > MAX_PROGRAM_BYTES) return null;
-  if (subtype === 'Type1C' || subtype === 'CIDFontType0C') {
-    return { cff: ownedBytes(program.readStream()), bareSubtype: null };
-  }
-  if (subtype !== 'OpenType') return null;
-  const cff = cffTable(ownedBytes(program.readStream()));
+  if (subtype !== 'Type1C' && subtype !== 'CIDFontType0C' && subtype !== 'OpenType') return null;
+  const bytes = readFontProgram(program, MAX_PROGRAM_BYTES);
+  if (!bytes) return null;
+  if (subtype !== 'OpenType') return { cff: bytes, bareSubtype: null };
+  const cff = cffTable(bytes);
   if (!cff) return null;
   // PDF finds a CIDFont's glyphs through a CID-keyed CFF's charset either way; a simple font's by name either way.
   if (isCidKeyed(cff) !== isCidFont) return null;
