@@ -1,5 +1,5 @@
 import { corpusPath } from '@quire/corpus';
-import { TOOLS, toolPath } from '@quire/shared';
+import { toolPath } from '@quire/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowserSession } from './browser-session.ts';
@@ -78,7 +78,7 @@ describe('the Content-Security-Policy in Chromium', () => {
       page.waitForEvent('download'),
       page.getByTestId('download-button').click(),
     ]);
-    expect(download.suggestedFilename()).toBe(TOOLS.rotate.output.fileName);
+    expect(download.suggestedFilename()).toBe('pysamples_outline-bookmarks_4p-rotated.pdf');
     expect(await violationsOf(page)).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import { mkdtemp, readdir, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { corpusPath } from '@quire/corpus';
-import { TOOLS } from '@quire/shared';
+import { resultFileName, TOOLS } from '@quire/shared';
 import { describe, expect, inject, it } from 'vitest';
 import { waitForJobResult } from './job-requests.ts';
 import { openToolPageIn, useToolPage } from './tool-page.ts';
@@ -35,7 +35,9 @@ async function convertAndDownload(): Promise<{ width: number; height: number }[]
     view.page.waitForEvent('download'),
     view.page.getByTestId('download-button').click(),
   ]);
-  expect(download.suggestedFilename()).toBe(TOOLS['jpg-to-pdf'].output.fileName);
+  // Named after the (first) file chosen, as the server names it.
+  const chosen = await view.page.getByTestId('selected-file-name').allTextContents();
+  expect(download.suggestedFilename()).toBe(resultFileName('jpg-to-pdf', chosen, 'application/pdf'));
   const saved = join(view.downloadsPath, `converted-${Date.now()}.pdf`);
   await download.saveAs(saved);
   const info = execFileSync('pdfinfo', ['-f', '1', '-l', '9999', saved], { encoding: 'utf8' });

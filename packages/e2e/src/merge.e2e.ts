@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { corpusEntry, corpusPath } from '@quire/corpus';
-import { MAX_MERGE_FILES, TOOLS, toolPath } from '@quire/shared';
+import { MAX_MERGE_FILES, toolPath } from '@quire/shared';
 import { describe, expect, inject, it } from 'vitest';
 import { waitForJobResult } from './job-requests.ts';
 import { useToolPage } from './tool-page.ts';
@@ -15,7 +15,7 @@ const SECOND = 'pdf/pysamples_outline-bookmarks_4p.pdf';
 const view = useToolPage('merge');
 
 describe('the merge page in a real browser', () => {
-  it('merges two PDFs and downloads merged.pdf with every page', async () => {
+  it('merges two PDFs and downloads the result, named after the first, with every page', async () => {
     await view.page.locator('input[type=file]').setInputFiles([corpusPath(FIRST), corpusPath(SECOND)]);
     await expect.poll(() => view.page.getByTestId('selected-file').count()).toBe(2);
     await expect
@@ -38,7 +38,7 @@ describe('the merge page in a real browser', () => {
       view.page.waitForEvent('download'),
       view.page.getByTestId('download-button').click(),
     ]);
-    expect(download.suggestedFilename()).toBe(TOOLS.merge.output.fileName);
+    expect(download.suggestedFilename()).toBe('pdfjs_tracemonkey-paper_14p-text-2col-merged.pdf');
     const saved = join(view.downloadsPath, 'merged.pdf');
     await download.saveAs(saved);
     const pages = Number(execFileSync('qpdf', ['--show-npages', saved], { encoding: 'utf8' }));

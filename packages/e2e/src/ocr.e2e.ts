@@ -60,7 +60,7 @@ describe('the OCR PDF page in a real browser', () => {
       view.page.waitForEvent('download'),
       view.page.getByTestId('download-button').click(),
     ]);
-    expect(download.suggestedFilename()).toBe(TOOLS.ocr.output.fileName);
+    expect(download.suggestedFilename()).toBe('scanned-paper-searchable.pdf');
     const saved = join(view.downloadsPath, 'searchable.pdf');
     await download.saveAs(saved);
     const text = execFileSync('pdftotext', [saved, '-'], { encoding: 'utf8' });

@@ -1,9 +1,11 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { corpusEntry, corpusPath } from '@quire/corpus';
-import { JPG_DPI, TOOLS } from '@quire/shared';
+import { JPG_DPI } from '@quire/shared';
 import { unzipSync } from 'fflate';
-import { describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { waitForJobResult } from './job-requests.ts';
 import { useToolPage } from './tool-page.ts';
 
@@ -12,6 +14,18 @@ const jobRoot = inject('jobRoot');
 const MIXED_SIZES = 'pdf/pdfjs_mixed-page-sizes-3p.pdf';
 
 const view = useToolPage('pdf-to-jpg');
+
+let dir = '';
+/** The first page of the three alone, under a name of the visitor's. */
+let onePage = '';
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'quire-e2e-to-jpg-'));
+  onePage = join(dir, 'Affiche été.pdf');
+  execFileSync('qpdf', ['--empty', '--pages', corpusPath(MIXED_SIZES), '1', '--', onePage]);
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
 
 /** Width and height of a JPEG, read from its first start-of-frame marker. */
 function jpegSize(bytes: Uint8Array): { width: number; height: number } {
@@ -48,7 +62,8 @@ async function convertAndDownload(quality: string): Promise<Record<string, Uint8
     view.page.waitForEvent('download'),
     view.page.getByTestId('download-button').click(),
   ]);
-  expect(download.suggestedFilename()).toBe(TOOLS['pdf-to-jpg'].output.fileName);
+  // Named after the file chosen, as are its pages (zero-padded to the width of the page count: 3 pages, 1 digit).
+  expect(download.suggestedFilename()).toBe('pdfjs_mixed-page-sizes-3p-jpg.zip');
   const saved = join(view.downloadsPath, `pdf-images-${Date.now()}.zip`);
   await download.saveAs(saved);
   return unzipSync(new Uint8Array(await readFile(saved)));
@@ -67,9 +82,9 @@ describe('the PDF to JPG page in a real browser', () => {
     const entries = await convertAndDownload('Medium (150 DPI)');
     const count = corpusEntry(MIXED_SIZES).pages ?? 0;
     expect(Object.keys(entries)).toEqual(
-      Array.from({ length: count }, (_, index) => `page-${String(index + 1).padStart(3, '0')}.jpg`),
+      Array.from({ length: count }, (_, index) => `pdfjs_mixed-page-sizes-3p-p${index + 1}.jpg`),
     );
-    const first = jpegSize(entries['page-001.jpg'] ?? new Uint8Array());
+    const first = jpegSize(entries['pdfjs_mixed-page-sizes-3p-p1.jpg'] ?? new Uint8Array());
     expect(first.width).toBeCloseTo((612 * JPG_DPI.medium) / 72, -1);
     expect(first.height).toBeCloseTo((792 * JPG_DPI.medium) / 72, -1);
 
@@ -79,8 +94,34 @@ describe('the PDF to JPG page in a real browser', () => {
 
   it('renders at 72 DPI when low quality is chosen', async () => {
     const entries = await convertAndDownload('Low (72 DPI)');
-    const first = jpegSize(entries['page-001.jpg'] ?? new Uint8Array());
+    const first = jpegSize(entries['pdfjs_mixed-page-sizes-3p-p1.jpg'] ?? new Uint8Array());
     expect(first.width).toBeCloseTo(612, -1);
     expect(first.height).toBeCloseTo(792, -1);
+  });
+
+  it('gives a one-page PDF as its JPG, named after it, with a preview beside the download', async () => {
+    await view.page.locator('input[type=file]').setInputFiles([onePage]);
+    await view.page.getByRole('radio', { name: 'Low (72 DPI)' }).check();
+    const [response] = await Promise.all([
+      waitForJobResult(view.page),
+      view.page.getByTestId('action-button').click(),
+    ]);
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toBe('image/jpeg');
+    await view.page.getByTestId('tool-result').waitFor();
+    expect(await view.page.getByTestId('result-name').textContent()).toBe('Affiche été.jpg');
+    expect(await view.page.getByTestId('result-preview').getAttribute('alt')).toBe(
+      'Preview of \u2068Affiche été.jpg\u2069',
+    );
+    const [download] = await Promise.all([
+      view.page.waitForEvent('download'),
+      view.page.getByTestId('download-button').click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('Affiche été.jpg');
+    const saved = join(view.downloadsPath, `one-page-${Date.now()}.jpg`);
+    await download.saveAs(saved);
+    const size = jpegSize(new Uint8Array(await readFile(saved)));
+    expect(size.width).toBeCloseTo(612, -1);
+    expect(size.height).toBeCloseTo(792, -1);
   });
 });

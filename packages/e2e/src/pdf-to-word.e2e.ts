@@ -16,7 +16,7 @@ const scratch: string[] = [];
 afterAll(() => Promise.all(scratch.map((dir) => rm(dir, { recursive: true, force: true }))));
 
 describe('the PDF to Word page in a real browser', () => {
-  it('converts a PDF and downloads converted.docx with its text in paragraphs', async () => {
+  it('converts a PDF and downloads it as a .docx named after it, with its text in paragraphs', async () => {
     await view.page
       .locator('input[type=file]')
       .setInputFiles([corpusPath('pdf/pdfjs_tracemonkey-paper_14p-text-2col.pdf')]);
@@ -32,7 +32,7 @@ describe('the PDF to Word page in a real browser', () => {
       view.page.waitForEvent('download'),
       view.page.getByTestId('download-button').click(),
     ]);
-    expect(download.suggestedFilename()).toBe('converted.docx');
+    expect(download.suggestedFilename()).toBe('pdfjs_tracemonkey-paper_14p-text-2col.docx');
     const saved = join(view.downloadsPath, 'converted.docx');
     await download.saveAs(saved);
     const documentXml = new TextDecoder().decode(unzipSync(await readFile(saved))['word/document.xml']);

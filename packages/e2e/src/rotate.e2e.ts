@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { corpusEntry, corpusPath, featureValue } from '@quire/corpus';
-import { TOOLS, toolPath } from '@quire/shared';
+import { resultFileName, toolPath } from '@quire/shared';
 import { describe, expect, inject, it } from 'vitest';
 import { waitForHydration } from './browser-session.ts';
 import { waitForJobResult } from './job-requests.ts';
@@ -28,7 +28,9 @@ async function rotateAndDownload(): Promise<number[]> {
     view.page.waitForEvent('download'),
     view.page.getByTestId('download-button').click(),
   ]);
-  expect(download.suggestedFilename()).toBe(TOOLS.rotate.output.fileName);
+  // Named after the (first) file chosen, as the server names it.
+  const chosen = await view.page.getByTestId('selected-file-name').allTextContents();
+  expect(download.suggestedFilename()).toBe(resultFileName('rotate', chosen, 'application/pdf'));
   const saved = join(view.downloadsPath, `rotated-${Date.now()}.pdf`);
   await download.saveAs(saved);
   const info = execFileSync('pdfinfo', ['-f', '1', '-l', '9999', saved], { encoding: 'utf8' });

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { corpusEntry, corpusPath, featureValue } from '@quire/corpus';
-import { TOOLS } from '@quire/shared';
+import { resultFileName } from '@quire/shared';
 import { unzipSync } from 'fflate';
 import { describe, expect, inject, it } from 'vitest';
 import { isJobSubmit, waitForJobResult } from './job-requests.ts';
@@ -29,7 +29,9 @@ async function splitAndDownload(): Promise<Record<string, Uint8Array>> {
     view.page.waitForEvent('download'),
     view.page.getByTestId('download-button').click(),
   ]);
-  expect(download.suggestedFilename()).toBe(TOOLS.split.output.fileName);
+  // Named after the (first) file chosen, as the server names it.
+  const chosen = await view.page.getByTestId('selected-file-name').allTextContents();
+  expect(download.suggestedFilename()).toBe(resultFileName('split', chosen, 'application/zip'));
   const saved = join(view.downloadsPath, `split-${Date.now()}.zip`);
   await download.saveAs(saved);
   return unzipSync(new Uint8Array(await readFile(saved)));

@@ -10,7 +10,7 @@ const PDF = 'pdf/pysamples_outline-bookmarks_4p.pdf';
 const PDF_NAME = '\u2068pysamples_outline-bookmarks_4p.pdf\u2069';
 
 describe('the Word to PDF page in a real browser', () => {
-  it('converts a .docx and downloads converted.pdf with its twelve pages', async () => {
+  it('converts a .docx and downloads a PDF named after it with its twelve pages', async () => {
     await view.page.locator('input[type=file]').setInputFiles([corpusPath('word/gotenberg_12-pages.docx')]);
     const [response] = await Promise.all([
       waitForJobResult(view.page),
@@ -24,7 +24,7 @@ describe('the Word to PDF page in a real browser', () => {
       view.page.waitForEvent('download'),
       view.page.getByTestId('download-button').click(),
     ]);
-    expect(download.suggestedFilename()).toBe('converted.pdf');
+    expect(download.suggestedFilename()).toBe('gotenberg_12-pages.pdf');
     const saved = join(view.downloadsPath, 'converted-word.pdf');
     await download.saveAs(saved);
     expect(Number(execFileSync('qpdf', ['--show-npages', saved], { encoding: 'utf8' }))).toBe(12);
