@@ -1,10 +1,13 @@
 // npm run bench compress: our compress op (as a server worker runs it, in this process) against Ghostscript
 // pdfwrite with the matching -dPDFSETTINGS, in one run. Sizes are summed over the corpus PDFs that draw images;
 // similarity is the SSIM of 150-DPI page renders against the original's; form fields are counted on the
-// AcroForm files of the corpus, before and after; per file, whether each level is smaller than the one above.
+// AcroForm files of the corpus, before and after; per file, whether each level is smaller than the one above. Then
+// the font-heavy classes (bench/compress-fonts.ts), file by file against /ebook.
+//   -- --fonts [--levels high,medium,low]: the font-heavy classes only, at the levels named (medium by default).
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { corpusEntries, corpusPath, featureValue, hasFeature, type CorpusEntry } from '@quire/corpus';
 import { ENGINE_OPS } from '@quire/engine';
 import {
@@ -16,7 +19,8 @@ import {
   SIMILARITY_DPI,
   type GreyRender,
 } from './compress-similarity.ts';
-import { formatTable, measureCommand } from './measure.ts';
+import { fontSubjects, runFontClasses } from './compress-fonts.ts';
+import { formatTable, measureCommand, median } from './measure.ts';
 
 /** Pages compared per file (the first ones): enough to see image damage, bounded for 352-page books. */
 const SIMILARITY_PAGES = 5;
@@ -32,6 +36,35 @@ const LEVELS: { quality: Quality; gsSetting: string }[] = [
   { quality: 'medium', gsSetting: '/ebook' },
   { quality: 'low', gsSetting: '/screen' },
 ];
+
+const { values: args } = parseArgs({
+  args: process.argv.slice(3),
+  options: { fonts: { type: 'boolean', default: false }, levels: { type: 'string', default: 'medium' } },
+});
+if (args.fonts) {
+  await printFontClasses(args.levels.split(',') as Quality[]);
+  process.exit(0);
+}
+
+/** The font-heavy classes at each level asked, against Ghostscript's setting of the same level. */
+async function printFontClasses(levels: readonly Quality[]) {
+  const fontDir = await mkdtemp(join(tmpdir(), 'quire-bench-fonts-'));
+  try {
+    const fontFiles = await fontSubjects(fontDir);
+    for (const quality of levels) {
+      const gsSetting = LEVELS.find((level) => level.quality === quality)?.gsSetting ?? '';
+      const { table, ratios } = await runFontClasses(fontFiles, fontDir, quality);
+      console.log(`\ncompress, font-heavy files: Quire ${quality} against gs ${gsSetting}, file by file\n`);
+      console.log(table);
+      console.log(
+        `\nmedian Quire/gs ${median(ratios).toFixed(2)}; files where Quire is larger than gs: ` +
+          `${ratios.filter((ratio) => ratio > 1).length} of ${ratios.length}`,
+      );
+    }
+  } finally {
+    await rm(fontDir, { recursive: true, force: true });
+  }
+}
 
 type Totals = { bytes: number; cappedBytes: number; seconds: number; scores: number[]; fields: number };
 type Subject = { entry: CorpusEntry; path: string; password: string | undefined; hasImages: boolean };
@@ -191,3 +224,4 @@ for (const subject of unordered) {
   const { high, medium, low } = levelSizes.get(subject.entry.name) ?? {};
   console.log(`  not in order: ${subject.entry.name}: high ${high}, medium ${medium}, low ${low} bytes`);
 }
+await printFontClasses(['medium']);
