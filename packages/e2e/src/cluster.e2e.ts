@@ -5,7 +5,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { corpusPath } from '@quire/corpus';
-import { JOBS_PATH, TOOLS, type JobBody, type ToolId } from '@quire/shared';
+import { JOBS_PATH, TOOLS, resultFileName, type JobBody, type ToolId } from '@quire/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCluster, type Cluster } from './cluster-harness.ts';
 import { markedDocx, markedJpeg, markedPdf } from './marked-files.ts';
@@ -157,6 +157,11 @@ describe.sequential('a cluster behind HAProxy', () => {
       const { response, body } = await post(`${cluster.proxyUrl}${TOOLS[toolId].apiPath}`, parts);
       expect(response.status, `${toolId}: ${body.toString().slice(0, 300)}`).toBe(200);
       expect(response.headers.get('content-type')).toBe(TOOLS[toolId].output.mimeType);
+      // Named after the first file sent, by whichever worker ran it.
+      const firstName = parts.find((part) => part.length === 3)?.[2] ?? '';
+      expect(response.headers.get('content-disposition')).toBe(
+        `attachment; filename="${resultFileName(toolId, [firstName], TOOLS[toolId].output.mimeType)}"`,
+      );
       await check(body);
     }
     await expect.poll(storeEntries, { timeout: 15_000 }).toEqual([]);
@@ -182,8 +187,11 @@ describe.sequential('a cluster behind HAProxy', () => {
       60_000,
     );
     expect(done.job?.progress).toEqual({ stage: 'done', pagesDone: 6, pagesTotal: 6 });
+    // The worker names the result after the file sent; the web process that sends it uses that name.
+    expect(done.job?.result).toMatchObject({ fileName: 'a-jpg.zip', mimeType: 'application/zip' });
     const result = await fetch(`${cluster.proxyUrl}${JOBS_PATH}/${id}/result`);
     expect(result.status).toBe(200);
+    expect(result.headers.get('content-disposition')).toBe('attachment; filename="a-jpg.zip"');
     expect(await zipEntries(Buffer.from(await result.arrayBuffer()))).toHaveLength(6);
     await expect.poll(async () => (await jobOf(first.baseUrl, id)).status).toBe(404);
     await expect.poll(storeEntries, { timeout: 15_000 }).toEqual([]);
