@@ -21,30 +21,84 @@ export const OCR_LANGUAGE_MODELS: Readonly<Record<OcrLanguage, string>> = {
   'zh-tw': 'chi_tra',
 };
 
-/**
- * What Tesseract's script detection (OSD) names, and the model that reads it when the visitor chose no language.
- * Latin goes to English, whose model also reads the accented letters of the other Western languages.
- */
-const SCRIPT_MODELS: Readonly<Record<string, string>> = {
-  Latin: 'eng',
-  Cyrillic: 'rus',
-  Greek: 'ell',
-  Arabic: 'ara',
-  Hebrew: 'heb',
-  Han: 'chi_sim+chi_tra',
-  Japanese: 'jpn',
-  Katakana: 'jpn',
-  Hiragana: 'jpn',
-  Hangul: 'kor',
-  Korean: 'kor',
+/** The scripts the languages OCR reads are written in: what a page is found to be in when no language was chosen. */
+export type OcrScript =
+  | 'Latin'
+  | 'Cyrillic'
+  | 'Greek'
+  | 'Arabic'
+  | 'Hebrew'
+  | 'SimplifiedHan'
+  | 'TraditionalHan'
+  | 'Japanese'
+  | 'Hangul';
+
+/** The script of each language OCR reads: every script here is one a page may be found to be written in. */
+export const LANGUAGE_SCRIPTS: Readonly<Record<OcrLanguage, OcrScript>> = {
+  en: 'Latin',
+  es: 'Latin',
+  fr: 'Latin',
+  de: 'Latin',
+  it: 'Latin',
+  pt: 'Latin',
+  ru: 'Cyrillic',
+  el: 'Greek',
+  ar: 'Arabic',
+  he: 'Hebrew',
+  ko: 'Hangul',
+  ja: 'Japanese',
+  'zh-cn': 'SimplifiedHan',
+  'zh-tw': 'TraditionalHan',
 };
+
+export type ScriptModels = {
+  /** The one model a sample of a page is read with to see whether the page is in this script. */
+  trial: string;
+  /** The models a page in this script is read with. */
+  reading: string;
+  /** The letters this script's text is written in (Japanese: kanji and kana; Korean: hangul). */
+  letters: RegExp;
+};
+
+/**
+ * How a page in each script is read when no language was chosen. Latin goes to English, whose model reads the
+ * other Western languages' words (not all their accents). Each Chinese model reads the other's characters as its
+ * own, as surely (the traditional model reads a simplified page 92.9% sure, in traditional characters), and the two
+ * together mix both sets on one page: which set a page is printed in is told apart (`isTraditionalHan`).
+ */
+export const SCRIPT_MODELS: Readonly<Record<OcrScript, ScriptModels>> = {
+  Latin: { trial: 'eng', reading: 'eng', letters: /\p{Script=Latin}/u },
+  Cyrillic: { trial: 'rus', reading: 'rus', letters: /\p{Script=Cyrillic}/u },
+  Greek: { trial: 'ell', reading: 'ell', letters: /\p{Script=Greek}/u },
+  Arabic: { trial: 'ara', reading: 'ara', letters: /\p{Script=Arabic}/u },
+  Hebrew: { trial: 'heb', reading: 'heb', letters: /\p{Script=Hebrew}/u },
+  SimplifiedHan: { trial: 'chi_sim', reading: 'chi_sim', letters: /\p{Script=Han}/u },
+  TraditionalHan: { trial: 'chi_tra', reading: 'chi_tra', letters: /\p{Script=Han}/u },
+  Japanese: {
+    trial: 'jpn',
+    reading: 'jpn',
+    letters: /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u,
+  },
+  Hangul: { trial: 'kor', reading: 'kor', letters: /\p{Script=Hangul}/u },
+};
+
+/** Every script of the languages OCR reads, each once, in the order of `OCR_LANGUAGES`. */
+export const OCR_SCRIPTS: readonly OcrScript[] = [...new Set(Object.values(LANGUAGE_SCRIPTS))];
+
+/**
+ * The script Tesseract's orientation and script detection (OSD) names, where it is one of ours: a hint of which
+ * script to try first. OSD counts Chinese characters towards Japanese and Korean too, so it often names one of those
+ * for a Chinese page, or even a wrong alphabet (a Chinese table at 150 DPI: "Cyrillic", confidence 0).
+ */
+export function scriptOfOsdName(name: string | null): OcrScript | null {
+  if (name === null) return null;
+  if (name === 'Katakana' || name === 'Hiragana') return 'Japanese';
+  if (name === 'Korean') return 'Hangul';
+  if (name === 'Han') return 'SimplifiedHan';
+  return (OCR_SCRIPTS as readonly string[]).includes(name) ? (name as OcrScript) : null;
+}
 
 /** Tesseract's `-l` value for languages the visitor chose: each model once, in the order given. */
 export function modelsFor(languages: readonly OcrLanguage[]): string {
   return [...new Set(languages.map((language) => OCR_LANGUAGE_MODELS[language]))].join('+');
-}
-
-/** The models for a script OSD detected; English when OSD could not tell (a nearly empty page). */
-export function modelsForScript(script: string | null): string {
-  return (script !== null && SCRIPT_MODELS[script]) || 'eng';
 }

@@ -12,9 +12,15 @@ import { drawScanPage, type ScanSource } from './draw-scan-page.ts';
 import { findPictures } from './find-pictures.ts';
 import { findRules } from './find-rules.ts';
 import type { PageSurvey } from './find-scanned-pages.ts';
-import { modelsFor, modelsForScript } from './ocr-languages.ts';
+import { readInDetectedScript } from './detect-script.ts';
+import { modelsFor, SCRIPT_MODELS, type OcrScript } from './ocr-languages.ts';
 import type { HocrWord, PixelBox } from './read-hocr.ts';
-import { detectScript, runTesseract, type PageRecognition, type PageSegmentation } from './run-tesseract.ts';
+import {
+  detectOrientation,
+  runTesseract,
+  type PageRecognition,
+  type PageSegmentation,
+} from './run-tesseract.ts';
 import { unreadInkShare } from './unread-ink.ts';
 
 /**
@@ -27,13 +33,13 @@ const OCR_DPI = 300;
 const MIN_NATIVE_DPI = 150;
 /** A page image larger than this (an A2 poster at 300 DPI) is read at a lower resolution. */
 const MAX_OCR_PIXELS = 25_000_000;
-/** Script detection needs far less than reading: the page at this resolution is enough, and quicker. */
-const SCRIPT_DPI = 150;
 /** Tesseract processes at once per job: one per core, as measured (one thread each is fastest on a busy machine). */
 const MAX_OCR_PROCESSES = 2;
 
 /** One scanned page as read. */
 export type ScanResult = PageRecognition & {
+  /** The Tesseract models the page was read in (`rus`, `eng+fra`); '' when no text could be read in it. */
+  models: string;
   /** Degrees (clockwise) the page image was levelled by before reading; 0 when it was level. */
   skew: number;
   /** Resolution of the image read; the hOCR's pixels are of it. */
@@ -59,8 +65,9 @@ export type ScanReadingOptions = {
  * Reads the scanned pages of a PDF (`sourcePath`, decrypted) with Tesseract: each page drawn in grey
  * (`drawScanPage`) at 300 DPI or its scan's own resolution (`dpiFor`), levelled when skewed (`deskewPgm`), and read
  * (automatic page segmentation with orientation detection, then as one column when that left lines of text out),
- * two pages at once, one thread each. With `languages` 'auto' the script of the first scanned page picks the
- * models. Gives each page's result by page number, and the models used (`eng+fra`).
+ * two pages at once, one thread each. With `languages` 'auto' each page is read in the script it is found to be
+ * written in (`readInDetectedScript`), and a page that no script's model reads as text gives no words at all. Gives
+ * each page's result by page number, and the models used (`eng+fra`).
  */
 export async function readScans(
   sourcePath: string,
@@ -86,7 +93,7 @@ export async function readScans(
     return path;
   };
   try {
-    return await readOpenedScans(scanned, languages, options, imageOf, limits);
+    return await readOpenedScans(scanned, languages, options, imageOf);
   } finally {
     opened.close();
   }
@@ -98,25 +105,14 @@ async function readOpenedScans(
   languages: readonly OcrLanguage[] | 'auto',
   options: ScanReadingOptions,
   imageOf: (page: PageSurvey, dpi: number, name: string) => Promise<string>,
-  limits: () => { signal: AbortSignal; timeoutMs: number },
 ): Promise<{ results: Map<number, ScanResult>; models: string }> {
   const { workDir, signal } = options;
-  let models: string;
-  const [first] = scanned;
-  if (languages !== 'auto') {
-    models = modelsFor(languages);
-  } else if (first) {
-    const dpi = Math.min(SCRIPT_DPI, dpiFor(first));
-    const image = await imageOf(first, dpi, 'script');
-    models = modelsForScript(await detectScript(image, dpi, limits()));
-    await rm(image, { force: true });
-  } else {
-    models = modelsForScript(null);
-  }
-
   const results = new Map<number, ScanResult>();
   const controller = new AbortController();
   const laneSignal = AbortSignal.any([signal, controller.signal]);
+  const limits = () => ({ signal: laneSignal, timeoutMs: Math.max(1, options.timeLeft()) });
+  // With no language chosen, the script the last page was found in is the one the next is read in first.
+  let lastScript: OcrScript | null = null;
   let pagesDone = 0;
   await runInLanes(
     scanned,
@@ -127,33 +123,38 @@ async function readOpenedScans(
       const imagePath = await imageOf(page, dpi, `page-${page.pageNumber}`);
       try {
         const levelled = await deskewPgm(imagePath);
-        const read = (segmentation: PageSegmentation) =>
-          runTesseract(
-            imagePath,
-            join(workDir, `text-${page.pageNumber}-${segmentation}`),
-            models,
+        let runs = 0;
+        const read = (models: string) => {
+          runs += 1;
+          const base = join(workDir, `text-${page.pageNumber}-${runs}`);
+          return readPage(imagePath, base, levelled.image, dpi, models, options.wants, limits);
+        };
+        let reading: PageReading | null;
+        if (languages === 'auto') {
+          const found = await readInDetectedScript(lastScript, {
+            image: levelled.image,
             dpi,
-            { signal: laneSignal, timeoutMs: Math.max(1, options.timeLeft()) },
-            { segmentation, withTextLayer: options.wants === 'text-layer' },
-          );
-        let reading = await read('auto');
-        let { words, pictures } = textAndPictures(reading, levelled.image, dpi);
-        if (unreadInkShare(levelled.image, dpi, words, pictures) > MAX_UNREAD_INK_SHARE) {
-          // Lines of text may have been left out: read again as one column of text, and keep that reading when
-          // it finds clearly more (the first keeps columns apart, so it stays on a near tie).
-          const again = await read('column');
-          if (confidentCharacters(again, dpi) > MIN_REREAD_GAIN * confidentCharacters(reading, dpi)) {
-            reading = again;
-            ({ words, pictures } = textAndPictures(again, levelled.image, dpi));
-          }
+            samplePath: join(workDir, `sample-${page.pageNumber}.pgm`),
+            readPage: (script) => read(SCRIPT_MODELS[script].reading),
+            readSample: (path, model) =>
+              runTesseract(path, `${path.slice(0, -4)}-${model}`, model, dpi, limits(), {
+                segmentation: 'block',
+                withTextLayer: false,
+              }),
+            detectOrientation: () => detectOrientation(imagePath, dpi, limits()),
+          });
+          if (found) lastScript = found.script;
+          reading = found?.reading ?? null;
+        } else {
+          reading = await read(modelsFor(languages));
         }
         const rules = options.wants === 'layout' ? findRules(levelled.image, dpi) : [];
         results.set(page.pageNumber, {
-          ...reading,
+          ...(reading ?? NOTHING_READ),
           skew: levelled.angle,
           dpi,
           rules,
-          pictures: options.wants === 'layout' ? pictures : [],
+          pictures: options.wants === 'layout' ? (reading?.pictures ?? []) : [],
         });
       } finally {
         await rm(imagePath, { force: true });
@@ -164,7 +165,57 @@ async function readOpenedScans(
     },
     () => controller.abort(),
   );
-  return { results, models };
+  const used = [...results.values()].flatMap((result) =>
+    result.models === '' ? [] : result.models.split('+'),
+  );
+  return { results, models: [...new Set(used)].join('+') };
+}
+
+/** A page read in its models, with the boxes of its pictures (`findPictures`). */
+type PageReading = PageRecognition & { models: string; pictures: PixelBox[] };
+
+/** A page in which no text could be read: no word, no layer. */
+const NOTHING_READ: PageRecognition & { models: string } = {
+  words: 0,
+  confidence: null,
+  uprightTurn: 0,
+  text: '',
+  lines: [],
+  textPdfPath: null,
+  models: '',
+};
+
+/**
+ * Reads a page image in `models`: Tesseract's page segmentation with orientation detection, then, when that left
+ * lines of text out, as one column of text, keeping that reading when it finds clearly more (the first keeps columns
+ * apart, so it stays on a near tie).
+ */
+async function readPage(
+  imagePath: string,
+  outputBase: string,
+  image: GreyImage,
+  dpi: number,
+  models: string,
+  wants: ScanReadingOptions['wants'],
+  limits: () => { signal: AbortSignal; timeoutMs: number },
+): Promise<PageReading> {
+  const read = (segmentation: PageSegmentation) =>
+    runTesseract(imagePath, `${outputBase}-${segmentation}`, models, dpi, limits(), {
+      segmentation,
+      withTextLayer: wants === 'text-layer',
+    });
+  let reading = await read('auto');
+  const first = textAndPictures(reading, image, dpi);
+  let { pictures } = first;
+  if (unreadInkShare(image, dpi, first.words, pictures) > MAX_UNREAD_INK_SHARE) {
+    // Lines of text may have been left out: read again as one column of text.
+    const again = await read('column');
+    if (confidentCharacters(again, dpi) > MIN_REREAD_GAIN * confidentCharacters(reading, dpi)) {
+      reading = again;
+      ({ pictures } = textAndPictures(again, image, dpi));
+    }
+  }
+  return { ...reading, models, pictures };
 }
 
 /**

@@ -20,10 +20,11 @@ export type PageRecognition = HocrReading & {
 /**
  * How Tesseract finds the text on a page: `auto`, its page segmentation with orientation detection (`--psm 1`: a
  * page scanned sideways or upside down is read all the same, columns apart); `column`, the page as one column of
- * text of any sizes (`--psm 4`), for a page whose segmentation left lines out.
+ * text of any sizes (`--psm 4`), for a page whose segmentation left lines out; `block`, one block of lines of the
+ * same size (`--psm 6`), for a sample of a page's lines.
  */
-export type PageSegmentation = 'auto' | 'column';
-const PSM: Readonly<Record<PageSegmentation, string>> = { auto: '1', column: '4' };
+export type PageSegmentation = 'auto' | 'column' | 'block';
+const PSM: Readonly<Record<PageSegmentation, string>> = { auto: '1', column: '4', block: '6' };
 
 /**
  * Reads one page image with Tesseract, its page segmentation as asked (`PageSegmentation`), one thread (a job slot
@@ -65,14 +66,15 @@ export async function runTesseract(
 }
 
 /**
- * The script of a page image as Tesseract's orientation and script detection names it (`Latin`, `Han`,
- * `Cyrillic`…), or null when it cannot tell (too little text).
+ * The clockwise turn that puts a page image's text upright and the script its characters look like, as Tesseract's
+ * orientation and script detection (OSD) sees them (`Latin`, `Han`, `Cyrillic`…); a turn of 0 and no script when it
+ * cannot tell (too little text).
  */
-export async function detectScript(
+export async function detectOrientation(
   imagePath: string,
   dpi: number,
   limits: { signal: AbortSignal; timeoutMs: number },
-): Promise<string | null> {
+): Promise<{ turn: 0 | 90 | 180 | 270; script: string | null }> {
   const result = await runProcess(
     'tesseract',
     [imagePath, '-', '--psm', '0', '-l', 'osd', '--dpi', String(dpi)],
@@ -80,6 +82,10 @@ export async function detectScript(
     limits.signal,
     { PATH: process.env.PATH ?? '/usr/bin:/bin', LC_ALL: 'C', OMP_THREAD_LIMIT: '1' },
   );
-  if (result.exitCode !== 0) return null;
-  return /^Script: (\w+)$/m.exec(result.stdout)?.[1] ?? null;
+  if (result.exitCode !== 0) return { turn: 0, script: null };
+  const turn = Number(/^Rotate: (\d+)$/m.exec(result.stdout)?.[1] ?? 0);
+  return {
+    turn: turn === 90 || turn === 180 || turn === 270 ? turn : 0,
+    script: /^Script: (\w+)$/m.exec(result.stdout)?.[1] ?? null,
+  };
 }
