@@ -1,7 +1,14 @@
 import { readFile, readdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { corpusEntries, corpusPath, featureValue, type CorpusEntry } from '@quire/corpus';
-import { AppError, JPG_DPI, MAX_RENDER_PAGES, type JpgQuality } from '@quire/shared';
+import {
+  AppError,
+  JPG_DPI,
+  MAX_RENDER_PAGES,
+  pageFileName,
+  resultMimeType,
+  type JpgQuality,
+} from '@quire/shared';
 import { unzipSync } from 'fflate';
 import * as mupdf from 'mupdf';
 import sharp from 'sharp';
@@ -29,8 +36,11 @@ async function convert(path: string, quality: JpgQuality = 'low', password?: str
   return pdfToJpg({ files: [inputFile(path, password)], options: { quality } }, ctx);
 }
 
-async function readZip(path: string): Promise<[string, Uint8Array][]> {
-  return Object.entries(unzipSync(await readFile(path)));
+/** The images of a result: the entries of its zip, or the one JPEG of a one-page document (unnamed here). */
+async function readImages(path: string): Promise<[string, Uint8Array][]> {
+  const bytes = await readFile(path);
+  const isZip = bytes.subarray(0, 4).equals(Buffer.from('PK\x03\x04', 'latin1'));
+  return isZip ? Object.entries(unzipSync(bytes)) : [['', new Uint8Array(bytes)]];
 }
 
 /** Page sizes as MuPDF reads them (crop box, rotation and UserUnit applied): independent of poppler. */
@@ -48,12 +58,17 @@ async function readMupdfPageBounds(path: string): Promise<{ width: number; heigh
   }
 }
 
-/** Zip entries are exactly page-001.jpg … in order, each a JPEG of the page size at `dpi` (±1 px rounding). */
-async function expectPageImages(zipPath: string, sourcePath: string, dpi: number) {
-  const entries = await readZip(zipPath);
+/**
+ * The images are one JPEG per page at the page size at `dpi` (±1 px rounding): the JPEG alone for one page, else
+ * zip entries in order, named after the file and the page (`paper-p01.jpg` …).
+ */
+async function expectPageImages(resultPath: string, sourcePath: string, dpi: number) {
+  const entries = await readImages(resultPath);
   const bounds = await readMupdfPageBounds(sourcePath);
+  const pageName = (page: number) =>
+    pageFileName(basename(sourcePath), { first: page, last: page }, bounds.length, '.jpg');
   expect(entries.map(([name]) => name)).toEqual(
-    bounds.map((_, index) => `page-${String(index + 1).padStart(3, '0')}.jpg`),
+    bounds.length === 1 ? [''] : bounds.map((_, index) => pageName(index + 1)),
   );
   for (const [index, [name, bytes]] of entries.entries()) {
     const page = bounds[index] as { width: number; height: number };
@@ -168,10 +183,35 @@ describe('pdf-to-jpg over the corpus', () => {
   });
 });
 
+describe('pdf-to-jpg results', () => {
+  it('gives the JPEG of a one-page document itself, not a zip holding it', async () => {
+    const path = await writeSyntheticPdf('one-page.pdf', [[0, 0, 144, 72]]);
+    const result = await convert(path, 'low');
+    const bytes = await readFile(result.path);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+    const { format, width, height } = await sharp(bytes).metadata();
+    expect([format, width, height]).toEqual(['jpeg', 144, 72]);
+    // The report says one page: the server answers it as a JPEG.
+    expect(result.report.values.pageCount).toBe(1);
+    expect(resultMimeType('pdf-to-jpg', result.report)).toBe('image/jpeg');
+  });
+
+  it('names the pages of a zip after the file, padded to the width of the page count', async () => {
+    const path = await writeSyntheticPdf(
+      'Rapport été.pdf',
+      Array.from({ length: 12 }, () => [0, 0, 72, 72]),
+    );
+    const names = (await readImages((await convert(path, 'low')).path)).map(([name]) => name);
+    expect(names).toEqual(
+      Array.from({ length: 12 }, (_, index) => `Rapport été-p${String(index + 1).padStart(2, '0')}.jpg`),
+    );
+  });
+});
+
 describe('pdf-to-jpg colours', () => {
   it('draws a CMYK JPEG with the colours of a reference render, not inverted', async () => {
     const path = corpusPath(CMYK_FILE);
-    const [[, image]] = (await readZip((await convert(path, 'medium')).path)) as [[string, Uint8Array]];
+    const [[, image]] = (await readImages((await convert(path, 'medium')).path)) as [[string, Uint8Array]];
     // The photo sits in the top-left of the page.
     const photo = { left: 0.05, top: 0.04, width: 0.3, height: 0.17 };
     const ours = await meanColour(image, photo);
@@ -187,7 +227,7 @@ describe('pdf-to-jpg colours', () => {
 
   it('draws transparency on white and matches a reference render', async () => {
     const path = corpusPath(TRANSPARENCY_FILE);
-    const [[, image]] = (await readZip((await convert(path, 'low')).path)) as [[string, Uint8Array]];
+    const [[, image]] = (await readImages((await convert(path, 'low')).path)) as [[string, Uint8Array]];
     const metadata = await sharp(image).metadata();
     expect(metadata.hasAlpha).toBe(false);
     const corner = await meanColour(image, { left: 0, top: 0.9, width: 0.1, height: 0.1 });
@@ -212,7 +252,7 @@ describe('pdf-to-jpg pixel budget', () => {
       values: { pageCount: 2, downscaledPages: 1, minDpi: 31 },
       notices: [{ code: 'PAGES_DOWNSCALED', fileIndex: 0, pages: 1, dpi: 31 }],
     });
-    const entries = await readZip(result.path);
+    const entries = await readImages(result.path);
     const sizes = await Promise.all(entries.map(([, bytes]) => sharp(bytes).metadata()));
     expect(sizes.map((size) => [size.width, size.height])).toEqual([
       [1275, 1650],
@@ -223,7 +263,7 @@ describe('pdf-to-jpg pixel budget', () => {
   it('keeps a page with a huge /UserUnit within the budget', async () => {
     // poppler ignores /UserUnit, so the raster is the nominal 100 pt; what matters is that nothing explodes.
     const path = await writeSyntheticPdf('user-unit.pdf', [[0, 0, 100, 100]], 75000);
-    const [[, image]] = (await readZip((await convert(path, 'high')).path)) as [[string, Uint8Array]];
+    const [[, image]] = (await readImages((await convert(path, 'high')).path)) as [[string, Uint8Array]];
     const { width = 0, height = 0 } = await sharp(image).metadata();
     expect(width * height).toBeLessThanOrEqual(MAX_PAGE_PIXELS);
   });
@@ -250,7 +290,7 @@ describe('pdf-to-jpg pixel budget', () => {
     const result = await convert(path, 'medium');
     // 65,000 px / 2,777.8 in = 23.4 → 23 DPI: 64 × 63,889 px, under the pixel budget all along.
     expect(result.report.values).toEqual({ pageCount: 2, downscaledPages: 1, minDpi: 23 });
-    const entries = await readZip(result.path);
+    const entries = await readImages(result.path);
     const sizes = await Promise.all(entries.map(([, bytes]) => sharp(bytes).metadata()));
     expect(sizes.map((size) => [size.width, size.height])).toEqual([
       [1275, 1650],
@@ -313,7 +353,7 @@ describe('pdf-to-jpg pixel budget', () => {
   ])('degrades %s with bounded memory', async (name, pages) => {
     const before = process.memoryUsage().rss;
     const result = await convert(corpusPath(name), 'high');
-    expect(await readZip(result.path)).toHaveLength(pages);
+    expect(await readImages(result.path)).toHaveLength(pages);
     // The renderer runs in a child capped at 1 GiB; this process must not grow by anything like an image either.
     expect(process.memoryUsage().rss - before).toBeLessThan(200 * 1024 * 1024);
   });
@@ -342,7 +382,7 @@ describe('pdf-to-jpg passwords and damage', () => {
 
   it('repairs a file with a broken xref and warns', async () => {
     const result = await convert(corpusPath('bad/qpdf_bad2_no-startxref.pdf'));
-    expect(await readZip(result.path)).toHaveLength(1);
+    expect(await readImages(result.path)).toHaveLength(1);
     expect(result.report.notices).toContainEqual({ code: 'FILE_REPAIRED', fileIndex: 0 });
   });
 

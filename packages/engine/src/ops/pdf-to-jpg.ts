@@ -1,11 +1,10 @@
 import { mkdir, readdir, stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { AppError, JPG_DPI, TOOLS, type JobReport } from '@quire/shared';
+import { AppError, JPG_DPI, TOOLS, pageFileName, resultMimeType, type JobReport } from '@quire/shared';
 import { readPageSizes } from '../poppler/read-page-sizes.ts';
 import { renderJpegPages } from '../poppler/render-jpeg-pages.ts';
 import { inspectPdf, type PdfInfo } from '../qpdf/inspect-pdf.ts';
-import { pageEntryName } from '../render/page-entry-name.ts';
 import { planPageRenders, type PageRender } from '../render/plan-page-renders.ts';
 import { planRenderBatches, type RenderBatch } from '../render/plan-render-batches.ts';
 import { OutputForecast } from '../render/foresee-output-size.ts';
@@ -29,7 +28,8 @@ const MIN_PAGES_PER_BATCH = 4;
 const PIXEL_SIZE_TOLERANCE_PX = 1;
 
 /**
- * Renders every page of one PDF to a JPEG at 300, 150 or 72 DPI and zips them as `page-001.jpg`, …. poppler's
+ * Renders every page of one PDF to a JPEG at 300, 150 or 72 DPI and zips them, named after the file and their
+ * pages (`report-p01.jpg`, …); a one-page document gives its JPEG alone (`resultMimeType`). poppler's
  * pdftoppm draws the pages (chosen by `npm run bench to-jpg`: faster and a tenth of the memory of MuPDF.js with
  * sharp, same colours on the CMYK, JPEG 2000 and transparency files of the corpus), in parallel processes over
  * page ranges. Every page's pixel size is decided before anything is drawn: a page over `MAX_PAGE_PIXELS`, or with
@@ -95,18 +95,25 @@ export const pdfToJpg: EngineOp<'pdf-to-jpg'> = async ({ files, options }, ctx) 
 
   ctx.onProgress?.('writing');
   const pagePaths = await collectPageImages(pagesDir, renders, file.name);
+  const report = describeResult(renders, requestedDpi, info, hasDroppedImages);
+  const [onlyPage] = pagePaths;
+  if (onlyPage && resultMimeType('pdf-to-jpg', report) === 'image/jpeg') {
+    return { path: onlyPage, report };
+  }
   const outputPath = join(ctx.workDir, 'pdf-images.zip');
   await writeZip(
     outputPath,
     renders.map((render, index) => ({
-      name: pageEntryName(render.pageNumber, info.pageCount),
+      name: pageFileName(
+        file.name,
+        { first: render.pageNumber, last: render.pageNumber },
+        info.pageCount,
+        '.jpg',
+      ),
       path: pagePaths[index] as string,
     })),
   );
-  return {
-    path: outputPath,
-    report: describeResult(renders, requestedDpi, info, hasDroppedImages),
-  };
+  return { path: outputPath, report };
 };
 
 /** Bytes of the page images one batch wrote (their names start with its prefix). */
