@@ -12,6 +12,7 @@ import { declarePdfWork } from '../work/declare-work.ts';
 import { prepareRenderSource } from '../render/prepare-render-source.ts';
 import { readJpegSize } from '../render/read-jpeg-size.ts';
 import { runInLanes } from '../render/run-in-lanes.ts';
+import { watchPagesDrawn } from '../render/watch-pages-drawn.ts';
 import { writeZip } from '../zip/write-zip.ts';
 import { passwordNotices } from './password-notices.ts';
 import { repairNotices } from './repair-notices.ts';
@@ -71,9 +72,10 @@ export const pdfToJpg: EngineOp<'pdf-to-jpg'> = async ({ files, options }, ctx) 
     pages: [render],
   }));
   let hasDroppedImages = false;
-  let pagesDrawn = 0;
   const total = renders.length;
   ctx.onProgress?.('processing', { done: 0, total });
+  // Counted page by page as the renderers draw, not as each exits: one renderer may draw a whole short document.
+  const drawn = watchPagesDrawn(pagesDir, total, (done) => ctx.onProgress?.('processing', { done, total }));
   const drawBatches = (batches: readonly RenderBatch[]) =>
     runInLanes(
       batches,
@@ -85,13 +87,16 @@ export const pdfToJpg: EngineOp<'pdf-to-jpg'> = async ({ files, options }, ctx) 
         const outcome = await renderJpegPages(sourcePath, batch, prefix, fileRef, limits());
         hasDroppedImages ||= outcome.hasDroppedImages;
         forecast.add(batch.pages, await bytesWritten(pagesDir, `from-${batch.firstPage}-`));
-        pagesDrawn += batch.pages.length;
-        ctx.onProgress?.('processing', { done: pagesDrawn, total });
+        drawn.add(batch.pages.length);
       },
       () => controller.abort(),
     );
-  await drawBatches(sampleBatches);
-  await drawBatches(planRenderBatches(rest, lanes * BATCHES_PER_PROCESS, MIN_PAGES_PER_BATCH));
+  try {
+    await drawBatches(sampleBatches);
+    await drawBatches(planRenderBatches(rest, lanes * BATCHES_PER_PROCESS, MIN_PAGES_PER_BATCH));
+  } finally {
+    drawn.stop();
+  }
 
   ctx.onProgress?.('writing');
   const pagePaths = await collectPageImages(pagesDir, renders, file.name);
