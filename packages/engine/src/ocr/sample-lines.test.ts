@@ -44,6 +44,21 @@ describe('sampleLines', () => {
     expect(sampleLines(page([]), 100)).toBeNull();
   });
 
+  it("keeps the strokes of a heading's large letters, which are no rules", () => {
+    // Two lines of 0.35-inch letters: stems 35 pixels tall, and bars 30 pixels wide across their middle.
+    const image = page([]);
+    for (const top of [300, 360]) {
+      for (let x = 100; x < 700; x += 40) {
+        for (let y = top; y < top + 35; y += 1) image.pixels.fill(0, y * 850 + x, y * 850 + x + 6);
+        image.pixels.fill(0, (top + 17) * 850 + x, (top + 17) * 850 + x + 30);
+      }
+    }
+    const sample = sampleLines(image, 100);
+    expect(sample?.height).toBe(95 + 16);
+    const ink = (pixels: Uint8Array) => pixels.filter((value) => value < 128).length;
+    expect(ink(sample?.pixels ?? new Uint8Array())).toBe(ink(image.pixels));
+  });
+
   it('turns a page a quarter clockwise', async () => {
     const image = { width: 2, height: 1, pixels: new Uint8Array([0, 255]) };
     const turned = await turnGreyImage(image, 90);

@@ -11,68 +11,70 @@ const MAX_LINE_INCHES = 0.6;
 const MIN_LINE_INCHES = 0.04;
 /** Rows of ink this close (inches) belong to one line: accents, dots and the strokes of Arabic above and below. */
 const MAX_LINE_GAP_INCHES = 0.02;
-/** Ink counted against what a row has in common with its neighbours within this distance (inches). */
-const BASELINE_INCHES = 0.25;
+/** A straight stroke of ink this long (inches), across or down, is a rule: no letter of a page's text has one. */
+const MIN_RULE_INCHES = 0.5;
 /** Space kept around the sample's lines (inches). */
 const PADDING_INCHES = 0.08;
-/** A row inked across this share of the page, or a column down this share of the sample, is a rule. */
-const MIN_RULE_SHARE = 0.4;
 
 /**
  * A sample of an upright page's lines of text, to try reading it with one model after another: the band of at most
  * `SAMPLE_INCHES`, across the page, that holds the most lines, with the rules of a table wiped out (Tesseract reads
- * no word in a strip of ruled cells). A row's ink is counted above what the rows near it share, so that the vertical
- * rules of a table, which cross every row, do not join its lines into one. Null when the page has no line of text.
+ * no word in a strip of ruled cells). A table's vertical rules, which cross every row, are not counted as ink, and
+ * its horizontal rules part the lines above and below them. Null when the page has no line of text.
  */
 export function sampleLines(image: GreyImage, dpi: number): GreyImage | null {
   const { width, height, pixels } = image;
-  const counts = new Int32Array(height);
+  const rules = findRules(image, Math.round(MIN_RULE_INCHES * dpi));
+  const minInk = Math.max(2, width / 1000);
+  const kinds: RowKind[] = [];
   for (let y = 0; y < height; y += 1) {
     let ink = 0;
-    for (let index = y * width; index < (y + 1) * width; index += 2) {
-      if ((pixels[index] as number) < INK_LEVEL) ink += 1;
+    let isRule = false;
+    for (let index = y * width; index < (y + 1) * width; index += 1) {
+      if ((pixels[index] as number) >= INK_LEVEL) continue;
+      if (rules[index] === ACROSS) isRule = true;
+      if (rules[index] === 0) ink += 1;
     }
-    // A horizontal rule (-1) is no line of text, and parts the lines above and below it.
-    counts[y] = ink >= (MIN_RULE_SHARE * width) / 2 ? -1 : ink;
+    kinds.push(isRule ? 'rule' : ink >= minInk ? 'ink' : 'blank');
   }
-  const reach = Math.round(BASELINE_INCHES * dpi);
-  const minInk = Math.max(2, width / 1000);
-  const rowKind = (y: number): RowKind => {
-    const count = counts[y] as number;
-    if (count < 0) return 'rule';
-    let shared = count;
-    for (let near = Math.max(0, y - reach); near < Math.min(height, y + reach); near += 1)
-      if ((counts[near] as number) >= 0) shared = Math.min(shared, counts[near] as number);
-    return count - shared >= minInk ? 'ink' : 'blank';
-  };
-  const lines = findLines(height, rowKind, dpi);
+  const lines = findLines(kinds, dpi);
   if (lines.length === 0) return null;
   const band = densestBand(lines, SAMPLE_INCHES * dpi);
   const padding = Math.round(PADDING_INCHES * dpi);
   const top = Math.max(0, band.top - padding);
   const bottom = Math.min(height, band.bottom + padding);
-  return withoutRules({ width, height: bottom - top, pixels: pixels.slice(top * width, bottom * width) });
+  const sample = pixels.slice(top * width, bottom * width);
+  for (let index = 0; index < sample.length; index += 1) {
+    if (rules[top * width + index] !== 0) sample[index] = 255;
+  }
+  return { width, height: bottom - top, pixels: sample };
 }
 
-/** The image with its rules (rows across much of it, columns down much of it) painted white, in place. */
-function withoutRules(image: GreyImage): GreyImage {
-  const { width, height, pixels } = image;
+/** Marks of `findRules`: ink of a rule across the page, of one down it. */
+const ACROSS = 1;
+const DOWN = 2;
+
+/** Each pixel of the image that belongs to a straight run of ink at least `minRun` pixels long, across or down. */
+function findRules({ width, height, pixels }: GreyImage, minRun: number): Uint8Array {
+  const marks = new Uint8Array(width * height);
   const isInk = (index: number) => (pixels[index] as number) < INK_LEVEL;
-  const ruleRows: number[] = [];
   for (let y = 0; y < height; y += 1) {
-    let ink = 0;
-    for (let x = 0; x < width; x += 1) if (isInk(y * width + x)) ink += 1;
-    if (ink >= MIN_RULE_SHARE * width) ruleRows.push(y);
+    let start = 0;
+    for (let x = 0; x <= width; x += 1) {
+      if (x < width && isInk(y * width + x)) continue;
+      if (x - start >= minRun) marks.fill(ACROSS, y * width + start, y * width + x);
+      start = x + 1;
+    }
   }
-  const ruleColumns: number[] = [];
   for (let x = 0; x < width; x += 1) {
-    let ink = 0;
-    for (let y = 0; y < height; y += 1) if (isInk(y * width + x)) ink += 1;
-    if (ink >= MIN_RULE_SHARE * height) ruleColumns.push(x);
+    let start = 0;
+    for (let y = 0; y <= height; y += 1) {
+      if (y < height && isInk(y * width + x)) continue;
+      if (y - start >= minRun) for (let row = start; row < y; row += 1) marks[row * width + x] ||= DOWN;
+      start = y + 1;
+    }
   }
-  for (const y of ruleRows) pixels.fill(255, y * width, (y + 1) * width);
-  for (const x of ruleColumns) for (let y = 0; y < height; y += 1) pixels[y * width + x] = 255;
-  return image;
+  return marks;
 }
 
 type Span = { top: number; bottom: number };
@@ -82,12 +84,11 @@ type RowKind = 'ink' | 'blank' | 'rule';
  * The runs of inked rows as tall as a line of letters, joined across blank gaps smaller than a line's own, never
  * across a rule.
  */
-function findLines(height: number, rowKind: (y: number) => RowKind, dpi: number): Span[] {
+function findLines(kinds: readonly RowKind[], dpi: number): Span[] {
   const runs: Span[] = [];
   const maxGap = MAX_LINE_GAP_INCHES * dpi;
   let lastRule = -1;
-  for (let y = 0; y < height; y += 1) {
-    const kind = rowKind(y);
+  for (const [y, kind] of kinds.entries()) {
     if (kind === 'rule') lastRule = y;
     if (kind !== 'ink') continue;
     const last = runs.at(-1);
