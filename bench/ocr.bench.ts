@@ -1,12 +1,14 @@
-// npm run bench ocr [-- --quick | --degradations 150dpi,bitonal]: our OCR (Tesseract through the engine, as OCR PDF runs it) against Debian's
+// npm run bench ocr [-- --quick | --degradations 150dpi,bitonal | --scripts ru,zh-cn]: our OCR (Tesseract through the engine, as OCR PDF runs it) against Debian's
 // ocrmypdf (`--output-type pdf --rotate-pages`, its own defaults otherwise: both use the 2 cores) on the same scans
 // in the same run. The scans are made here from born-digital corpus pages whose own text is the reference
-// (engine/test/scanned-pdfs.ts): Latin pages clean and under every degradation, and pages of the other scripts clean and
-// noisy; and real scans of the corpus, whose text we typed from their images (bench/data/hand-checked-scans.json).
+// (engine/test/scanned-pdfs.ts): Latin pages clean and under every degradation, and pages of the other scripts clean,
+// noisy and worn (turned 1.3°, blurred, speckled, JPEG quality 65); and real scans of the corpus, whose text we
+// typed from their images (bench/data/hand-checked-scans.json).
 // Reports word accuracy (character accuracy for CJK; bench/ocr-accuracy.ts) per script and per degradation,
 // pages per second and output size against input size. Goals (issue 14): ≥ 98% on clean 300 DPI Latin, ≥ 95% on
 // the degraded set, ≥ 95% on CJK; accuracy at least ocrmypdf's, speed ≥ 1.0× ocrmypdf's, output no larger. The same
-// scans also go through PDF to Word, whose .docx text is scored the same way (its own column: no peer runs it).
+// scans also go through PDF to Word, whose .docx text is scored the same way (its own column: no peer runs it), and
+// through our OCR with no language chosen (`auto`: each page read in the script detected).
 // Exit status non-zero only when a tool fails, never for a figure (the machine is shared).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -54,7 +56,7 @@ const russian = wordToPdf('word/poi_bib-chernigovka_cyrillic-realworld.docx');
 /** Running Chinese text (a product description with a spec list), where the corpus's Chinese PDFs are tables. */
 const chineseProse = wordToPdf('word/poi_stress009_chinese-images-hdrftr.docx');
 const OTHER_SCRIPTS: { script: string; pages: SourcePage[] }[] = [
-  { script: 'Cyrillic (ru)', pages: [page(russian, 1, 'ru')] },
+  { script: 'Cyrillic (ru)', pages: [page(russian, 1, 'ru'), page(russian, 2, 'ru')] },
   { script: 'Japanese', pages: [page('pdf/pdfjs_japanese-text_issue16538.pdf', 1, 'ja')] },
   {
     script: 'Chinese (simplified)',
@@ -78,14 +80,36 @@ const OTHER_SCRIPTS: { script: string; pages: SourcePage[] }[] = [
   { script: 'Hebrew', pages: [page('pdf/pdfjs_hebrew-text_issue11656.pdf', 1, 'he')] },
   { script: 'Greek (our text)', pages: [await ownTextPage(OWN_TEXTS.el, 'el', base)] },
 ];
-/** `-- --degradations 150dpi,200dpi`: those Latin rows only, for a quick look at one change. */
-const degradationsAt = process.argv.indexOf('--degradations');
-const onlyDegradations = degradationsAt >= 0 ? (process.argv[degradationsAt + 1]?.split(',') ?? []) : null;
-const LATIN_DEGRADATIONS: Degradation[] = onlyDegradations
-  ? (onlyDegradations as Degradation[])
-  : isQuick
-    ? ['clean', 'turned-180', 'noisy']
-    : ['clean', '200dpi', '150dpi', 'turned-90', 'turned-180', 'turned-270', 'skewed', 'noisy', 'bitonal'];
+/**
+ * `-- --degradations 150dpi,200dpi`: those Latin rows only, for a quick look at one change; with `--scripts ru,ar`
+ * (the languages of the sets), those sets' rows only, under those degradations (else clean, noisy and worn).
+ */
+const optionValues = (name: string) => {
+  const at = process.argv.indexOf(name);
+  return at >= 0 ? (process.argv[at + 1]?.split(',') ?? []) : null;
+};
+const onlyDegradations = optionValues('--degradations');
+const onlyScripts = optionValues('--scripts');
+const SCRIPT_DEGRADATIONS: Degradation[] =
+  onlyScripts && onlyDegradations ? (onlyDegradations as Degradation[]) : ['clean', 'noisy', 'worn'];
+const LATIN_DEGRADATIONS: Degradation[] = onlyScripts
+  ? []
+  : onlyDegradations
+    ? (onlyDegradations as Degradation[])
+    : isQuick
+      ? ['clean', 'turned-180', 'noisy']
+      : [
+          'clean',
+          '200dpi',
+          '150dpi',
+          'turned-90',
+          'turned-180',
+          'turned-270',
+          'skewed',
+          'noisy',
+          'worn',
+          'bitonal',
+        ];
 
 /** Real scans with the text we typed from their images: the pages as scanned, no degradation of ours. */
 const HAND_CHECKED = (
@@ -102,6 +126,8 @@ type Row = {
   pages: number;
   inputBytes: number;
   ours: Side;
+  /** Ours with no language chosen: each page read in the script detected. */
+  auto: Side;
   ocrmypdf: Side;
   /** PDF to Word on the same scan: the .docx's words. */
   word: Omit<Side, 'outputBytes'>;
@@ -109,7 +135,7 @@ type Row = {
 
 async function runOurs(
   input: string,
-  languages: OcrLanguage[],
+  languages: OcrLanguage[] | 'auto',
   output: string,
 ): Promise<Omit<Side, 'tally'>> {
   const workDir = await mkdtemp(join(base, 'ours-'));
@@ -234,6 +260,8 @@ async function measure(
   const theirs0 = first ? runOcrmypdf(input, languages, theirsPath) : null;
   const ours = await runOurs(input, languages, oursPath);
   const theirs = theirs0 ?? runOcrmypdf(input, languages, theirsPath);
+  const autoPath = join(dir, 'auto.pdf');
+  const auto = await runOurs(input, 'auto', autoPath);
   const word = await runPdfToWord(input, languages);
   const row: Row = {
     set,
@@ -242,11 +270,12 @@ async function measure(
     pages: scan.pages,
     inputBytes: (await stat(input)).size,
     ours: { ...ours, tally: tally(reference, textWords(oursPath)) },
+    auto: { ...auto, tally: tally(reference, textWords(autoPath)) },
     ocrmypdf: { ...theirs, tally: tally(reference, textWords(theirsPath)) },
     word: { seconds: word.seconds, tally: tally(reference, word.words) },
   };
   console.log(
-    `  ${set.padEnd(22)} ${degradation.padEnd(11)} ${String(row.pages).padStart(2)} p  ours ${pct(accuracy(row.ours.tally))} ${row.ours.seconds.toFixed(1)} s ${kb(row.ours.outputBytes)}  ocrmypdf ${pct(accuracy(row.ocrmypdf.tally))} ${row.ocrmypdf.seconds.toFixed(1)} s ${kb(row.ocrmypdf.outputBytes)}  input ${kb(row.inputBytes)}  PDF to Word ${pct(accuracy(row.word.tally))} ${row.word.seconds.toFixed(1)} s`,
+    `  ${set.padEnd(22)} ${degradation.padEnd(11)} ${String(row.pages).padStart(2)} p  ours ${pct(accuracy(row.ours.tally))} ${row.ours.seconds.toFixed(1)} s ${kb(row.ours.outputBytes)}  auto ${pct(accuracy(row.auto.tally))} ${row.auto.seconds.toFixed(1)} s  ocrmypdf ${pct(accuracy(row.ocrmypdf.tally))} ${row.ocrmypdf.seconds.toFixed(1)} s ${kb(row.ocrmypdf.outputBytes)}  input ${kb(row.inputBytes)}  PDF to Word ${pct(accuracy(row.word.tally))} ${row.word.seconds.toFixed(1)} s`,
   );
   await rm(join(dir), { recursive: true, force: true });
   return row;
@@ -265,18 +294,22 @@ const rows: Row[] = [];
 try {
   for (const degradation of LATIN_DEGRADATIONS)
     rows.push(await measure('Latin (en)', 'Latin', degradation, (dir) => madeScan(LATIN, degradation, dir)));
-  for (const { script, pages } of onlyDegradations ? [] : OTHER_SCRIPTS) {
-    for (const degradation of ['clean', 'noisy'] as const)
+  const scriptSets = OTHER_SCRIPTS.filter(({ pages }) =>
+    onlyScripts ? onlyScripts.includes(pages[0]?.language ?? '') : !onlyDegradations,
+  );
+  for (const { script, pages } of scriptSets) {
+    for (const degradation of SCRIPT_DEGRADATIONS)
       rows.push(await measure(script, script, degradation, (dir) => madeScan(pages, degradation, dir)));
   }
-  if (!onlyDegradations) rows.push(await measure(REAL_SCANS, 'Latin', 'as scanned', realScan));
+  if (!onlyDegradations && !onlyScripts)
+    rows.push(await measure(REAL_SCANS, 'Latin', 'as scanned', realScan));
 } finally {
   await rm(base, { recursive: true, force: true });
 }
 
 const wordAccuracy = (selected: Row[]) =>
   accuracy(selected.reduce((total, row) => addTally(total, row.word.tally), { reference: 0, errors: 0 }));
-const sum = (selected: Row[], side: 'ours' | 'ocrmypdf') => ({
+const sum = (selected: Row[], side: 'ours' | 'auto' | 'ocrmypdf') => ({
   tally: selected.reduce((total, row) => addTally(total, row[side].tally), { reference: 0, errors: 0 }),
   seconds: selected.reduce((total, row) => total + row[side].seconds, 0),
   outputBytes: selected.reduce((total, row) => total + row[side].outputBytes, 0),
@@ -299,26 +332,34 @@ const groups: [string, Row[], number | null][] = [
     rows.filter((row) => row.set === 'Latin (en)' && row.degradation === d),
     null,
   ]),
-  ...OTHER_SCRIPTS.map(({ script }): [string, Row[], number | null] => [
-    `${script}, clean + noisy`,
-    rows.filter((row) => row.set === script),
-    isCjk(script) ? 0.95 : null,
+  ...OTHER_SCRIPTS.flatMap(({ script }): [string, Row[], number | null][] => [
+    [
+      `${script}, ${SCRIPT_DEGRADATIONS.join(' + ')}`,
+      rows.filter((row) => row.set === script),
+      isCjk(script) ? 0.95 : null,
+    ],
+    ...SCRIPT_DEGRADATIONS.map((d): [string, Row[], number | null] => [
+      `  ${script}, ${d}`,
+      rows.filter((row) => row.set === script && row.degradation === d),
+      null,
+    ]),
   ]),
   ['CJK, all of the above (the goal: ≥ 95% on CJK)', rows.filter((row) => isCjk(row.set)), 0.95],
   [`${REAL_SCANS} (text typed by us)`, rows.filter((row) => row.set === REAL_SCANS), null],
   ['All', rows, null],
 ];
 console.log(
-  '\n| set | pages | ours accuracy | ocrmypdf accuracy | goal | ours pages/s | ocrmypdf pages/s | speed ratio | ours size / input | ocrmypdf size / input | PDF to Word accuracy |',
+  '\n| set | pages | ours accuracy | ocrmypdf accuracy | goal | ours pages/s | ocrmypdf pages/s | speed ratio | ours size / input | ocrmypdf size / input | PDF to Word accuracy | ours, auto: accuracy | pages/s |',
 );
-console.log('|---|---|---|---|---|---|---|---|---|---|---|');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
 for (const [name, selected, goal] of groups) {
   if (selected.length === 0) continue;
   const ours = sum(selected, 'ours');
   const theirs = sum(selected, 'ocrmypdf');
+  const auto = sum(selected, 'auto');
   const oursAccuracy = accuracy(ours.tally);
   const verdict = goal === null ? '—' : `≥ ${goal * 100}% ${oursAccuracy >= goal ? 'MET' : 'NOT MET'}`;
   console.log(
-    `| ${name} | ${ours.pages} | ${pct(oursAccuracy)} | ${pct(accuracy(theirs.tally))} | ${verdict} | ${(ours.pages / ours.seconds).toFixed(2)} | ${(theirs.pages / theirs.seconds).toFixed(2)} | ×${(theirs.seconds / ours.seconds).toFixed(2)} | ×${(ours.outputBytes / ours.inputBytes).toFixed(3)} | ×${(theirs.outputBytes / theirs.inputBytes).toFixed(3)} | ${pct(wordAccuracy(selected))} |`,
+    `| ${name} | ${ours.pages} | ${pct(oursAccuracy)} | ${pct(accuracy(theirs.tally))} | ${verdict} | ${(ours.pages / ours.seconds).toFixed(2)} | ${(theirs.pages / theirs.seconds).toFixed(2)} | ×${(theirs.seconds / ours.seconds).toFixed(2)} | ×${(ours.outputBytes / ours.inputBytes).toFixed(3)} | ×${(theirs.outputBytes / theirs.inputBytes).toFixed(3)} | ${pct(wordAccuracy(selected))} | ${pct(accuracy(auto.tally))} | ${(auto.pages / auto.seconds).toFixed(2)} |`,
   );
 }

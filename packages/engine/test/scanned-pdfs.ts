@@ -9,8 +9,22 @@ import { words } from '@quire/corpus';
 import sharp from 'sharp';
 
 export type SourcePage = { path: string; page: number; language: string };
+/**
+ * How a scan is made worse than a clean 300 DPI drawing: `noisy` is blurred, speckled and saved as a poor JPEG
+ * (quality 35); `worn` is what an office scanner gives on a bad day, turned 1.3° (less than the 3–4° of `skewed`),
+ * blurred, speckled and saved at quality 65 (issue 30's Russian scan).
+ */
 export type Degradation =
-  'clean' | '200dpi' | '150dpi' | 'turned-90' | 'turned-180' | 'turned-270' | 'skewed' | 'noisy' | 'bitonal';
+  | 'clean'
+  | '200dpi'
+  | '150dpi'
+  | 'turned-90'
+  | 'turned-180'
+  | 'turned-270'
+  | 'skewed'
+  | 'noisy'
+  | 'worn'
+  | 'bitonal';
 
 /** The words a reader sees on one page of a born-digital PDF (case-folded, CJK one character each). */
 export function referenceWords({ path, page }: SourcePage): string[] {
@@ -51,6 +65,8 @@ function noiseSource(seed: number): () => number {
   };
 }
 
+const JPEG_QUALITY: Partial<Record<Degradation, number>> = { noisy: 35, worn: 65 };
+
 /** One scanned page image (a file img2pdf embeds as is) of `source`, degraded as named. */
 export async function scanImage(
   source: SourcePage,
@@ -78,7 +94,8 @@ export async function scanImage(
   if (degradation.startsWith('turned-')) image = image.rotate(Number(degradation.slice('turned-'.length)));
   if (degradation === 'skewed')
     image = image.rotate(source.page % 2 === 0 ? 4 : -3, { background: '#ffffff' });
-  if (degradation === 'noisy') {
+  if (degradation === 'worn') image = image.rotate(1.3, { background: '#ffffff' });
+  if (degradation === 'noisy' || degradation === 'worn') {
     const { data, info } = await image.blur(1).raw().toBuffer({ resolveWithObject: true });
     const random = noiseSource(source.page);
     for (let index = 0; index < data.length; index += 1) {
@@ -88,7 +105,7 @@ export async function scanImage(
   }
   await image
     .greyscale()
-    .jpeg({ quality: degradation === 'noisy' ? 35 : 85 })
+    .jpeg({ quality: JPEG_QUALITY[degradation] ?? 85 })
     .withMetadata({ density: dpi })
     .toFile(output);
   return output;
