@@ -34,12 +34,15 @@ export async function readInDetectedScript<Reading extends HocrReading>(
 ): Promise<{ script: OcrScript; reading: Reading } | null> {
   // The turn that puts the page upright comes from Tesseract's orientation detection, whatever the script: a
   // reading in a wrong script's model may place its made-up lines at any angle.
+  let named: OcrScript | null = null;
   const detect = async () => {
-    const { turn, script: named } = await readers.detectOrientation();
-    return tryScripts(readers, turn, scriptOfOsdName(named));
+    const orientation = await readers.detectOrientation();
+    named = scriptOfOsdName(orientation.script);
+    return tryScripts(readers, orientation.turn, named);
   };
-  const script = expected ?? (await detect());
-  if (script === null) return null;
+  // When the sample tells nothing (its lines are struck out, stamped over, too faint), the whole page is read in
+  // the script OSD named, or Latin, and kept only if it reads as that script's text.
+  const script = expected ?? (await detect()) ?? named ?? 'Latin';
   let reading = await readers.readPage(script);
   let fit = scriptFit(reading, script);
   if (!isSureFit(fit) && expected !== null) {

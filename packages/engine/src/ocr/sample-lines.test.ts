@@ -44,6 +44,22 @@ describe('sampleLines', () => {
     expect(sampleLines(page([]), 100)).toBeNull();
   });
 
+  it('takes a struck-out line for one line, not two', () => {
+    // Two plain lines, then two lines struck through their middle: the first band holds as many lines.
+    const image = page([
+      [200, 12],
+      [220, 12],
+      [500, 12],
+      [520, 12],
+    ]);
+    for (const y of [506, 526]) image.pixels.fill(0, y * 850 + 100, y * 850 + 700);
+    // A speck beside the first line tells which band the sample is.
+    image.pixels[205 * 850 + 800] = 0;
+    const sample = sampleLines(image, 100);
+    expect(sample?.height).toBe(32 + 16);
+    expect(sample?.pixels[(205 - 192) * 850 + 800]).toBe(0);
+  });
+
   it("keeps the strokes of a heading's large letters, which are no rules", () => {
     // Two lines of 0.35-inch letters: stems 35 pixels tall, and bars 30 pixels wide across their middle.
     const image = page([]);

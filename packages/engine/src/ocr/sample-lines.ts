@@ -37,6 +37,11 @@ export function sampleLines(image: GreyImage, dpi: number): GreyImage | null {
     }
     kinds.push(isRule ? 'rule' : ink >= minInk ? 'ink' : 'blank');
   }
+  // A rule with letters right above and below it strikes out or underlines a line: it is part of the line.
+  for (const [y, kind] of kinds.entries()) {
+    const hasLetters = (from: number, to: number) => kinds.slice(from, to).every((near) => near !== 'blank');
+    if (kind === 'rule' && y >= 2 && hasLetters(y - 2, y) && hasLetters(y + 1, y + 3)) kinds[y] = 'ink';
+  }
   const lines = findLines(kinds, dpi);
   if (lines.length === 0) return null;
   const band = densestBand(lines, SAMPLE_INCHES * dpi);
