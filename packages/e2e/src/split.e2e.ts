@@ -73,8 +73,8 @@ describe('the split page in a real browser', () => {
 
     const entries = await splitAndDownload();
     const stem = 'pysamples_outline-bookmarks_4p';
-    expect(Object.keys(entries)).toEqual([`${stem}-3-4.pdf`, `${stem}-p1.pdf`]);
-    expect(await pagesOf(entries, `${stem}-3-4.pdf`)).toBe(2);
+    expect(Object.keys(entries)).toEqual([`${stem}-p3-4.pdf`, `${stem}-p1.pdf`]);
+    expect(await pagesOf(entries, `${stem}-p3-4.pdf`)).toBe(2);
     expect(await pagesOf(entries, `${stem}-p1.pdf`)).toBe(1);
   });
 
@@ -128,7 +128,7 @@ describe('the split page in a real browser', () => {
     await view.page.getByTestId('split-pageRange').fill('2-4');
     expect(await view.page.getByTestId('split-pageRange-error').count()).toBe(0);
     const entries = await splitAndDownload();
-    expect(Object.keys(entries)).toEqual(['pysamples_outline-bookmarks_4p-2-4.pdf']);
+    expect(Object.keys(entries)).toEqual(['pysamples_outline-bookmarks_4p-p2-4.pdf']);
     expect(requests).toBe(1);
   });
 
