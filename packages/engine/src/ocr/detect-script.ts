@@ -43,13 +43,15 @@ export async function readInDetectedScript<Reading extends HocrReading>(
   // When the sample tells nothing (its lines are struck out, stamped over, too faint), the whole page is read in
   // the script OSD named, or Latin, and kept only if it reads as that script's text.
   const script = expected ?? (await detect()) ?? named ?? 'Latin';
+  // A page is read in its script's models and English: its Latin letters are its own.
+  const pageFit = (read: Reading, of: OcrScript) => scriptFit(read, of, { withLatin: true });
   let reading = await readers.readPage(script);
-  let fit = scriptFit(reading, script);
+  let fit = pageFit(reading, script);
   if (!isSureFit(fit) && expected !== null) {
     const found = await detect();
     if (found !== null && found !== script) {
       const again = await readers.readPage(found);
-      const fitAgain = scriptFit(again, found);
+      const fitAgain = pageFit(again, found);
       if (fitAgain.letters > fit.letters || !isFit(fit)) [reading, fit] = [again, fitAgain];
     }
   }
@@ -58,9 +60,11 @@ export async function readInDetectedScript<Reading extends HocrReading>(
 
 /**
  * The script of a page from a sample of its lines (`sampleLines`) put upright: `hint` is tried first and kept if
- * its model reads the sample surely; otherwise every script is tried and the best fit kept. Chinese is tried with
- * the simplified model, then told simplified or traditional (`isTraditionalHan`). Null when the page has no lines or
- * no model reads them as its script's text.
+ * its model reads the sample surely; otherwise every script is tried, and the one whose model reads the most of its
+ * own letters, and the most surely, is kept: one that fits (`isFit`) before any other, else the best guess among
+ * those whose letters are mostly the script's own (small print in ruled cells reads unsurely in any model; the
+ * reading of the whole page decides). Chinese is tried with the simplified model, then told simplified or
+ * traditional (`isTraditionalHan`). Null when the page has no lines or no model reads them as text at all.
  */
 async function tryScripts<Reading extends HocrReading>(
   readers: ScriptReaders<Reading>,
@@ -78,13 +82,20 @@ async function tryScripts<Reading extends HocrReading>(
       ...(first === null ? [] : [first]),
       ...OCR_SCRIPTS.filter((script) => script !== first && script !== 'TraditionalHan'),
     ];
-    let best: { fit: ScriptFit; reading: HocrReading } | null = null;
+    const tried: { fit: ScriptFit; reading: HocrReading }[] = [];
     for (const script of candidates) {
       const reading = await readSample(script);
       const fit = scriptFit(reading, script);
-      if (isFit(fit) && (best === null || fit.letters > best.fit.letters)) best = { fit, reading };
+      tried.push({ fit, reading });
       if (script === first && isSureFit(fit)) break;
     }
+    const rank = ({ fit }: { fit: ScriptFit }) => (isFit(fit) ? 1e9 : 0) + fit.letters * fit.confidence;
+    const best = tried
+      .filter(({ fit }) => fit.letters > 0 && fit.share >= MIN_GUESS_SHARE)
+      .reduce<(typeof tried)[number] | null>(
+        (most, next) => (most && rank(most) >= rank(next) ? most : next),
+        null,
+      );
     if (best === null) return null;
     if (best.fit.script !== 'SimplifiedHan') return best.fit.script;
     return isTraditionalHan(best.reading, await readSample('TraditionalHan'))
@@ -94,3 +105,6 @@ async function tryScripts<Reading extends HocrReading>(
     await rm(readers.samplePath, { force: true });
   }
 }
+
+/** A guess at a sample's script needs at least this share of its confident letters in that script. */
+const MIN_GUESS_SHARE = 0.5;

@@ -117,4 +117,20 @@ describe('isTraditionalHan', () => {
     expect(isTraditionalHan(simplified, traditional)).toBe(false);
     expect(isTraditionalHan(simplified, simplified)).toBe(false);
   });
+
+  it('is simplified when both models only guess, as in the small print of a table', () => {
+    const simplified = reading([
+      ['农', 40],
+      ['林', 35],
+      ['渔业', 45],
+      ['营业', 38],
+    ]);
+    const traditional = reading([
+      ['農', 58],
+      ['林', 35],
+      ['漁業', 55],
+      ['營業', 57],
+    ]);
+    expect(isTraditionalHan(simplified, traditional)).toBe(false);
+  });
 });

@@ -20,13 +20,20 @@ export type ScriptFit = {
 const MIN_WORD_CONFIDENCE = 50;
 
 const LETTER = /\p{L}/u;
+const LATIN = /\p{Script=Latin}/u;
 
 /**
- * How well `reading` looks like text in `script`. Figures and punctuation are left out: a table of codes and prices
- * read in the right model is no surer than in a wrong one.
+ * How well `reading` looks like text in `script`; `withLatin` counts Latin letters as the script's own too, for a
+ * whole page read in the script's models and English. Figures and punctuation are left out: a table of codes and
+ * prices read in the right model is no surer than in a wrong one.
  */
-export function scriptFit(reading: Pick<HocrReading, 'lines'>, script: OcrScript): ScriptFit {
-  const { letters: ofScript } = SCRIPT_MODELS[script];
+export function scriptFit(
+  reading: Pick<HocrReading, 'lines'>,
+  script: OcrScript,
+  { withLatin }: { withLatin: boolean } = { withLatin: false },
+): ScriptFit {
+  const { letters: own } = SCRIPT_MODELS[script];
+  const isOfScript = (letter: string) => own.test(letter) || (withLatin && LATIN.test(letter));
   let letters = 0;
   let all = 0;
   let allLetters = 0;
@@ -38,7 +45,7 @@ export function scriptFit(reading: Pick<HocrReading, 'lines'>, script: OcrScript
       weighted += wordLetters.length * word.confidence;
       if (word.confidence < MIN_WORD_CONFIDENCE) continue;
       all += wordLetters.length;
-      letters += wordLetters.filter((letter) => ofScript.test(letter)).length;
+      letters += wordLetters.filter(isOfScript).length;
     }
   }
   return {
