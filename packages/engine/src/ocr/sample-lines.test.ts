@@ -6,7 +6,7 @@ import { sampleLines, turnGreyImage } from './sample-lines.ts';
  * A white page at 100 DPI with lines of text (`[top, height]` in pixels) drawn as ink on two pixels of every five
  * across 600 pixels, as letters leave gaps between their strokes.
  */
-function page(lines: [number, number][], withRules = false): GreyImage {
+function page(lines: [number, number][], withRules = false, isBlurred = false): GreyImage {
   const width = 850;
   const height = 1100;
   const pixels = new Uint8Array(width * height).fill(255);
@@ -15,10 +15,11 @@ function page(lines: [number, number][], withRules = false): GreyImage {
       for (let x = 100; x < 700; x += 5) pixels.fill(0, y * width + x, y * width + x + 2);
     }
   }
-  // A table's vertical rules cross every row of it.
+  // A table's vertical rules cross every row of it; blurred by a scanner and its JPEG, dark and grey by turns.
   if (withRules) {
     for (let y = 0; y < height; y += 1)
-      for (const x of [90, 91, 400, 401, 710, 711]) pixels[y * width + x] = 0;
+      for (const x of [90, 91, 400, 401, 710, 711])
+        pixels[y * width + x] = isBlurred && y % 2 === 1 ? 160 : 0;
   }
   return { width, height, pixels };
 }
@@ -41,6 +42,7 @@ describe('sampleLines', () => {
   it('finds the lines of a table whose rules cross every row, and none on a blank page', () => {
     const lines: [number, number][] = [0, 1, 2, 3].map((n) => [300 + 25 * n, 12]);
     expect(sampleLines(page(lines, true), 100)?.height).toBe(87 + 16);
+    expect(sampleLines(page(lines, true, true), 100)?.height).toBe(87 + 16);
     expect(sampleLines(page([]), 100)).toBeNull();
   });
 

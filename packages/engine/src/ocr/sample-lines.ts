@@ -3,6 +3,11 @@ import type { GreyImage } from './deskew.ts';
 
 /** Darker than this (of 255) is ink. */
 const INK_LEVEL = 128;
+/**
+ * Darker than this is the ink of a rule: a thin rule, blurred by the scanner and its JPEG, is grey in places, and a
+ * stroke broken there would not be found.
+ */
+const RULE_INK_LEVEL = 200;
 /** The sample is at most this tall (inches): five or six lines of body text, enough to tell a script by. */
 const SAMPLE_INCHES = 1.2;
 /** A run of inked rows this tall (inches) or more is a picture, a block of rules or a heading of poster size. */
@@ -62,7 +67,7 @@ const DOWN = 2;
 /** Each pixel of the image that belongs to a straight run of ink at least `minRun` pixels long, across or down. */
 function findRules({ width, height, pixels }: GreyImage, minRun: number): Uint8Array {
   const marks = new Uint8Array(width * height);
-  const isInk = (index: number) => (pixels[index] as number) < INK_LEVEL;
+  const isInk = (index: number) => (pixels[index] as number) < RULE_INK_LEVEL;
   for (let y = 0; y < height; y += 1) {
     let start = 0;
     for (let x = 0; x <= width; x += 1) {

@@ -31,17 +31,18 @@ function reading(words: [string, number][]): HocrReading {
 
 describe('scriptFit', () => {
   it('counts the confident letters of the script, leaving out unsure words and what is not a letter', () => {
-    const fit = scriptFit(
-      reading([
-        ['Сканированный', 95],
-        ['2017', 96],
-        ['PDF', 90],
-        ['ЖЕБ', 30],
-      ]),
-      'Cyrillic',
-    );
-    expect(fit).toMatchObject({ script: 'Cyrillic', letters: 13, share: 13 / 16 });
+    const read = reading([
+      ['Сканированный', 95],
+      ['2017', 96],
+      ['PDF', 90],
+      ['ЖЕБ', 30],
+    ]);
+    // A sample read in one model: Latin letters tell nothing. A page read with English too: they are its own.
+    const fit = scriptFit(read, 'Cyrillic');
+    expect(fit).toMatchObject({ script: 'Cyrillic', letters: 13, share: 1 });
     expect(isSureFit(fit)).toBe(true);
+    expect(scriptFit(read, 'Cyrillic', { withLatin: true })).toMatchObject({ letters: 16, share: 1 });
+    expect(scriptFit(read, 'Latin')).toMatchObject({ letters: 3, share: 3 / 16 });
   });
 
   it('takes Latin garbage that a model made of a Chinese page for what it is', () => {

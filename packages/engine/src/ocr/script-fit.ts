@@ -24,8 +24,10 @@ const LATIN = /\p{Script=Latin}/u;
 
 /**
  * How well `reading` looks like text in `script`; `withLatin` counts Latin letters as the script's own too, for a
- * whole page read in the script's models and English. Figures and punctuation are left out: a table of codes and
- * prices read in the right model is no surer than in a wrong one.
+ * whole page read in the script's models and English. Otherwise the Latin letters a model of another script reads
+ * (the Chinese and Japanese models read "IDE/ATA" as well as English's) tell nothing either way and are left out,
+ * as are figures and punctuation: a table of codes and prices read in the right model is no surer than in a wrong
+ * one.
  */
 export function scriptFit(
   reading: Pick<HocrReading, 'lines'>,
@@ -34,6 +36,7 @@ export function scriptFit(
 ): ScriptFit {
   const { letters: own } = SCRIPT_MODELS[script];
   const isOfScript = (letter: string) => own.test(letter) || (withLatin && LATIN.test(letter));
+  const isEvidence = (letter: string) => withLatin || script === 'Latin' || !LATIN.test(letter);
   let letters = 0;
   let all = 0;
   let allLetters = 0;
@@ -44,8 +47,9 @@ export function scriptFit(
       allLetters += wordLetters.length;
       weighted += wordLetters.length * word.confidence;
       if (word.confidence < MIN_WORD_CONFIDENCE) continue;
-      all += wordLetters.length;
-      letters += wordLetters.filter(isOfScript).length;
+      const evidence = wordLetters.filter(isEvidence);
+      all += evidence.length;
+      letters += evidence.filter(isOfScript).length;
     }
   }
   return {
