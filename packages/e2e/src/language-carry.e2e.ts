@@ -99,7 +99,7 @@ async function expectSplitCarried(page: Page, watched: { documents: () => number
   expect(await page.getByTestId('split-pageRange').inputValue()).toBe(RANGE);
   expect(await markerOf(page)).toBe(1);
   expect(watched.documents()).toBe(0);
-  expect(await splitAndDownload(page)).toEqual([`${STEM}-3-4.pdf`, `${STEM}-p1.pdf`]);
+  expect(await splitAndDownload(page)).toEqual([`${STEM}-p3-4.pdf`, `${STEM}-p1.pdf`]);
 }
 
 describe('switching language with files chosen', () => {

@@ -236,7 +236,7 @@ describe('split by range on a lying /Count', () => {
       { files: [inputFile(path)], options: { mode: 'range', pageRange: '24-25' } },
       ctx,
     );
-    expect(Object.keys(unzipSync(await readFile(result.path)))).toEqual(['lying-24-25.pdf']);
+    expect(Object.keys(unzipSync(await readFile(result.path)))).toEqual(['lying-p24-25.pdf']);
     await expect(
       split({ files: [inputFile(path)], options: { mode: 'range', pageRange: '26' } }, ctx),
     ).rejects.toMatchObject({ code: 'INVALID_PAGE_RANGE', details: { pageCount: 25 } });
