@@ -27,11 +27,12 @@ export function useBrowserSession(launch: { backForwardCache?: boolean } = {}) {
     get downloadsPath() {
       return session?.downloadsPath ?? '';
     },
-    /** A hydrated page at `path`; `beforeLoad` runs first (init scripts, routes). */
+    /** A hydrated page at `path` (or only loaded, if not `hydrated`); `beforeLoad` runs first (init scripts, routes). */
     async open(
       path: string,
       options: BrowserContextOptions = {},
       beforeLoad?: (page: Page) => Promise<void>,
+      hydrated = true,
     ): Promise<Page> {
       if (!session) throw new Error('the browser did not start');
       const context = await session.browser.newContext({
@@ -42,9 +43,39 @@ export function useBrowserSession(launch: { backForwardCache?: boolean } = {}) {
       const page = await context.newPage();
       pages.push(page);
       await beforeLoad?.(page);
-      await page.goto(new URL(path, baseUrl).href);
-      await waitForHydration(page);
+      await page.goto(new URL(path, baseUrl).href, { waitUntil: hydrated ? 'load' : 'domcontentloaded' });
+      if (hydrated) await waitForHydration(page);
       return page;
+    },
+    /**
+     * A page at `path` whose scripts are held back (every `.js` request waits) until `release()`: the page as a
+     * visitor sees it between its first paint and the arrival of its JavaScript. Resolves once the page has loaded
+     * its HTML; `release()` lets the scripts through and resolves once the page has hydrated.
+     */
+    async openHeld(
+      path: string,
+      options: BrowserContextOptions = {},
+    ): Promise<{ page: Page; release: () => Promise<void> }> {
+      let letThrough = () => {};
+      const held = new Promise<void>((resolve) => {
+        letThrough = resolve;
+      });
+      const page = await this.open(
+        path,
+        options,
+        async (page) => {
+          await page.route(/\.js(\?|$)/, async (route) => {
+            await held;
+            await route.continue();
+          });
+        },
+        false,
+      );
+      const release = async () => {
+        letThrough();
+        await waitForHydration(page);
+      };
+      return { page, release };
     },
   };
 }

@@ -48,10 +48,10 @@ describe('a tool page used with the keyboard only', () => {
     await page.keyboard.press('Enter');
     expect(await focusedName(page)).toBe('main');
 
-    await tabTo(page, '[data-testid="select-files-button"]');
+    await tabTo(page, '[data-testid="file-input"]');
     await chooseWithEnter(page, [FIRST, SECOND]);
     await expect.poll(() => saidIn(page, 'upload-status')).toEqual(['2 files added. 2 files selected.']);
-    expect(await focusedName(page)).toBe('select-files-button');
+    expect(await focusedName(page)).toBe('file-input');
 
     // The first file's "up" is disabled, so Tab lands on its "down"; moving it keeps the keyboard on the file.
     await page.keyboard.press('Tab');
@@ -73,7 +73,7 @@ describe('a tool page used with the keyboard only', () => {
     );
     await expect.poll(() => focusedLabel(page)).toBe(`Remove ${isolated(nameOf(FIRST))}`);
 
-    await tabTo(page, '[data-testid="select-files-button"]', { backwards: true });
+    await tabTo(page, '[data-testid="file-input"]', { backwards: true });
     await chooseWithEnter(page, [SECOND]);
     await tabTo(page, '[data-testid="action-button"]');
     await page.keyboard.press('Enter');
@@ -101,12 +101,12 @@ describe('a tool page used with the keyboard only', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByTestId('tool-result').count()).toBe(0);
     expect(await page.getByTestId('selected-file').count()).toBe(0);
-    expect(await focusedName(page)).toBe('select-files-button');
+    expect(await focusedName(page)).toBe('file-input');
   });
 
   it('asks for a password in a dialog that holds the keyboard, closes on Escape and gives focus back', async () => {
     const page = await openMerge();
-    await tabTo(page, '[data-testid="select-files-button"]');
+    await tabTo(page, '[data-testid="file-input"]');
     await chooseWithEnter(page, [FIRST, PROTECTED]);
     await tabTo(page, '[data-testid="action-button"]');
     await page.keyboard.press('Enter');
@@ -140,7 +140,7 @@ describe('a tool page used with the keyboard only', () => {
   it('announces an error as an alert without taking focus; F8 reaches the toast and Escape gives focus back', async () => {
     const page = await openMerge();
     await refuseJobs(page, new AppError('SERVER_BUSY', 'busy', { retryAfterSeconds: 30 }));
-    await tabTo(page, '[data-testid="select-files-button"]');
+    await tabTo(page, '[data-testid="file-input"]');
     await chooseWithEnter(page, [FIRST, SECOND]);
     await tabTo(page, '[data-testid="action-button"]');
     await page.keyboard.press('Enter');
@@ -227,7 +227,7 @@ describe('menus with the keyboard', () => {
 describe('focus you can see', () => {
   it('draws a ring around every control the keyboard reaches', async () => {
     const page = await openMerge();
-    await tabTo(page, '[data-testid="select-files-button"]');
+    await tabTo(page, '[data-testid="file-input"]');
     await chooseWithEnter(page, [FIRST, SECOND]);
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     const unringed: string[] = [];

@@ -284,3 +284,83 @@ describe('a file dropped on a page without an upload area', () => {
     },
   );
 });
+
+// Issue 30, item 1: a page works from its first paint. Its scripts are held back (as on a slow phone, where they
+// arrive seconds after the page is shown), and what the visitor does meanwhile must not be lost.
+describe('before the page’s scripts have run', () => {
+  const isHydrated = (page: Page) =>
+    page.evaluate(() => {
+      const root = document.querySelector('[data-testid="language-switcher"]');
+      return root !== null && Object.keys(root).some((key) => key.startsWith('__reactProps'));
+    });
+
+  it('the Select button opens the chooser; a chosen and a dropped file are both in the list once the scripts run', async () => {
+    const { page, release } = await session.openHeld(toolPath('en', 'merge'));
+    const watched = await watch(page);
+    expect(await isHydrated(page)).toBe(false);
+
+    const [chooser] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      page.getByTestId('select-files-button').click(),
+    ]);
+    expect(chooser.isMultiple()).toBe(true);
+    await chooser.setFiles([corpusPath(OUTLINE)]);
+    await dropFiles(page, [MIXED], page.locator('h1'));
+    const drops = (await dragsOf(page)).filter((drag) => drag.type === 'drop');
+    expect(drops).toEqual([{ type: 'drop', defaultPrevented: true, dropEffect: 'copy', isTrusted: true }]);
+    expect(await isHydrated(page)).toBe(false);
+
+    expect(watched.navigations()).toBe(0);
+    await release();
+    await expect.poll(() => names(page)).toEqual([nameOf(OUTLINE), nameOf(MIXED)]);
+    expect(await page.getByTestId('upload-error').count()).toBe(0);
+    expect(await markerOf(page)).toBe(1);
+
+    // Once the page runs, the same file can be chosen again (the input was emptied), and is added once.
+    await page.getByTestId('file-input').setInputFiles([corpusPath(ROTATED)]);
+    await expect.poll(() => names(page)).toEqual([nameOf(OUTLINE), nameOf(MIXED), nameOf(ROTATED)]);
+  });
+
+  it('the keyboard reaches the chooser: Tab to it and Enter opens it; the file is taken once', async () => {
+    const { page, release } = await session.openHeld(toolPath('en', 'compress'));
+    const chooser = page.waitForEvent('filechooser');
+    for (let step = 0; step < 40; step += 1) {
+      await page.keyboard.press('Tab');
+      const focused = await page.evaluate(() => document.activeElement?.getAttribute('data-testid'));
+      if (focused === 'file-input') break;
+    }
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('file-input');
+    await page.keyboard.press('Enter');
+    await (await chooser).setFiles([corpusPath(OUTLINE)]);
+    expect(await isHydrated(page)).toBe(false);
+    await release();
+    await expect.poll(() => names(page)).toEqual([nameOf(OUTLINE)]);
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))),
+    );
+    expect(await names(page)).toEqual([nameOf(OUTLINE)]);
+    expect(await page.getByTestId('action-button').count()).toBe(1);
+  });
+
+  it('a page without an upload area refuses a drop from its first paint', async () => {
+    const { page, release } = await session.openHeld(pagePath('en', 'about'));
+    const watched = await watch(page);
+    expect(await isHydrated(page)).toBe(false);
+    const drag = await dragFiles(page, [OUTLINE]);
+    await drag.over(page.locator('h1'));
+    await drag.drop();
+    const drags = await dragsOf(page);
+    for (const over of drags.filter((entry) => entry.type === 'dragover'))
+      expect(over).toMatchObject({ defaultPrevented: true, dropEffect: 'none' });
+    // Told "no drop here", the browser does not drop; a drop that comes anyway is refused.
+    for (const drop of drags.filter((entry) => entry.type === 'drop'))
+      expect(drop.defaultPrevented).toBe(true);
+    expect(await dispatchDrop(page, 'h1', OUTLINE)).toBe(true);
+    expect(await markerOf(page)).toBe(1);
+    expect(watched.navigations()).toBe(0);
+    // And goes on refusing once its scripts run.
+    await release();
+    expect(await dispatchDrop(page, 'h1', OUTLINE)).toBe(true);
+    expect(await markerOf(page)).toBe(1);
+  });
+});

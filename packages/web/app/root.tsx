@@ -2,6 +2,7 @@ import { LOCALE_INFO } from '@quire/shared';
 import type { ReactNode } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, type LinksFunction } from 'react-router';
 import stylesheet from './app.css?url';
+import { EARLY_FILES_SCRIPT } from './features/upload/early-files.ts';
 import { PendingFilesProvider } from './features/upload/pending-files.tsx';
 import { useLocale } from './i18n/use-locale.ts';
 import { BRAND_FONT_URL, usesBrandFont } from './lib/brand-font.ts';
@@ -27,6 +28,8 @@ export function Layout({ children }: { children: ReactNode }) {
         )}
         <Meta />
         <Links />
+        {/* Keeps files given to the page before its scripts run, and refuses stray drops from the first paint. */}
+        <script dangerouslySetInnerHTML={{ __html: EARLY_FILES_SCRIPT }} />
       </head>
       <body className="bg-white text-slate-900 antialiased">
         {children}

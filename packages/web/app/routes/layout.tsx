@@ -10,7 +10,6 @@ import { getTranslator } from '../i18n/create-translator.ts';
 import { hasMessages, loadMessages } from '../i18n/messages.ts';
 import { useLocale } from '../i18n/use-locale.ts';
 import { useCopyWithoutIsolates } from '../lib/use-copy-without-isolates.ts';
-import { useRefuseStrayDrops } from '../features/upload/use-page-drop.ts';
 
 /** The frame of every page of one language: messages, header, footer and the toast region. */
 export default function LanguageLayout() {
@@ -20,7 +19,6 @@ export default function LanguageLayout() {
   if (!hasMessages(locale)) use(loadMessages(locale));
   const { intl, t } = getTranslator(locale);
   useCopyWithoutIsolates();
-  useRefuseStrayDrops();
   return (
     <RawIntlProvider value={intl}>
       <ToastProvider>

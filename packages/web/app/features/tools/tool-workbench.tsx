@@ -44,7 +44,7 @@ export function ToolWorkbench({ tool }: { tool: ToolDefinition }) {
   const [uploadKey, setUploadKey] = useState(0);
   const fileNames = useRef<string[]>([]);
   fileNames.current = files.map((file) => file.name);
-  const selectButton = useRef<HTMLButtonElement>(null);
+  const selectButton = useRef<HTMLInputElement>(null);
   const actionButton = useRef<HTMLButtonElement>(null);
   const cancelButton = useRef<HTMLButtonElement>(null);
   const downloadLink = useRef<HTMLAnchorElement>(null);

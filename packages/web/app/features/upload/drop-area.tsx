@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type DragEvent, type RefObject } from 'react';
+import { useId, useState, type DragEvent, type RefObject } from 'react';
 import { UploadIcon } from '../../components/icons.tsx';
 import { STILL_BUTTON_STYLES } from '../../components/button-styles.ts';
 
@@ -12,6 +12,11 @@ export type DropAreaText = {
   readonly compactButton: string;
 };
 
+/** The button's focus ring and disabled look, taken from the file input just before it (which holds the focus). */
+const LABEL_AS_BUTTON =
+  'cursor-pointer peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 ' +
+  'peer-focus-visible:outline-indigo-600 peer-disabled:cursor-not-allowed peer-disabled:opacity-60';
+
 type DropAreaProps = {
   readonly accept: string;
   readonly multiple: boolean;
@@ -23,20 +28,22 @@ type DropAreaProps = {
   readonly compact: boolean;
   /** Files are being dragged somewhere over the page (which takes them too, see `usePageDrop`). */
   readonly isPageDragging: boolean;
-  /** The 'Select files' button, for the widget to put the keyboard back on it. */
-  readonly buttonRef?: RefObject<HTMLButtonElement | null>;
+  /** The file input (its 'Select files' label is the button a visitor sees), for the widget to put the keyboard back on it. */
+  readonly buttonRef?: RefObject<HTMLInputElement | null>;
   readonly onFiles: (files: File[]) => void;
 };
 
 /**
- * The drop area: a label for a visually hidden file input, plus a real button that opens the same picker.
- * Clicking anywhere in the area browses; dropping files adds them.
+ * The drop area: a visually hidden file input and two labels for it, the area's words and a label drawn as the
+ * 'Select files' button, so the picker opens with no script at all (the page paints before its JavaScript arrives;
+ * files chosen then are kept by `early-files.ts`). The input itself takes the keyboard, and its focus ring is drawn
+ * on the button. Dropping files adds them.
  */
 export function DropArea(props: DropAreaProps) {
   const { accept, multiple, disabled, hasError, errorId, text, compact, isPageDragging, buttonRef, onFiles } =
     props;
   const inputId = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
+  const buttonId = useId();
   const [isDragging, setDragging] = useState(false);
 
   const onDragOver = (event: DragEvent) => {
@@ -65,6 +72,7 @@ export function DropArea(props: DropAreaProps) {
   return (
     <div
       data-testid="drop-area"
+      data-drop-area
       data-dragging={isLit || undefined}
       data-compact={compact || undefined}
       onDragEnter={onDragOver}
@@ -88,32 +96,29 @@ export function DropArea(props: DropAreaProps) {
         </label>
       )}
       <input
-        ref={inputRef}
+        ref={buttonRef}
         id={inputId}
         type="file"
         accept={accept}
         multiple={multiple}
         disabled={disabled}
-        tabIndex={-1}
+        aria-labelledby={buttonId}
         aria-describedby={hasError ? errorId : undefined}
         data-testid="file-input"
-        className="sr-only"
+        className="peer sr-only"
         onChange={(event) => {
           onFiles([...(event.currentTarget.files ?? [])]);
           event.currentTarget.value = '';
         }}
       />
-      <button
-        ref={buttonRef}
-        type="button"
-        disabled={disabled}
-        onClick={() => inputRef.current?.click()}
-        aria-describedby={hasError ? errorId : undefined}
+      <label
+        htmlFor={inputId}
+        id={buttonId}
         data-testid="select-files-button"
-        className={compact ? STILL_BUTTON_STYLES.secondary : STILL_BUTTON_STYLES.primary}
+        className={`${compact ? STILL_BUTTON_STYLES.secondary : STILL_BUTTON_STYLES.primary} ${LABEL_AS_BUTTON}`}
       >
         {compact ? text.compactButton : text.button}
-      </button>
+      </label>
       {!compact && <p className="text-xs text-slate-500">{text.limits}</p>}
     </div>
   );

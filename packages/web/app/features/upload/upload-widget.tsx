@@ -16,7 +16,7 @@ type UploadWidgetProps = {
   readonly files: readonly File[];
   readonly disabled?: boolean;
   /** The 'Select files' button, for the page to put the keyboard back on the upload area. */
-  readonly selectButtonRef?: RefObject<HTMLButtonElement | null>;
+  readonly selectButtonRef?: RefObject<HTMLInputElement | null>;
   /** A failed job's message, shown beside the file it concerns (`index`), or under the list when null. */
   readonly fileError?: { readonly index: number | null; readonly message: string } | null;
   /** Called after every change: a pick, a drop or a removal. */
@@ -31,7 +31,7 @@ export function UploadWidget(props: UploadWidgetProps) {
   const errorId = useId();
   const [rejection, setRejection] = useState<UploadRejection | null>(null);
   const [announcement, setAnnouncement] = useState('');
-  const ownButtonRef = useRef<HTMLButtonElement>(null);
+  const ownButtonRef = useRef<HTMLInputElement>(null);
   const buttonRef = selectButtonRef ?? ownButtonRef;
   const wording = uploadWordingOf(rules, locale);
 

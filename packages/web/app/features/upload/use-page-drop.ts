@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { takeEarlyFiles } from './early-files.ts';
 
 /** Whether a drag carries files from outside the page (not a list entry being reordered). */
 export function carriesFiles(event: DragEvent): boolean {
@@ -9,7 +10,8 @@ export function carriesFiles(event: DragEvent): boolean {
  * Takes files dropped anywhere on the page, not only on the drop area: a browser given a file it is not asked to
  * take opens it in place of the page, and the visitor leaves the site. A drop the drop area took itself (it called
  * `preventDefault`) is left to it. Returns whether files are being dragged over the page, so the drop area can
- * light up wherever the pointer is.
+ * light up wherever the pointer is. Files given to the page before its scripts ran (`early-files.ts`) are taken
+ * when it mounts.
  */
 export function usePageDrop(onFiles: (files: File[]) => void, disabled: boolean): boolean {
   const [isDragging, setDragging] = useState(false);
@@ -47,6 +49,8 @@ export function usePageDrop(onFiles: (files: File[]) => void, disabled: boolean)
     document.addEventListener('dragleave', onLeave);
     document.addEventListener('dragover', onOver);
     document.addEventListener('drop', onDrop);
+    const early = takeEarlyFiles();
+    if (early.length > 0 && !latest.current.disabled) latest.current.onFiles(early);
     return () => {
       document.removeEventListener('dragenter', onEnter);
       document.removeEventListener('dragleave', onLeave);
@@ -56,25 +60,4 @@ export function usePageDrop(onFiles: (files: File[]) => void, disabled: boolean)
   }, []);
 
   return isDragging;
-}
-
-/**
- * On pages without an upload area, a file dropped by mistake is refused instead of replacing the page (the
- * visitor would leave the site). Listens on the window, after any upload area on the page has had its turn.
- */
-export function useRefuseStrayDrops(): void {
-  useEffect(() => {
-    const refuse = (event: DragEvent) => {
-      // An upload area that took the drag has already prevented the browser's default.
-      if (!carriesFiles(event) || event.defaultPrevented) return;
-      event.preventDefault();
-      if (event.dataTransfer) event.dataTransfer.dropEffect = 'none';
-    };
-    window.addEventListener('dragover', refuse);
-    window.addEventListener('drop', refuse);
-    return () => {
-      window.removeEventListener('dragover', refuse);
-      window.removeEventListener('drop', refuse);
-    };
-  }, []);
 }
