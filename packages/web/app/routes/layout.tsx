@@ -1,5 +1,5 @@
 import { DEFAULT_LOCALE } from '@quire/shared';
-import { use } from 'react';
+import { Suspense, use } from 'react';
 import { RawIntlProvider } from 'react-intl';
 import { Outlet } from 'react-router';
 import { LanguageOffer } from '../features/language-offer/language-offer.tsx';
@@ -29,13 +29,22 @@ export default function LanguageLayout() {
           >
             {t('common.nav.skipToContent')}
           </a>
-          <SiteHeader />
+          {/* Each boundary hydrates on its own, after the page's content (a click inside one hydrates it first). */}
+          <Suspense>
+            <SiteHeader />
+          </Suspense>
           <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
             <Outlet />
           </main>
-          <SiteFooter />
+          <Suspense>
+            <SiteFooter />
+          </Suspense>
         </div>
-        {locale === DEFAULT_LOCALE && <LanguageOffer />}
+        {locale === DEFAULT_LOCALE && (
+          <Suspense>
+            <LanguageOffer />
+          </Suspense>
+        )}
       </ToastProvider>
     </RawIntlProvider>
   );

@@ -3,6 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { useLocation } from 'react-router';
 import { BUTTON_STYLES } from '../../components/button-styles.ts';
 import { GlobeIcon } from '../../components/icons.tsx';
+import { whenIdle } from '../../lib/when-idle.ts';
 import { loadOfferText, type OfferText } from './offer-text.ts';
 import { offeredLocaleOf } from './preferred-locale.ts';
 
@@ -36,16 +37,20 @@ export function LanguageOffer() {
   const textId = useId();
 
   useEffect(() => {
-    if (isDismissed()) return;
     const locale = offeredLocaleOf(navigator.languages ?? [navigator.language]);
     if (!locale) return;
     let isCurrent = true;
-    loadOfferText(locale).then(
-      (text) => isCurrent && setOffer(text),
-      () => undefined,
-    );
+    // Storage is slow to open the first time: read the visitor's earlier answer once the page is idle.
+    const cancel = whenIdle(() => {
+      if (isDismissed()) return;
+      loadOfferText(locale).then(
+        (text) => isCurrent && setOffer(text),
+        () => undefined,
+      );
+    });
     return () => {
       isCurrent = false;
+      cancel();
     };
   }, []);
 

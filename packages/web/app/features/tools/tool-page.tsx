@@ -1,4 +1,5 @@
 import { homePath, resultNameExample, TOOLS, type ToolId } from '@quire/shared';
+import { Suspense } from 'react';
 import { Link } from 'react-router';
 import { ArrowBackIcon } from '../../components/icons.tsx';
 import { ToolIcon } from '../../components/tool-icon.tsx';
@@ -43,14 +44,17 @@ export function ToolPage({ toolId }: { toolId: ToolId }) {
       <div className="mx-auto max-w-3xl">
         <ToolWorkbench key={toolId} tool={tool} />
       </div>
-      <ToolHowTo
-        heading={t('common.tool.howTo', { tool: markAsPageText(title) })}
-        steps={[
-          t('common.tool.stepSelect', { files: wording.files, types: wording.types }),
-          t('common.tool.stepRun', { action: markAsPageText(t(`tools.${toolId}.action`)) }),
-          t('common.tool.stepDownload', { source: sample.source, fileName: sampleResult }),
-        ]}
-      />
+      {/* Hydrates after the workbench, on its own. */}
+      <Suspense>
+        <ToolHowTo
+          heading={t('common.tool.howTo', { tool: markAsPageText(title) })}
+          steps={[
+            t('common.tool.stepSelect', { files: wording.files, types: wording.types }),
+            t('common.tool.stepRun', { action: markAsPageText(t(`tools.${toolId}.action`)) }),
+            t('common.tool.stepDownload', { source: sample.source, fileName: sampleResult }),
+          ]}
+        />
+      </Suspense>
     </div>
   );
 }
