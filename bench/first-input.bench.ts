@@ -105,7 +105,12 @@ async function measure(page: Page, url: string): Promise<Run> {
     if (choosers > 0) break;
     await new Promise((go) => setTimeout(go, Math.max(0, CLICK_EVERY_MS - (Date.now() - sent))));
   }
-  await page.waitForFunction('window.__bench.hydrated > 0', undefined, { timeout: GIVE_UP_MS, polling: 100 });
+  // A function, not a string: the site's Content-Security-Policy forbids the eval a string predicate needs.
+  await page.waitForFunction(
+    () => ((globalThis as { __bench?: { hydrated: number } }).__bench?.hydrated ?? 0) > 0,
+    undefined,
+    { timeout: GIVE_UP_MS, polling: 100 },
+  );
   const recorded = (await page.evaluate(READ_RECORD)) as Recorded;
   await cdp.detach();
   const delays = recorded.clicks.map(([sent, handled]) => handled - sent);
