@@ -10,6 +10,7 @@ import {
   type PageLayout,
 } from './layout-model.ts';
 import { findGutters, orderPage, type Placed } from './reading-order.ts';
+import { takeSideStrips } from './take-side-strips.ts';
 
 export type ImageBlock = { kind: 'image'; images: PageImage[]; box: Box };
 /** A table, each cell's paragraphs and nested tables top to bottom. */
@@ -57,7 +58,10 @@ export function planPage(
   bodyLines: readonly Line[],
   textBounds: { x0: number; x1: number },
 ): PagePlan {
-  const { tables, lines } = detectTables(bodyLines, layout.rules, layout.fills);
+  const detected = detectTables(bodyLines, layout.rules, layout.fills);
+  // Columns are found with the lines beside tables still among the text: a strip is taken only within its column.
+  const gutters = findGutters(detected.lines);
+  const { tables, lines } = takeSideStrips(detected.tables, detected.lines, gutters);
   const backgrounds: PageImage[] = [];
   const flowImages: PageImage[] = [];
   for (const image of layout.images) {
@@ -73,7 +77,6 @@ export function planPage(
     ...tables.map((table) => ({ box: table.box, item: { kind: 'table' as const, table } })),
     ...flowImages.map((image) => ({ box: image.box, item: { kind: 'image' as const, image } })),
   ];
-  const gutters = findGutters(lines);
   const bands = orderPage(items, gutters).map((band): PlannedBand => {
     const isMulti =
       band.columns.length > 1 ||
