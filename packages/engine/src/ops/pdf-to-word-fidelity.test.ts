@@ -1,6 +1,7 @@
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { corpusPath } from '@quire/corpus';
+import * as mupdf from 'mupdf';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { inputFile, useJobContext } from '../../test/job-context.ts';
@@ -253,4 +254,23 @@ describe('pdfToWord of a tax form', () => {
     // The brace grouping "You were born …" and "Spouse was born …" on page 2 is no paragraph of its own.
     expect(docx.text).not.toMatch(/^\s*[{}]\s*$/m);
   });
+
+  it.each([0, 90])(
+    'sets "PRINT CLEARLY", spelled down the side of the name grid, beside the grid (pages at /Rotate %i)',
+    async (rotate) => {
+      // The corpus form's pages carry /Rotate 0; turned a quarter, they read sideways and are turned back upright.
+      const form = new mupdf.PDFDocument(await readFile(corpusPath(TAX_FORM)));
+      for (let index = 0; index < form.countPages(); index += 1) form.findPage(index).put('Rotate', rotate);
+      const docx = await convertBuilt(
+        `tax-form-${rotate}.pdf`,
+        Buffer.from(form.saveToBuffer('').asUint8Array()),
+      );
+      form.destroy();
+      // Set one letter a line above the grid, they pushed it 80 points down the page, and page 1's foot onto another.
+      const names = docx.xml.indexOf('Your first name and initial');
+      const grid = docx.xml.slice(docx.xml.lastIndexOf('<w:tbl>', names), names);
+      expect(docxText(grid).replace(/\s/g, '')).toBe('RINTCLEARL');
+      expect(docx.xml.match(/<w:pgSz [^>]*>/g)?.every((size) => size.includes('portrait'))).toBe(true);
+    },
+  );
 });
