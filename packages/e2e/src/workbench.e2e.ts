@@ -13,6 +13,7 @@ const DAMAGED = 'bad/qpdf_bad7_no-trailer-dict.pdf';
 const PROTECTED = 'pdf/pysamples_encrypted_user-openpassword.pdf';
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
+const SIX_ROTATED = 'pdf/pdfbox_rotations-90-180-270_6p.pdf';
 
 let browser: Browser | undefined;
 let closeBrowser: (() => Promise<void>) | undefined;
@@ -187,6 +188,29 @@ describe('the tool workbench once files are chosen', () => {
     expect(await isInView(page.getByTestId('action-button'))).toBe(true);
     await page.context().close();
   });
+});
+
+describe('the action of a tool whose options and preview are taller than the screen', () => {
+  for (const [device, viewport] of [
+    ['desktop of 800 px', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
+    it(`rotate: stays wholly in view at the foot of the screen on a ${device}, and runs the job`, async () => {
+      const page = await openTool('rotate', { viewport });
+      await page.getByTestId('file-input').setInputFiles([corpusPath(SIX_ROTATED)]);
+      await page.getByTestId('selected-file').waitFor();
+      // The preview draws its pages, which makes the workbench taller than the screen.
+      await page
+        .locator('[data-testid="tool-workbench"] canvas, [data-testid="tool-workbench"] img')
+        .first()
+        .waitFor();
+      const workbench = await boxOf(page.getByTestId('tool-workbench'));
+      expect(workbench.y + workbench.height).toBeGreaterThan(viewport.height);
+      await expect.poll(() => isInView(page.getByTestId('action-button'))).toBe(true);
+      expect(await runTool(page)).toBe(200);
+      await page.context().close();
+    });
+  }
 });
 
 describe('the tool workbench on a phone', () => {

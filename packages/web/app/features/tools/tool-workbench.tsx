@@ -213,15 +213,22 @@ export function ToolWorkbench({ tool }: { tool: ToolDefinition }) {
         </p>
       )}
       {canRun && (
-        <button
-          ref={actionButton}
-          type="button"
-          onClick={() => void run()}
-          data-testid="action-button"
-          className={`${BUTTON_STYLES.primary} mt-6 w-full text-base`}
+        // Options and a preview can be taller than the screen: the action then waits at the foot of the screen
+        // for as long as the workbench is in view, and settles in its place at the end of it.
+        <div
+          className="sticky bottom-0 z-10 -mx-5 mt-3 bg-white/95 px-5 pt-3 pb-3 sm:-mx-8 sm:px-8"
+          data-testid="action-bar"
         >
-          {t(`tools.${tool.id}.action`)}
-        </button>
+          <button
+            ref={actionButton}
+            type="button"
+            onClick={() => void run()}
+            data-testid="action-button"
+            className={`${BUTTON_STYLES.primary} w-full text-base`}
+          >
+            {t(`tools.${tool.id}.action`)}
+          </button>
+        </div>
       )}
       {isBusy && (
         <JobProgress
