@@ -69,7 +69,10 @@ export async function sendResult(
   sendIdleTimeoutMs: number,
 ): Promise<FastifyReply> {
   const { size } = await stat(result.path);
-  const stream = createReadStream(result.path);
+  // Read to its known length, the stream ends with its last byte: an unbounded one needs one more read to find the
+  // file's end, and a client that closes on the last byte of `content-length` (curl does) may beat that read on a
+  // busy machine. The response would then close without finishing, and a delivered result wait for its expiry.
+  const stream = createReadStream(result.path, { start: 0, end: Math.max(0, size - 1) });
   watchSendProgress(reply.raw, stream, sendIdleTimeoutMs, () =>
     request.log.info({ outputBytes: size, sentBytes: stream.bytesRead }, 'answer stalled: connection closed'),
   );
