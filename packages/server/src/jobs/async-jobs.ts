@@ -96,9 +96,10 @@ export class AsyncJobs {
     if (progress !== entry.view.progress) this.#change(id, (view) => ({ ...view, progress }));
   }
 
-  finished(id: string, answer: JobAnswer, bytes: number): void {
+  /** Keeps the job's answer until it is fetched or expires; false if the job was deleted meanwhile. */
+  finished(id: string, answer: JobAnswer, bytes: number): boolean {
     const entry = this.#jobs.get(id);
-    if (!entry) return;
+    if (!entry) return false;
     entry.answer = { ...answer, bytes };
     // A finished job keeps its page count, as the op last reported it.
     const done = {
@@ -107,6 +108,7 @@ export class AsyncJobs {
       pagesTotal: entry.pagesTotal,
     };
     this.#end(entry, (view, expiresAt) => doneJobView(view, done, expiresAt));
+    return true;
   }
 
   failed(id: string, error: AppError): void {

@@ -52,7 +52,13 @@ export class LocalJobs implements JobBackend {
         await pruneJobDir(jobDir, answer.result.path);
         const { size } = await stat(answer.result.path);
         budget.settle(size);
-        jobs.finished(id, answer, size);
+        if (!jobs.finished(id, answer, size)) {
+          // Deleted while its work ended (cancelled, or the server closing): its files went with it, and whatever
+          // the work wrote since goes now.
+          budget.release();
+          await removeJobDir(jobDir);
+          return;
+        }
         log.info({ ...answer.log, job: 'async' }, 'job done');
       })
       .catch(async (error: unknown) => {
