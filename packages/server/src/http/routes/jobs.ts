@@ -84,18 +84,34 @@ export function registerJobRoutes(app: FastifyInstance, deps: JobRouteDeps): voi
     const found = await jobs.answerOf(id);
     if ('error' in found) {
       // A failed job's error, once delivered, is all there was to fetch: it goes as a result does.
-      if ((await jobs.view(id))?.state === 'failed') reply.raw.once('finish', () => void jobs.delete(id));
+      if ((await jobs.view(id))?.state === 'failed') deleteOnceDelivered(request, reply, jobs, id);
       throw found.error;
     }
-    const { answer } = found;
     // Delivered means deleted; a download cut short may be tried again until the job expires.
-    reply.raw.once('finish', () => void jobs.delete(id));
-    return sendResult(request, reply, answer, deps.sendIdleTimeoutMs);
+    deleteOnceDelivered(request, reply, jobs, id);
+    return sendResult(request, reply, found.answer, deps.sendIdleTimeoutMs);
   });
 
   app.delete<JobParams>(`${JOBS_PATH}/:id`, async (request, reply) => {
     if (!(await jobs.delete(idOf(request)))) throw notFound();
     return reply.status(204).send();
+  });
+}
+
+/**
+ * Deletes the job, with its files, as soon as its answer is delivered: the response finished, every byte of it handed
+ * to the connection (`sendResult` ends the response with the result's last byte). A response closed before that,
+ * a download cut short, leaves the job for another try until it expires.
+ */
+function deleteOnceDelivered(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  jobs: JobBackend,
+  id: string,
+): void {
+  reply.raw.once('finish', () => {
+    // Never an unhandled rejection (it would stop the server): a job not deleted is only logged, and expires.
+    jobs.delete(id).catch((error: unknown) => request.log.error({ err: error }, 'delivered job not deleted'));
   });
 }
 
