@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { corpusPath } from '@quire/corpus';
-import { homePath, type Locale } from '@quire/shared';
+import { homePath, toolPath, type Locale } from '@quire/shared';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './browser.ts';
@@ -9,6 +9,10 @@ import { waitForHydration } from './browser-session.ts';
 const baseUrl = inject('baseUrl');
 const PDF = 'pdf/pysamples_outline-bookmarks_4p.pdf';
 const DOCX = 'word/mammoth_tables.docx';
+const JPG = 'images/pysamples_progressive.jpg';
+const PDF_TOOLS = ['split', 'compress', 'pdf-to-word', 'pdf-to-jpg', 'rotate', 'ocr'];
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
 const NOTES = { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('plain text') };
 const isolated = (text: string) => `\u2068${text}\u2069`;
 const EVERY_TYPE_EN = `${isolated('PDF')}, ${isolated('Word')}, ${isolated('JPG')}, or ${isolated('PNG')}`;
@@ -23,9 +27,9 @@ afterAll(async () => {
 });
 
 /** The home page of a language in a fresh context, hydrated. */
-async function openHome(locale: Locale): Promise<Page> {
+async function openHome(locale: Locale, viewport = { width: 1280, height: 900 }): Promise<Page> {
   if (!session) throw new Error('the browser did not start');
-  const context = await session.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await session.browser.newContext({ viewport });
   const page = await context.newPage();
   await page.goto(new URL(homePath(locale), baseUrl).href);
   await waitForHydration(page);
@@ -51,11 +55,12 @@ describe('the home page upload area', () => {
       .toBe(`Invalid file type: “${isolated('notes.txt')}”. Please select ${EVERY_TYPE_EN} files.`);
     expect(await page.getByTestId('selected-file').count()).toBe(1);
 
-    // A PDF and a Word document together suit no tool: the page says which kinds of files do.
+    // A PDF and a Word document together suit no tool: each kind is offered its own tools.
     await page.getByTestId('file-input').setInputFiles([corpusPath(DOCX)]);
     await expect
-      .poll(() => page.getByTestId('home-tool-choice').textContent())
-      .toBe(`No tool accepts this combination of files. Try ${EVERY_TYPE_EN} files.`);
+      .poll(() => page.getByTestId('home-file-group').evaluateAll(kindsOf))
+      .toEqual(['pdf', 'word']);
+    expect(await page.getByTestId('home-tool-choice').textContent()).not.toContain('Try');
     await page.context().close();
   });
 
@@ -78,4 +83,71 @@ describe('the home page upload area', () => {
       );
     await page.context().close();
   });
+
+  it('offers one PDF its tools but not merge, and two PDFs merge', async () => {
+    const page = await openHome('en', DESKTOP);
+    const input = page.getByTestId('file-input');
+    await input.setInputFiles([corpusPath(PDF)]);
+    await expect.poll(() => toolsOffered(page)).toEqual(PDF_TOOLS);
+    await input.setInputFiles([
+      { name: 'second.pdf', mimeType: 'application/pdf', buffer: await readFile(corpusPath(PDF)) },
+    ]);
+    await expect.poll(() => toolsOffered(page)).toEqual(['merge']);
+    await page.context().close();
+  });
+
+  it('shows a JPG with an image icon, offers a PDF and a JPG the tools of each, and takes only the JPG on', async () => {
+    const page = await openHome('en', DESKTOP);
+    await page.getByTestId('file-input').setInputFiles([corpusPath(PDF), corpusPath(JPG)]);
+    await expect
+      .poll(() => page.locator('[data-file-kind]').evaluateAll(fileKindsOf))
+      .toEqual(['pdf', 'image']);
+    const choice = page.getByTestId('home-tool-choice');
+    await expect
+      .poll(() => choice.locator('p').first().textContent())
+      .toBe(
+        'No single tool takes these files together. Choose a tool for one kind of file: only those files go with it.',
+      );
+    expect(await page.getByTestId('home-file-group').evaluateAll(kindsOf)).toEqual(['pdf', 'image']);
+    const images = page.locator('[data-testid="home-file-group"][data-kind="image"]');
+    expect(await images.locator('h3').textContent()).toBe('Your image');
+    expect(await toolsOffered(page)).toEqual([...PDF_TOOLS, 'jpg-to-pdf']);
+
+    await images.getByTestId('home-tool-link').click();
+    await page.waitForURL((url) => url.pathname === toolPath('en', 'jpg-to-pdf'));
+    await expect
+      .poll(() => page.getByTestId('selected-file-name').allTextContents())
+      .toEqual([JPG.split('/').pop()]);
+    await page.context().close();
+  });
+
+  it('says the same on an Arabic phone, in the width of the screen', async () => {
+    const page = await openHome('ar', PHONE);
+    await page.getByTestId('file-input').setInputFiles([corpusPath(PDF), corpusPath(JPG), corpusPath(JPG)]);
+    await expect
+      .poll(() => page.getByTestId('home-file-group').evaluateAll(kindsOf))
+      .toEqual(['pdf', 'image']);
+    const images = page.locator('[data-testid="home-file-group"][data-kind="image"]');
+    expect(await images.locator('h3').textContent()).toBe('صورتان');
+    expect(await page.locator('[data-testid="home-file-group"][data-kind="pdf"] h3').textContent()).toBe(
+      'ملف PDF',
+    );
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await page.context().close();
+  });
 });
+
+/** The tools the home page offers for the files chosen, in order. */
+function toolsOffered(page: Page): Promise<(string | null)[]> {
+  return page
+    .getByTestId('home-tool-link')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('data-tool')));
+}
+
+function kindsOf(groups: Element[]): (string | null)[] {
+  return groups.map((group) => group.getAttribute('data-kind'));
+}
+
+function fileKindsOf(icons: Element[]): (string | null)[] {
+  return icons.map((icon) => icon.getAttribute('data-file-kind'));
+}

@@ -63,3 +63,9 @@ export function hasAcceptedExtension(fileName: string, kinds: readonly FileKind[
   const lower = fileName.toLowerCase();
   return extensionsOf(kinds).some((extension) => lower.endsWith(extension));
 }
+
+/** The kind a file's name says it is (by its extension, case-insensitive), or null for a name no kind has. */
+export function kindOfFileName(fileName: string): FileKind | null {
+  const kinds = Object.keys(FILE_KINDS) as FileKind[];
+  return kinds.find((kind) => hasAcceptedExtension(fileName, [kind])) ?? null;
+}

@@ -1,15 +1,14 @@
-import { hasAcceptedExtension, TOOL_IDS, TOOLS, toolPath, type FileKind, type ToolId } from '@quire/shared';
+import { TOOL_IDS, TOOLS, toolPath, type FileKind } from '@quire/shared';
 import { useRef, useState } from 'react';
-import { Link } from 'react-router';
-import { ToolIcon } from '../../components/tool-icon.tsx';
 import { useLocale } from '../../i18n/use-locale.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { useForgetOnLeave } from '../../lib/use-forget-on-leave.ts';
 import { useRevealOnAdd } from '../tools/use-reveal-on-add.ts';
 import { useCarrySelection, usePendingFiles, useTakeSelection } from '../upload/pending-files.tsx';
-import { typeListOf } from '../upload/upload-texts.ts';
 import { UploadWidget } from '../upload/upload-widget.tsx';
 import type { UploadRules } from '../upload/validate-files.ts';
+import { HomeToolChoice } from './home-tool-choice.tsx';
+import { toolChoiceFor } from './tool-choice.ts';
 
 const ALL_TOOLS = TOOL_IDS.map((id) => TOOLS[id]);
 
@@ -20,16 +19,6 @@ export const HOME_RULES: UploadRules = {
   maxFiles: Math.max(...ALL_TOOLS.map((tool) => tool.maxFiles)),
   multiple: true,
 };
-
-function toolsFor(files: readonly File[]): ToolId[] {
-  return TOOL_IDS.filter((id) => {
-    const tool = TOOLS[id];
-    return (
-      files.length <= tool.maxFiles &&
-      files.every((file) => hasAcceptedExtension(file.name, tool.accepts) && file.size <= tool.maxFileBytes)
-    );
-  });
-}
 
 /** The upload area of the home page: pick files, then choose what to do with them. */
 export function HomeUpload() {
@@ -48,7 +37,6 @@ export function HomeUpload() {
     setFiles([]);
     setUploadKey((key) => key + 1);
   });
-  const tools = toolsFor(files);
 
   return (
     <div className="rounded-3xl border border-slate-200 bg-white p-5 shadow-xl shadow-indigo-900/5 sm:p-6">
@@ -56,25 +44,11 @@ export function HomeUpload() {
       <UploadWidget key={uploadKey} rules={HOME_RULES} files={files} onChange={setFiles} />
       {files.length > 0 && (
         <div ref={choice} className="mt-6" data-testid="home-tool-choice">
-          <p className="text-sm font-semibold text-slate-900">
-            {tools.length > 0
-              ? t('common.home.upload.chooseTool', { count: files.length })
-              : t('common.home.upload.noTool', { types: typeListOf(HOME_RULES.accepts, locale) })}
-          </p>
-          <ul className="mt-3 grid grid-cols-1 gap-2 sm:grid-cols-2">
-            {tools.map((id) => (
-              <li key={id}>
-                <Link
-                  to={toolPath(locale, id)}
-                  onClick={() => pending.handOver({ files }, toolPath(locale, id))}
-                  className="flex min-h-11 items-center gap-3 rounded-xl border border-slate-200 p-2 text-sm font-medium text-slate-800 hover:border-indigo-300 hover:bg-indigo-50 focus-visible:outline-3 focus-visible:outline-indigo-600"
-                >
-                  <ToolIcon tool={TOOLS[id]} />
-                  {t(`tools.${id}.title`)}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <HomeToolChoice
+            files={files}
+            choice={toolChoiceFor(files)}
+            onChoose={(id, chosen) => pending.handOver({ files: chosen }, toolPath(locale, id))}
+          />
         </div>
       )}
     </div>

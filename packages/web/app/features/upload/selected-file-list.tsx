@@ -1,6 +1,7 @@
 import { formatBytes } from '@quire/shared';
 import { useRef, type DragEvent } from 'react';
-import { CloseIcon, FileIcon } from '../../components/icons.tsx';
+import { FileKindIcon } from '../../components/file-kind-icon.tsx';
+import { CloseIcon } from '../../components/icons.tsx';
 import { FileOrderButtons } from './file-order-buttons.tsx';
 import { listKeysOf } from './list-keys.ts';
 
@@ -100,7 +101,7 @@ export function SelectedFileList(props: SelectedFileListProps) {
             className={`flex items-center gap-3 rounded-xl border py-2 ps-3 pe-2 ${error === index ? 'border-red-400 bg-red-50' : 'border-slate-200 bg-white'} ${reorder && !disabled ? 'cursor-grab active:cursor-grabbing' : ''}`}
             {...dragProps(index)}
           >
-            <FileIcon className="size-5 shrink-0 text-red-600" />
+            <FileKindIcon fileName={file.name} />
             <span className="min-w-0 flex-1">
               {/* The whole name, wrapped: on a phone, names cut short look alike (scan_001, scan_002). It takes its
                   own direction (an Arabic name in an English page, or the reverse), yet lines up with the page's

@@ -94,4 +94,27 @@ describe('upload widget texts', () => {
     expect(html).toMatch(/<span dir="auto"[^>]*data-testid="selected-file-name">report.pdf<\/span>/);
     expect(html).toContain('aria-label="Remove \u2068report.pdf\u2069"');
   });
+
+  it('show each file with the icon of its kind: a PDF, an image, a Word document', () => {
+    const files = ['report.pdf', 'photo.JPG', 'chart.png', 'letter.docx'].map(
+      (name) => new File([new Uint8Array(10)], name),
+    );
+    const html = renderToString(
+      <SelectedFileList
+        files={files}
+        heading="Selected Files"
+        countLabel="4 files"
+        numberLocale="en"
+        disabled={false}
+        removeLabel={(name) => name}
+        onRemove={() => undefined}
+      />,
+    );
+    expect([...html.matchAll(/data-file-kind="([^"]+)"/g)].map((match) => match[1])).toEqual([
+      'pdf',
+      'image',
+      'image',
+      'word',
+    ]);
+  });
 });
