@@ -5,11 +5,14 @@ import { corpusEntry, corpusPath } from '@quire/corpus';
 import { formatBytes, TOOLS } from '@quire/shared';
 import { describe, expect, inject, it } from 'vitest';
 import { routeNextJobResult, waitForJobResult } from './job-requests.ts';
-import { useToolPage } from './tool-page.ts';
+import { openToolPageIn, useToolPage } from './tool-page.ts';
 
 const jobRoot = inject('jobRoot');
 /** Six pages of text and photos: there is something to save. */
 const WITH_IMAGES = 'pdf/pdf2docx_demo_text-images-6p.pdf';
+/** A played-back answer: 2.83 MB down to 14.49 KB, 99.5% saved. */
+const ORIGINAL_BYTES = 2_967_470;
+const COMPRESSED_BYTES = 14_837;
 
 const view = useToolPage('compress');
 
@@ -101,4 +104,46 @@ describe('the compress page in a real browser', () => {
     // The real result was fetched before the played-back one was given: the server deleted the job.
     await expect.poll(() => readdir(jobRoot), { timeout: 5000 }).toEqual([]);
   });
+
+  it.each([
+    [
+      'de',
+      `2,83\u00a0MB`,
+      `14,49\u00a0kB`,
+      'Komprimierung abgeschlossen! Die Datei ist jetzt 99,5\u00a0% kleiner.',
+    ],
+    [
+      'ar',
+      formatBytes(ORIGINAL_BYTES, 'ar'),
+      formatBytes(COMPRESSED_BYTES, 'ar'),
+      'اكتمل الضغط! انخفض حجم الملف بنسبة 99.5٪',
+    ],
+  ] as const)(
+    'writes the sizes and the saving in the numbers and units of the page (%s)',
+    async (locale, original, compressed, message) => {
+      await openToolPageIn(view.page, locale, 'compress');
+      const body = await readFile(corpusPath(WITH_IMAGES));
+      await routeNextJobResult(view.page, {
+        status: 200,
+        contentType: TOOLS.compress.output.mimeType,
+        body,
+        headers: {
+          'x-original-size': String(ORIGINAL_BYTES),
+          'x-compressed-size': String(COMPRESSED_BYTES),
+          'x-compression-ratio': '99.5',
+        },
+      });
+      await view.page.locator('input[type=file]').setInputFiles([corpusPath(WITH_IMAGES)]);
+      await Promise.all([waitForJobResult(view.page), view.page.getByTestId('action-button').click()]);
+      await expect.poll(() => view.page.getByTestId('compression-message').textContent()).toBe(message);
+      expect(await view.page.getByTestId('original-size').textContent()).toBe(original);
+      expect(await view.page.getByTestId('compressed-size').textContent()).toBe(compressed);
+      // Arabic writes every unit out, as its messages do: never the abbreviated megabyte beside a spelt-out kilobyte.
+      if (locale === 'ar') {
+        expect(original).toContain('ميغابايت');
+        expect(compressed).toContain('كيلوبايت');
+      }
+      await expect.poll(() => readdir(jobRoot), { timeout: 5000 }).toEqual([]);
+    },
+  );
 });

@@ -1,6 +1,6 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { corpusPath } from '@quire/corpus';
-import { homePath, toolPath, type Locale } from '@quire/shared';
+import { formatBytes, homePath, LOCALE_INFO, toolPath, type Locale } from '@quire/shared';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './browser.ts';
@@ -135,6 +135,22 @@ describe('the home page upload area', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await page.context().close();
   });
+
+  it.each(['de', 'ar'] as const)(
+    'writes each file’s size in the numbers and units of the page (%s)',
+    async (locale) => {
+      const page = await openHome(locale, DESKTOP);
+      await page.getByTestId('file-input').setInputFiles([corpusPath(PDF), corpusPath(JPG)]);
+      const sizes = await Promise.all([PDF, JPG].map(async (file) => (await stat(corpusPath(file))).size));
+      await expect
+        .poll(() => page.getByTestId('selected-file-size').allTextContents())
+        .toEqual(sizes.map((bytes) => formatBytes(bytes, LOCALE_INFO[locale].tag)));
+      const text = (await page.getByTestId('selected-file-size').allTextContents()).join(' ');
+      if (locale === 'de') expect(text).toMatch(/^\d+(,\d+)?\u00a0(kB|MB) \d+(,\d+)?\u00a0(kB|MB)$/);
+      if (locale === 'ar') expect(text).not.toMatch(/[كم]\.ب/);
+      await page.context().close();
+    },
+  );
 });
 
 /** The tools the home page offers for the files chosen, in order. */

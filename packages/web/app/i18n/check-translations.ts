@@ -9,8 +9,9 @@ import {
 
 /**
  * The translation check run by `npm test`: a locale's messages must have exactly English's keys, parse as ICU
- * MessageFormat, use the same arguments, give every plural the forms the language needs (Arabic's six), and not
- * be English left untranslated.
+ * MessageFormat, use the same arguments, give every plural the forms the language needs (Arabic's six), print a
+ * plural's count as `#` (the translator writes a number printed as it is in the language's format, but a plural's
+ * count must reach ICU as a number), and not be English left untranslated.
  */
 export type TranslationProblem = { readonly key: string; readonly problem: string };
 
@@ -45,6 +46,8 @@ const UNTRANSLATED_WORDS = new Set(
 type Plural = { readonly name: string; readonly ordinal: boolean; readonly forms: readonly string[] };
 type Shape = {
   readonly args: ReadonlySet<string>;
+  /** Arguments printed as they are (`{count}`), not through a plural, a select or a format. */
+  readonly plainArgs: ReadonlySet<string>;
   readonly plurals: readonly Plural[];
   readonly text: string;
 };
@@ -52,12 +55,14 @@ type Shape = {
 /** Arguments, plurals and the literal text of a parsed message. */
 function shapeOf(elements: readonly MessageFormatElement[]): Shape {
   const args = new Set<string>();
+  const plainArgs = new Set<string>();
   const plurals: Plural[] = [];
   const text: string[] = [];
   const walk = (list: readonly MessageFormatElement[]) => {
     for (const element of list) {
       if (element.type === TYPE.literal) text.push(element.value);
       else if (element.type !== TYPE.pound) args.add(element.value);
+      if (element.type === TYPE.argument) plainArgs.add(element.value);
       if (isPluralElement(element)) {
         plurals.push({
           name: element.value,
@@ -72,7 +77,7 @@ function shapeOf(elements: readonly MessageFormatElement[]): Shape {
     }
   };
   walk(elements);
-  return { args, plurals, text: text.join(' ') };
+  return { args, plainArgs, plurals, text: text.join(' ') };
 }
 
 function parseMessage(message: string): MessageFormatElement[] | Error {
@@ -152,6 +157,12 @@ export function checkTranslations(
     if (unknown.length > 0)
       report(key, `uses unknown argument(s) ${unknown.map((a) => `{${a}}`).join(', ')}`);
     for (const plural of own.plurals) {
+      if (own.plainArgs.has(plural.name)) {
+        report(
+          key,
+          `prints the count {${plural.name}} as it is: write # inside its plural, which formats it`,
+        );
+      }
       const needed = plural.ordinal ? ordinal : cardinal;
       const missingForms = needed.filter((form) => !plural.forms.includes(form));
       if (missingForms.length > 0) {

@@ -8,7 +8,8 @@ export type MessageValues = Readonly<Record<string, MessageValue>>;
 /**
  * Translates a typed key with ICU MessageFormat (plurals, selects) in the given language. A string value printed
  * as it is (`{fileName}`) is wrapped in a first-strong isolate, so a file name or a page range reads correctly in
- * a sentence of the other direction; pass text of the page's own language through `markAsPageText`.
+ * a sentence of the other direction; pass text of the page's own language through `markAsPageText`. A number is
+ * written in the language's number format (`99,5` in German), wherever the message puts it.
  */
 export type Translate = (key: MessageKey, values?: MessageValues) => string;
 
@@ -41,8 +42,12 @@ export function createTranslator(
     }
     return names;
   };
+  const numberFormat = new Intl.NumberFormat(LOCALE_INFO[locale].tag);
   const t: Translate = (key, values) =>
-    intl.formatMessage({ id: key }, values && isolateValues(values, plainArgumentsFor(key)));
+    intl.formatMessage(
+      { id: key },
+      values && isolateValues(values, plainArgumentsFor(key), (value) => numberFormat.format(value)),
+    );
   return { intl, t, locale };
 }
 

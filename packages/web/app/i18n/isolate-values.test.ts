@@ -34,6 +34,14 @@ describe('isolateValues', () => {
       tool: 'دمج PDF',
     });
   });
+
+  it('writes a number printed as it is in the given format, and leaves a plural’s count to ICU', () => {
+    const german = new Intl.NumberFormat('de');
+    const values = isolateValues({ percent: 99.5, count: 1234 }, new Set(['percent']), (value) =>
+      german.format(value),
+    );
+    expect(values).toEqual({ percent: '99,5', count: 1234 });
+  });
 });
 
 describe('the translator', () => {
@@ -69,7 +77,23 @@ describe('the translator', () => {
       'أحد الملفات فارغ. اختر ملفًا آخر.',
     );
     expect(arabic('common.upload.fileCount', { count: 2 })).toBe('ملفان');
-    expect(english('common.footer.copyright', { year: 2026 })).toBe('© 2026 Quire. All rights reserved.');
+    expect(english('common.footer.copyright', { year: markAsPageText('2026') })).toBe(
+      '© 2026 Quire. All rights reserved.',
+    );
+  });
+
+  it('writes every number in the page’s language, also where a message prints it as it is', () => {
+    const german = createTranslator('de').t;
+    expect(german('tools.compress.result.reduced', { percent: 99.5 })).toBe(
+      'Komprimierung abgeschlossen! Die Datei ist jetzt 99,5\u00a0% kleiner.',
+    );
+    expect(english('tools.compress.result.reduced', { percent: 12.5 })).toBe(
+      'Compression complete! File size reduced by 12.5%',
+    );
+    expect(german('common.upload.moved', { fileName: 'a.pdf', position: 1200, count: 1500 })).toBe(
+      `${FSI}a.pdf${PDI} ist jetzt an Position 1.200 von 1.500.`,
+    );
+    expect(createTranslator('fr').t('tools.compress.result.reduced', { percent: 40.25 })).toContain('40,25');
   });
 
   it('inserts text of the page language as it is', () => {

@@ -64,17 +64,21 @@ export function plainArgumentsOf(message: string): ReadonlySet<string> {
 export type MessageValue = string | number | Date | PageText;
 
 /**
- * The values to hand to ICU: strings printed as they are get an isolate, page text is unwrapped, numbers and dates
- * stay as they are (ICU formats them in the page's language).
+ * The values to hand to ICU: strings printed as they are get an isolate, page text is unwrapped, and a number printed
+ * as it is (`{percent}`, `{maxMegabytes}`) is written in the page's number format by `formatNumber` (ICU itself would
+ * print `99.5` on a German page). Numbers that choose a plural form, and dates, stay as they are: ICU formats them.
  */
 export function isolateValues(
   values: Readonly<Record<string, MessageValue>>,
   plainArguments: ReadonlySet<string>,
+  formatNumber: (value: number) => string = String,
 ): Record<string, string | number | Date> {
   const isolated: Record<string, string | number | Date> = {};
   for (const [name, value] of Object.entries(values)) {
     if (typeof value === 'string') isolated[name] = plainArguments.has(name) ? isolateText(value) : value;
-    else if (value instanceof Date || typeof value === 'number') isolated[name] = value;
+    else if (typeof value === 'number')
+      isolated[name] = plainArguments.has(name) ? formatNumber(value) : value;
+    else if (value instanceof Date) isolated[name] = value;
     else isolated[name] = value.pageText;
   }
   return isolated;

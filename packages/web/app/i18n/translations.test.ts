@@ -56,6 +56,16 @@ describe('the translation check', () => {
     ]);
   });
 
+  it('asks for # where a plural prints its own count', () => {
+    const problems = checkTranslations('de', source, {
+      'a.count': '{count, plural, one {eine Datei} other {{count} Dateien}}',
+      'a.title': 'PDF zusammenführen',
+    });
+    expect(problems.map((p) => p.problem)).toEqual([
+      'prints the count {count} as it is: write # inside its plural, which formats it',
+    ]);
+  });
+
   it('lets brand and file-type words stay as they are', () => {
     expect(isLanguageNeutral('{tool} – PDF, JPG')).toBe(true);
     expect(isLanguageNeutral('Merge PDF')).toBe(false);

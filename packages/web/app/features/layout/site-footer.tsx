@@ -1,8 +1,9 @@
-import { TOOL_IDS, toolPath } from '@quire/shared';
+import { LOCALE_INFO, TOOL_IDS, toolPath } from '@quire/shared';
 import { Link } from 'react-router';
 import { CodeIcon } from '../../components/icons.tsx';
 import { LogoMark } from '../../components/logo.tsx';
 import { config } from '../../config.ts';
+import { markAsPageText } from '../../i18n/isolate-values.ts';
 import { useLocale } from '../../i18n/use-locale.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { FOOTER_LEGAL, FOOTER_SUPPORT } from './nav-items.ts';
@@ -18,7 +19,10 @@ const LINK =
 export function SiteFooter() {
   const t = useT();
   const locale = useLocale();
-  const year = new Date().getFullYear();
+  // A year is written without grouping (never `2,026`), in the language's digits.
+  const year = new Intl.NumberFormat(LOCALE_INFO[locale].tag, { useGrouping: false }).format(
+    new Date().getFullYear(),
+  );
 
   return (
     <footer className="bg-slate-900 text-slate-300">
@@ -59,7 +63,7 @@ export function SiteFooter() {
       </div>
       <div className="border-t border-slate-800">
         <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-6 text-sm text-slate-400 sm:px-6 md:flex-row md:items-center md:justify-between">
-          <p data-testid="copyright">{t('common.footer.copyright', { year })}</p>
+          <p data-testid="copyright">{t('common.footer.copyright', { year: markAsPageText(year) })}</p>
           <p className="flex flex-wrap items-center gap-x-3">
             <span>{t('common.footer.license')}</span>
             <a href={config.sourceUrl} className={`${LINK} gap-1.5`} data-testid="source-link">

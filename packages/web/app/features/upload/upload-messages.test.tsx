@@ -1,4 +1,4 @@
-import { TOOLS, type Locale } from '@quire/shared';
+import { formatBytes, LOCALE_INFO, LOCALES, TOOLS, type Locale } from '@quire/shared';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { getTranslator } from '../../i18n/create-translator.ts';
@@ -117,4 +117,16 @@ describe('upload widget texts', () => {
       'word',
     ]);
   });
+
+  it.each(LOCALES.filter((locale) => locale !== 'en'))(
+    'write a size in %s with the units its messages use for a limit',
+    (locale) => {
+      const { t } = getTranslator(locale);
+      const spaceless = (text: string) => text.replace(/[\s\u00a0\u202f]/g, '');
+      const message = t('common.upload.tooLarge', { fileName: 'a.pdf', maxMegabytes: 100 });
+      expect(spaceless(message)).toContain(
+        spaceless(formatBytes(100 * 1024 * 1024, LOCALE_INFO[locale].tag)),
+      );
+    },
+  );
 });
