@@ -1,12 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { corpusPath } from '@quire/corpus';
 import { TOOLS } from '@quire/shared';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { bindScans, scanImage } from '../../engine/test/scanned-pdfs.ts';
-import { waitForJobResult } from './job-requests.ts';
+import { routeNextJobResult, waitForJobResult } from './job-requests.ts';
 import { expectedMessage } from './page-head.ts';
 import { openToolPageIn, useToolPage } from './tool-page.ts';
 
@@ -53,7 +53,7 @@ describe('the OCR PDF page in a real browser', () => {
     const headers = response.headers();
     expect(headers['x-pages-recognised']).toBe('1');
     expect(Number(headers['x-ocr-confidence'])).toBeGreaterThan(80);
-    expect(await view.page.getByTestId('recognised-pages').textContent()).toBe('1');
+    expect(await view.page.getByTestId('recognised-pages').textContent()).toBe('1 page');
     expect(await view.page.getByTestId('ocr-confidence').textContent()).toMatch(/^\d{2,3}\s?%$/);
 
     const [download] = await Promise.all([
@@ -94,4 +94,32 @@ describe('the OCR PDF page in a real browser', () => {
     expect(workbench).not.toContain((await expectedMessage('en', 'tools.ocr.success')).text);
     expect(workbench).not.toContain((await expectedMessage('en', 'tools.ocr.result.noScans')).text);
   });
+
+  it.each([
+    ['en', '6 pages', '91%'],
+    ['ru', '6 страниц', '91\u00a0%'],
+  ] as const)(
+    'counts the pages it read where the label asks how many, not their list (%s)',
+    async (locale, count, confidence) => {
+      // The counts are those of the answer, played back: a six-page scan takes minutes to read on a small machine.
+      const text = corpusPath('pdf/pysamples_outline-bookmarks_4p.pdf');
+      await openToolPageIn(view.page, locale, 'ocr');
+      await routeNextJobResult(view.page, {
+        status: 200,
+        contentType: TOOLS.ocr.output.mimeType,
+        body: await readFile(text),
+        headers: {
+          'x-page-count': '6',
+          'x-pages-recognised': '6',
+          'x-recognised-page-list': '1-6',
+          'x-ocr-confidence': '91',
+        },
+      });
+      await view.page.locator('input[type=file]').setInputFiles([text]);
+      await Promise.all([waitForJobResult(view.page), view.page.getByTestId('action-button').click()]);
+      await expect.poll(() => view.page.getByTestId('recognised-pages').textContent()).toBe(count);
+      expect(await view.page.getByTestId('ocr-confidence').textContent()).toBe(confidence);
+      await expect.poll(() => readdir(jobRoot), { timeout: 5000 }).toEqual([]);
+    },
+  );
 });

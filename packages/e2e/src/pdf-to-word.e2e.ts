@@ -89,7 +89,7 @@ describe('the PDF to Word page in a real browser', () => {
     ]);
     expect(response.status()).toBe(200);
     expect(response.headers()['x-pages-recognised']).toBe('1');
-    expect(await view.page.getByTestId('recognised-pages').textContent()).toBe('1');
+    expect(await view.page.getByTestId('recognised-pages').textContent()).toBe('1 page');
     expect(await view.page.getByTestId('ocr-confidence').textContent()).toMatch(/^\d{2,3}\s?%$/);
     expect(await view.page.getByTestId('toast-description').textContent()).toBe(
       (await expectedMessage('fr', 'tools.pdf-to-word.successRecognised')).text,

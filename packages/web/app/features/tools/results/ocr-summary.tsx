@@ -25,14 +25,19 @@ export function PdfToWordSummary({ headers }: ToolResultDetailsProps) {
   return <RecognitionFigures headers={headers} toolId="pdf-to-word" />;
 }
 
-/** The pages read and their mean confidence, in the words of the tool that read them. */
+/** How many pages were read and their mean confidence, in the words of the tool that read them. */
 function RecognitionFigures({ headers, toolId }: ToolResultDetailsProps & { toolId: 'ocr' | 'pdf-to-word' }) {
   const t = useT();
   const numberLocale = LOCALE_INFO[useLocale()].tag;
   const result = readOcrResult(headers);
   if (!result || result.count === 0) return null;
   const figures = [
-    { label: t(`tools.${toolId}.result.recognisedPages`), value: result.pages, testId: 'recognised-pages' },
+    // The label says how many pages were read: the count, not the list of them (`1-6`).
+    {
+      label: t(`tools.${toolId}.result.recognisedPages`),
+      value: t('common.tool.pages', { count: result.count }),
+      testId: 'recognised-pages',
+    },
     ...(result.confidence === null
       ? []
       : [
