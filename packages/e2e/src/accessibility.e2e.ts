@@ -5,6 +5,7 @@ import {
   LOCALES,
   allPagePaths,
   blogPostPath,
+  homePath,
   localePrefix,
   pagePath,
   splitLocale,
@@ -129,6 +130,30 @@ describe('axe-core: no serious or critical WCAG 2.2 AA violation', () => {
     await page.getByTestId('toast').waitFor();
     violations.push(...(await seriousViolations(page, `${path} with a toast and the result`)));
 
+    expect(violations).toEqual([]);
+  });
+
+  it('on the home page with a PDF and a JPG chosen, each kind offered its tools, on a desktop and on a phone', async () => {
+    const violations: string[] = [];
+    for (const [locale, viewport] of [
+      ['en', DESKTOP],
+      ['ar', PHONE],
+    ] as const) {
+      const path = homePath(locale);
+      await page.setViewportSize(viewport);
+      await openHydrated(page, path);
+      await page
+        .getByTestId('file-input')
+        .setInputFiles([
+          corpusPath('pdf/pysamples_outline-bookmarks_4p.pdf'),
+          corpusPath('images/pysamples_progressive.jpg'),
+        ]);
+      await page.getByTestId('home-file-group').first().waitFor();
+      violations.push(
+        ...(await seriousViolations(page, `${path} with a PDF and a JPG at ${viewport.width} px`)),
+      );
+    }
+    await page.setViewportSize(DESKTOP);
     expect(violations).toEqual([]);
   });
 
