@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTextPdf } from '../../engine/test/hostile-pdfs.ts';
-import { startTestRedis, type TestRedis } from './redis-server.ts';
+import { useTestRedis } from './redis-server.ts';
 
 // Issue 29, items 2 and 3 in a cluster: a web process and a worker process (from source, as `npm start` runs them
 // built), each with its own metrics address, and no job id in either's log.
@@ -19,12 +19,11 @@ type Started = {
   metricsUrl: string;
 };
 
-let redis: TestRedis;
+const redis = useTestRedis();
 let base: string;
 const processes: ChildProcessWithoutNullStreams[] = [];
 
 beforeAll(async () => {
-  redis = await startTestRedis();
   base = await mkdtemp(join(tmpdir(), 'quire-cluster-secrets-'));
   await mkdir(join(base, 'web'), { recursive: true });
   await writeFile(join(base, 'web/index.html'), 'home');
@@ -33,7 +32,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const child of processes) if (child.exitCode === null) child.kill('SIGKILL');
-  await redis?.stop();
   if (base) await rm(base, { recursive: true, force: true });
 });
 

@@ -1,17 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestRedis, type TestRedis } from '../../test/redis-server.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestRedis } from '../../test/redis-server.ts';
 import { ClientDiskLedger, diskKey } from './client-disk-ledger.ts';
 
-let redis: TestRedis;
-beforeAll(async () => {
-  redis = await startTestRedis();
-});
-afterAll(async () => {
-  await redis.stop();
-});
-beforeEach(async () => {
-  await redis.client.flushall();
-});
+const redis = useTestRedis();
 
 const A = 'a'.repeat(32);
 const B = 'b'.repeat(32);

@@ -1,7 +1,7 @@
 import { queuedJobView } from '@quire/shared';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestRedis, type TestRedis } from '../../test/redis-server.ts';
+import { useTestRedis } from '../../test/redis-server.ts';
 import {
   clientKey,
   JobRecords,
@@ -11,23 +11,20 @@ import {
   type JobRecord,
 } from './job-records.ts';
 
-let redis: TestRedis;
+const redis = useTestRedis();
 /** Two web processes' subscribers: `events` (web-a) and `otherEvents` (web-b). */
 let subscribers: Redis[];
 const events: JobEvent[] = [];
 const otherEvents: JobEvent[] = [];
 beforeAll(async () => {
-  redis = await startTestRedis();
   subscribers = [new Redis(redis.url), new Redis(redis.url)];
   await listenToJobEvents(subscribers[0] as Redis, 'web-a', (event) => events.push(event));
   await listenToJobEvents(subscribers[1] as Redis, 'web-b', (event) => otherEvents.push(event));
 });
-afterAll(async () => {
+afterAll(() => {
   for (const subscriber of subscribers) subscriber.disconnect();
-  await redis.stop();
 });
-beforeEach(async () => {
-  await redis.client.flushall();
+beforeEach(() => {
   events.length = 0;
   otherEvents.length = 0;
 });

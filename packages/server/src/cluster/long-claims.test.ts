@@ -1,19 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestRedis, type TestRedis } from '../../test/redis-server.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestRedis } from '../../test/redis-server.ts';
 import { LongClaims } from './long-claims.ts';
 import { workersKey } from './queued-job.ts';
 import { KEY_PREFIX } from './redis-client.ts';
 
-let redis: TestRedis;
-beforeAll(async () => {
-  redis = await startTestRedis();
-});
-afterAll(async () => {
-  await redis.stop();
-});
-beforeEach(async () => {
-  await redis.client.flushall();
-});
+const redis = useTestRedis();
 
 /** A live worker of the PDF lane with `concurrency` job slots. */
 const beat = (worker: string, concurrency: number, at = Date.now()) =>

@@ -1,18 +1,9 @@
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestRedis, type TestRedis } from '../../test/redis-server.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestRedis } from '../../test/redis-server.ts';
 import { RedisStreamShare, streamsKey } from './redis-stream-share.ts';
 
-let redis: TestRedis;
-beforeAll(async () => {
-  redis = await startTestRedis();
-});
-afterAll(async () => {
-  await redis.stop();
-});
-beforeEach(async () => {
-  await redis.client.flushall();
-});
+const redis = useTestRedis();
 
 const refusalOf = (opening: Promise<unknown>) =>
   opening.then(

@@ -1,20 +1,15 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startTestRedis, type TestRedis } from '../../test/redis-server.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useTestRedis } from '../../test/redis-server.ts';
 import { RedisProbeHistory } from '../cluster/redis-probe-history.ts';
 import type { ProbeHistory } from './probe-history.ts';
 import { ProbeStore } from './probe-store.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 let dir: string | undefined;
-let redis: TestRedis;
-
-beforeAll(async () => {
-  redis = await startTestRedis();
-});
-afterAll(async () => redis?.stop());
+const redis = useTestRedis();
 afterEach(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
   dir = undefined;
