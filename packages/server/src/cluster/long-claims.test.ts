@@ -50,4 +50,17 @@ describe('LongClaims', () => {
     await sleep(400);
     expect(await claims.claim('waiting')).toBe(true);
   });
+
+  it('keeps the set of claims as long as its newest claim, and no longer', async () => {
+    await beat('a', 2);
+    const claims = new LongClaims(redis.client, 'pdf', 1_000);
+    expect(await claims.claim('job-1')).toBe(true);
+    await sleep(500);
+    // A renewal keeps the set too: it lives a whole claim's lifetime from now.
+    await claims.renew('job-1');
+    expect(await redis.client.pttl('quire:long:pdf')).toBeGreaterThan(800);
+    // No one renews or claims again: the set goes with its last claim.
+    await sleep(1_100);
+    expect(await redis.client.exists('quire:long:pdf')).toBe(0);
+  });
 });
