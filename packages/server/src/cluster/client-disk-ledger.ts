@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import { clientKey } from './job-records.ts';
+import { defineScript, type ScriptCall } from './redis-client.ts';
 
 /**
  * How long a job waiting or running counts at most, as its record lasts while it waits or runs: a job whose every
@@ -63,7 +64,6 @@ const SCRIPTS = {
 } as const;
 
 type ScriptName = keyof typeof SCRIPTS;
-type ScriptCall = (keyCount: number, ...args: (string | number)[]) => Promise<number>;
 
 /** The key of a client's ledger of the job disk in a cluster (`quire:client:<client>:disk`). */
 export function diskKey(client: string): string {
@@ -85,15 +85,10 @@ export class ClientDiskLedger {
 
   constructor(redis: Redis) {
     this.#redis = redis;
-    const commands = redis as unknown as Record<string, ScriptCall | undefined>;
-    const call = (name: ScriptName): ScriptCall => {
-      if (!commands[name]) redis.defineCommand(name, { lua: SCRIPTS[name] });
-      return (...args) => (commands[name] as ScriptCall).apply(redis, args);
-    };
     this.#scripts = {
-      quireHeldBytes: call('quireHeldBytes'),
-      quireReserveDisk: call('quireReserveDisk'),
-      quireSettleDisk: call('quireSettleDisk'),
+      quireHeldBytes: defineScript(redis, 'quireHeldBytes', SCRIPTS.quireHeldBytes),
+      quireReserveDisk: defineScript(redis, 'quireReserveDisk', SCRIPTS.quireReserveDisk),
+      quireSettleDisk: defineScript(redis, 'quireSettleDisk', SCRIPTS.quireSettleDisk),
     };
   }
 

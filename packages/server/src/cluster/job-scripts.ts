@@ -1,5 +1,6 @@
 import { JOB_STATES, isTerminalState } from '@quire/shared';
 import type { Redis } from 'ioredis';
+import { defineScript, type ScriptCall } from './redis-client.ts';
 
 /** The states after which a record never changes again, as a Lua set. */
 const TERMINAL_STATES = `{ ${JOB_STATES.filter(isTerminalState)
@@ -52,21 +53,12 @@ const SCRIPTS = {
 } as const;
 
 type ScriptName = keyof typeof SCRIPTS;
-type ScriptCall = (keyCount: number, ...args: (string | number)[]) => Promise<number>;
 
-/**
- * The scripts, defined once on a connection (ioredis then sends each by its SHA1, loading it again after a Redis
- * restart), called with the number of keys first.
- */
+/** The scripts, each defined once on the connection. */
 export function jobScripts(redis: Redis): Record<ScriptName, ScriptCall> {
-  const commands = redis as unknown as Record<string, ScriptCall | undefined>;
-  const call = (name: ScriptName): ScriptCall => {
-    if (!commands[name]) redis.defineCommand(name, { lua: SCRIPTS[name] });
-    return (...args) => (commands[name] as ScriptCall).apply(redis, args);
-  };
   return {
-    quireAdmitJob: call('quireAdmitJob'),
-    quireWriteJob: call('quireWriteJob'),
-    quireCountOut: call('quireCountOut'),
+    quireAdmitJob: defineScript(redis, 'quireAdmitJob', SCRIPTS.quireAdmitJob),
+    quireWriteJob: defineScript(redis, 'quireWriteJob', SCRIPTS.quireWriteJob),
+    quireCountOut: defineScript(redis, 'quireCountOut', SCRIPTS.quireCountOut),
   };
 }

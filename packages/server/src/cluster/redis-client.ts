@@ -67,3 +67,16 @@ export async function withRedis<T>(operation: () => Promise<T>): Promise<T> {
     throw redisUnavailable();
   }
 }
+
+/** A Lua script's call: the number of keys, then the keys and the arguments. */
+export type ScriptCall = (keyCount: number, ...args: (string | number)[]) => Promise<number>;
+
+/**
+ * A script defined once on the connection (ioredis then sends it by its SHA1, loading it again after a Redis
+ * restart), called with the number of keys first.
+ */
+export function defineScript(redis: Redis, name: string, lua: string): ScriptCall {
+  const commands = redis as unknown as Record<string, ScriptCall | undefined>;
+  if (!commands[name]) redis.defineCommand(name, { lua });
+  return (...args) => (commands[name] as ScriptCall).apply(redis, args);
+}

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { defineScript, type ScriptCall } from './redis-client.ts';
 
 /**
  * Takes a place unless `most` live leases are held. KEYS: the set of leases (each place scored by when its lease
@@ -21,8 +22,6 @@ const RENEW = `
     redis.call('PEXPIRE', KEYS[1], ARGV[2])
   end
   return 0`;
-
-type ScriptCall = (keyCount: number, ...args: (string | number)[]) => Promise<number>;
 
 /**
  * Places counted across the processes of a cluster, each held by a lease in a Redis sorted set scored by when it
@@ -60,11 +59,4 @@ export class SortedSetLeases {
   async release(key: string, place: string): Promise<void> {
     await this.#redis.zrem(key, place);
   }
-}
-
-/** A script defined once on the connection (ioredis then sends it by its SHA1), called with the number of keys. */
-function defineScript(redis: Redis, name: string, lua: string): ScriptCall {
-  const commands = redis as unknown as Record<string, ScriptCall | undefined>;
-  if (!commands[name]) redis.defineCommand(name, { lua });
-  return (...args) => (commands[name] as ScriptCall).apply(redis, args);
 }
