@@ -1,14 +1,9 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { JobLane } from '@quire/shared';
 import { JOBS_PATH } from '@quire/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startClusterProcess, type ClusterProcess } from '../../src/cluster/start-cluster.ts';
-import { loadConfig } from '../../src/config.ts';
-import { startTestRedis } from '../redis-server.ts';
+import { startTestCluster } from '../test-cluster.ts';
 import {
   createHeavyPdf,
   expectShareRefusal,
@@ -41,56 +36,21 @@ afterEach(async () => {
 });
 
 async function startCluster(env: Record<string, string>): Promise<TestCluster> {
-  const redis = await startTestRedis();
-  const base = await mkdtemp(join(tmpdir(), 'quire-shares-cluster-'));
-  const webRoot = join(base, 'web');
-  await mkdir(webRoot, { recursive: true });
-  await writeFile(join(webRoot, 'index.html'), 'home');
-  await writeFile(join(webRoot, '404.html'), 'not found');
-  const common = {
-    QUIRE_REDIS_URL: redis.url,
-    QUIRE_JOB_ROOT: join(base, 'jobs'),
-    QUIRE_WEB_ROOT: webRoot,
-    QUIRE_DATA_DIR: join(base, 'data'),
-    QUIRE_STATUS_PROBE_SECONDS: '0',
-    QUIRE_RATE_LIMIT_PER_MINUTE: '0',
-    QUIRE_METRICS_ADDRESS: 'off',
-    QUIRE_TEST_OPS: '1',
-    QUIRE_WORKERS: '1',
-    QUIRE_LANES: 'pdf',
-    QUIRE_CLIENT_MAX_RUNNING: '64',
-    QUIRE_CLIENT_MAX_QUEUED: '10000',
-    LOG_LEVEL: 'silent',
-    ...env,
-  };
-  const processes: ClusterProcess[] = [];
+  const started = await startTestCluster(env, { webs: 2 });
+  const [webA, webB] = started.webs as [FastifyInstance, FastifyInstance];
   const close = async () => {
-    const web = processes[1]?.app;
-    if (web) {
-      await expect
-        .poll(
-          async () => {
-            const { running, queued } = await lane(web, 'pdf');
-            return running + queued;
-          },
-          { timeout: 30_000 },
-        )
-        .toBe(0);
-    }
-    for (const process of processes.reverse()) await process.stop(0);
-    await redis.stop();
-    await rm(base, { recursive: true, force: true });
+    await expect
+      .poll(
+        async () => {
+          const { running, queued } = await lane(webA, 'pdf');
+          return running + queued;
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(0);
+    await started.close();
   };
-  try {
-    processes.push(await startClusterProcess(loadConfig({ ...common, QUIRE_ROLE: 'worker' })));
-    processes.push(await startClusterProcess(loadConfig({ ...common, QUIRE_ROLE: 'web' })));
-    processes.push(await startClusterProcess(loadConfig({ ...common, QUIRE_ROLE: 'web' })));
-  } catch (error) {
-    await close();
-    throw error;
-  }
-  const [, webA, webB] = processes as [ClusterProcess, ClusterProcess, ClusterProcess];
-  return { webA: webA.app, webB: webB.app, close };
+  return { webA, webB, close };
 }
 
 /** The cluster's figures of a lane, as a web process's `/readyz` reports them (read from Redis every second). */
