@@ -58,6 +58,32 @@ describe('JobPool with long jobs', () => {
     await waitFor(() => pool.workerPids.every((pid) => niceness(pid) === 10));
   });
 
+  it('tells a long job sent back to wait that it started once, when it really starts', async () => {
+    const first = hold('a', 1_500, 5_000);
+    await waitFor(() => pool.stats.runningLong === 1);
+    const deferredBefore = pool.stats.deferred;
+    const starts: (number | undefined)[] = [];
+    const second = pool.runTestOp(
+      'hold',
+      { ms: 100, workMs: 5_000 },
+      {
+        signal: new AbortController().signal,
+        timeoutMs: 60_000,
+        workDir: ctx.workDir,
+        client: 'b',
+        onStart: (waitedMs) => starts.push(waitedMs),
+      },
+    );
+    // Taken by the free worker, found long and sent back: it has not started.
+    await waitFor(() => pool.stats.deferred > deferredBefore);
+    expect(starts).toEqual([]);
+    await expect(first).resolves.toBeTruthy();
+    await expect(second).resolves.toBeTruthy();
+    // Once, with its whole wait: the long job before it held the room for about a second more.
+    expect(starts).toHaveLength(1);
+    expect(starts[0]).toBeGreaterThan(500);
+  });
+
   it('takes a newcomer into a full queue in place of the newest job of whoever waits with the most', async () => {
     const small = new JobPool({ size: 1, maxQueue: 2, allowTestOps: true });
     await small.whenReady();

@@ -63,8 +63,10 @@ export type RunOptions = {
   /** Called once the job is accepted (given to a worker, or queued), before `onStart`; never for a refused job. */
   onAdmitted?: () => void;
   /**
-   * Called when a worker takes the job (the end of its wait, for metrics and the job's state), or when the caller
-   * first hears it was taken; `waitedMs` then says how long the job really waited.
+   * Called once, when the job really starts (the end of its wait, for metrics and the job's state), or when the
+   * caller first hears it did; `waitedMs` says how long it waited for the worker that runs it. A job that may still
+   * be sent back to wait for room for long work starts once its declared work is let go on (or when it ends, if it
+   * declares none): one taken, found long and sent back is not started, and is told once when it runs.
    */
   onStart?: (waitedMs?: number) => void;
   /** Hears where the running job stands, as its op reports it. */

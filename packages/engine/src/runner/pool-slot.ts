@@ -23,9 +23,46 @@ export type Job = {
   client: string;
   /** Its work was estimated long (`JobContext.declareWork`): it starts only where a long job may run. */
   isLong: boolean;
+  /** When it was sent, and when a worker last took it (`performance.now()`). */
+  submittedAt: number;
+  takenAt: number;
+  /** Its caller was told it started (`RunOptions.onStart`). */
+  hasStarted: boolean;
   resolve: (result: JobResult) => void;
   reject: (error: AppError) => void;
 };
+
+/** A job sent to the pool, not yet taken by a worker. */
+export function createJob(
+  id: number,
+  work: JobWork,
+  options: RunOptions,
+  client: string,
+  { resolve, reject }: Pick<Job, 'resolve' | 'reject'>,
+): Job {
+  return {
+    id,
+    work,
+    options,
+    client,
+    isLong: options.isKnownLong ?? false,
+    submittedAt: performance.now(),
+    takenAt: 0,
+    hasStarted: false,
+    resolve,
+    reject,
+  };
+}
+
+/**
+ * The job really started: its caller hears it once (`RunOptions.onStart`), with how long it waited for the worker
+ * that runs it, however often it was taken and sent back to wait for room for long work before.
+ */
+export function markStarted(job: Job): void {
+  if (job.hasStarted) return;
+  job.hasStarted = true;
+  job.options.onStart?.(Math.max(0, job.takenAt - job.submittedAt));
+}
 
 /** One worker process of the pool, its cage, and the job it runs. */
 export type Slot = {

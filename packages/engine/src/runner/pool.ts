@@ -14,11 +14,13 @@ import {
   withLimits,
 } from './job-errors.ts';
 import {
+  createJob,
   isBloated,
   killSlot,
   shutDownWorker,
   watchSlotBudget,
   markLong,
+  markStarted,
   mayRaisePriority,
   nextCageName,
   runningLong,
@@ -154,15 +156,7 @@ export class JobPool {
         return;
       }
       const client = options.client ?? ANONYMOUS;
-      const job: Job = {
-        id: this.#nextJobId++,
-        work,
-        options,
-        client,
-        isLong: options.isKnownLong ?? false,
-        resolve,
-        reject,
-      };
+      const job = createJob(this.#nextJobId++, work, options, client, { resolve, reject });
       // A job sent back to wait (`#defer`) is in the queue again: its client's leaving removes it from there too.
       options.signal.addEventListener(
         'abort',
@@ -288,7 +282,9 @@ export class JobPool {
     slot.stopReason = null;
     slot.isDeferring = false;
     if (job.isLong) markLong(slot, this.#mayRenice === true);
-    job.options.onStart?.();
+    job.takenAt = performance.now();
+    // A job that may still be sent back to wait for room for long work starts once it is let go on (`#onWorkDeclared`).
+    if (job.isLong || !Number.isFinite(this.#options.longJobMs)) markStarted(job);
     const { signal, timeoutMs, workDir } = job.options;
     let graceKill: NodeJS.Timeout | null = null;
     const stop = (reason: AppError) => {
@@ -356,6 +352,8 @@ export class JobPool {
     }
     const wasLong = slot.isLong;
     this.#release(slot);
+    // A job that ends without having declared its work (a failure, or an op that declares none) started all the same.
+    if (!slot.isDeferring) markStarted(job);
     if (slot.isDeferring) this.#defer(job);
     else if (slot.stopReason) job.reject(slot.stopReason);
     else if (message.type === 'done') job.resolve(message.result);
@@ -389,6 +387,7 @@ export class JobPool {
     if (job && slot.isDeferring) {
       this.#defer(job);
     } else if (job) {
+      markStarted(job);
       if (!slot.stopReason && !wasKilledForMemory) {
         this.#options.onCrash?.(toolOf(job), `worker exited during a job (code ${code}, signal ${signal})`);
       }
@@ -417,6 +416,7 @@ export class JobPool {
     if (slot.stopReason) return;
     const isLong = estimateMs >= this.#options.longJobMs;
     if (!isLong || slot.isLong) {
+      markStarted(job);
       this.#post(slot, { type: 'proceed', jobId: job.id });
       return;
     }
@@ -430,6 +430,7 @@ export class JobPool {
         return;
       }
       markLong(slot, this.#mayRenice === true);
+      markStarted(job);
       this.#post(slot, { type: 'proceed', jobId: job.id });
     };
     const { claimLong } = job.options;

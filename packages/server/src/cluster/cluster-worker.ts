@@ -229,7 +229,8 @@ export class ClusterWorker {
    * runs (a client can only delete it), so each change is one write. A quick job's start and stages are over
    * before anyone could see them (the page shows progress after 2 s), so only a job that runs on writes them: a
    * quick one costs Redis its final write alone. The first write also finds a job deleted while it waited (its
-   * record is gone) and stops it.
+   * record is gone) and stops it. A job starts when its pool says it really did: a long job sent back to wait for
+   * room before its heavy part is never shown running meanwhile.
    */
   async #runOnce(
     job: Job<QueuedJob>,
@@ -256,7 +257,11 @@ export class ClusterWorker {
         () => undefined,
       );
     };
-    const showStart = setTimeout(() => show(running.view.progress), PROGRESS_AFTER_MS);
+    let showStart: NodeJS.Timeout | undefined;
+    const onStart = () => {
+      running = { ...running, startedAt: Date.now() };
+      showStart = setTimeout(() => show(running.view.progress), PROGRESS_AFTER_MS);
+    };
     let pagesTotal: number | null = null;
     const onProgress = (stage: WorkStage, pages: { done: number; total: number } | null) => {
       if (pages) pagesTotal = pages.total;
@@ -279,6 +284,7 @@ export class ClusterWorker {
           client: queued.record.client,
           isKnownLong: queued.isLong === true,
           claimLong,
+          onStart,
           ...(queued.reportsProgress ? { onProgress } : {}),
         },
       );

@@ -80,7 +80,7 @@ export class AsyncJobs {
     return { answer: entry.answer };
   }
 
-  /** A worker took the job; one taken again (its long work deferred) keeps the progress it had reached. */
+  /** The job really started on a worker (told once by its pool, however often it was sent back to wait). */
   started(id: string): void {
     if (this.#jobs.get(id)?.view.state !== 'queued') return;
     this.#change(id, runningJobView);
