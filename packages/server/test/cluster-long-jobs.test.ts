@@ -1,6 +1,8 @@
+import { Job } from 'bullmq';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { JobRecord } from '../src/cluster/job-records.ts';
 import { LongClaims } from '../src/cluster/long-claims.ts';
+import { SortedSetLeases } from '../src/cluster/sorted-set-leases.ts';
 import { startTestCluster, type TestCluster } from './test-cluster.ts';
 
 // Long jobs in a cluster, all in this process: a worker of one job slot (so one place for long work in the lane)
@@ -15,6 +17,8 @@ afterEach(async () => {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const claim = LongClaims.prototype.claim;
+/** What ioredis rejects a command with while Redis is away. */
+const redisAway = () => Promise.reject(new Error('Connection is closed.'));
 
 function holdLong(cluster: TestCluster, ms: number) {
   const [web] = cluster.webs;
@@ -62,5 +66,42 @@ describe('long jobs in a cluster', () => {
     expect(done?.view.state).toBe('done');
     // Started when it really ran, not when it was first taken.
     expect(done?.startedAt).toBeGreaterThanOrEqual(released);
+  }, 60_000);
+
+  it('rides out a Redis blip while a long job claims its place', async () => {
+    cluster = await startTestCluster();
+    vi.spyOn(SortedSetLeases.prototype, 'take').mockImplementationOnce(redisAway);
+    expect((await holdLong(cluster, 100)).statusCode).toBe(200);
+    expect((await onlyRecord(cluster))?.view.state).toBe('done');
+  }, 60_000);
+
+  it("fails a long job as the service's fault, never the document's, when Redis stays away from its claim", async () => {
+    cluster = await startTestCluster();
+    vi.spyOn(SortedSetLeases.prototype, 'take').mockImplementation(redisAway);
+    const answer = await holdLong(cluster, 100);
+    expect(answer.statusCode).toBe(503);
+    expect(JSON.parse(answer.body)).toMatchObject({ error: { code: 'SERVER_BUSY' } });
+    expect((await onlyRecord(cluster))?.view.error?.code).toBe('SERVER_BUSY');
+  }, 60_000);
+
+  it("fails a long job sent back to wait as the service's fault when Redis stays away from its next claim", async () => {
+    cluster = await startTestCluster();
+    // Refused a place at first (every place taken), it waits; then Redis is away whenever it claims again.
+    vi.spyOn(SortedSetLeases.prototype, 'take')
+      .mockImplementationOnce(() => Promise.resolve(false))
+      .mockImplementation(redisAway);
+    const answer = await holdLong(cluster, 100);
+    expect(answer.statusCode).toBe(503);
+    expect(JSON.parse(answer.body)).toMatchObject({ error: { code: 'SERVER_BUSY' } });
+  }, 60_000);
+
+  it("fails a long job as the service's fault when Redis is away as it goes back to wait", async () => {
+    cluster = await startTestCluster();
+    // Refused a place, it cannot be put back in its queue: BullMQ gives it up.
+    vi.spyOn(SortedSetLeases.prototype, 'take').mockImplementationOnce(() => Promise.resolve(false));
+    vi.spyOn(Job.prototype, 'updateData').mockImplementation(redisAway);
+    const answer = await holdLong(cluster, 100);
+    expect(answer.statusCode).toBe(503);
+    expect(JSON.parse(answer.body)).toMatchObject({ error: { code: 'SERVER_BUSY' } });
   }, 60_000);
 });

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
+import { AppError } from '@quire/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useJobContext } from '../../test/job-context.ts';
-import { JobPool } from './pool.ts';
+import { JobPool, type RunOptions } from './pool.ts';
 
 const ctx = useJobContext();
 
@@ -19,18 +20,18 @@ describe('JobPool with long jobs', () => {
   beforeAll(() => pool.whenReady());
   afterAll(() => pool.close());
 
-  const hold = (client: string, ms: number, workMs?: number, signal = new AbortController().signal) =>
+  const hold = (client: string, ms: number, workMs?: number, more: Partial<RunOptions> = {}) =>
     pool.runTestOp(
       'hold',
       { ms, ...(workMs === undefined ? {} : { workMs }) },
-      { signal, timeoutMs: ms + 60_000, workDir: ctx.workDir, client },
+      { signal: new AbortController().signal, timeoutMs: ms + 60_000, workDir: ctx.workDir, client, ...more },
     );
 
   it('keeps a worker for short work however many clients send long jobs', async () => {
     const stop = new AbortController();
     // Eight clients, each with one long job: only one may run, and it may not take the last worker.
     const attacks = Array.from({ length: 8 }, (_, index) =>
-      hold(`attacker-${index}`, 60_000, 10_000, stop.signal).catch((error: unknown) => error),
+      hold(`attacker-${index}`, 60_000, 10_000, { signal: stop.signal }).catch((error: unknown) => error),
     );
     await waitFor(() => pool.stats.runningLong === 1 && pool.stats.deferred >= 1);
     // A visitor's short job (it declares little work, or none) gets the worker that stays free, at once.
@@ -63,17 +64,7 @@ describe('JobPool with long jobs', () => {
     await waitFor(() => pool.stats.runningLong === 1);
     const deferredBefore = pool.stats.deferred;
     const starts: (number | undefined)[] = [];
-    const second = pool.runTestOp(
-      'hold',
-      { ms: 100, workMs: 5_000 },
-      {
-        signal: new AbortController().signal,
-        timeoutMs: 60_000,
-        workDir: ctx.workDir,
-        client: 'b',
-        onStart: (waitedMs) => starts.push(waitedMs),
-      },
-    );
+    const second = hold('b', 100, 5_000, { onStart: (waitedMs) => starts.push(waitedMs) });
     // Taken by the free worker, found long and sent back: it has not started.
     await waitFor(() => pool.stats.deferred > deferredBefore);
     expect(starts).toEqual([]);
@@ -82,6 +73,17 @@ describe('JobPool with long jobs', () => {
     // Once, with its whole wait: the long job before it held the room for about a second more.
     expect(starts).toHaveLength(1);
     expect(starts[0]).toBeGreaterThan(500);
+  });
+
+  it("stops a long job whose place for long work cannot be counted, as the service's fault, not sent back", async () => {
+    const deferredBefore = pool.stats.deferred;
+    const claimed = (claimLong: () => Promise<boolean>) => hold('c', 100, 5_000, { claimLong });
+    const unavailable = new AppError('SERVER_BUSY', 'The service is briefly unavailable.');
+    await expect(claimed(() => Promise.reject(unavailable))).rejects.toBe(unavailable);
+    await expect(claimed(() => Promise.reject(new Error('Connection is closed.')))).rejects.toMatchObject({
+      code: 'SERVER_BUSY',
+    });
+    expect(pool.stats.deferred).toBe(deferredBefore);
   });
 
   it('takes a newcomer into a full queue in place of the newest job of whoever waits with the most', async () => {
@@ -125,7 +127,7 @@ describe('JobPool with long jobs', () => {
     await waitFor(() => pool.stats.runningLong === 1);
     const controller = new AbortController();
     const deferredBefore = pool.stats.deferred;
-    const waiting = hold('b', 30_000, 5_000, controller.signal);
+    const waiting = hold('b', 30_000, 5_000, { signal: controller.signal });
     await waitFor(() => pool.stats.deferred > deferredBefore && pool.stats.queued === 1);
     controller.abort();
     await expect(waiting).rejects.toMatchObject({ code: 'JOB_TIMEOUT' });

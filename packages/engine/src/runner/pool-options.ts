@@ -55,7 +55,8 @@ export type RunOptions = {
   /**
    * Where long jobs are counted outside this pool (a cluster, in Redis): asked when the job is found long, instead of
    * this pool's own count. Refused, the job fails with `LongJobDeferred` for its caller to queue again (this pool
-   * does not keep it).
+   * does not keep it); rejected (the count could not be read), the job is stopped with that error (`SERVER_BUSY`
+   * unless it is an `AppError`).
    */
   claimLong?: () => Promise<boolean>;
   /** Who asked (the rate limit's key, or an API key's): the unit of fair share. */

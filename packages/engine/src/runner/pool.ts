@@ -147,14 +147,8 @@ export class JobPool {
 
   #submit(work: JobWork, options: RunOptions): Promise<JobResult> {
     return new Promise<JobResult>((resolve, reject) => {
-      if (this.#closed) {
-        reject(busy('The server is shutting down.'));
-        return;
-      }
-      if (options.signal.aborted) {
-        reject(cancelled(options.signal));
-        return;
-      }
+      if (this.#closed) return reject(busy('The server is shutting down.'));
+      if (options.signal.aborted) return reject(cancelled(options.signal));
       const client = options.client ?? ANONYMOUS;
       const job = createJob(this.#nextJobId++, work, options, client, { resolve, reject });
       // A job sent back to wait (`#defer`) is in the queue again: its client's leaving removes it from there too.
@@ -434,7 +428,12 @@ export class JobPool {
       this.#post(slot, { type: 'proceed', jobId: job.id });
     };
     const { claimLong } = job.options;
-    if (claimLong) void claimLong().then(decide, () => decide(false));
+    // A count that could not be read stops the job as the service's fault: neither room refused nor the document's.
+    const fail = (error: unknown) => {
+      if (slot.job === job)
+        slot.stopJob?.(error instanceof AppError ? error : busy('Long work could not be counted.'));
+    };
+    if (claimLong) void claimLong().then(decide, fail);
     else decide(this.#hasRoomForLong());
   }
 

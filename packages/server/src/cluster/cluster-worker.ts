@@ -15,14 +15,14 @@ import {
   type JobView,
   type WorkStage,
 } from '@quire/shared';
-import { DelayedError, Worker, type Job } from 'bullmq';
+import { DelayedError, UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { clearEarlierRuns, JOB_ID_PATTERN, type JobStore } from '../jobs/job-store.ts';
 import { ClientDiskLedger } from './client-disk-ledger.ts';
 import { JobRecords, listenToCancels, type JobRecord } from './job-records.ts';
 import { LongClaims } from './long-claims.ts';
 import { mapFilePaths, workersKey, type QueuedJob } from './queued-job.ts';
-import { bullConnectionOptions, KEY_PREFIX } from './redis-client.ts';
+import { bullConnectionOptions, KEY_PREFIX, redisUnavailable, withRedis } from './redis-client.ts';
 
 export type ClusterWorkerOptions = {
   redisUrl: string;
@@ -100,9 +100,11 @@ export class ClusterWorker {
         maxStalledCount: MAX_STALLED_RUNS,
       });
       worker.on('error', (error) => this.#options.onError('queue connection', error));
-      worker.on('failed', (job) => {
+      worker.on('failed', (job, reason) => {
         if (job)
-          void this.#giveUp(job.data).catch((error: unknown) => this.#options.onError('job given up', error));
+          void this.#giveUp(job.data, reason).catch((error: unknown) =>
+            this.#options.onError('job given up', error),
+          );
       });
       this.#workers.push(worker);
     }
@@ -159,7 +161,7 @@ export class ClusterWorker {
     const run = { isOver: false };
     if (queued.isLong) {
       // Cancelled while it waited for room: nothing to run (its files go with the sweep of orphans).
-      if ((await this.#records.get(queued.id)) === null) return;
+      if ((await withRedis(() => retry(() => this.#records.get(queued.id)))) === null) return;
       // A job found long before starts only with a place for long work in its lane; else it waits again.
       if (!(await this.#claim(claims, queued.id, run))) return this.#waitForRoom(job, token);
     }
@@ -198,10 +200,7 @@ export class ClusterWorker {
       pagesTotal,
       retentionMs: this.#options.retentionMs,
     });
-    let isWritten = false;
-    await retry(async () => {
-      isWritten = await this.#records.write(done, { countOut: true });
-    });
+    const isWritten = await retry(() => this.#records.write(done, { countOut: true }));
     // Deleted meanwhile (cancelled, or its time ran out): its result has nobody to go to.
     if (!isWritten) await store.remove(queued.id);
     await this.#countDisk(queued, isWritten ? value.bytes : null);
@@ -298,10 +297,14 @@ export class ClusterWorker {
     }
   }
 
-  /** A place for this job's long work in its lane; held until the job ends, renewed with each heartbeat. */
+  /**
+   * A place for this job's long work in its lane; held until the job ends, renewed with each heartbeat. Redis briefly
+   * away is ridden out; if it stays away, the claim fails with `redisUnavailable()`: the service's fault, never the
+   * document's (and never a place refused, which would send the job back to wait for room that may never come).
+   */
   async #claim(claims: LongClaims, jobId: string, run: { isOver: boolean }): Promise<boolean> {
     if (this.#claimed.has(jobId)) return true;
-    const isClaimed = await claims.claim(jobId).catch(() => false);
+    const isClaimed = await withRedis(() => retry(() => claims.claim(jobId)));
     if (isClaimed && run.isOver) {
       await claims.release(jobId).catch(() => undefined);
       return false;
@@ -342,15 +345,20 @@ export class ClusterWorker {
   }
 
   /**
-   * BullMQ gave the job up: its workers kept dying in it (stalled more often than allowed), or its outcome could
-   * not be written. Its client hears it failed, its files go, and it leaves its client's share.
+   * BullMQ gave the job up: its workers kept dying in it (stalled more often than allowed: the document's fault), or
+   * Redis stayed away while it ran (its outcome, its record, its queue or its claim for long work could not be
+   * reached: the service's). Its client hears it failed, its files go, and it leaves its client's share.
    */
-  async #giveUp(queued: QueuedJob): Promise<void> {
+  async #giveUp(queued: QueuedJob, reason: Error): Promise<void> {
     if (!JOB_ID_PATTERN.test(queued.id) || this.#running.has(queued.id)) return;
     await this.#options.store.remove(queued.id);
     await this.#fail(
       queued,
-      new AppError('DOCUMENT_TOO_COMPLEX', 'The document needed more resources than a job may use.'),
+      reason instanceof UnrecoverableError
+        ? new AppError('DOCUMENT_TOO_COMPLEX', 'The document needed more resources than a job may use.')
+        : reason instanceof AppError
+          ? reason
+          : redisUnavailable(),
     );
   }
 }
@@ -400,12 +408,11 @@ function doneRecord(
   };
 }
 
-/** Tries a Redis write a few times over about 5 s: a brief outage is ridden out, a long one is given up. */
-async function retry(write: () => Promise<unknown>): Promise<void> {
+/** Tries a Redis operation a few times over about 5 s: a brief outage is ridden out, a long one is given up. */
+async function retry<T>(operation: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      await write();
-      return;
+      return await operation();
     } catch (error) {
       if (attempt >= 5) throw error;
       await new Promise((resolve) => setTimeout(resolve, 1_000));
