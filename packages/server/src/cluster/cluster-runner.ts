@@ -26,7 +26,7 @@ import type { ClientShare } from '../jobs/client-shares.ts';
 import type { Runner } from '../runner.ts';
 import { JobRecords, listenToJobEvents, type JobEvent, type JobRecord } from './job-records.ts';
 import { JOB_ID_PATTERN, type JobStore } from '../jobs/job-store.ts';
-import { mapFilePaths, workersKey, type QueuedJob } from './queued-job.ts';
+import { WORKER_SILENCE_MS, mapFilePaths, workersKey, type QueuedJob } from './queued-job.ts';
 import { KEY_PREFIX, redisUnavailable, withRedis } from './redis-client.ts';
 
 export type ClusterRunnerOptions = {
@@ -51,8 +51,6 @@ const STATS_INTERVAL_MS = 1_000;
 const RECHECK_INTERVAL_MS = 5_000;
 /** How long Redis may be gone before the requests waiting on their jobs are answered 503. */
 const OUTAGE_GRACE_MS = 2_000;
-/** A worker that has not said it is alive for this long is counted out. */
-const WORKER_SILENCE_MS = 10_000;
 /** BullMQ's highest priority number; a client's nth job in the cluster gets priority n (lower runs first). */
 const MAX_PRIORITY = 2 ** 21 - 1;
 const CLIENT_KEY_TTL_MS = 60 * 60_000;

@@ -1,13 +1,11 @@
 import type { JobLane } from '@quire/shared';
 import type { Redis } from 'ioredis';
-import { workersKey } from './queued-job.ts';
+import { WORKER_SILENCE_MS, workersKey } from './queued-job.ts';
 import { KEY_PREFIX } from './redis-client.ts';
 import { SortedSetLeases } from './sorted-set-leases.ts';
 
 /** A claim lasts this long unless its worker renews it (each heartbeat): a killed worker's claims lapse. */
 export const LONG_CLAIM_TTL_MS = 30_000;
-/** A worker silent this long no longer counts among the lane's workers (as the web processes count them). */
-const WORKER_SILENCE_MS = 10_000;
 
 /**
  * Long jobs running in a lane of the cluster, counted in Redis (`quire:long:<lane>`, a lease per job). The places

@@ -22,6 +22,9 @@ export type QueuedJob = {
   readonly isLong?: boolean;
 };
 
+/** A worker that has not said it is alive (in `workersKey`) for this long is counted out, by every process. */
+export const WORKER_SILENCE_MS = 10_000;
+
 /** The hash where each worker process of a lane says it is alive, how many jobs it runs at once and its memory. */
 export function workersKey(prefix: string, lane: string): string {
   return `${prefix}:workers:${lane}`;
