@@ -14,6 +14,7 @@ import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Page } from 'playwright-core';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../packages/e2e/src/browser.ts';
 import { formatTable, median } from './measure.ts';
 import { startServer } from './start-server.ts';
 
@@ -31,13 +32,6 @@ const RUNS = Number(args.runs);
 const CPU_SLOWDOWN = Number(args.cpu);
 const CLICK_EVERY_MS = 250;
 const GIVE_UP_MS = 30_000;
-const FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-];
 
 type Run = {
   firstPaint: number;
@@ -132,9 +126,9 @@ async function measure(page: Page, url: string): Promise<Run> {
 const root = args.root ? resolve(args.root) : undefined;
 const server = await startServer({}, root);
 const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  executablePath: CHROMIUM_PATH,
   headless: true,
-  args: FLAGS,
+  args: CHROMIUM_FLAGS,
 });
 console.log(
   `first input on a 390×844 phone, CPU ${CPU_SLOWDOWN}× slower, ${RUNS} runs per page; site of ${root ?? 'this tree'}; load ${loadavg()

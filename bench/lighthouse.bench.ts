@@ -12,6 +12,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../packages/e2e/src/browser.ts';
 import { startServer } from './start-server.ts';
 import { formatTable, median } from './measure.ts';
 
@@ -37,17 +38,8 @@ const BYTE_GROUPS: Record<string, string> = {
   Font: 'fonts',
   Image: 'images',
 };
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-];
+/** The browser tests' Chromium, headless. */
+const CHROME_FLAGS = ['--headless', ...CHROMIUM_FLAGS];
 
 type Audit = {
   id: string;
@@ -91,7 +83,7 @@ async function runLighthouse(
     ],
     {
       encoding: 'utf8',
-      env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
+      env: { ...process.env, CHROME_PATH: CHROMIUM_PATH },
     },
   );
   await rm(profile, { recursive: true, force: true });

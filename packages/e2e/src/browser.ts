@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 
 /** Debian's Chromium with the flags this machine needs (no sandbox as root, no background networking). */
-const CHROMIUM_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const FLAGS = [
+export const CHROMIUM_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_FLAGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
@@ -29,7 +29,7 @@ export async function launchBrowser(options: { backForwardCache?: boolean } = {}
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: FLAGS,
+    args: CHROMIUM_FLAGS,
     downloadsPath,
     ...(options.backForwardCache ? { ignoreDefaultArgs: ['--disable-back-forward-cache'] } : {}),
   });
