@@ -137,6 +137,39 @@ describe('the home page upload area', () => {
   });
 
   it.each(['de', 'ar'] as const)(
+    'keeps a long file name and the tools offered within the width of a phone (%s)',
+    async (locale) => {
+      const page = await openHome(locale, PHONE);
+      // An image named as cameras and archives name them: one long run of letters and underscores.
+      const photo = {
+        name: 'exifexamples_landscape_orientation_of_the_camera_roll-6.jpg',
+        mimeType: 'image/jpeg',
+        buffer: await readFile(corpusPath(JPG)),
+      };
+      const pdf = {
+        name: 'report.pdf',
+        mimeType: 'application/pdf',
+        buffer: await readFile(corpusPath(PDF)),
+      };
+      await page.getByTestId('file-input').setInputFiles([pdf, photo]);
+      await page.getByTestId('home-tool-choice').waitFor();
+      // Nothing of the card reaches past the screen's edges (the hero clips what would, so scrollWidth says nothing).
+      const outside = await page.evaluate(
+        () =>
+          [
+            ...document.querySelectorAll(
+              '[data-testid="selected-files"] *, [data-testid="home-tool-choice"] *, [data-testid="drop-area"]',
+            ),
+          ]
+            .map((element) => element.getBoundingClientRect())
+            .filter((box) => box.width > 1 && (box.left < -0.5 || box.right > innerWidth + 0.5)).length,
+      );
+      expect(outside).toBe(0);
+      await page.context().close();
+    },
+  );
+
+  it.each(['de', 'ar'] as const)(
     'writes each file’s size in the numbers and units of the page (%s)',
     async (locale) => {
       const page = await openHome(locale, DESKTOP);

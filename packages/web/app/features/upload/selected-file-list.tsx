@@ -109,7 +109,7 @@ export function SelectedFileList(props: SelectedFileListProps) {
               <span
                 dir="auto"
                 title={file.name}
-                className="block text-sm font-medium break-words text-slate-900 text-match-parent [overflow-wrap:anywhere]"
+                className="block text-sm font-medium text-slate-900 text-match-parent wrap-anywhere"
                 data-testid="selected-file-name"
               >
                 {shortenedName(file.name)}
