@@ -185,7 +185,8 @@ export class ClusterRunner implements Runner {
       // Jobs may wait up to the lane's queue, beyond those that idle workers are about to take (the figures read
       // every second: a limit of load, not a count to the job).
       const { size, running, queued: waiting } = this.#stats[lane];
-      const isFull = waiting >= this.#options.maxQueue[lane] + Math.max(0, size - running);
+      const bound = this.#options.maxQueue[lane] + Math.max(0, size - running);
+      const isFull = waiting >= bound;
       const inCluster = await this.#records.admit(record, this.#options.maxPerClient, CLIENT_KEY_TTL_MS);
       if (inCluster === null) {
         throw new AppError('TOO_MANY_JOBS', 'You already have as many documents waiting as you may.', {
@@ -195,8 +196,9 @@ export class ClusterRunner implements Runner {
         });
       }
       // A full queue still takes a client's only job: however many clients fill it with their shares, a visitor
-      // with nothing in the cluster gets in (each client holds at most its share, the job disk bounds the rest).
-      if (isFull && inCluster > 1) {
+      // with nothing in the cluster gets in (each client holds at most its share). Up to twice the bound: past it,
+      // however many addresses send one job each, nobody's job is taken (the queue's length has a ceiling).
+      if ((isFull && inCluster > 1) || waiting >= 2 * bound) {
         await Promise.all([this.#records.forget(id), this.#records.countOut(client)]).catch(() => undefined);
         throw busy('Too many documents are being processed right now.');
       }

@@ -172,4 +172,25 @@ describe('clients’ shares in a cluster', () => {
     await expect.poll(async () => (await lane(webB, 'office')).queued, { timeout: 15_000 }).toBe(1);
     expectShareRefusal(await submitRotate(webA, createHeavyPdf(4)), 'TOO_MANY_JOBS', 'queued');
   });
+
+  it('takes a client’s only job past a full queue, up to twice its bound, then nobody’s', async () => {
+    cluster = await startCluster({ QUIRE_MAX_QUEUE: '2' });
+    const { webA } = cluster;
+    await holdPdfWorker(webA, await listenOnLoopback(webA));
+    const pdf = createHeavyPdf(4);
+    const answers: number[] = [];
+    for (let client = 1; client <= 5; client += 1) {
+      const reply = await submitRotate(webA, pdf, { remoteAddress: `10.0.0.${client}` });
+      answers.push(reply.statusCode);
+      if (reply.statusCode === 202) {
+        // The queue's length is read every second: wait until this job counts before the next address sends.
+        await expect.poll(async () => (await lane(webA, 'pdf')).queued, { timeout: 15_000 }).toBe(client);
+      } else {
+        expect(JSON.parse(reply.body)).toMatchObject({ error: { code: 'SERVER_BUSY' } });
+        expect(reply.headers['retry-after']).toBeDefined();
+      }
+    }
+    // Two within the bound, two first jobs past it, then the fifth address is refused.
+    expect(answers).toEqual([202, 202, 202, 202, 503]);
+  });
 });
