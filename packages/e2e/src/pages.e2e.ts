@@ -39,6 +39,21 @@ describe('prerendered pages, as a search engine sees them', () => {
     }
   });
 
+  it('holds every page’s header, content and footer in place, none left for a script to move in', async () => {
+    // React outlines a large Suspense boundary when it prerenders: the boundary's place stays empty and its content
+    // comes at the end of the document, hidden, for a script to move in. A page whose header came that way showed
+    // without it until then (and shifted when it came).
+    for (const path of ['/', '/merge-pdf', '/ar/merge-pdf', '/blog', '/faq']) {
+      const { html } = await fetchPage(path);
+      const [header, main, footer] = ['<header', '<main', '<footer'].map((tag) => html.indexOf(tag));
+      expect(header, path).toBeGreaterThan(0);
+      expect(main, path).toBeGreaterThan(header);
+      expect(footer, path).toBeGreaterThan(main);
+      expect(html.slice(0, footer), path).not.toMatch(/<template id="B:/);
+      expect(html, path).not.toMatch(/<div hidden id="S:\d+"><(header|footer|section|main)/);
+    }
+  });
+
   it('answers an unknown path with HTTP 404 and the not-found page, in the language of its prefix', async () => {
     const english = await fetchPage('/no-such-page');
     expect(english.status).toBe(404);

@@ -1,5 +1,5 @@
 import { DEFAULT_LOCALE } from '@quire/shared';
-import { Suspense, use } from 'react';
+import { use } from 'react';
 import { RawIntlProvider } from 'react-intl';
 import { Outlet } from 'react-router';
 import { LanguageOffer } from '../features/language-offer/language-offer.tsx';
@@ -29,22 +29,13 @@ export default function LanguageLayout() {
           >
             {t('common.nav.skipToContent')}
           </a>
-          {/* Each boundary hydrates on its own, after the page's content (a click inside one hydrates it first). */}
-          <Suspense>
-            <SiteHeader />
-          </Suspense>
+          <SiteHeader />
           <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
             <Outlet />
           </main>
-          <Suspense>
-            <SiteFooter />
-          </Suspense>
+          <SiteFooter />
         </div>
-        {locale === DEFAULT_LOCALE && (
-          <Suspense>
-            <LanguageOffer />
-          </Suspense>
-        )}
+        {locale === DEFAULT_LOCALE && <LanguageOffer />}
       </ToastProvider>
     </RawIntlProvider>
   );

@@ -1,5 +1,4 @@
 import { homePath, resultNameExample, TOOLS, type ToolId } from '@quire/shared';
-import { Suspense } from 'react';
 import { Link } from 'react-router';
 import { ArrowBackIcon } from '../../components/icons.tsx';
 import { ToolIcon } from '../../components/tool-icon.tsx';
@@ -44,17 +43,14 @@ export function ToolPage({ toolId }: { toolId: ToolId }) {
       <div className="mx-auto max-w-3xl">
         <ToolWorkbench key={toolId} tool={tool} />
       </div>
-      {/* Hydrates after the workbench, on its own. */}
-      <Suspense>
-        <ToolHowTo
-          heading={t('common.tool.howTo', { tool: markAsPageText(title) })}
-          steps={[
-            t('common.tool.stepSelect', { files: wording.files, types: wording.types }),
-            t('common.tool.stepRun', { action: markAsPageText(t(`tools.${toolId}.action`)) }),
-            t('common.tool.stepDownload', { source: sample.source, fileName: sampleResult }),
-          ]}
-        />
-      </Suspense>
+      <ToolHowTo
+        heading={t('common.tool.howTo', { tool: markAsPageText(title) })}
+        steps={[
+          t('common.tool.stepSelect', { files: wording.files, types: wording.types }),
+          t('common.tool.stepRun', { action: markAsPageText(t(`tools.${toolId}.action`)) }),
+          t('common.tool.stepDownload', { source: sample.source, fileName: sampleResult }),
+        ]}
+      />
     </div>
   );
 }
