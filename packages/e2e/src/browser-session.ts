@@ -86,8 +86,16 @@ export function useBrowserSession(launch: { backForwardCache?: boolean } = {}) {
  * the input before hydration is lost.
  */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const root = document.querySelector('[data-testid="language-switcher"]');
-    return root !== null && Object.keys(root).some((key) => key.startsWith('__reactProps'));
-  });
+  await page.waitForFunction(hasHydrated);
+}
+
+/** Whether React has hydrated the page now (see `waitForHydration`). */
+export function isHydrated(page: Page): Promise<boolean> {
+  return page.evaluate(hasHydrated);
+}
+
+/** In the page: whether the header's language switcher has React's props. */
+function hasHydrated(): boolean {
+  const root = document.querySelector('[data-testid="language-switcher"]');
+  return root !== null && Object.keys(root).some((key) => key.startsWith('__reactProps'));
 }

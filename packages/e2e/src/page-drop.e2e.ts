@@ -4,7 +4,7 @@ import { corpusPath } from '@quire/corpus';
 import { homePath, pagePath, toolPath } from '@quire/shared';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useBrowserSession } from './browser-session.ts';
+import { isHydrated, useBrowserSession } from './browser-session.ts';
 
 // "A file dropped outside the dashed area": a tool page takes files dropped anywhere on it, as if they were chosen,
 // and a page without an upload area refuses them; in both cases the browser does not open the file in place of
@@ -288,12 +288,6 @@ describe('a file dropped on a page without an upload area', () => {
 // Issue 30, item 1: a page works from its first paint. Its scripts are held back (as on a slow phone, where they
 // arrive seconds after the page is shown), and what the visitor does meanwhile must not be lost.
 describe('before the page’s scripts have run', () => {
-  const isHydrated = (page: Page) =>
-    page.evaluate(() => {
-      const root = document.querySelector('[data-testid="language-switcher"]');
-      return root !== null && Object.keys(root).some((key) => key.startsWith('__reactProps'));
-    });
-
   it('the Select button opens the chooser; a chosen and a dropped file are both in the list once the scripts run', async () => {
     const { page, release } = await session.openHeld(toolPath('en', 'merge'));
     const watched = await watch(page);
