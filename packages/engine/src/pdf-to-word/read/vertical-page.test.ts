@@ -62,4 +62,15 @@ describe('columnsAsRows', () => {
     ]);
     expect(rows.map((row) => row.chars.map((item) => item.c).join(''))).toEqual(['ab', 'c']);
   });
+
+  it('keeps the letters of a label that ran up the page in their order (issue 31: rotated Latin read reversed)', () => {
+    // On the turned page, a label written up the page (an axis's title) runs right to left: MuPDF gives its
+    // letters in reading order, from right to left on the turned page, beside a row of CJK characters.
+    const label = [...'Label'].map((c, at) => char(c, 200 - at * 6, 40));
+    const rows = columnsAsRows([
+      { chars: [char('春', 0, 40), char('の', 10, 40)], isVertical: false, direction: [0, -1] },
+      { chars: label, isVertical: false, direction: [-1, 0] },
+    ]);
+    expect(rows.map((row) => row.chars.map((item) => item.c).join(''))).toEqual(['春のLabel']);
+  });
 });

@@ -80,9 +80,14 @@ function neighbourPitches(chars: readonly Char[]): { across: number[]; down: num
 /**
  * The characters of a vertical page, already turned a quarter (columns now rows), regrouped into lines: each
  * row's inked characters left to right, rows top to bottom. The spaces MuPDF put between columns it read across
- * are left out; CJK text needs none.
+ * are left out; CJK text needs none. A line that runs right to left on the turned page (Latin written up the page:
+ * an axis's title, a label) keeps its letters in its own order, where its leftmost letter stands.
  */
 export function columnsAsRows<C extends Char>(lines: readonly Line<C>[]): Line<C>[] {
+  const backwards = new Map<C, Line<C>>();
+  for (const line of lines) {
+    if (line.direction[0] < -0.5) for (const char of line.chars) backwards.set(char, line);
+  }
   const chars = lines
     .flatMap((line) => line.chars.filter(isInked))
     .sort((a, b) => centerOf(a)[1] - centerOf(b)[1]);
@@ -95,8 +100,29 @@ export function columnsAsRows<C extends Char>(lines: readonly Line<C>[]): Line<C
     else rows.push([char]);
   }
   return rows.map((row) => ({
-    chars: row.sort((a, b) => a.box.x0 - b.box.x0),
+    chars: inLineOrder(
+      row.sort((a, b) => a.box.x0 - b.box.x0),
+      backwards,
+    ),
     isVertical: false,
     direction: [1, 0],
   }));
+}
+
+/** A row left to right, each run of letters of one backward line turned back into that line's order. */
+function inLineOrder<C extends Char>(row: C[], backwards: ReadonlyMap<C, Line<C>>): C[] {
+  if (backwards.size === 0) return row;
+  const ordered: C[] = [];
+  let run: C[] = [];
+  for (const char of row) {
+    const line = backwards.get(char);
+    if (run.length > 0 && backwards.get(run[0] as C) !== line) {
+      ordered.push(...run.reverse());
+      run = [];
+    }
+    if (line) run.push(char);
+    else ordered.push(char);
+  }
+  ordered.push(...run.reverse());
+  return ordered;
 }
