@@ -6,11 +6,13 @@ import { basename, join } from 'node:path';
 import { ENGINE_OPS, type EngineOp } from '@quire/engine';
 import { isToolId, type ToolId } from '@quire/shared';
 import * as mupdf from 'mupdf';
+import { applyBenchSettings } from './op-runner-settings.ts';
 
 const [toolId, optionsJson, runsArg, workRoot, ...paths] = process.argv.slice(2);
 if (!isToolId(toolId) || !optionsJson || !runsArg || !workRoot) {
   throw new Error('usage: op-runner <toolId> <options JSON> <runs> <workDir> <file>...');
 }
+applyBenchSettings();
 const op = ENGINE_OPS[toolId] as EngineOp<ToolId>;
 const files = paths.map((path) => ({ path, name: basename(path) }));
 const options = JSON.parse(optionsJson) as never;

@@ -1,13 +1,17 @@
-// npm run bench pdf-to-word [-- --only <name part>,…]: our PDF-to-Word converter (engine op, as a server worker runs it) against LibreOffice's
+// npm run bench pdf-to-word [-- --only <name part>,…] [--settings <file.json>] [--dump-plan <dir>]: our PDF-to-Word converter (engine op, as a server worker runs it) against LibreOffice's
 // PDF import (`--infilter=writer_pdf_import`), on every corpus PDF with a text layer. Per file and in total: word
 // recall against the words poppler finds inside the pages' crop boxes (in total also counting the words of figures
 // drawn as pictures, from the pictures' alternative text), share of text in text boxes or frames, Word
 // tables on the table PDFs, visual similarity of the .docx rendered back to PDF by LibreOffice against the original
 // (first pages), the page count of that rendering against the PDF's, hyperlinks written against the PDF's link
-// annotations, and time.
+// annotations, and time; the totals also for each half of the files (tuning and checking: thresholds are to be set
+// on the first and confirmed on the second).
+// `--settings <file.json>` runs our converter with other thresholds (`{ "tables": { "snap": 4 } }`: stages and names
+// as in packages/engine/src/pdf-to-word/model/settings.ts). `--dump-plan <dir>` compares nothing: it writes each page's
+// plan as JSON and as an SVG of the page with its blocks outlined by kind (`pdf-to-word-plan.ts`), then stops.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import {
@@ -23,6 +27,9 @@ import {
 import { agreedWords, mupdfWords, pdfLinks, readDocx } from './docx-quality.ts';
 import { formatTable, measureOp } from './measure.ts';
 import { layoutSimilarity, renderGrey, similarity } from './page-similarity.ts';
+import { tunePdfToWord, type PdfToWordOverrides } from '@quire/engine';
+import { dumpPlan } from './pdf-to-word-plan.ts';
+import { SETTINGS_ENV } from './op-runner-settings.ts';
 
 /** Pages compared for visual similarity, from the first. */
 const VISUAL_PAGES = 3;
@@ -59,6 +66,31 @@ const entries = corpusEntries().filter(
     popplerWords(corpusPath(entry.name)).length >= MIN_TEXT_WORDS,
 );
 const isTableFile = (entry: CorpusEntry) => hasFeature(entry, 'tables') || hasFeature(entry, 'table');
+
+const settingsPath = optionValue('--settings');
+if (settingsPath) {
+  // Checked here, and handed to each converter process (`op-runner.ts`).
+  tunePdfToWord(JSON.parse(await readFile(settingsPath, 'utf8')) as PdfToWordOverrides);
+  process.env[SETTINGS_ENV] = settingsPath;
+}
+const dumpDir = optionValue('--dump-plan');
+if (dumpDir) {
+  for (const entry of entries) {
+    const pages = await dumpPlan(corpusPath(entry.name), dumpDir);
+    console.log(`${entry.name}: ${pages} pages planned into ${dumpDir}`);
+  }
+  process.exit(0);
+}
+
+/**
+ * The half a file belongs to: thresholds are set on the tuning half and checked on the other. Every other corpus PDF
+ * by name, whatever `--only` picks, so that a file stays in its half.
+ */
+const allPdfNames = corpusEntries()
+  .filter((entry) => entry.group === 'pdf')
+  .map((entry) => entry.name)
+  .sort();
+const halfOf = (entry: CorpusEntry) => (allPdfNames.indexOf(entry.name) % 2 === 0 ? 'tuning' : 'checking');
 
 const timedOut: string[] = [];
 const workDir = await mkdtemp(join(tmpdir(), 'quire-bench-pdf-to-word-'));
@@ -196,6 +228,15 @@ try {
     sides.filter((side, index) => Math.abs(side.pagesBack - (entries[index]?.pages ?? 1)) <= 1).length;
   const ours = summary(totals.ours);
   const libre = summary(totals.libre);
+  const halves = (['tuning', 'checking'] as const).map((half) => {
+    const indexes = entries.flatMap((entry, index) => (halfOf(entry) === half ? [index] : []));
+    const sides = indexes.map((index) => totals.ours[index] as Side);
+    const kept = indexes.filter((index) => {
+      const side = totals.ours[index] as Side;
+      return Math.abs(side.pagesBack - (entries[index]?.pages ?? 1)) <= 1;
+    }).length;
+    return { half, files: indexes.length, kept, ...(sides.length > 0 ? summary(sides) : null) };
+  });
   console.log(
     `pdf-to-word: ${entries.length} corpus PDFs with text, ${totals.pages} pages; Q = Quire, LO = LibreOffice import\n`,
   );
@@ -247,6 +288,29 @@ try {
   );
   console.log('');
   console.log(
+    formatTable([
+      [
+        'Quire by half',
+        'files',
+        'word recall',
+        'recall, agreed text',
+        'visual (SSIM)',
+        'layout (ink r)',
+        'pages kept',
+      ],
+      ...halves.map((half) => [
+        half.half,
+        String(half.files),
+        half.recall === undefined ? '' : percent(half.recall),
+        half.agreed === undefined ? '' : percent(half.agreed),
+        half.visual === undefined ? '' : half.visual.toFixed(3),
+        half.layout === undefined ? '' : half.layout.toFixed(3),
+        `${half.kept} of ${half.files}`,
+      ]),
+    ]),
+  );
+  console.log('');
+  console.log(
     `goal word recall ≥ 99%: against poppler's words ${ours.recall >= 0.99 ? 'met' : 'not met'} (${percent(ours.recall)}), against the words poppler and MuPDF agree on ${ours.agreed >= 0.99 ? 'met' : 'not met'} (${percent(ours.agreed)}); counting the words of figures drawn as pictures, from the pictures' alternative text, ${ours.withPictures >= 0.99 ? 'met' : 'not met'} (${percent(ours.withPictures)})`,
   );
   console.log(
@@ -279,6 +343,9 @@ try {
     `Visual similarity: mean SSIM of the first ${VISUAL_PAGES} pages at low resolution, .docx rendered by LibreOffice.`,
   );
   console.log(
+    'Halves: the corpus PDFs by name, every other one in the tuning half (thresholds are set on it) and the rest in the checking half.',
+  );
+  console.log(
     "Layout similarity: per page, the correlation of the ink in each cell of a 30-cell-wide grid of the page and of the .docx rendered by LibreOffice (page 1 with page 1, and so on; a missing or blank page scores 0), averaged over the file's pages, then over the files.",
   );
 } finally {
@@ -307,6 +374,11 @@ function runSoffice(profile: string, args: string[]): number | null {
     { encoding: 'utf8' },
   );
   return result.status === 0 ? (performance.now() - started) / 1000 : null;
+}
+
+function optionValue(name: string): string | undefined {
+  const index = process.argv.indexOf(name);
+  return index >= 0 ? process.argv[index + 1] : undefined;
 }
 
 function percent(value: number): string {

@@ -9,3 +9,9 @@ export { sweepOfficeDirs } from './libreoffice/office-dirs.ts';
 export { LongJobDeferred, busy, cancelled } from './runner/job-errors.ts';
 export type { JobWork } from './runner/messages.ts';
 export { readTreesMemory } from './runner/read-trees-memory.ts';
+export { planDocument, type PlannedDocument } from './pdf-to-word/convert-document.ts';
+export {
+  SETTINGS as PDF_TO_WORD_SETTINGS,
+  tuneSettings as tunePdfToWord,
+  type SettingsOverrides as PdfToWordOverrides,
+} from './pdf-to-word/model/settings.ts';

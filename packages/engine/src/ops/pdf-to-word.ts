@@ -15,7 +15,7 @@ import { isScannedPage, surveyPages, type PageSurvey } from '../ocr/find-scanned
 import { readScans } from '../ocr/read-scans.ts';
 import { recognitionReport } from '../ocr/recognition-report.ts';
 import { convertDocument, type RecognisedScan } from '../pdf-to-word/convert-document.ts';
-import { isReadableScan } from '../pdf-to-word/scan-page-layout.ts';
+import { isReadableScan } from '../pdf-to-word/scan/scan-page-layout.ts';
 import { stopError } from '../process/stop-error.ts';
 import { inspectPdf, type PdfInfo } from '../qpdf/inspect-pdf.ts';
 import { prepareRenderSource } from '../render/prepare-render-source.ts';

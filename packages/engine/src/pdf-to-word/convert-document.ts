@@ -1,17 +1,18 @@
 import type * as Mupdf from 'mupdf';
 import { mayBeScanned } from '../ocr/find-scanned-pages.ts';
-import { assignHeadings } from './assign-headings.ts';
-import { cutScanPhotos } from './cut-scan-photos.ts';
-import { detectRunningHeads } from './detect-running-heads.ts';
-import { drawFigures, withFigures, withoutDecorations } from './draw-figures.ts';
-import { encodeImage } from './encode-image.ts';
-import { unionBox, type Box, type PageLayout } from './layout-model.ts';
-import { measureMargins } from './page-margins.ts';
-import { planPage, type PagePlan } from './plan-page.ts';
-import { readPageLinks } from './read-links.ts';
-import { readPageLayout } from './read-page-layout.ts';
-import { isReadableScan, scanPageLayout, type ScanReading } from './scan-page-layout.ts';
-import { writeDocx } from './write-docx.ts';
+import { assignHeadings } from './paragraphs/assign-headings.ts';
+import { cutScanPhotos } from './scan/cut-scan-photos.ts';
+import { detectRunningHeads } from './running-heads/detect-running-heads.ts';
+import { drawFigures, withFigures, withoutDecorations } from './figures/draw-figures.ts';
+import { findPageFigures } from './figures/find-page-figures.ts';
+import { encodeImage } from './read/encode-image.ts';
+import { unionBox, type Box, type Line, type PageLayout } from './model/layout-model.ts';
+import { measureMargins } from './plan/page-margins.ts';
+import { planPage, type PagePlan } from './plan/plan-page.ts';
+import { readPageLinks } from './read/read-links.ts';
+import { readPageLayout } from './read/read-page-layout.ts';
+import { isReadableScan, scanPageLayout, type ScanReading } from './scan/scan-page-layout.ts';
+import { writeDocx, type DocumentPlan } from './write/write-docx.ts';
 
 export type Conversion = {
   docx: Uint8Array;
@@ -31,13 +32,9 @@ export type RecognisedScan = ScanReading & { skew: number };
 export type ScanReader = (pageNumbers: readonly number[]) => Promise<ReadonlyMap<number, RecognisedScan>>;
 
 /**
- * Converts an opened (and, if needed, authenticated) document: reads every page's layout, draws its figures made of
- * vector paths as pictures (but not those repeated in one place across pages: decorations), finds headers and
- * footers across pages, plans each page's flow and writes the .docx. The pages with almost no text are handed to
- * `readScans`: a scan whose text was recognised is laid out from what was read (`scanPageLayout`), its pictures cut
- * out of the scan, and the scan itself left out; a scan in which nothing could be read well (`isReadableScan`)
- * stays the picture it is. Pages with text are read once, never surveyed for scans. `checkStop` runs between pages
- * with the pages read so far and how many of them wait for `readScans` (none once it is done), and throws to stop.
+ * Converts an opened (and, if needed, authenticated) document: plans every page (`planDocument`) and writes the
+ * .docx. `checkStop` runs between pages with the pages read so far and how many of them wait for `readScans` (none
+ * once it is done), and throws to stop.
  */
 export async function convertDocument(
   mupdf: typeof Mupdf,
@@ -45,38 +42,46 @@ export async function convertDocument(
   checkStop: (pagesRead: number, pagesWaiting: number) => void,
   readScans: ScanReader = () => Promise.resolve(new Map()),
 ): Promise<Conversion> {
-  const layouts: PageLayout[] = [];
-  const figureBoxes: Box[][] = [];
-  // The pages with almost no text: they may be scans.
-  const candidates: PageLayout[] = [];
-  const pageCount = document.countPages();
-  for (let index = 0; index < pageCount; index += 1) {
-    checkStop(index, candidates.length);
-    const page = document.loadPage(index);
-    try {
-      const { layout, figures } = await readPage(mupdf, document, page, index + 1);
-      layouts.push(layout);
-      figureBoxes.push(figures);
-      if (mayBeScanned(countCharacters(layout))) candidates.push(layout);
-    } finally {
-      page.destroy();
-    }
-  }
-  checkStop(pageCount, candidates.length);
-  const scans =
-    candidates.length > 0 ? await readScans(candidates.map((layout) => layout.pageNumber)) : new Map();
-  for (const [pageNumber, scan] of scans) {
-    if (!isReadableScan(scan)) continue;
-    const page = document.loadPage(pageNumber - 1);
-    try {
-      layouts[pageNumber - 1] = await readScanPage(mupdf, page, pageNumber, scan);
-      figureBoxes[pageNumber - 1] = [];
-    } finally {
-      page.destroy();
-    }
-  }
+  const { plan, scans } = await planDocument(mupdf, document, checkStop, readScans);
+  checkStop(plan.pages.length, 0);
+  const docx = await writeDocx(plan);
+  return {
+    docx,
+    pageCount: plan.pages.length,
+    pagesWithoutText: plan.pages.filter((page) => !page.hasText).length,
+    scans,
+  };
+}
+
+/** A document planned, with what decided its blocks: for writing, and for looking at (`--dump-plan`). */
+export type PlannedDocument = {
+  plan: DocumentPlan;
+  /** Per page, the boxes of the figures drawn as pictures from its vector paths (and formulas). */
+  figures: Box[][];
+  /** Per page, the lines taken out of its body as running heads. */
+  runningHeads: Line[][];
+  scans: ReadonlyMap<number, RecognisedScan>;
+};
+
+/**
+ * Plans a document: reads every page's layout, draws its figures made of vector paths as pictures (but not those
+ * repeated in one place across pages: decorations), finds headers and footers across pages, plans each page's flow
+ * and gives each paragraph its heading level. The pages with almost no text are handed to `readScans`: a scan whose
+ * text was recognised is laid out from what was read (`scanPageLayout`), its pictures cut out of the scan, and the
+ * scan itself left out; a scan in which nothing could be read well (`isReadableScan`) stays the picture it is.
+ * Pages with text are read once, never surveyed for scans.
+ */
+export async function planDocument(
+  mupdf: typeof Mupdf,
+  document: Mupdf.Document,
+  checkStop: (pagesRead: number, pagesWaiting: number) => void = () => undefined,
+  readScans: ScanReader = () => Promise.resolve(new Map()),
+): Promise<PlannedDocument> {
+  const { layouts, figureBoxes, scans } = await readPages(mupdf, document, checkStop, readScans);
+  const pageCount = layouts.length;
   // Running heads first: a figure at the top of a page stops below its header (the header's rule may touch it).
   const running = detectRunningHeads(layouts);
+  const drawn: Box[][] = layouts.map(() => []);
   for (const [index, boxes] of withoutDecorations(figureBoxes).entries()) {
     if (boxes.length === 0) continue;
     checkStop(pageCount, 0);
@@ -84,6 +89,7 @@ export async function convertDocument(
     const heads = [...(running.removed[index] ?? [])].map((line) => line.box);
     try {
       const clipped = boxes.map((box) => clearOf(box, heads)).filter((box) => box.y1 - box.y0 > 1);
+      drawn[index] = clipped;
       layouts[index] = withFigures(layouts[index] as PageLayout, await drawFigures(mupdf, page, clipped));
     } finally {
       page.destroy();
@@ -121,14 +127,52 @@ export async function convertDocument(
       ),
     ),
   );
-  checkStop(pageCount, 0);
-  const docx = await writeDocx({
-    pages: plans,
-    margins,
-    running: running.items,
-    pageNumbers: running.pageNumbers,
-  });
-  return { docx, pageCount, pagesWithoutText: plans.filter((plan) => !plan.hasText).length, scans };
+  return {
+    plan: { pages: plans, margins, running: running.items, pageNumbers: running.pageNumbers },
+    figures: drawn,
+    runningHeads: layouts.map((_, index) => [...(running.removed[index] ?? [])]),
+    scans,
+  };
+}
+
+/** Every page read, the scans among them read from their recognised text; the figures found on each. */
+async function readPages(
+  mupdf: typeof Mupdf,
+  document: Mupdf.Document,
+  checkStop: (pagesRead: number, pagesWaiting: number) => void,
+  readScans: ScanReader,
+): Promise<{ layouts: PageLayout[]; figureBoxes: Box[][]; scans: ReadonlyMap<number, RecognisedScan> }> {
+  const layouts: PageLayout[] = [];
+  const figureBoxes: Box[][] = [];
+  // The pages with almost no text: they may be scans.
+  const candidates: PageLayout[] = [];
+  const pageCount = document.countPages();
+  for (let index = 0; index < pageCount; index += 1) {
+    checkStop(index, candidates.length);
+    const page = document.loadPage(index);
+    try {
+      const { layout, figures } = await readPage(mupdf, document, page, index + 1);
+      layouts.push(layout);
+      figureBoxes.push(figures);
+      if (mayBeScanned(countCharacters(layout))) candidates.push(layout);
+    } finally {
+      page.destroy();
+    }
+  }
+  checkStop(pageCount, candidates.length);
+  const scans =
+    candidates.length > 0 ? await readScans(candidates.map((layout) => layout.pageNumber)) : new Map();
+  for (const [pageNumber, scan] of scans) {
+    if (!isReadableScan(scan)) continue;
+    const page = document.loadPage(pageNumber - 1);
+    try {
+      layouts[pageNumber - 1] = await readScanPage(mupdf, page, pageNumber, scan);
+      figureBoxes[pageNumber - 1] = [];
+    } finally {
+      page.destroy();
+    }
+  }
+  return { layouts, figureBoxes, scans };
 }
 
 async function readPage(
@@ -137,10 +181,11 @@ async function readPage(
   page: Mupdf.Page,
   pageNumber: number,
 ): Promise<{ layout: PageLayout; figures: Box[] }> {
-  const { layout, images, figures } = readPageLayout(mupdf, page, pageNumber, readPageLinks(document, page));
+  const read = readPageLayout(mupdf, page, pageNumber, readPageLinks(document, page));
+  const { lines, figures } = findPageFigures(read);
   const encoded = [];
-  for (const raw of images) encoded.push(await encodeImage(raw));
-  return { layout: { ...layout, images: encoded }, figures };
+  for (const raw of read.images) encoded.push(await encodeImage(raw));
+  return { layout: { ...read.layout, lines, images: encoded }, figures };
 }
 
 async function readScanPage(
