@@ -15,7 +15,6 @@ import {
 } from '../limits.ts';
 import { MAX_OCR_LANGUAGES, OCR_LANGUAGES } from './ocr-languages.ts';
 import type { OptionSpec, OptionValue } from './option-specs.ts';
-import { TOOL_IDS, type ToolId } from './tool-ids.ts';
 
 /**
  * How a tool names its upload fields: `file` for one file, `file-0`, `file-1`, … for several (spec section 7).
@@ -33,8 +32,8 @@ export type JobLane = (typeof JOB_LANES)[number];
  */
 export const LONG_JOB_MS: Readonly<Record<JobLane, number>> = { pdf: 4_000, office: 15_000, ocr: 12_000 };
 
-export type ToolDefinition = {
-  readonly id: ToolId;
+export type ToolDefinition<Id extends string = ToolId> = {
+  readonly id: Id;
   /** Path segment of the tool's page, the same in every language. */
   readonly slug: string;
   readonly apiPath: string;
@@ -97,8 +96,16 @@ const DOCUMENT_LANGUAGES = {
   maxItems: MAX_OCR_LANGUAGES,
 } as const;
 
-/** Every tool, defined once. Server routes, engine ops, web pages, docs and tests are all derived from it. */
-export const TOOLS = {
+/** Checks each entry of `TOOLS` against `ToolDefinition`, its `id` its own key, keeping the literal types. */
+function defineTools<const T extends { readonly [K in keyof T]: ToolDefinition<K & string> }>(tools: T): T {
+  return tools;
+}
+
+/**
+ * Every tool, defined once: its key is its id (`TOOL_IDS` lists them in this order). Server routes, engine ops, web
+ * pages, docs and tests are all derived from it.
+ */
+export const TOOLS = defineTools({
   merge: {
     ...onePdf,
     id: 'merge',
@@ -216,9 +223,18 @@ export const TOOLS = {
     lane: 'ocr',
     color: 'blue',
   },
-} as const satisfies { readonly [K in ToolId]: ToolDefinition & { readonly id: K } };
+});
 
 export type Tools = typeof TOOLS;
+
+export type ToolId = keyof Tools;
+
+/** Every tool's id, in the registry's order (the order of the cards, the docs and the sitemap). */
+export const TOOL_IDS = Object.keys(TOOLS) as readonly ToolId[];
+
+export function isToolId(value: unknown): value is ToolId {
+  return typeof value === 'string' && Object.hasOwn(TOOLS, value);
+}
 
 /** A tool that reads PDFs (and takes passwords for protected ones). */
 export type PdfToolId = { [K in ToolId]: Tools[K]['readsPdf'] extends true ? K : never }[ToolId];
