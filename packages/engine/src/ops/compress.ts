@@ -37,14 +37,8 @@ const MAX_OBJECTS_FOR_FULL_MERGE = 4000;
  * bookmarks, attachments and form fields are kept (Ghostscript, the usual alternative, flattens forms). When
  * nothing smaller comes out, the original bytes are returned and the report says so (`ALREADY_OPTIMAL`).
  */
-export const compress: EngineOp<'compress'> = async ({ files, options }, ctx) => {
+export const compress: EngineOp<'compress'> = async ({ file: upload, options }, ctx) => {
   const { quality = 'medium' } = options;
-  const [upload] = files;
-  if (!upload || files.length !== 1) {
-    throw new AppError('INVALID_REQUEST', 'Compress takes exactly one PDF file.', {
-      fileCount: files.length,
-    });
-  }
   ctx.onProgress?.('reading');
   const info = await inspectPdf(upload, 0, ctx, TOOLS.compress.maxPages);
   await declarePdfWork('compress', [info], ctx);

@@ -14,9 +14,6 @@ import type { EngineOp } from './types.ts';
  * which page assembly drops. The result is never encrypted: the report says which files had a password.
  */
 export const merge: EngineOp<'merge'> = async ({ files }, ctx) => {
-  if (files.length < 2) {
-    throw new AppError('TOO_FEW_FILES', 'Merging needs at least 2 PDF files.', { minFiles: 2 });
-  }
   // Ordinary files are read in process; the others by qpdf, side by side. When several files fail, the first one
   // in the visitor's order is reported.
   ctx.onProgress?.('reading');

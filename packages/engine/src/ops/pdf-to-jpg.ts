@@ -37,11 +37,7 @@ const PIXEL_SIZE_TOLERANCE_PX = 1;
  * a side over `MAX_PAGE_SIDE_PX` (JPEG's own limit), is drawn at the largest resolution that fits, and the response
  * says so in `X-Pages-Downscaled` and `X-Render-Dpi-Min`; one that fits at no resolution is `DOCUMENT_TOO_COMPLEX`.
  */
-export const pdfToJpg: EngineOp<'pdf-to-jpg'> = async ({ files, options }, ctx) => {
-  const [file] = files;
-  if (!file || files.length !== 1) {
-    throw new AppError('INVALID_REQUEST', 'PDF to JPG converts exactly one PDF file.', { maxFiles: 1 });
-  }
+export const pdfToJpg: EngineOp<'pdf-to-jpg'> = async ({ file, options }, ctx) => {
   const requestedDpi = JPG_DPI[options.quality];
   const fileRef = { name: file.name, index: 0 };
   const deadline = Date.now() + ctx.timeoutMs;

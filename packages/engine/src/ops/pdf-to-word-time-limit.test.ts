@@ -17,7 +17,7 @@ async function convertTextPages(pageCount: number): Promise<string[]> {
   await writeFile(path, createTaggedReportPdf(pageCount, 1));
   const events: string[] = [];
   await pdfToWord(
-    { files: [inputFile(path)], options: { language: 'auto' } },
+    { file: inputFile(path), options: { language: 'auto' } },
     {
       ...ctx,
       setTimeLimit: (limitMs) => events.push(`limit ${limitMs}`),

@@ -7,7 +7,6 @@ import {
   MAX_OCR_PAGES,
   OCR_PAGE_TIMEOUT_MS,
   TOOLS,
-  parseOcrLanguages,
   type OcrLanguage,
 } from '@quire/shared';
 import { loadMupdf } from '../mupdf/load-mupdf.ts';
@@ -45,11 +44,7 @@ export function pdfToWordTimeLimit(pages: number, scannedPages: number): number 
  * text once read, a scan once its text is read (the long part), so it never starts again for the scans. The job's
  * time grows with its pages and its scans (`pdfToWordTimeLimit`), within the tool's own limit.
  */
-export const pdfToWord: EngineOp<'pdf-to-word'> = async ({ files, options }, ctx) => {
-  const [file] = files;
-  if (!file || files.length !== 1) {
-    throw new AppError('INVALID_REQUEST', 'PDF to Word converts exactly one PDF file.', { maxFiles: 1 });
-  }
+export const pdfToWord: EngineOp<'pdf-to-word'> = async ({ file, options }, ctx) => {
   const startedAt = Date.now();
   ctx.setTimeLimit?.(BASE_TIMEOUT_MS);
   const details = { fileIndex: 0, fileName: file.name };
@@ -81,7 +76,6 @@ export const pdfToWord: EngineOp<'pdf-to-word'> = async ({ files, options }, ctx
     if (document.countPages() !== info.pageCount) {
       throw new AppError('FILE_DAMAGED', `"${file.name}" is damaged and could not be repaired.`, details);
     }
-    const languages = parseOcrLanguages(options.language);
     // The pages with almost no text are surveyed, and the scans among them read, once every page has been read.
     const readScans = async (candidates: readonly number[]) => {
       const scanned = surveyPages(mupdf, document, candidates).filter(isScannedPage);
@@ -98,7 +92,7 @@ export const pdfToWord: EngineOp<'pdf-to-word'> = async ({ files, options }, ctx
       if (scanned.length > 0)
         await declarePdfWork('pdf-to-word', [info], ctx, { scannedPages: scanned.length });
       const timeoutMs = setLimit(scanned.length);
-      return readScannedPages(file, info, scanned, languages, {
+      return readScannedPages(file, info, scanned, options.language, {
         ...ctx,
         timeoutMs: startedAt + timeoutMs - Date.now(),
       });

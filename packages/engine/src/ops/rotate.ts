@@ -12,9 +12,7 @@ import type { EngineOp } from './types.ts';
  * Rotates pages clockwise by 90, 180 or 270 degrees, all of them or a page list. Lossless: only each page's
  * /Rotate changes, nothing is re-rendered or re-compressed; bookmarks, links, forms and text stay as they were.
  */
-export const rotate: EngineOp<'rotate'> = async ({ files, options }, ctx) => {
-  const file = files[0];
-  if (!file) throw new AppError('TOO_FEW_FILES', 'Send one PDF file to rotate.', { minFiles: 1 });
+export const rotate: EngineOp<'rotate'> = async ({ file, options }, ctx) => {
   ctx.onProgress?.('reading');
   const info = await inspectPdf(file, 0, ctx, TOOLS.rotate.maxPages);
   await declarePdfWork('rotate', [info], ctx);

@@ -23,9 +23,7 @@ import type { EngineOp, InputFile, JobContext } from './types.ts';
  * (mode `range`, spec A.4). qpdf writes each piece with only the objects its pages use, so a piece of a document
  * whose pages share one big resource dictionary stays small. Pieces are never encrypted.
  */
-export const split: EngineOp<'split'> = async ({ files, options }, ctx) => {
-  const file = files[0];
-  if (!file) throw new AppError('TOO_FEW_FILES', 'Send one PDF file to split.', { minFiles: 1 });
+export const split: EngineOp<'split'> = async ({ file, options }, ctx) => {
   ctx.onProgress?.('reading');
   const info = await inspectPdf(file, 0, ctx, TOOLS.split.maxPages);
   await declarePdfWork('split', [info], ctx);

@@ -1,5 +1,4 @@
 import { join } from 'node:path';
-import { AppError } from '@quire/shared';
 import { convertWordToPdf } from '../libreoffice/convert-word-to-pdf.ts';
 import { declareFileWork } from '../work/declare-work.ts';
 import type { EngineOp } from './types.ts';
@@ -9,9 +8,7 @@ import type { EngineOp } from './types.ts';
  * this worker between jobs and locked down (no macros, no links fetched, sandboxed; see `../libreoffice/`).
  * Password-protected documents are refused with `PASSWORD_REQUIRED`: the tool has no password field.
  */
-export const wordToPdf: EngineOp<'word-to-pdf'> = async ({ files }, ctx) => {
-  const file = files[0];
-  if (!file) throw new AppError('TOO_FEW_FILES', 'Send one Word document to convert.', { minFiles: 1 });
+export const wordToPdf: EngineOp<'word-to-pdf'> = async ({ file }, ctx) => {
   await declareFileWork('word-to-pdf', [file], ctx);
   ctx.onProgress?.('processing');
   const outputPath = join(ctx.workDir, 'converted.pdf');

@@ -244,14 +244,10 @@ export const PDF_TOOL_IDS: readonly PdfToolId[] = TOOL_IDS.filter(
   (id): id is PdfToolId => TOOLS[id].readsPdf,
 );
 
-/** The typed options one tool receives after validation. */
+/** The typed options one tool receives once read: each option's value as its kind reads it (`OptionValue`). */
 export type ToolOptions<T extends ToolId> = {
-  [K in keyof Tools[T]['options']]: Tools[T]['options'][K] extends OptionSpec
-    ? Tools[T]['options'][K] extends { kind: 'enum'; default: string }
-      ? OptionValue<Tools[T]['options'][K]>
-      : Tools[T]['options'][K] extends { kind: 'enum' }
-        ? OptionValue<Tools[T]['options'][K]>
-        : string | undefined
+  readonly [K in keyof Tools[T]['options']]: Tools[T]['options'][K] extends OptionSpec
+    ? OptionValue<Tools[T]['options'][K]>
     : never;
 };
 
