@@ -116,6 +116,13 @@ describe.each(TOOL_IDS)('the %s tool', (toolId) => {
     }
   });
 
+  it('has its icon: an SVG path on a 24-unit grid', () => {
+    expect(tool.glyph).toMatch(/^M[\d\s.,MmLlHhVvCcSsQqTtAaZz-]+$/);
+    const figures = tool.glyph.match(/-?\d+(\.\d+)?/g)?.map(Number) ?? [];
+    expect(figures.length).toBeGreaterThan(0);
+    for (const figure of figures) expect(Math.abs(figure)).toBeLessThanOrEqual(24);
+  });
+
   it('has its browser test', () => {
     expect(existsSync(join(ROOT, `packages/e2e/src/${toolId}.e2e.ts`))).toBe(true);
   });

@@ -56,6 +56,11 @@ export type ToolDefinition<Id extends string = ToolId> = {
   readonly lane: JobLane;
   /** Card accent colour (spec section 3). */
   readonly color: 'red' | 'blue' | 'green' | 'purple' | 'orange' | 'pink' | 'teal' | 'indigo';
+  /**
+   * The tool's icon: the `d` of an SVG path on a 24-unit square, drawn as a 2-unit round stroke (the web's
+   * `ToolIcon`). Several strokes are subpaths of the one path.
+   */
+  readonly glyph: string;
 } & PdfReading;
 
 /** Whether a tool reads PDFs, and then how many pages it takes of one. */
@@ -74,6 +79,13 @@ export type PdfReading =
 const PDF = 'application/pdf';
 const ZIP = 'application/zip';
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+/** A page with its corner folded: a document of any kind. */
+const FILE_GLYPH = 'M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8zM14 3v5h5';
+/** A page with a W on it: a Word document. */
+const WORD_GLYPH = `${FILE_GLYPH}M8.5 12l1.2 5 1.8-4 1.8 4 1.2-5`;
+/** A framed picture: a sun over a mountain's slope. */
+const IMAGE_GLYPH =
+  'M5 3h14a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2zM7 9a2 2 0 1 0 4 0a2 2 0 1 0-4 0zM21 15l-5-5L5 21';
 const QUALITY = { kind: 'enum', values: ['high', 'medium', 'low'], default: 'medium' } as const;
 
 const onePdf = {
@@ -117,6 +129,8 @@ export const TOOLS = defineTools({
     output: { fileName: 'merged.pdf', mimeType: PDF },
     options: {},
     color: 'red',
+    glyph:
+      'M8 3H5a2 2 0 0 0-2 2v4m18 0V5a2 2 0 0 0-2-2h-3M3 15v4a2 2 0 0 0 2 2h3m8 0h3a2 2 0 0 0 2-2v-4M8 12h8M12 8v8',
   },
   split: {
     ...onePdf,
@@ -129,6 +143,7 @@ export const TOOLS = defineTools({
       pageRange: { kind: 'page-list', requiredWhen: { option: 'mode', value: 'range' } },
     },
     color: 'blue',
+    glyph: 'M6 3h5v18H6a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2zM13 3h5a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2h-5',
   },
   compress: {
     ...onePdf,
@@ -138,6 +153,7 @@ export const TOOLS = defineTools({
     output: { fileName: 'compressed.pdf', mimeType: PDF },
     options: { quality: QUALITY },
     color: 'green',
+    glyph: 'M4 14h6v6M20 10h-6V4M14 10l7-7M3 21l7-7',
   },
   'pdf-to-word': {
     ...onePdf,
@@ -153,6 +169,7 @@ export const TOOLS = defineTools({
     timeoutMs:
       2 * JOB_TIMEOUT_MS + MAX_CONVERT_PAGES * CONVERT_PAGE_TIMEOUT_MS + MAX_OCR_PAGES * OCR_PAGE_TIMEOUT_MS,
     color: 'purple',
+    glyph: WORD_GLYPH,
   },
   'word-to-pdf': {
     ...onePdf,
@@ -167,6 +184,7 @@ export const TOOLS = defineTools({
     timeoutMs: 2 * JOB_TIMEOUT_MS,
     lane: 'office',
     color: 'orange',
+    glyph: FILE_GLYPH,
   },
   'pdf-to-jpg': {
     ...onePdf,
@@ -179,6 +197,7 @@ export const TOOLS = defineTools({
     probeFields: { quality: 'low' },
     timeoutMs: 2 * JOB_TIMEOUT_MS,
     color: 'pink',
+    glyph: IMAGE_GLYPH,
   },
   'jpg-to-pdf': {
     ...onePdf,
@@ -197,6 +216,7 @@ export const TOOLS = defineTools({
       margin: { kind: 'enum', values: ['none', 'small'], default: 'none' },
     },
     color: 'teal',
+    glyph: FILE_GLYPH,
   },
   rotate: {
     ...onePdf,
@@ -209,6 +229,7 @@ export const TOOLS = defineTools({
       pages: { kind: 'page-list' },
     },
     color: 'indigo',
+    glyph: 'M21 12a9 9 0 1 1-3-6.7L21 8M21 3v5h-5',
   },
   ocr: {
     ...onePdf,
@@ -222,6 +243,9 @@ export const TOOLS = defineTools({
     timeoutMs: JOB_TIMEOUT_MS + MAX_OCR_PAGES * OCR_PAGE_TIMEOUT_MS,
     lane: 'ocr',
     color: 'blue',
+    // A page in a scanner's frame, its lines of text read.
+    glyph:
+      'M4 8V5a1 1 0 0 1 1-1h3M16 4h3a1 1 0 0 1 1 1v3M20 16v3a1 1 0 0 1-1 1h-3M8 20H5a1 1 0 0 1-1-1v-3M8 9h8M8 12h8M8 15h5',
   },
 });
 
