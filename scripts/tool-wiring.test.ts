@@ -5,12 +5,12 @@ import {
   LOCALES,
   MAX_PAGES,
   TOOLS,
-  TOOL_DOCS,
   TOOL_IDS,
   allPagePaths,
   localePrefix,
   optionKindOf,
   toolOperationId,
+  toolWords,
   type ToolId,
 } from '@quire/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -93,9 +93,10 @@ describe.each(TOOL_IDS)('the %s tool', (toolId) => {
   });
 
   it('has API docs for every option', () => {
-    const doc = TOOL_DOCS[toolId];
-    expect(doc.summary).toBeTruthy();
-    expect(Object.keys(doc.options).sort()).toEqual(Object.keys(tool.options).sort());
+    const words = toolWords(toolId);
+    expect(words.summary).toBeTruthy();
+    expect(words.description).toBeTruthy();
+    expect(Object.keys(words.params ?? {}).sort()).toEqual(Object.keys(tool.options).sort());
   });
 
   it('has a status probe with its files and every option a request must carry', () => {

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '../errors/error-codes.ts';
 import type { FileKind } from '../files/file-kinds.ts';
 import {
   CONVERT_PAGE_TIMEOUT_MS,
@@ -54,6 +55,10 @@ export type ToolDefinition<Id extends string = ToolId> = {
    * others). Each lane has its own concurrency and queue.
    */
   readonly lane: JobLane;
+  /**
+   * Codes only some tools answer, beyond those every tool can (`toolErrorCodes`): the ones its engine raises.
+   */
+  readonly errors: readonly ErrorCode[];
   /** Card accent colour (spec section 3). */
   readonly color: 'red' | 'blue' | 'green' | 'purple' | 'orange' | 'pink' | 'teal' | 'indigo';
   /**
@@ -128,6 +133,7 @@ export const TOOLS = defineTools({
     maxFiles: MAX_MERGE_FILES,
     output: { fileName: 'merged.pdf', mimeType: PDF },
     options: {},
+    errors: ['CONVERSION_FAILED'],
     color: 'red',
     glyph:
       'M8 3H5a2 2 0 0 0-2 2v4m18 0V5a2 2 0 0 0-2-2h-3M3 15v4a2 2 0 0 0 2 2h3m8 0h3a2 2 0 0 0 2-2v-4M8 12h8M12 8v8',
@@ -142,6 +148,7 @@ export const TOOLS = defineTools({
       mode: { kind: 'enum', values: ['pages', 'range'], default: 'pages' },
       pageRange: { kind: 'page-list', requiredWhen: { option: 'mode', value: 'range' } },
     },
+    errors: [],
     color: 'blue',
     glyph: 'M6 3h5v18H6a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2zM13 3h5a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2h-5',
   },
@@ -152,6 +159,7 @@ export const TOOLS = defineTools({
     apiPath: '/api/pdf/compress',
     output: { fileName: 'compressed.pdf', mimeType: PDF },
     options: { quality: QUALITY },
+    errors: [],
     color: 'green',
     glyph: 'M4 14h6v6M20 10h-6V4M14 10l7-7M3 21l7-7',
   },
@@ -168,6 +176,7 @@ export const TOOLS = defineTools({
     // has counted them).
     timeoutMs:
       2 * JOB_TIMEOUT_MS + MAX_CONVERT_PAGES * CONVERT_PAGE_TIMEOUT_MS + MAX_OCR_PAGES * OCR_PAGE_TIMEOUT_MS,
+    errors: ['CONVERSION_FAILED'],
     color: 'purple',
     glyph: WORD_GLYPH,
   },
@@ -183,6 +192,7 @@ export const TOOLS = defineTools({
     options: {},
     timeoutMs: 2 * JOB_TIMEOUT_MS,
     lane: 'office',
+    errors: ['PASSWORD_REQUIRED', 'CONVERSION_FAILED'],
     color: 'orange',
     glyph: FILE_GLYPH,
   },
@@ -196,6 +206,7 @@ export const TOOLS = defineTools({
     options: { quality: QUALITY },
     probeFields: { quality: 'low' },
     timeoutMs: 2 * JOB_TIMEOUT_MS,
+    errors: ['CONVERSION_FAILED'],
     color: 'pink',
     glyph: IMAGE_GLYPH,
   },
@@ -215,6 +226,7 @@ export const TOOLS = defineTools({
       pageSize: { kind: 'enum', values: ['fit', 'a4', 'letter'], default: 'fit' },
       margin: { kind: 'enum', values: ['none', 'small'], default: 'none' },
     },
+    errors: [],
     color: 'teal',
     glyph: FILE_GLYPH,
   },
@@ -228,6 +240,7 @@ export const TOOLS = defineTools({
       angle: { kind: 'enum', values: ['90', '180', '270'] },
       pages: { kind: 'page-list' },
     },
+    errors: [],
     color: 'indigo',
     glyph: 'M21 12a9 9 0 1 1-3-6.7L21 8M21 3v5h-5',
   },
@@ -242,6 +255,7 @@ export const TOOLS = defineTools({
     // A minute for the document and a budget per page (the op gives a document the time of its own pages).
     timeoutMs: JOB_TIMEOUT_MS + MAX_OCR_PAGES * OCR_PAGE_TIMEOUT_MS,
     lane: 'ocr',
+    errors: ['CONVERSION_FAILED'],
     color: 'blue',
     // A page in a scanner's frame, its lines of text read.
     glyph:
