@@ -6,7 +6,14 @@ import { inspectPdf } from '../qpdf/inspect-pdf.ts';
 import { passwordNotices } from './password-notices.ts';
 import { repairNotices } from './repair-notices.ts';
 import { declarePdfWork } from '../work/declare-work.ts';
+import { NO_WORK, type WorkRates } from '../work/estimate-work.ts';
 import type { EngineOp } from './types.ts';
+
+/**
+ * What a job of this tool costs (`estimateWork`, from `npm run bench work-estimates`): Each page's content parsed,
+ * and its scans drawn and read with OCR.
+ */
+const WORK_RATES: WorkRates = { ...NO_WORK, baseMs: 500, perPageMs: 3500, perContentMiBMs: 1500 };
 
 /**
  * OCR PDF: the same PDF with an invisible, selectable and searchable text layer over each scanned page
@@ -20,7 +27,7 @@ export const ocr: EngineOp<'ocr'> = async ({ file, options }, ctx) => {
   ctx.setTimeLimit?.(JOB_TIMEOUT_MS);
   ctx.onProgress?.('reading');
   const info = await inspectPdf(file, 0, ctx, TOOLS.ocr.maxPages);
-  await declarePdfWork('ocr', [info], ctx);
+  await declarePdfWork(WORK_RATES, [info], ctx);
   const timeoutMs = Math.min(ctx.timeoutMs, JOB_TIMEOUT_MS + info.pageCount * OCR_PAGE_TIMEOUT_MS);
   ctx.setTimeLimit?.(timeoutMs);
   const outputPath = join(ctx.workDir, 'searchable.pdf');

@@ -9,6 +9,7 @@ import { planPageRenders, type PageRender } from '../render/plan-page-renders.ts
 import { planRenderBatches, type RenderBatch } from '../render/plan-render-batches.ts';
 import { OutputForecast } from '../render/foresee-output-size.ts';
 import { declarePdfWork } from '../work/declare-work.ts';
+import { NO_WORK, type WorkRates } from '../work/estimate-work.ts';
 import { prepareRenderSource } from '../render/prepare-render-source.ts';
 import { readJpegSize } from '../render/read-jpeg-size.ts';
 import { runInLanes } from '../render/run-in-lanes.ts';
@@ -27,6 +28,18 @@ const BATCHES_PER_PROCESS = 3;
 const MIN_PAGES_PER_BATCH = 4;
 /** pdftoppm and our plan round the page size independently, from a size pdfinfo prints to 6 digits. */
 const PIXEL_SIZE_TOLERANCE_PX = 1;
+
+/**
+ * What a job of this tool costs (`estimateWork`, from `npm run bench work-estimates`): Each page's content parsed and
+ * drawn, and its pixels encoded.
+ */
+const WORK_RATES: WorkRates = {
+  ...NO_WORK,
+  baseMs: 60,
+  perPageMs: 10,
+  perContentMiBMs: 350,
+  perMegapixelMs: 15,
+};
 
 /**
  * Renders every page of one PDF to a JPEG at 300, 150 or 72 DPI and zips them, named after the file and their
@@ -52,7 +65,7 @@ export const pdfToJpg: EngineOp<'pdf-to-jpg'> = async ({ file, options }, ctx) =
   const renders = planPageRenders(pageSizes, requestedDpi, fileRef);
 
   const megapixels = renders.reduce((sum, render) => sum + render.widthPx * render.heightPx, 0) / 1e6;
-  await declarePdfWork('pdf-to-jpg', [info], ctx, { megapixels });
+  await declarePdfWork(WORK_RATES, [info], ctx, { megapixels });
 
   const pagesDir = join(ctx.workDir, 'pages');
   await mkdir(pagesDir);

@@ -21,6 +21,7 @@ import { prepareRenderSource } from '../render/prepare-render-source.ts';
 import { passwordNotices } from './password-notices.ts';
 import { repairNotices } from './repair-notices.ts';
 import { declarePdfWork } from '../work/declare-work.ts';
+import { NO_WORK, type WorkRates } from '../work/estimate-work.ts';
 import type { EngineOp, InputFile, JobContext } from './types.ts';
 
 /** The time a document gets before its pages are counted; each page adds `CONVERT_PAGE_TIMEOUT_MS`. */
@@ -33,6 +34,18 @@ const BASE_TIMEOUT_MS = 2 * JOB_TIMEOUT_MS;
 export function pdfToWordTimeLimit(pages: number, scannedPages: number): number {
   return BASE_TIMEOUT_MS + pages * CONVERT_PAGE_TIMEOUT_MS + scannedPages * OCR_PAGE_TIMEOUT_MS;
 }
+
+/**
+ * What a job of this tool costs (`estimateWork`, from `npm run bench work-estimates`): Every page's content parsed
+ * and laid out, and each scanned page read with OCR.
+ */
+export const WORK_RATES: WorkRates = {
+  ...NO_WORK,
+  baseMs: 400,
+  perPageMs: 350,
+  perContentMiBMs: 2000,
+  perScannedPageMs: 3200,
+};
 
 /**
  * Converts one PDF to an editable Word document with our own converter: MuPDF reads each page's text (with font,
@@ -50,7 +63,7 @@ export const pdfToWord: EngineOp<'pdf-to-word'> = async ({ file, options }, ctx)
   const details = { fileIndex: 0, fileName: file.name };
   ctx.onProgress?.('reading');
   const info = await inspectPdf(file, 0, ctx, TOOLS['pdf-to-word'].maxPages);
-  await declarePdfWork('pdf-to-word', [info], ctx);
+  await declarePdfWork(WORK_RATES, [info], ctx);
   // The time of this document's own pages; scanned pages, once found, add theirs.
   const setLimit = (scannedPages: number) => {
     const limitMs = Math.min(ctx.timeoutMs, pdfToWordTimeLimit(info.pageCount, scannedPages));
@@ -89,8 +102,7 @@ export const pdfToWord: EngineOp<'pdf-to-word'> = async ({ file, options }, ctx)
       // The pages that turned out not to be scans are done.
       ctx.onProgress?.('processing', { done: info.pageCount - scanned.length, total: info.pageCount });
       // Reading scans is the long part: the job tells it before starting, and may wait for room for long work.
-      if (scanned.length > 0)
-        await declarePdfWork('pdf-to-word', [info], ctx, { scannedPages: scanned.length });
+      if (scanned.length > 0) await declarePdfWork(WORK_RATES, [info], ctx, { scannedPages: scanned.length });
       const timeoutMs = setLimit(scanned.length);
       return readScannedPages(file, info, scanned, options.language, {
         ...ctx,

@@ -44,7 +44,17 @@ export type ToolDefinition<Id extends string = ToolId> = {
   readonly maxFiles: number;
   readonly maxFileBytes: number;
   readonly maxRequestBytes: number;
-  readonly output: { readonly fileName: string; readonly mimeType: string };
+  readonly output: {
+    /** The result's name when its source has no usable one. */
+    readonly fileName: string;
+    readonly mimeType: string;
+    /**
+     * What the result's name adds to its source's stem (`resultFileName`): a result of the source's own type says
+     * what was done (`-compressed`), so it never lands on its source's name; a conversion takes the stem alone
+     * (`''`); a zip says what it holds.
+     */
+    readonly nameSuffix: string;
+  };
   readonly options: Readonly<Record<string, OptionSpec>>;
   /** Option fields the status probe sends beyond each option's starting value: the cheapest setting. */
   readonly probeFields?: Readonly<Record<string, string>>;
@@ -131,7 +141,7 @@ export const TOOLS = defineTools({
     fileField: 'indexed',
     minFiles: 2,
     maxFiles: MAX_MERGE_FILES,
-    output: { fileName: 'merged.pdf', mimeType: PDF },
+    output: { fileName: 'merged.pdf', mimeType: PDF, nameSuffix: '-merged' },
     options: {},
     errors: ['CONVERSION_FAILED'],
     color: 'red',
@@ -143,7 +153,7 @@ export const TOOLS = defineTools({
     id: 'split',
     slug: 'split-pdf',
     apiPath: '/api/pdf/split',
-    output: { fileName: 'split-pages.zip', mimeType: ZIP },
+    output: { fileName: 'split-pages.zip', mimeType: ZIP, nameSuffix: '-split' },
     options: {
       mode: { kind: 'enum', values: ['pages', 'range'], default: 'pages' },
       pageRange: { kind: 'page-list', requiredWhen: { option: 'mode', value: 'range' } },
@@ -157,7 +167,7 @@ export const TOOLS = defineTools({
     id: 'compress',
     slug: 'compress-pdf',
     apiPath: '/api/pdf/compress',
-    output: { fileName: 'compressed.pdf', mimeType: PDF },
+    output: { fileName: 'compressed.pdf', mimeType: PDF, nameSuffix: '-compressed' },
     options: { quality: QUALITY },
     errors: [],
     color: 'green',
@@ -168,7 +178,7 @@ export const TOOLS = defineTools({
     id: 'pdf-to-word',
     slug: 'pdf-to-word',
     apiPath: '/api/pdf/to-word',
-    output: { fileName: 'converted.docx', mimeType: DOCX },
+    output: { fileName: 'converted.docx', mimeType: DOCX, nameSuffix: '' },
     maxPages: MAX_CONVERT_PAGES,
     // The languages of its scanned pages, which it reads as OCR PDF does.
     options: { language: DOCUMENT_LANGUAGES },
@@ -188,7 +198,7 @@ export const TOOLS = defineTools({
     accepts: ['word'],
     readsPdf: false,
     maxPages: null,
-    output: { fileName: 'converted.pdf', mimeType: PDF },
+    output: { fileName: 'converted.pdf', mimeType: PDF, nameSuffix: '' },
     options: {},
     timeoutMs: 2 * JOB_TIMEOUT_MS,
     lane: 'office',
@@ -201,7 +211,7 @@ export const TOOLS = defineTools({
     id: 'pdf-to-jpg',
     slug: 'pdf-to-jpg',
     apiPath: '/api/pdf/to-jpg',
-    output: { fileName: 'pdf-images.zip', mimeType: ZIP },
+    output: { fileName: 'pdf-images.zip', mimeType: ZIP, nameSuffix: '-jpg' },
     maxPages: MAX_RENDER_PAGES,
     options: { quality: QUALITY },
     probeFields: { quality: 'low' },
@@ -221,7 +231,7 @@ export const TOOLS = defineTools({
     maxFileBytes: MAX_IMAGE_FILE_BYTES,
     readsPdf: false,
     maxPages: null,
-    output: { fileName: 'converted.pdf', mimeType: PDF },
+    output: { fileName: 'converted.pdf', mimeType: PDF, nameSuffix: '' },
     options: {
       pageSize: { kind: 'enum', values: ['fit', 'a4', 'letter'], default: 'fit' },
       margin: { kind: 'enum', values: ['none', 'small'], default: 'none' },
@@ -235,7 +245,7 @@ export const TOOLS = defineTools({
     id: 'rotate',
     slug: 'rotate-pdf',
     apiPath: '/api/pdf/rotate',
-    output: { fileName: 'rotated.pdf', mimeType: PDF },
+    output: { fileName: 'rotated.pdf', mimeType: PDF, nameSuffix: '-rotated' },
     options: {
       angle: { kind: 'enum', values: ['90', '180', '270'] },
       pages: { kind: 'page-list' },
@@ -249,7 +259,7 @@ export const TOOLS = defineTools({
     id: 'ocr',
     slug: 'ocr-pdf',
     apiPath: '/api/pdf/ocr',
-    output: { fileName: 'searchable.pdf', mimeType: PDF },
+    output: { fileName: 'searchable.pdf', mimeType: PDF, nameSuffix: '-searchable' },
     maxPages: MAX_OCR_PAGES,
     options: { language: DOCUMENT_LANGUAGES },
     // A minute for the document and a budget per page (the op gives a document the time of its own pages).
