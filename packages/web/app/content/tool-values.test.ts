@@ -62,9 +62,19 @@ describe('the list of tools', () => {
     expect(from).toBe(list.length);
   });
 
+  it('spaces a Chinese conjunction from the Latin letters beside it', () => {
+    for (const locale of ['zh-cn', 'zh-tw'] as const) {
+      const list = toolList(locale);
+      expect(list).toMatch(/[和與及]/);
+      expect(list, locale).not.toMatch(/[A-Za-z\d]\]\([^)]*\)[和與及]|[和與及]\[[A-Za-z\d]/);
+    }
+  });
+
   it('joins English as the site writes it, without a comma before "and"', () => {
     const last = TOOL_IDS.at(-1) ?? 'merge';
-    expect(toolList('en')).toMatch(new RegExp(`\\), \\[.*\\) and \\[[^\\]]+\\]\\(${toolPath('en', last)}\\)$`));
+    expect(toolList('en')).toMatch(
+      new RegExp(`\\), \\[.*\\) and \\[[^\\]]+\\]\\(${toolPath('en', last)}\\)$`),
+    );
     expect(toolList('en')).not.toContain(', and ');
   });
 });
@@ -88,6 +98,6 @@ describe('content that counts or lists the tools', () => {
         expect(listing?.html, `${locale} ${id}`).toContain(`href="${toolPath(locale, id)}"`);
       }
       expect(listing?.html).toContain(countInWords(count, locale));
-      },
+    },
   );
 });

@@ -73,13 +73,33 @@ export function toolCount(locale: Locale): string {
   return countInWords(TOOL_IDS.length, locale);
 }
 
-/** Every tool in registry order, each a Markdown link to its page named by its title in `locale` (`{toolList}`). */
+const LATIN_END = /[\p{Script=Latin}\d]$/u;
+const LATIN_START = /^[\p{Script=Latin}\d]/u;
+
+/**
+ * Every tool in registry order, each a Markdown link to its page named by its title in `locale` (`{toolList}`). A
+ * Chinese conjunction between a title ending in Latin letters and one starting with them gets a space on that side
+ * (`旋转 PDF 和 PDF 文字识别`), as Chinese text spaces Latin words.
+ */
 export function toolList(locale: Locale): string {
   const { t } = getTranslator(locale);
-  const links = TOOL_IDS.map((id) => `[${t(`tools.${id}.title`)}](${toolPath('en', id)})`);
-  return new Intl.ListFormat(LIST_LOCALES[locale] ?? LOCALE_INFO[locale].tag, { type: 'conjunction' }).format(
-    links,
-  );
+  const titles = TOOL_IDS.map((id) => t(`tools.${id}.title`));
+  const format = new Intl.ListFormat(LIST_LOCALES[locale] ?? LOCALE_INFO[locale].tag, {
+    type: 'conjunction',
+  });
+  const parts = format.formatToParts(titles);
+  return parts
+    .map((part, index) => {
+      if (part.type === 'element') {
+        const id = TOOL_IDS[titles.indexOf(part.value)] ?? TOOL_IDS[0];
+        return `[${part.value}](${toolPath('en', id)})`;
+      }
+      if (!/^\p{Script=Han}+$/u.test(part.value)) return part.value;
+      const before = LATIN_END.test(parts[index - 1]?.value ?? '') ? ' ' : '';
+      const after = LATIN_START.test(parts[index + 1]?.value ?? '') ? ' ' : '';
+      return `${before}${part.value}${after}`;
+    })
+    .join('');
 }
 
 const PLURAL_CATEGORIES = new Set(['zero', 'one', 'two', 'few', 'many', 'other']);
