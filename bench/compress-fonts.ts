@@ -108,7 +108,7 @@ export async function runFontClasses(subjects: readonly FontSubject[], workDir: 
     const inputBytes = (await stat(subject.path)).size;
     const started = performance.now();
     const result = await ENGINE_OPS.compress(
-      { files: [{ path: subject.path, name: subject.label }], options: { quality } },
+      { file: { path: subject.path, name: subject.label }, options: { quality } },
       { signal: new AbortController().signal, workDir: jobDir, timeoutMs: 300_000 },
     );
     const seconds = (performance.now() - started) / 1000;

@@ -110,7 +110,7 @@ try {
       const started = performance.now();
       const result = await ENGINE_OPS.compress(
         {
-          files: [{ path: subject.path, name: subject.entry.name, password: subject.password }],
+          file: { path: subject.path, name: subject.entry.name, password: subject.password },
           options: { quality },
         },
         { signal: new AbortController().signal, workDir, timeoutMs: 120_000 },

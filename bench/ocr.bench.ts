@@ -158,7 +158,7 @@ async function runPdfToWord(
   const ctx = { signal: new AbortController().signal, workDir, timeoutMs: 900_000 };
   const started = performance.now();
   const result = await pdfToWord(
-    { files: [{ path: input, name: basename(input) }], options: { language: languages.join('+') } },
+    { file: { path: input, name: basename(input) }, options: { language: languages } },
     ctx,
   );
   const seconds = (performance.now() - started) / 1000;

@@ -32,7 +32,7 @@ async function convertWithQuire(
     const started = performance.now();
     const cpuBefore = readCpuSeconds();
     const result = await ENGINE_OPS['pdf-to-jpg'](
-      { files: [{ path, name: basename(path) }], options: { quality: 'medium' } },
+      { file: { path, name: basename(path) }, options: { quality: 'medium' } },
       { signal: new AbortController().signal, workDir, timeoutMs: 120_000 },
     );
     return {

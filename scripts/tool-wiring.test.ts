@@ -3,28 +3,30 @@ import { join } from 'node:path';
 import { ENGINE_OPS, createProbeInputs, type ProbeInput } from '@quire/engine';
 import {
   LOCALES,
-  PDF_TOOL_IDS,
+  MAX_PAGES,
   TOOLS,
-  TOOL_DOCS,
   TOOL_IDS,
   allPagePaths,
   localePrefix,
   optionKindOf,
   toolOperationId,
+  toolWords,
   type ToolId,
 } from '@quire/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../packages/server/test/test-app.ts';
 
 /**
- * Every tool of the registry is wired everywhere a tool must be: its endpoint, its engine op, its page in every
- * language, its API docs (words and every language's page), its help guide, its status probe, the hardening
- * catalogue and its browser test. Adding a tool to `TOOLS` without one of these fails here, naming the tool and the
- * missing part. (Its options form is the web's to check: `options-forms.test.ts`.)
+ * Every tool of the registry is wired everywhere a tool must be: its endpoint, its engine op and the op's own test,
+ * its page in every language, its API docs (words and every language's page), its help guide, its status probe,
+ * whether it reads PDFs (and so is among the hardening catalogue's PDF tools) and its browser test. Adding a tool to
+ * `TOOLS` without one of these fails here, naming the tool and the missing part. (Its options form is the web's to
+ * check: `options-forms.test.ts`.)
  */
 
 const ROOT = join(import.meta.dirname, '..');
-const readJson = (path: string): unknown => JSON.parse(readFileSync(join(ROOT, path), 'utf8'));
+const readText = (path: string): string => readFileSync(join(ROOT, path), 'utf8');
+const readJson = (path: string): unknown => JSON.parse(readText(path));
 
 let testApp: TestApp;
 let probes: Readonly<Record<ToolId, ProbeInput>>;
@@ -46,8 +48,20 @@ describe.each(TOOL_IDS)('the %s tool', (toolId) => {
     expect(reply.statusCode).toBeLessThan(500);
   });
 
-  it('has an engine op', () => {
+  it('has its op in a file of its own, bound in ENGINE_OPS, and the op has its own test that runs it', () => {
     expect(typeof ENGINE_OPS[toolId]).toBe('function');
+    const opFile = `packages/engine/src/ops/${toolId}.ts`;
+    expect(existsSync(join(ROOT, opFile)), opFile).toBe(true);
+    const opName = new RegExp(`export const (\\w+): EngineOp<'${toolId}'>`).exec(readText(opFile))?.[1];
+    expect(opName, `${opFile} exports its op as EngineOp<'${toolId}'>`).toBeDefined();
+    expect(ENGINE_OPS[toolId].name, 'ENGINE_OPS binds the op of its own file').toBe(opName);
+    const testFile = `packages/engine/src/ops/${toolId}.test.ts`;
+    expect(existsSync(join(ROOT, testFile)), testFile).toBe(true);
+    const test = readText(testFile);
+    expect(test, `${testFile} imports ${opName} from ./${toolId}.ts`).toMatch(
+      new RegExp(`import \\{[^}]*\\b${opName}\\b[^}]*\\} from '\\./${toolId}\\.ts'`),
+    );
+    expect(test, `${testFile} runs ${opName}`).toMatch(new RegExp(`\\b${opName}\\(`));
   });
 
   it('has a page in every language', () => {
@@ -79,9 +93,10 @@ describe.each(TOOL_IDS)('the %s tool', (toolId) => {
   });
 
   it('has API docs for every option', () => {
-    const doc = TOOL_DOCS[toolId];
-    expect(doc.summary).toBeTruthy();
-    expect(Object.keys(doc.options).sort()).toEqual(Object.keys(tool.options).sort());
+    const words = toolWords(toolId);
+    expect(words.summary).toBeTruthy();
+    expect(words.description).toBeTruthy();
+    expect(Object.keys(words.params ?? {}).sort()).toEqual(Object.keys(tool.options).sort());
   });
 
   it('has a status probe with its files and every option a request must carry', () => {
@@ -92,9 +107,21 @@ describe.each(TOOL_IDS)('the %s tool', (toolId) => {
     }
   });
 
-  it('is in the hardening catalogue as a PDF reader exactly when it reads PDFs, with a page cap', () => {
-    expect(PDF_TOOL_IDS.includes(toolId as never)).toBe(tool.readsPdf);
-    if (tool.readsPdf) expect(tool.maxPages).toBeGreaterThan(0);
+  // The hardening tables are keyed by PDF_TOOL_IDS (a missing row does not compile); what decides whether a tool is
+  // among them is its `readsPdf`, which must say whether it takes PDFs at all.
+  it('reads PDFs (passwords, page cap, hardening) exactly when it accepts them, with a cap of its own', () => {
+    expect(tool.readsPdf).toBe((tool.accepts as readonly string[]).includes('pdf'));
+    if (tool.readsPdf) {
+      expect(tool.maxPages).toBeGreaterThan(0);
+      expect(tool.maxPages).toBeLessThanOrEqual(MAX_PAGES);
+    }
+  });
+
+  it('has its icon: an SVG path on a 24-unit grid', () => {
+    expect(tool.glyph).toMatch(/^M[\d\s.,MmLlHhVvCcSsQqTtAaZz-]+$/);
+    const figures = tool.glyph.match(/-?\d+(\.\d+)?/g)?.map(Number) ?? [];
+    expect(figures.length).toBeGreaterThan(0);
+    for (const figure of figures) expect(Math.abs(figure)).toBeLessThanOrEqual(24);
   });
 
   it('has its browser test', () => {

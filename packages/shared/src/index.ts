@@ -21,6 +21,7 @@ export * from './api/api-schemas.ts';
 export * from './api/build-openapi.ts';
 export * from './api/openapi-types.ts';
 export * from './api/tool-docs.ts';
+export * from './api/tool-words.ts';
 export * from './api/result-name-docs.ts';
 export * from './api/tool-error-codes.ts';
 export * from './reports/job-report.ts';

@@ -106,7 +106,7 @@ describe('reading scans with no language chosen', () => {
       await scriptScan(SCRIPT_SAMPLES.th, join(ctx.workDir, 'thai.jpg')),
     ];
     const input = bindScans(images, join(ctx.workDir, 'chinese.pdf'));
-    const result = await pdfToWord({ files: [inputFile(input)], options: { language: 'auto' } }, ctx);
+    const result = await pdfToWord({ file: inputFile(input), options: { language: 'auto' } }, ctx);
     const xml = new TextDecoder().decode(unzipSync(await readFile(result.path))['word/document.xml']);
     const text = xml.replace(/<\/w:p>/g, '\n').replace(/<[^>]+>/g, '');
     // Its codes, figures and names, as a reading of it in Chinese finds them.

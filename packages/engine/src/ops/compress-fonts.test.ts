@@ -28,7 +28,7 @@ afterEach(async () => {
 const LATEX_FILE = 'pdf/pysamples_outline-bookmarks_4p.pdf';
 
 async function compressPath(path: string, quality: 'high' | 'medium' | 'low' = 'medium') {
-  return compress({ files: [inputFile(path)], options: { quality } }, ctx);
+  return compress({ file: inputFile(path), options: { quality } }, ctx);
 }
 
 async function writeInput(name: string, bytes: Buffer): Promise<string> {

@@ -47,7 +47,7 @@ const TEXT_PAGES = 3;
 const validPdfs = corpusEntries().filter((entry) => entry.group === 'pdf');
 
 function compressName(name: string, quality: Quality = 'medium', password?: string) {
-  return compress({ files: [inputFile(corpusPath(name), password)], options: { quality } }, ctx);
+  return compress({ file: inputFile(corpusPath(name), password), options: { quality } }, ctx);
 }
 
 async function openPdf(path: string, password?: string): Promise<mupdf.PDFDocument> {
@@ -244,7 +244,7 @@ describe('compress of a document of many objects', () => {
   it('compresses a 206-page report with 4,120 links and 206 bookmarks, keeping every one', async () => {
     const path = join(ctx.workDir, 'linked-book.pdf');
     await writeFile(path, createLinkedBookPdf());
-    const result = await compress({ files: [inputFile(path)], options: { quality: 'low' } }, ctx);
+    const result = await compress({ file: inputFile(path), options: { quality: 'low' } }, ctx);
     const before = await readDocument(path);
     const after = await readDocument(result.path);
     expect(after.links.flat()).toHaveLength(4120);
@@ -257,7 +257,7 @@ describe('compress of a document of many objects', () => {
   it('compresses a tagged report of 20,600 structure elements, keeping every page and its structure tree', async () => {
     const path = join(ctx.workDir, 'tagged.pdf');
     await writeFile(path, createTaggedReportPdf());
-    const result = await compress({ files: [inputFile(path)], options: { quality: 'medium' } }, ctx);
+    const result = await compress({ file: inputFile(path), options: { quality: 'medium' } }, ctx);
     const after = mupdf.Document.openDocument(await readFile(result.path), 'application/pdf').asPDF();
     expect(after?.countPages()).toBe(206);
     const elements = after?.getTrailer().get('Root', 'StructTreeRoot', 'K');
@@ -301,7 +301,7 @@ describe('compress never returns a larger file', () => {
     const input = join(ctx.workDir, 'minimal.pdf');
     await writeFile(input, createTextPdf('already minimal'));
     for (const quality of ['high', 'low'] as const) {
-      const result = await compress({ files: [inputFile(input)], options: { quality } }, ctx);
+      const result = await compress({ file: inputFile(input), options: { quality } }, ctx);
       expect((await readFile(result.path)).equals(await readFile(input))).toBe(true);
       const bytes = (await stat(input)).size;
       expect(result.report).toEqual({
@@ -315,7 +315,7 @@ describe('compress never returns a larger file', () => {
   it('returns the repaired copy of a damaged input, even a few bytes larger, and says so', async () => {
     const input = join(ctx.workDir, 'no-xref.pdf');
     await writeFile(input, withoutXref(createTextPdf('damaged, tiny')));
-    const result = await compress({ files: [inputFile(input)], options: { quality: 'medium' } }, ctx);
+    const result = await compress({ file: inputFile(input), options: { quality: 'medium' } }, ctx);
     expect(qpdfCheck(result.path).ok).toBe(true);
     expect(result.report.notices).toEqual([
       { code: 'FILE_REPAIRED', fileIndex: 0 },
@@ -326,7 +326,7 @@ describe('compress never returns a larger file', () => {
   it('says a damaged input was repaired when its repaired copy is the smaller answer', async () => {
     const input = join(ctx.workDir, 'no-xref-long.pdf');
     await writeFile(input, withoutXref(createTextPdf('damaged but long '.repeat(200), 30)));
-    const result = await compress({ files: [inputFile(input)], options: { quality: 'medium' } }, ctx);
+    const result = await compress({ file: inputFile(input), options: { quality: 'medium' } }, ctx);
     expect(result.report.values.outputBytes).toBeLessThan(result.report.values.originalBytes);
     expect(result.report.notices).toEqual([
       { code: 'FILE_REPAIRED', fileIndex: 0 },
@@ -342,7 +342,7 @@ describe('compress stops when the job is cancelled', () => {
     controller.abort(new AppError('JOB_TIMEOUT', 'stopped by the test'));
     await expect(
       compress(
-        { files: [inputFile(corpusPath(IMAGE_FILES[1] as string))], options: { quality: 'medium' } },
+        { file: inputFile(corpusPath(IMAGE_FILES[1] as string)), options: { quality: 'medium' } },
         { ...ctx, signal: controller.signal },
       ),
     ).rejects.toMatchObject({ code: 'JOB_TIMEOUT' });
@@ -380,7 +380,7 @@ describe('compress of hostile structures (hardening items 24 and 26)', () => {
   async function compressBytes(bytes: Buffer) {
     const path = join(ctx.workDir, 'hostile.pdf');
     await writeFile(path, bytes);
-    return compress({ files: [inputFile(path)], options: { quality: 'medium' } }, ctx);
+    return compress({ file: inputFile(path), options: { quality: 'medium' } }, ctx);
   }
 
   it('refuses a page tree that loops as damaged, naming the file', async () => {

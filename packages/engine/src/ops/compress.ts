@@ -16,6 +16,7 @@ import { inspectPdf } from '../qpdf/inspect-pdf.ts';
 import { passwordNotices } from './password-notices.ts';
 import { repairNotices } from './repair-notices.ts';
 import { declarePdfWork } from '../work/declare-work.ts';
+import { NO_WORK, type WorkRates } from '../work/estimate-work.ts';
 import type { EngineOp } from './types.ts';
 
 /**
@@ -31,23 +32,29 @@ const SAVE_OPTIONS = 'compress,compress-fonts,compress-images,objstms,decrypt';
 const MAX_OBJECTS_FOR_FULL_MERGE = 4000;
 
 /**
+ * What a job of this tool costs (`estimateWork`, from `npm run bench work-estimates`): MuPDF parses every page's
+ * content to subset fonts and find images.
+ */
+const WORK_RATES: WorkRates = {
+  ...NO_WORK,
+  baseMs: 60,
+  perPageMs: 12,
+  perContentMiBMs: 120,
+  perInputMiBMs: 40,
+};
+
+/**
  * Compresses a PDF and keeps it the same document. MuPDF decodes oversampled images, sharp resamples them
  * (Lanczos) and re-encodes photographs with mozjpeg while line art stays lossless; private application data and
  * thumbnails go, fonts are subset, duplicates merged and the file rewritten compactly. Pages, text, links,
  * bookmarks, attachments and form fields are kept (Ghostscript, the usual alternative, flattens forms). When
  * nothing smaller comes out, the original bytes are returned and the report says so (`ALREADY_OPTIMAL`).
  */
-export const compress: EngineOp<'compress'> = async ({ files, options }, ctx) => {
+export const compress: EngineOp<'compress'> = async ({ file: upload, options }, ctx) => {
   const { quality = 'medium' } = options;
-  const [upload] = files;
-  if (!upload || files.length !== 1) {
-    throw new AppError('INVALID_REQUEST', 'Compress takes exactly one PDF file.', {
-      fileCount: files.length,
-    });
-  }
   ctx.onProgress?.('reading');
   const info = await inspectPdf(upload, 0, ctx, TOOLS.compress.maxPages);
-  await declarePdfWork('compress', [info], ctx);
+  await declarePdfWork(WORK_RATES, [info], ctx);
   const file = { ...upload, path: info.path, password: info.password };
 
   const mupdf = await loadMupdf();

@@ -9,9 +9,16 @@ import { planPageLayout } from '../images/plan-page-layout.ts';
 import { readImageHeader, type ImageHeader } from '../images/read-image-header.ts';
 import { loadMupdf } from '../mupdf/load-mupdf.ts';
 import { declareFileWork } from '../work/declare-work.ts';
+import { NO_WORK, type WorkRates } from '../work/estimate-work.ts';
 import type { EngineOp } from './types.ts';
 
 const POINTS_PER_INCH = 72;
+
+/**
+ * What a job of this tool costs (`estimateWork`, from `npm run bench work-estimates`): Each image decoded (or copied)
+ * onto its page.
+ */
+const WORK_RATES: WorkRates = { ...NO_WORK, perPageMs: 150, perInputMiBMs: 100 };
 
 /**
  * Turns JPG and PNG images into a PDF, one page per image in the order given. JPEGs keep their bytes; PNGs keep
@@ -28,7 +35,7 @@ export const jpgToPdf: EngineOp<'jpg-to-pdf'> = async ({ files, options }, ctx) 
     if (inspection.status === 'rejected') throw inspection.reason;
     return inspection.value;
   });
-  await declareFileWork('jpg-to-pdf', files, ctx);
+  await declareFileWork(WORK_RATES, files, ctx);
 
   const mupdf = await loadMupdf();
   const pdf = new mupdf.PDFDocument();

@@ -5,8 +5,15 @@ import { restoreNavigation } from '../mupdf/restore-navigation.ts';
 import { inspectPdf, type PdfInfo } from '../qpdf/inspect-pdf.ts';
 import { isQpdfSuccess, runQpdf } from '../qpdf/run-qpdf.ts';
 import { declarePdfWork } from '../work/declare-work.ts';
+import { NO_WORK, type WorkRates } from '../work/estimate-work.ts';
 import { passwordNotices } from './password-notices.ts';
 import type { EngineOp } from './types.ts';
+
+/**
+ * What a job of this tool costs (`estimateWork`, from `npm run bench work-estimates`): Page assembly: qpdf copies
+ * each page's content without parsing it.
+ */
+const WORK_RATES: WorkRates = { ...NO_WORK, perPageMs: 4, perInputMiBMs: 40 };
 
 /**
  * Merges PDFs in the order given. qpdf assembles the pages (fast, small memory, repairs damaged files, decrypts
@@ -14,9 +21,6 @@ import type { EngineOp } from './types.ts';
  * which page assembly drops. The result is never encrypted: the report says which files had a password.
  */
 export const merge: EngineOp<'merge'> = async ({ files }, ctx) => {
-  if (files.length < 2) {
-    throw new AppError('TOO_FEW_FILES', 'Merging needs at least 2 PDF files.', { minFiles: 2 });
-  }
   // Ordinary files are read in process; the others by qpdf, side by side. When several files fail, the first one
   // in the visitor's order is reported.
   ctx.onProgress?.('reading');
@@ -41,7 +45,7 @@ export const merge: EngineOp<'merge'> = async ({ files }, ctx) => {
   });
 
   await declarePdfWork(
-    'merge',
+    WORK_RATES,
     sources.map(({ file, pageCount }) => ({ pageCount, path: file.path, password: file.password })),
     ctx,
   );

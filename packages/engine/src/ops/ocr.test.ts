@@ -20,7 +20,7 @@ describe('ocr', () => {
   it('says that no text could be read on a handwritten fax, and claims no page recognised', async () => {
     const fax = await handwrittenFaxPage(join(ctx.workDir, 'fax.png'));
     const path = bindScans([fax], join(ctx.workDir, 'fax.pdf'));
-    const result = await ocr({ files: [inputFile(path)], options: { language: 'auto' } }, ctx);
+    const result = await ocr({ file: inputFile(path), options: { language: 'auto' } }, ctx);
     expect(result.report).toEqual({
       values: { pageCount: 1, recognisedPages: '', recognisedCount: 0, confidence: null },
       notices: [{ code: 'PAGES_ARE_SCANS', fileIndex: 0, pages: 1 }],
@@ -36,7 +36,7 @@ describe('ocr', () => {
     );
     const fax = await handwrittenFaxPage(join(ctx.workDir, 'fax.png'));
     const path = bindScans([fax, printed], join(ctx.workDir, 'scans.pdf'));
-    const result = await ocr({ files: [inputFile(path)], options: { language: 'en' } }, ctx);
+    const result = await ocr({ file: inputFile(path), options: { language: ['en'] } }, ctx);
 
     expect(result.report.values).toMatchObject({ pageCount: 2, recognisedPages: '2', recognisedCount: 1 });
     expect(result.report.values.confidence).toBeGreaterThan(80);

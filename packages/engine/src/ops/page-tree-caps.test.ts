@@ -57,14 +57,14 @@ const CASES: { [K in PdfToolId]: Case } = {
   split: {
     fileIndex: 0,
     run: (path, password) =>
-      split({ files: [inputFile(path, password)], options: { mode: 'pages', pageRange: undefined } }, ctx),
+      split({ file: inputFile(path, password), options: { mode: 'pages', pageRange: undefined } }, ctx),
     countPages: async (result) => Object.keys(unzipSync(await readFile(result.path))).length,
     bigUnderCap: 1500,
   },
   rotate: {
     fileIndex: 0,
     run: (path, password) =>
-      rotate({ files: [inputFile(path, password)], options: { angle: '90', pages: undefined } }, ctx),
+      rotate({ file: inputFile(path, password), options: { angle: '90', pages: undefined } }, ctx),
     countPages: async (result) => {
       const pages = pdfPages(result.path);
       // Every page was turned, none more: poppler reads each page's rotation.
@@ -79,21 +79,20 @@ const CASES: { [K in PdfToolId]: Case } = {
   compress: {
     fileIndex: 0,
     run: (path, password) =>
-      compress({ files: [inputFile(path, password)], options: { quality: 'medium' } }, ctx),
+      compress({ file: inputFile(path, password), options: { quality: 'medium' } }, ctx),
     countPages: async (result) => pdfPages(result.path),
     bigUnderCap: 1500,
   },
   'pdf-to-jpg': {
     fileIndex: 0,
-    run: (path, password) =>
-      pdfToJpg({ files: [inputFile(path, password)], options: { quality: 'low' } }, ctx),
+    run: (path, password) => pdfToJpg({ file: inputFile(path, password), options: { quality: 'low' } }, ctx),
     countPages: async (result) => Object.keys(unzipSync(await readFile(result.path))).length,
     bigUnderCap: 40,
   },
   'pdf-to-word': {
     fileIndex: 0,
     run: (path, password) =>
-      pdfToWord({ files: [inputFile(path, password)], options: { language: 'en' } }, ctx),
+      pdfToWord({ file: inputFile(path, password), options: { language: ['en'] } }, ctx),
     // Each PDF page starts a Word section on a new page.
     countPages: async (result) => {
       const xml = strFromU8(unzipSync(await readFile(result.path))['word/document.xml'] ?? new Uint8Array());
@@ -103,7 +102,7 @@ const CASES: { [K in PdfToolId]: Case } = {
   },
   ocr: {
     fileIndex: 0,
-    run: (path, password) => ocr({ files: [inputFile(path, password)], options: { language: 'en' } }, ctx),
+    run: (path, password) => ocr({ file: inputFile(path, password), options: { language: ['en'] } }, ctx),
     countPages: async (result) => pdfPages(result.path),
     bigUnderCap: 40,
   },
@@ -233,12 +232,12 @@ describe('split by range on a lying /Count', () => {
   it('accepts pages past the /Count and refuses pages past the real end', async () => {
     const path = await writeInput('lying.pdf', createLyingCountPdf(25, 1));
     const result = await split(
-      { files: [inputFile(path)], options: { mode: 'range', pageRange: '24-25' } },
+      { file: inputFile(path), options: { mode: 'range', pageRange: '24-25' } },
       ctx,
     );
     expect(Object.keys(unzipSync(await readFile(result.path)))).toEqual(['lying-p24-25.pdf']);
     await expect(
-      split({ files: [inputFile(path)], options: { mode: 'range', pageRange: '26' } }, ctx),
+      split({ file: inputFile(path), options: { mode: 'range', pageRange: '26' } }, ctx),
     ).rejects.toMatchObject({ code: 'INVALID_PAGE_RANGE', details: { pageCount: 25 } });
   });
 });

@@ -42,7 +42,7 @@ const CASES: { [K in PdfToolId]: Case } = {
     fileIndex: 0,
     run: async (path, password) =>
       split(
-        { files: [inputFile(path, password)], options: { mode: 'pages', pageRange: undefined } },
+        { file: inputFile(path, password), options: { mode: 'pages', pageRange: undefined } },
         await job(),
       ),
     writesPdf: false,
@@ -50,31 +50,31 @@ const CASES: { [K in PdfToolId]: Case } = {
   rotate: {
     fileIndex: 0,
     run: async (path, password) =>
-      rotate({ files: [inputFile(path, password)], options: { angle: '90', pages: undefined } }, await job()),
+      rotate({ file: inputFile(path, password), options: { angle: '90', pages: undefined } }, await job()),
     writesPdf: true,
   },
   compress: {
     fileIndex: 0,
     run: async (path, password) =>
-      compress({ files: [inputFile(path, password)], options: { quality: 'medium' } }, await job()),
+      compress({ file: inputFile(path, password), options: { quality: 'medium' } }, await job()),
     writesPdf: true,
   },
   'pdf-to-jpg': {
     fileIndex: 0,
     run: async (path, password) =>
-      pdfToJpg({ files: [inputFile(path, password)], options: { quality: 'low' } }, await job()),
+      pdfToJpg({ file: inputFile(path, password), options: { quality: 'low' } }, await job()),
     writesPdf: false,
   },
   'pdf-to-word': {
     fileIndex: 0,
     run: async (path, password) =>
-      pdfToWord({ files: [inputFile(path, password)], options: { language: 'en' } }, await job()),
+      pdfToWord({ file: inputFile(path, password), options: { language: ['en'] } }, await job()),
     writesPdf: false,
   },
   ocr: {
     fileIndex: 0,
     run: async (path, password) =>
-      ocr({ files: [inputFile(path, password)], options: { language: 'en' } }, await job()),
+      ocr({ file: inputFile(path, password), options: { language: ['en'] } }, await job()),
     writesPdf: true,
   },
 };

@@ -15,7 +15,7 @@ describe('PDF to JPG progress (issue 30, item 6)', () => {
     await writeFile(path, createNoiseTiledPdf(3));
     const reports: { stage: WorkStage; done: number | null }[] = [];
     await pdfToJpg(
-      { files: [inputFile(path)], options: { quality: 'high' } },
+      { file: inputFile(path), options: { quality: 'high' } },
       { ...ctx, onProgress: (stage, pages) => reports.push({ stage, done: pages?.done ?? null }) },
     );
     const counts = reports.filter((report) => report.stage === 'processing').map((report) => report.done);

@@ -33,7 +33,7 @@ const smallPdfs = pdfEntries.filter(
 );
 
 async function convert(path: string, quality: JpgQuality = 'low', password?: string) {
-  return pdfToJpg({ files: [inputFile(path, password)], options: { quality } }, ctx);
+  return pdfToJpg({ file: inputFile(path, password), options: { quality } }, ctx);
 }
 
 /** The images of a result: the entries of its zip, or the one JPEG of a one-page document (unnamed here). */
@@ -394,7 +394,7 @@ describe('pdf-to-jpg passwords and damage', () => {
     const controller = new AbortController();
     controller.abort();
     const job = pdfToJpg(
-      { files: [inputFile(corpusPath(OWNER_ONLY_FILE))], options: { quality: 'low' } },
+      { file: inputFile(corpusPath(OWNER_ONLY_FILE)), options: { quality: 'low' } },
       { ...ctx, signal: controller.signal },
     );
     await expectAppError(job, 'JOB_TIMEOUT');

@@ -9,6 +9,7 @@ import { planPageRenders, type PageRender } from '../render/plan-page-renders.ts
 import { planRenderBatches, type RenderBatch } from '../render/plan-render-batches.ts';
 import { OutputForecast } from '../render/foresee-output-size.ts';
 import { declarePdfWork } from '../work/declare-work.ts';
+import { NO_WORK, type WorkRates } from '../work/estimate-work.ts';
 import { prepareRenderSource } from '../render/prepare-render-source.ts';
 import { readJpegSize } from '../render/read-jpeg-size.ts';
 import { runInLanes } from '../render/run-in-lanes.ts';
@@ -29,6 +30,18 @@ const MIN_PAGES_PER_BATCH = 4;
 const PIXEL_SIZE_TOLERANCE_PX = 1;
 
 /**
+ * What a job of this tool costs (`estimateWork`, from `npm run bench work-estimates`): Each page's content parsed and
+ * drawn, and its pixels encoded.
+ */
+const WORK_RATES: WorkRates = {
+  ...NO_WORK,
+  baseMs: 60,
+  perPageMs: 10,
+  perContentMiBMs: 350,
+  perMegapixelMs: 15,
+};
+
+/**
  * Renders every page of one PDF to a JPEG at 300, 150 or 72 DPI and zips them, named after the file and their
  * pages (`report-p01.jpg`, …); a one-page document gives its JPEG alone (`resultMimeType`). poppler's
  * pdftoppm draws the pages (chosen by `npm run bench to-jpg`: faster and a tenth of the memory of MuPDF.js with
@@ -37,11 +50,7 @@ const PIXEL_SIZE_TOLERANCE_PX = 1;
  * a side over `MAX_PAGE_SIDE_PX` (JPEG's own limit), is drawn at the largest resolution that fits, and the response
  * says so in `X-Pages-Downscaled` and `X-Render-Dpi-Min`; one that fits at no resolution is `DOCUMENT_TOO_COMPLEX`.
  */
-export const pdfToJpg: EngineOp<'pdf-to-jpg'> = async ({ files, options }, ctx) => {
-  const [file] = files;
-  if (!file || files.length !== 1) {
-    throw new AppError('INVALID_REQUEST', 'PDF to JPG converts exactly one PDF file.', { maxFiles: 1 });
-  }
+export const pdfToJpg: EngineOp<'pdf-to-jpg'> = async ({ file, options }, ctx) => {
   const requestedDpi = JPG_DPI[options.quality];
   const fileRef = { name: file.name, index: 0 };
   const deadline = Date.now() + ctx.timeoutMs;
@@ -56,7 +65,7 @@ export const pdfToJpg: EngineOp<'pdf-to-jpg'> = async ({ files, options }, ctx) 
   const renders = planPageRenders(pageSizes, requestedDpi, fileRef);
 
   const megapixels = renders.reduce((sum, render) => sum + render.widthPx * render.heightPx, 0) / 1e6;
-  await declarePdfWork('pdf-to-jpg', [info], ctx, { megapixels });
+  await declarePdfWork(WORK_RATES, [info], ctx, { megapixels });
 
   const pagesDir = join(ctx.workDir, 'pages');
   await mkdir(pagesDir);

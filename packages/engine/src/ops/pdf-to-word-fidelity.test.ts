@@ -19,7 +19,7 @@ import { docxText, externalTargets, hyperlinks, partText, readWordDocx } from '.
 import { pdfToWord } from './pdf-to-word.ts';
 
 const ctx = useJobContext(120_000);
-const NO_OPTIONS = { language: undefined };
+const NO_OPTIONS = { language: 'auto' } as const;
 const WHISPER_PAPER = 'pdf/pdf2docx_whisper-paper_28p-linearized.pdf';
 const DEMO_PAPER = 'pdf/pdf2docx_demo_text-images-6p.pdf';
 const TAX_FORM = 'pdf/pdfjs_irs-f1040-prefilled_acroform.pdf';
@@ -27,7 +27,7 @@ const TAX_FORM = 'pdf/pdfjs_irs-f1040-prefilled_acroform.pdf';
 const EMU_PER_POINT = 12_700;
 
 async function convertFile(path: string) {
-  const result = await pdfToWord({ files: [inputFile(path)], options: NO_OPTIONS }, ctx);
+  const result = await pdfToWord({ file: inputFile(path), options: NO_OPTIONS }, ctx);
   return readWordDocx(result.path);
 }
 

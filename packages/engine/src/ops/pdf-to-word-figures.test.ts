@@ -19,7 +19,7 @@ const UML_MODEL = 'pdf/pypdf_geobase-uml-model_19p-vector.pdf';
 const GEOMETRY_NOTES = 'pdf/pysamples_geotopo-lecture-notes_117p.pdf';
 
 async function convert(path: string): Promise<Docx> {
-  const result = await pdfToWord({ files: [inputFile(path)], options: { language: undefined } }, ctx);
+  const result = await pdfToWord({ file: inputFile(path), options: { language: 'auto' } }, ctx);
   return readWordDocx(result.path);
 }
 

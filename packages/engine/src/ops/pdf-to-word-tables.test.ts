@@ -16,7 +16,7 @@ import { pdfToWord } from './pdf-to-word.ts';
 const ctx = useJobContext(120_000);
 
 async function convertFile(path: string) {
-  const result = await pdfToWord({ files: [inputFile(path)], options: { language: undefined } }, ctx);
+  const result = await pdfToWord({ file: inputFile(path), options: { language: 'auto' } }, ctx);
   return readWordDocx(result.path);
 }
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createTaggedReportPdf } from '../../test/costly-pdfs.ts';
 import { inputFile, useJobContext } from '../../test/job-context.ts';
 import { estimateWork } from '../work/estimate-work.ts';
-import { pdfToWord, pdfToWordTimeLimit } from './pdf-to-word.ts';
+import { WORK_RATES, pdfToWord, pdfToWordTimeLimit } from './pdf-to-word.ts';
 
 // The job context a pool gives PDF to Word: its tool's ceiling, within which the op sets its own limit.
 const ctx = useJobContext(TOOLS['pdf-to-word'].timeoutMs);
@@ -17,7 +17,7 @@ async function convertTextPages(pageCount: number): Promise<string[]> {
   await writeFile(path, createTaggedReportPdf(pageCount, 1));
   const events: string[] = [];
   await pdfToWord(
-    { files: [inputFile(path)], options: { language: 'auto' } },
+    { file: inputFile(path), options: { language: 'auto' } },
     {
       ...ctx,
       setTimeLimit: (limitMs) => events.push(`limit ${limitMs}`),
@@ -36,8 +36,7 @@ describe('pdfToWord time limit', () => {
     const long = await convertTextPages(206);
     // Each page's share is at least four times the work the job declares for it: a busy machine, and a long job's
     // low priority, stretch the time its pages take.
-    const perPageWorkMs =
-      estimateWork('pdf-to-word', { pages: 1 }) - estimateWork('pdf-to-word', { pages: 0 });
+    const perPageWorkMs = estimateWork(WORK_RATES, { pages: 1 }) - estimateWork(WORK_RATES, { pages: 0 });
     expect(lastLimit(long) - lastLimit(short)).toBeGreaterThanOrEqual(204 * 4 * perPageWorkMs);
     // Known once the pages are counted: before any page is converted.
     expect(long.findIndex((event) => event === `limit ${lastLimit(long)}`)).toBeLessThan(

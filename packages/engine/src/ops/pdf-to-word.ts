@@ -7,7 +7,6 @@ import {
   MAX_OCR_PAGES,
   OCR_PAGE_TIMEOUT_MS,
   TOOLS,
-  parseOcrLanguages,
   type OcrLanguage,
 } from '@quire/shared';
 import { loadMupdf } from '../mupdf/load-mupdf.ts';
@@ -22,6 +21,7 @@ import { prepareRenderSource } from '../render/prepare-render-source.ts';
 import { passwordNotices } from './password-notices.ts';
 import { repairNotices } from './repair-notices.ts';
 import { declarePdfWork } from '../work/declare-work.ts';
+import { NO_WORK, type WorkRates } from '../work/estimate-work.ts';
 import type { EngineOp, InputFile, JobContext } from './types.ts';
 
 /** The time a document gets before its pages are counted; each page adds `CONVERT_PAGE_TIMEOUT_MS`. */
@@ -36,6 +36,18 @@ export function pdfToWordTimeLimit(pages: number, scannedPages: number): number 
 }
 
 /**
+ * What a job of this tool costs (`estimateWork`, from `npm run bench work-estimates`): Every page's content parsed
+ * and laid out, and each scanned page read with OCR.
+ */
+export const WORK_RATES: WorkRates = {
+  ...NO_WORK,
+  baseMs: 400,
+  perPageMs: 350,
+  perContentMiBMs: 2000,
+  perScannedPageMs: 3200,
+};
+
+/**
  * Converts one PDF to an editable Word document with our own converter: MuPDF reads each page's text (with font,
  * size, weight, style, colour and position), images and rules; the pdf-to-word modules rebuild flowing paragraphs,
  * headings, lists, columns, tables, headers and footers; the `docx` library writes the file. Body text is never put
@@ -45,17 +57,13 @@ export function pdfToWordTimeLimit(pages: number, scannedPages: number): number 
  * text once read, a scan once its text is read (the long part), so it never starts again for the scans. The job's
  * time grows with its pages and its scans (`pdfToWordTimeLimit`), within the tool's own limit.
  */
-export const pdfToWord: EngineOp<'pdf-to-word'> = async ({ files, options }, ctx) => {
-  const [file] = files;
-  if (!file || files.length !== 1) {
-    throw new AppError('INVALID_REQUEST', 'PDF to Word converts exactly one PDF file.', { maxFiles: 1 });
-  }
+export const pdfToWord: EngineOp<'pdf-to-word'> = async ({ file, options }, ctx) => {
   const startedAt = Date.now();
   ctx.setTimeLimit?.(BASE_TIMEOUT_MS);
   const details = { fileIndex: 0, fileName: file.name };
   ctx.onProgress?.('reading');
   const info = await inspectPdf(file, 0, ctx, TOOLS['pdf-to-word'].maxPages);
-  await declarePdfWork('pdf-to-word', [info], ctx);
+  await declarePdfWork(WORK_RATES, [info], ctx);
   // The time of this document's own pages; scanned pages, once found, add theirs.
   const setLimit = (scannedPages: number) => {
     const limitMs = Math.min(ctx.timeoutMs, pdfToWordTimeLimit(info.pageCount, scannedPages));
@@ -81,7 +89,6 @@ export const pdfToWord: EngineOp<'pdf-to-word'> = async ({ files, options }, ctx
     if (document.countPages() !== info.pageCount) {
       throw new AppError('FILE_DAMAGED', `"${file.name}" is damaged and could not be repaired.`, details);
     }
-    const languages = parseOcrLanguages(options.language);
     // The pages with almost no text are surveyed, and the scans among them read, once every page has been read.
     const readScans = async (candidates: readonly number[]) => {
       const scanned = surveyPages(mupdf, document, candidates).filter(isScannedPage);
@@ -95,10 +102,9 @@ export const pdfToWord: EngineOp<'pdf-to-word'> = async ({ files, options }, ctx
       // The pages that turned out not to be scans are done.
       ctx.onProgress?.('processing', { done: info.pageCount - scanned.length, total: info.pageCount });
       // Reading scans is the long part: the job tells it before starting, and may wait for room for long work.
-      if (scanned.length > 0)
-        await declarePdfWork('pdf-to-word', [info], ctx, { scannedPages: scanned.length });
+      if (scanned.length > 0) await declarePdfWork(WORK_RATES, [info], ctx, { scannedPages: scanned.length });
       const timeoutMs = setLimit(scanned.length);
-      return readScannedPages(file, info, scanned, languages, {
+      return readScannedPages(file, info, scanned, options.language, {
         ...ctx,
         timeoutMs: startedAt + timeoutMs - Date.now(),
       });

@@ -30,7 +30,7 @@ function pageFacts(path: string, password?: string): PageFacts[] {
 }
 
 async function rotateName(name: string, angle: '90' | '180' | '270', pages?: string, password?: string) {
-  return rotate({ files: [inputFile(corpusPath(name), password)], options: { angle, pages } }, ctx);
+  return rotate({ file: inputFile(corpusPath(name), password), options: { angle, pages } }, ctx);
 }
 
 describe('rotate', () => {

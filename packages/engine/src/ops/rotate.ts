@@ -6,18 +6,23 @@ import { formatPageList } from '../render/format-page-list.ts';
 import { passwordNotices } from './password-notices.ts';
 import { repairNotices } from './repair-notices.ts';
 import { declarePdfWork } from '../work/declare-work.ts';
+import { NO_WORK, type WorkRates } from '../work/estimate-work.ts';
 import type { EngineOp } from './types.ts';
+
+/**
+ * What a job of this tool costs (`estimateWork`, from `npm run bench work-estimates`): qpdf changes each page's
+ * /Rotate without parsing its content.
+ */
+const WORK_RATES: WorkRates = { ...NO_WORK, perPageMs: 3, perInputMiBMs: 30 };
 
 /**
  * Rotates pages clockwise by 90, 180 or 270 degrees, all of them or a page list. Lossless: only each page's
  * /Rotate changes, nothing is re-rendered or re-compressed; bookmarks, links, forms and text stay as they were.
  */
-export const rotate: EngineOp<'rotate'> = async ({ files, options }, ctx) => {
-  const file = files[0];
-  if (!file) throw new AppError('TOO_FEW_FILES', 'Send one PDF file to rotate.', { minFiles: 1 });
+export const rotate: EngineOp<'rotate'> = async ({ file, options }, ctx) => {
   ctx.onProgress?.('reading');
   const info = await inspectPdf(file, 0, ctx, TOOLS.rotate.maxPages);
-  await declarePdfWork('rotate', [info], ctx);
+  await declarePdfWork(WORK_RATES, [info], ctx);
   const pages = pagesToRotate(options.pages, info.pageCount);
 
   ctx.onProgress?.('processing');

@@ -19,7 +19,7 @@ async function splitToEntries(
   password?: string,
 ) {
   const file = { ...inputFile(corpusPath(name), password), name: 'report.pdf' };
-  const result = await split({ files: [file], options: { pageRange: undefined, ...options } }, ctx);
+  const result = await split({ file: file, options: { pageRange: undefined, ...options } }, ctx);
   const entries = unzipSync(readFileSync(result.path));
   const dir = join(ctx.workDir, 'unzipped');
   execFileSync('mkdir', ['-p', dir]);

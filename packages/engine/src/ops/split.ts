@@ -16,19 +16,24 @@ import { writeZip, type ZipEntry } from '../zip/write-zip.ts';
 import { passwordNotices } from './password-notices.ts';
 import { repairNotices } from './repair-notices.ts';
 import { declarePdfWork } from '../work/declare-work.ts';
+import { NO_WORK, type WorkRates } from '../work/estimate-work.ts';
 import type { EngineOp, InputFile, JobContext } from './types.ts';
+
+/**
+ * What a job of this tool costs (`estimateWork`, from `npm run bench work-estimates`): Page assembly: qpdf copies
+ * each page's content without parsing it.
+ */
+const WORK_RATES: WorkRates = { ...NO_WORK, perPageMs: 4, perInputMiBMs: 40 };
 
 /**
  * Splits a PDF into a zip of PDFs: one per page (mode `pages`), or one per item of a page list in the order given
  * (mode `range`, spec A.4). qpdf writes each piece with only the objects its pages use, so a piece of a document
  * whose pages share one big resource dictionary stays small. Pieces are never encrypted.
  */
-export const split: EngineOp<'split'> = async ({ files, options }, ctx) => {
-  const file = files[0];
-  if (!file) throw new AppError('TOO_FEW_FILES', 'Send one PDF file to split.', { minFiles: 1 });
+export const split: EngineOp<'split'> = async ({ file, options }, ctx) => {
   ctx.onProgress?.('reading');
   const info = await inspectPdf(file, 0, ctx, TOOLS.split.maxPages);
-  await declarePdfWork('split', [info], ctx);
+  await declarePdfWork(WORK_RATES, [info], ctx);
   const source = { ...file, path: info.path, password: info.password };
   // Pieces are named after the file and their pages, numbered to the width of its page count (`report-p07.pdf`).
   const nameOf = (range: Pick<PageRange, 'first' | 'last'>) =>

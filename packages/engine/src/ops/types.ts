@@ -1,4 +1,4 @@
-import type { JobReport, ToolId, ToolOptions, WorkStage } from '@quire/shared';
+import type { JobReport, ToolId, ToolOptions, Tools, WorkStage } from '@quire/shared';
 
 /** One uploaded file as the engine sees it: a server-made path, never a path derived from the upload's name. */
 export type InputFile = {
@@ -9,10 +9,19 @@ export type InputFile = {
   password?: string | undefined;
 };
 
+/** A job as it travels from the server to a worker: its files in the order sent, and its options as read. */
 export type JobInput<T extends ToolId = ToolId> = {
   files: InputFile[];
   options: ToolOptions<T>;
 };
+
+/**
+ * What a tool's op receives (`opInput` builds it from the job, having checked its file count once): a tool that
+ * takes one file gets it as `file`, a tool that takes several gets them in order as `files`.
+ */
+export type OpInput<T extends ToolId> = (Tools[T]['maxFiles'] extends 1
+  ? { file: InputFile }
+  : { files: InputFile[] }) & { options: ToolOptions<T> };
 
 export type JobContext = {
   /** Aborted when the client goes away or the job runs out of time. */
@@ -51,6 +60,6 @@ export type JobResult<T extends ToolId = ToolId> = {
   report: JobReport<T>;
 };
 
-export type EngineOp<T extends ToolId> = (input: JobInput<T>, ctx: JobContext) => Promise<JobResult<T>>;
+export type EngineOp<T extends ToolId> = (input: OpInput<T>, ctx: JobContext) => Promise<JobResult<T>>;
 
 export type EngineOps = { [T in ToolId]: EngineOp<T> };

@@ -20,7 +20,7 @@ import { wordToPdf } from './word-to-pdf.ts';
 
 const ctx = useJobContext(60_000);
 const convert = (path: string, context: JobContext = ctx) =>
-  wordToPdf({ files: [inputFile(path)], options: {} }, context);
+  wordToPdf({ file: inputFile(path), options: {} }, context);
 const pdfText = (path: string) =>
   execFileSync('pdftotext', ['-enc', 'UTF-8', path, '-'], { encoding: 'utf8' });
 const squeeze = (text: string) => text.replace(/\s+/g, '');

@@ -2,7 +2,8 @@ import { AppError, type ToolId } from '@quire/shared';
 import { stopWarmOffice } from '../libreoffice/warm-office.ts';
 import { loadMupdf, mupdfHeapBytes } from '../mupdf/load-mupdf.ts';
 import { ENGINE_OPS } from '../ops/index.ts';
-import type { EngineOp, JobContext, JobInput, JobResult } from '../ops/types.ts';
+import { opInput } from '../ops/op-input.ts';
+import type { EngineOp, JobContext, JobResult } from '../ops/types.ts';
 import type { FromWorker, JobOutcome, JobWork, ToWorker, WorkerData } from './messages.ts';
 import { TEST_OPS } from './test-ops.ts';
 import { throttleProgress } from './throttle-progress.ts';
@@ -120,7 +121,7 @@ function runWork(work: JobWork, ctx: JobContext): Promise<JobResult> {
     return TEST_OPS[work.name](work.input, ctx);
   }
   const op = ENGINE_OPS[work.toolId] as EngineOp<ToolId>;
-  return op(work.input as JobInput<ToolId>, ctx);
+  return op(opInput(work.toolId, work.input), ctx);
 }
 
 /**

@@ -8,6 +8,7 @@ import { createNoiseTiledPdf, createTextOperatorBomb } from '../../test/costly-p
 import { createContentFlateBomb, createTextPdf, writePdf } from '../../test/hostile-pdfs.ts';
 import { inputFile, useJobContext } from '../../test/job-context.ts';
 import { ENGINE_OPS } from '../ops/index.ts';
+import { opInput } from '../ops/op-input.ts';
 import type { EngineOp, JobContext } from '../ops/types.ts';
 
 const ctx = useJobContext(120_000);
@@ -31,7 +32,9 @@ async function declaredWork(toolId: ToolId, bytes: Buffer, options: Record<strin
     },
   };
   const op = ENGINE_OPS[toolId] as EngineOp<ToolId>;
-  await op({ files: [inputFile(path)], options: options as never }, job).catch(() => undefined);
+  await op(opInput(toolId, { files: [inputFile(path)], options: options as never }), job).catch(
+    () => undefined,
+  );
   return estimate;
 }
 
@@ -136,7 +139,7 @@ describe('PDF to JPG output forecast', () => {
     await writeFile(path, createNoiseTiledPdf(20));
     const limitBytes = 32 * 1024 * 1024;
     const result = ENGINE_OPS['pdf-to-jpg'](
-      { files: [inputFile(path)], options: { quality: 'high' } },
+      { file: inputFile(path), options: { quality: 'high' } },
       { ...ctx, maxOutputBytes: limitBytes },
     );
     await expect(result).rejects.toMatchObject({
@@ -152,7 +155,7 @@ describe('PDF to JPG output forecast', () => {
     // Eight pages at 300 dpi could pass the budget by their pixels: they are sampled, and fit.
     await writeFile(path, createNoiseTiledPdf(8));
     const fits = await ENGINE_OPS['pdf-to-jpg'](
-      { files: [inputFile(path)], options: { quality: 'high' } },
+      { file: inputFile(path), options: { quality: 'high' } },
       { ...ctx, maxOutputBytes: 100 * 1024 * 1024 },
     );
     expect(fits.report.values).toMatchObject({ pageCount: 8 });

@@ -22,8 +22,8 @@ describe('parseToolOptions', () => {
   it("reads a document's languages: auto by default, each once in the order given, at most three", () => {
     expect(parseToolOptions('ocr', fields({}))).toEqual({ language: 'auto' });
     expect(parseToolOptions('ocr', fields({ language: 'auto' }))).toEqual({ language: 'auto' });
-    expect(parseToolOptions('ocr', fields({ language: 'FR, en+fr' }))).toEqual({ language: 'fr+en' });
-    expect(parseToolOptions('ocr', fields({ language: 'zh-cn' }))).toEqual({ language: 'zh-cn' });
+    expect(parseToolOptions('ocr', fields({ language: 'FR, en+fr' }))).toEqual({ language: ['fr', 'en'] });
+    expect(parseToolOptions('ocr', fields({ language: 'zh-cn' }))).toEqual({ language: ['zh-cn'] });
     expect(() => parseToolOptions('ocr', fields({ language: 'fr+klingon' }))).toThrow(
       expect.objectContaining({
         code: 'INVALID_OPTIONS',

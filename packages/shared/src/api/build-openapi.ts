@@ -9,7 +9,7 @@ import { JOB_DOCS, JOBS_TAG } from './job-docs.ts';
 import { jobPaths } from './job-operations.ts';
 import type { OpenApiDocument, OpenApiOperation } from './openapi-types.ts';
 import { dispositionExamples, resultNameExample } from './result-name-docs.ts';
-import { TOOL_DOCS, type ToolDoc } from './tool-docs.ts';
+import { toolOperationId, toolWords } from './tool-words.ts';
 import { toolErrorCodes } from './tool-error-codes.ts';
 import { megabytes, toolRequestSchema } from './tool-request-schema.ts';
 
@@ -24,14 +24,9 @@ export type OpenApiSettings = {
   readonly rateLimitPerMinute: number;
 };
 
-/** The operation id of a tool: its id in camel case (`pdf-to-word` → `pdfToWord`). */
-export function toolOperationId(toolId: ToolId): string {
-  return toolId.replace(/-(\w)/g, (_match, letter: string) => letter.toUpperCase());
-}
-
 function toolOperation(toolId: ToolId, isRateLimited: boolean): OpenApiOperation {
   const tool: ToolDefinition = TOOLS[toolId];
-  const doc: ToolDoc = TOOL_DOCS[toolId];
+  const words = toolWords(toolId);
   const files =
     tool.maxFiles === 1
       ? `One file, at most ${megabytes(tool.maxFileBytes)}.`
@@ -39,8 +34,8 @@ function toolOperation(toolId: ToolId, isRateLimited: boolean): OpenApiOperation
   return {
     operationId: toolOperationId(toolId),
     tags: ['Tools'],
-    summary: doc.summary,
-    description: `${doc.description}\n\n${files} The file type is read from the bytes, not the name.`,
+    summary: words.summary,
+    description: `${words.description}\n\n${files} The file type is read from the bytes, not the name.`,
     security: [{}, { bearerAuth: [] }],
     requestBody: {
       required: true,

@@ -3,7 +3,6 @@ import { optionKindOf } from '../tools/option-kinds.ts';
 import type { ToolDefinition } from '../tools/registry.ts';
 import { TOOLS } from '../tools/registry.ts';
 import { TOOL_IDS } from '../tools/tool-ids.ts';
-import { TOOL_DOCS } from './tool-docs.ts';
 
 /** Codes of the request itself, answered before any work starts: the upload, its checks and the API key. */
 const REQUEST_CODES: readonly ErrorCode[] = [
@@ -43,7 +42,7 @@ const inCatalogueOrder = (codes: Iterable<ErrorCode>): ErrorCode[] => {
 
 /** What a tool's work can fail with: the common codes, then those of what it reads and of its engine. */
 function toolWorkCodes(tool: ToolDefinition): ErrorCode[] {
-  const codes = new Set<ErrorCode>([...WORK_CODES, ...TOOL_DOCS[tool.id].errors]);
+  const codes = new Set<ErrorCode>([...WORK_CODES, ...tool.errors]);
   if (tool.readsPdf) {
     codes.add('PASSWORD_REQUIRED');
     codes.add('PASSWORD_INCORRECT');
@@ -56,7 +55,7 @@ function toolWorkCodes(tool: ToolDefinition): ErrorCode[] {
 /**
  * The error codes one tool's endpoint can answer, in catalogue order: the request's, the common ones of the work,
  * the password errors of tools that read PDFs, those of its options' kinds (`INVALID_PAGE_RANGE` for a page list), `RATE_LIMITED`
- * while anonymous use is limited, and what the tool's engine raises of its own (`TOOL_DOCS[id].errors`).
+ * while anonymous use is limited, and what the tool's engine raises of its own (`TOOLS[id].errors`).
  */
 export function toolErrorCodes(tool: ToolDefinition, isRateLimited: boolean): ErrorCode[] {
   return inCatalogueOrder([

@@ -4,7 +4,7 @@ import { optionKindOf } from '../tools/option-kinds.ts';
 import { TOOLS, fileFieldName, passwordFieldName, type ToolDefinition } from '../tools/registry.ts';
 import type { ToolId } from '../tools/tool-ids.ts';
 import type { FieldSchema, MultipartSchema } from './openapi-types.ts';
-import { TOOL_DOCS, type ToolDoc } from './tool-docs.ts';
+import { toolWords } from './tool-words.ts';
 
 export const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
 
@@ -14,7 +14,7 @@ export const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))
  */
 export function toolRequestSchema(toolId: ToolId): MultipartSchema {
   const tool: ToolDefinition = TOOLS[toolId];
-  const doc: ToolDoc = TOOL_DOCS[toolId];
+  const words = toolWords(toolId);
   const contentMediaType = tool.accepts.flatMap((kind) => FILE_KINDS[kind].mimeTypes).join(', ');
   const properties: Record<string, FieldSchema> = {};
   const required: string[] = [];
@@ -55,7 +55,7 @@ export function toolRequestSchema(toolId: ToolId): MultipartSchema {
   }
   for (const [name, spec] of Object.entries(tool.options)) {
     const kind = optionKindOf(spec);
-    properties[name] = { ...kind.schema(spec), description: doc.options[name] ?? '' };
+    properties[name] = { ...kind.schema(spec), description: words.params?.[name] ?? '' };
     if (kind.isRequired(spec)) required.push(name);
   }
   return {

@@ -14,23 +14,6 @@ const RESULT_EXTENSIONS: Readonly<Record<string, string>> = {
 };
 
 /**
- * What a result's name adds to its source's stem, by tool: a result of the source's own type says what was done
- * (`report-compressed.pdf`), so it never lands on its source's name; a conversion takes the stem alone
- * (`report.docx`); a zip says what it holds. A one-page PDF to JPG gives the JPG alone, named as its source.
- */
-const RESULT_SUFFIXES = {
-  merge: '-merged',
-  split: '-split',
-  compress: '-compressed',
-  'pdf-to-word': '',
-  'word-to-pdf': '',
-  'pdf-to-jpg': '-jpg',
-  'jpg-to-pdf': '',
-  rotate: '-rotated',
-  ocr: '-searchable',
-} as const satisfies Record<ToolId, string>;
-
-/**
  * Room for a stem in a name, in UTF-8 bytes: the rest of the 150 is kept for what follows it (`-searchable.pdf`,
  * `-p0999-1000.pdf`), so every name derived from one source starts the same, on the server and in the browser.
  */
@@ -64,7 +47,8 @@ export function resultFileName(toolId: ToolId, sourceNames: readonly string[], m
   const fallback = `${splitExtension(TOOLS[toolId].output.fileName).stem}${extension}`;
   const stem = fileStem(sourceNames[0] ?? '');
   if (stem === '') return fallback;
-  const suffix = mimeType === JPEG ? '' : RESULT_SUFFIXES[toolId];
+  // A one-page PDF to JPG gives the JPG alone, named as its source.
+  const suffix = mimeType === JPEG ? '' : TOOLS[toolId].output.nameSuffix;
   return safeFileName(`${stem}${suffix}${extension}`, fallback);
 }
 

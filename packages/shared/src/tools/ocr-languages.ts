@@ -25,9 +25,3 @@ export type OcrLanguage = (typeof OCR_LANGUAGES)[number];
 export const AUTO_LANGUAGE = 'auto';
 /** Languages one document may be read in at once: each one more costs time and can cost accuracy. */
 export const MAX_OCR_LANGUAGES = 3;
-
-/** The languages of a language-list value (`fr+en`), or `auto`; the value is assumed valid (the server read it). */
-export function parseOcrLanguages(value: string | undefined): OcrLanguage[] | typeof AUTO_LANGUAGE {
-  if (value === undefined || value === AUTO_LANGUAGE) return AUTO_LANGUAGE;
-  return value.split('+') as OcrLanguage[];
-}

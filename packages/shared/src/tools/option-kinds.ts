@@ -5,8 +5,10 @@ import { MAX_FIELD_BYTES } from '../limits.ts';
 import { AUTO_LANGUAGE } from './ocr-languages.ts';
 import type {
   EnumOptionSpec,
+  LanguageList,
   LanguageListOptionSpec,
   OptionSpec,
+  OptionValue,
   PageListOptionSpec,
 } from './option-specs.ts';
 
@@ -14,7 +16,7 @@ import type {
 const MAX_PAGE_LIST_CHARS = 1000;
 
 /** The values of a tool's options as read so far, by name; undefined: absent. */
-export type OptionValues = Readonly<Record<string, string | undefined>>;
+export type OptionValues = Readonly<Record<string, OptionValue<OptionSpec>>>;
 
 /**
  * Everything that depends on the kind of an option, in one place: how the server reads it, what the API docs say of
@@ -23,12 +25,13 @@ export type OptionValues = Readonly<Record<string, string | undefined>>;
  */
 export type OptionKind<S extends OptionSpec> = {
   /**
-   * Reads one field as sent (trimmed; undefined when absent or blank) into the option's value, or throws
-   * `INVALID_OPTIONS` with a message a person can act on.
+   * Reads one field as sent (trimmed; undefined when absent or blank) into the option's typed value, or throws
+   * `INVALID_OPTIONS` with a message a person can act on. The only parser of a field: the server reads requests
+   * with it, the web its form's fields, and the engine receives its values.
    */
-  readonly read: (name: string, raw: string | undefined, spec: S) => string | undefined;
+  readonly read: (name: string, raw: string | undefined, spec: S) => OptionValue<S>;
   /** Checks the value against the other options, once all are read (`requiredWhen`, say). */
-  readonly check: (name: string, value: string | undefined, spec: S, options: OptionValues) => void;
+  readonly check: (name: string, value: OptionValue<S>, spec: S, options: OptionValues) => void;
   /** The field's JSON schema in the API docs, without its description. */
   readonly schema: (spec: S) => Omit<FieldSchema, 'description'>;
   /** Whether every request must carry the field. */
@@ -113,7 +116,7 @@ const LANGUAGE_LIST: OptionKind<LanguageListOptionSpec> = {
         maxItems: spec.maxItems,
       });
     }
-    return languages.join('+');
+    return languages;
   },
   check: () => undefined,
   schema: (spec) => ({
@@ -126,6 +129,11 @@ const LANGUAGE_LIST: OptionKind<LanguageListOptionSpec> = {
   initialValue: () => AUTO_LANGUAGE,
   errorCodes: [],
 };
+
+/** A language list as a form field sends it: `auto`, or its languages joined by `+`, as `read` takes it back. */
+export function languageListField(languages: LanguageList): string {
+  return languages === AUTO_LANGUAGE || languages.length === 0 ? AUTO_LANGUAGE : languages.join('+');
+}
 
 export const OPTION_KINDS: {
   readonly [K in OptionSpec['kind']]: OptionKind<Extract<OptionSpec, { kind: K }>>;
@@ -161,8 +169,8 @@ export function initialOptionValues(specs: Readonly<Record<string, OptionSpec>>)
 export function readOptions(
   specs: Readonly<Record<string, OptionSpec>>,
   fields: ReadonlyMap<string, string>,
-): Record<string, string | undefined> {
-  const options: Record<string, string | undefined> = {};
+): Record<string, OptionValue<OptionSpec>> {
+  const options: Record<string, OptionValue<OptionSpec>> = {};
   for (const [name, spec] of Object.entries(specs)) {
     const raw = fields.get(name)?.trim();
     options[name] = optionKindOf(spec).read(name, raw === '' ? undefined : raw, spec);

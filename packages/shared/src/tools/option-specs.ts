@@ -1,3 +1,5 @@
+import type { AUTO_LANGUAGE } from './ocr-languages.ts';
+
 /** A tool option, described as data so the server validates it, the web renders it and the docs list it. */
 export type EnumOptionSpec = {
   readonly kind: 'enum';
@@ -25,5 +27,16 @@ export type LanguageListOptionSpec = {
 
 export type OptionSpec = EnumOptionSpec | PageListOptionSpec | LanguageListOptionSpec;
 
-/** The value type of one option spec. */
-export type OptionValue<S extends OptionSpec> = S extends EnumOptionSpec ? S['values'][number] : string;
+/** A language list as read: `auto`, or the languages named, each once, in the order given. */
+export type LanguageList<L extends string = string> = typeof AUTO_LANGUAGE | readonly L[];
+
+/**
+ * The value of one option once read (`OPTION_KINDS[kind].read`): what the engine receives, so nothing past the
+ * reading parses a field again. A choice is one of its values; a page list stays text (only the document's page
+ * count can parse it), undefined when not sent; a language list is `auto` or its languages.
+ */
+export type OptionValue<S extends OptionSpec> = S extends EnumOptionSpec
+  ? S['values'][number]
+  : S extends LanguageListOptionSpec
+    ? LanguageList<S['values'][number]>
+    : string | undefined;

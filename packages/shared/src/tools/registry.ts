@@ -1,3 +1,4 @@
+import type { ErrorCode } from '../errors/error-codes.ts';
 import type { FileKind } from '../files/file-kinds.ts';
 import {
   CONVERT_PAGE_TIMEOUT_MS,
@@ -15,7 +16,6 @@ import {
 } from '../limits.ts';
 import { MAX_OCR_LANGUAGES, OCR_LANGUAGES } from './ocr-languages.ts';
 import type { OptionSpec, OptionValue } from './option-specs.ts';
-import { TOOL_IDS, type ToolId } from './tool-ids.ts';
 
 /**
  * How a tool names its upload fields: `file` for one file, `file-0`, `file-1`, … for several (spec section 7).
@@ -33,8 +33,8 @@ export type JobLane = (typeof JOB_LANES)[number];
  */
 export const LONG_JOB_MS: Readonly<Record<JobLane, number>> = { pdf: 4_000, office: 15_000, ocr: 12_000 };
 
-export type ToolDefinition = {
-  readonly id: ToolId;
+export type ToolDefinition<Id extends string = ToolId> = {
+  readonly id: Id;
   /** Path segment of the tool's page, the same in every language. */
   readonly slug: string;
   readonly apiPath: string;
@@ -44,7 +44,17 @@ export type ToolDefinition = {
   readonly maxFiles: number;
   readonly maxFileBytes: number;
   readonly maxRequestBytes: number;
-  readonly output: { readonly fileName: string; readonly mimeType: string };
+  readonly output: {
+    /** The result's name when its source has no usable one. */
+    readonly fileName: string;
+    readonly mimeType: string;
+    /**
+     * What the result's name adds to its source's stem (`resultFileName`): a result of the source's own type says
+     * what was done (`-compressed`), so it never lands on its source's name; a conversion takes the stem alone
+     * (`''`); a zip says what it holds.
+     */
+    readonly nameSuffix: string;
+  };
   readonly options: Readonly<Record<string, OptionSpec>>;
   /** Option fields the status probe sends beyond each option's starting value: the cheapest setting. */
   readonly probeFields?: Readonly<Record<string, string>>;
@@ -55,8 +65,17 @@ export type ToolDefinition = {
    * others). Each lane has its own concurrency and queue.
    */
   readonly lane: JobLane;
+  /**
+   * Codes only some tools answer, beyond those every tool can (`toolErrorCodes`): the ones its engine raises.
+   */
+  readonly errors: readonly ErrorCode[];
   /** Card accent colour (spec section 3). */
   readonly color: 'red' | 'blue' | 'green' | 'purple' | 'orange' | 'pink' | 'teal' | 'indigo';
+  /**
+   * The tool's icon: the `d` of an SVG path on a 24-unit square, drawn as a 2-unit round stroke (the web's
+   * `ToolIcon`). Several strokes are subpaths of the one path.
+   */
+  readonly glyph: string;
 } & PdfReading;
 
 /** Whether a tool reads PDFs, and then how many pages it takes of one. */
@@ -75,6 +94,13 @@ export type PdfReading =
 const PDF = 'application/pdf';
 const ZIP = 'application/zip';
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+/** A page with its corner folded: a document of any kind. */
+const FILE_GLYPH = 'M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8zM14 3v5h5';
+/** A page with a W on it: a Word document. */
+const WORD_GLYPH = `${FILE_GLYPH}M8.5 12l1.2 5 1.8-4 1.8 4 1.2-5`;
+/** A framed picture: a sun over a mountain's slope. */
+const IMAGE_GLYPH =
+  'M5 3h14a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2zM7 9a2 2 0 1 0 4 0a2 2 0 1 0-4 0zM21 15l-5-5L5 21';
 const QUALITY = { kind: 'enum', values: ['high', 'medium', 'low'], default: 'medium' } as const;
 
 const onePdf = {
@@ -97,8 +123,16 @@ const DOCUMENT_LANGUAGES = {
   maxItems: MAX_OCR_LANGUAGES,
 } as const;
 
-/** Every tool, defined once. Server routes, engine ops, web pages, docs and tests are all derived from it. */
-export const TOOLS = {
+/** Checks each entry of `TOOLS` against `ToolDefinition`, its `id` its own key, keeping the literal types. */
+function defineTools<const T extends { readonly [K in keyof T]: ToolDefinition<K & string> }>(tools: T): T {
+  return tools;
+}
+
+/**
+ * Every tool, defined once: its key is its id (`TOOL_IDS` lists them in this order). Server routes, engine ops, web
+ * pages, docs and tests are all derived from it.
+ */
+export const TOOLS = defineTools({
   merge: {
     ...onePdf,
     id: 'merge',
@@ -107,37 +141,44 @@ export const TOOLS = {
     fileField: 'indexed',
     minFiles: 2,
     maxFiles: MAX_MERGE_FILES,
-    output: { fileName: 'merged.pdf', mimeType: PDF },
+    output: { fileName: 'merged.pdf', mimeType: PDF, nameSuffix: '-merged' },
     options: {},
+    errors: ['CONVERSION_FAILED'],
     color: 'red',
+    glyph:
+      'M8 3H5a2 2 0 0 0-2 2v4m18 0V5a2 2 0 0 0-2-2h-3M3 15v4a2 2 0 0 0 2 2h3m8 0h3a2 2 0 0 0 2-2v-4M8 12h8M12 8v8',
   },
   split: {
     ...onePdf,
     id: 'split',
     slug: 'split-pdf',
     apiPath: '/api/pdf/split',
-    output: { fileName: 'split-pages.zip', mimeType: ZIP },
+    output: { fileName: 'split-pages.zip', mimeType: ZIP, nameSuffix: '-split' },
     options: {
       mode: { kind: 'enum', values: ['pages', 'range'], default: 'pages' },
       pageRange: { kind: 'page-list', requiredWhen: { option: 'mode', value: 'range' } },
     },
+    errors: [],
     color: 'blue',
+    glyph: 'M6 3h5v18H6a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2zM13 3h5a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2h-5',
   },
   compress: {
     ...onePdf,
     id: 'compress',
     slug: 'compress-pdf',
     apiPath: '/api/pdf/compress',
-    output: { fileName: 'compressed.pdf', mimeType: PDF },
+    output: { fileName: 'compressed.pdf', mimeType: PDF, nameSuffix: '-compressed' },
     options: { quality: QUALITY },
+    errors: [],
     color: 'green',
+    glyph: 'M4 14h6v6M20 10h-6V4M14 10l7-7M3 21l7-7',
   },
   'pdf-to-word': {
     ...onePdf,
     id: 'pdf-to-word',
     slug: 'pdf-to-word',
     apiPath: '/api/pdf/to-word',
-    output: { fileName: 'converted.docx', mimeType: DOCX },
+    output: { fileName: 'converted.docx', mimeType: DOCX, nameSuffix: '' },
     maxPages: MAX_CONVERT_PAGES,
     // The languages of its scanned pages, which it reads as OCR PDF does.
     options: { language: DOCUMENT_LANGUAGES },
@@ -145,7 +186,9 @@ export const TOOLS = {
     // has counted them).
     timeoutMs:
       2 * JOB_TIMEOUT_MS + MAX_CONVERT_PAGES * CONVERT_PAGE_TIMEOUT_MS + MAX_OCR_PAGES * OCR_PAGE_TIMEOUT_MS,
+    errors: ['CONVERSION_FAILED'],
     color: 'purple',
+    glyph: WORD_GLYPH,
   },
   'word-to-pdf': {
     ...onePdf,
@@ -155,23 +198,27 @@ export const TOOLS = {
     accepts: ['word'],
     readsPdf: false,
     maxPages: null,
-    output: { fileName: 'converted.pdf', mimeType: PDF },
+    output: { fileName: 'converted.pdf', mimeType: PDF, nameSuffix: '' },
     options: {},
     timeoutMs: 2 * JOB_TIMEOUT_MS,
     lane: 'office',
+    errors: ['PASSWORD_REQUIRED', 'CONVERSION_FAILED'],
     color: 'orange',
+    glyph: FILE_GLYPH,
   },
   'pdf-to-jpg': {
     ...onePdf,
     id: 'pdf-to-jpg',
     slug: 'pdf-to-jpg',
     apiPath: '/api/pdf/to-jpg',
-    output: { fileName: 'pdf-images.zip', mimeType: ZIP },
+    output: { fileName: 'pdf-images.zip', mimeType: ZIP, nameSuffix: '-jpg' },
     maxPages: MAX_RENDER_PAGES,
     options: { quality: QUALITY },
     probeFields: { quality: 'low' },
     timeoutMs: 2 * JOB_TIMEOUT_MS,
+    errors: ['CONVERSION_FAILED'],
     color: 'pink',
+    glyph: IMAGE_GLYPH,
   },
   'jpg-to-pdf': {
     ...onePdf,
@@ -184,41 +231,58 @@ export const TOOLS = {
     maxFileBytes: MAX_IMAGE_FILE_BYTES,
     readsPdf: false,
     maxPages: null,
-    output: { fileName: 'converted.pdf', mimeType: PDF },
+    output: { fileName: 'converted.pdf', mimeType: PDF, nameSuffix: '' },
     options: {
       pageSize: { kind: 'enum', values: ['fit', 'a4', 'letter'], default: 'fit' },
       margin: { kind: 'enum', values: ['none', 'small'], default: 'none' },
     },
+    errors: [],
     color: 'teal',
+    glyph: FILE_GLYPH,
   },
   rotate: {
     ...onePdf,
     id: 'rotate',
     slug: 'rotate-pdf',
     apiPath: '/api/pdf/rotate',
-    output: { fileName: 'rotated.pdf', mimeType: PDF },
+    output: { fileName: 'rotated.pdf', mimeType: PDF, nameSuffix: '-rotated' },
     options: {
       angle: { kind: 'enum', values: ['90', '180', '270'] },
       pages: { kind: 'page-list' },
     },
+    errors: [],
     color: 'indigo',
+    glyph: 'M21 12a9 9 0 1 1-3-6.7L21 8M21 3v5h-5',
   },
   ocr: {
     ...onePdf,
     id: 'ocr',
     slug: 'ocr-pdf',
     apiPath: '/api/pdf/ocr',
-    output: { fileName: 'searchable.pdf', mimeType: PDF },
+    output: { fileName: 'searchable.pdf', mimeType: PDF, nameSuffix: '-searchable' },
     maxPages: MAX_OCR_PAGES,
     options: { language: DOCUMENT_LANGUAGES },
     // A minute for the document and a budget per page (the op gives a document the time of its own pages).
     timeoutMs: JOB_TIMEOUT_MS + MAX_OCR_PAGES * OCR_PAGE_TIMEOUT_MS,
     lane: 'ocr',
+    errors: ['CONVERSION_FAILED'],
     color: 'blue',
+    // A page in a scanner's frame, its lines of text read.
+    glyph:
+      'M4 8V5a1 1 0 0 1 1-1h3M16 4h3a1 1 0 0 1 1 1v3M20 16v3a1 1 0 0 1-1 1h-3M8 20H5a1 1 0 0 1-1-1v-3M8 9h8M8 12h8M8 15h5',
   },
-} as const satisfies { readonly [K in ToolId]: ToolDefinition & { readonly id: K } };
+});
 
 export type Tools = typeof TOOLS;
+
+export type ToolId = keyof Tools;
+
+/** Every tool's id, in the registry's order (the order of the cards, the docs and the sitemap). */
+export const TOOL_IDS = Object.keys(TOOLS) as readonly ToolId[];
+
+export function isToolId(value: unknown): value is ToolId {
+  return typeof value === 'string' && Object.hasOwn(TOOLS, value);
+}
 
 /** A tool that reads PDFs (and takes passwords for protected ones). */
 export type PdfToolId = { [K in ToolId]: Tools[K]['readsPdf'] extends true ? K : never }[ToolId];
@@ -228,14 +292,10 @@ export const PDF_TOOL_IDS: readonly PdfToolId[] = TOOL_IDS.filter(
   (id): id is PdfToolId => TOOLS[id].readsPdf,
 );
 
-/** The typed options one tool receives after validation. */
+/** The typed options one tool receives once read: each option's value as its kind reads it (`OptionValue`). */
 export type ToolOptions<T extends ToolId> = {
-  [K in keyof Tools[T]['options']]: Tools[T]['options'][K] extends OptionSpec
-    ? Tools[T]['options'][K] extends { kind: 'enum'; default: string }
-      ? OptionValue<Tools[T]['options'][K]>
-      : Tools[T]['options'][K] extends { kind: 'enum' }
-        ? OptionValue<Tools[T]['options'][K]>
-        : string | undefined
+  readonly [K in keyof Tools[T]['options']]: Tools[T]['options'][K] extends OptionSpec
+    ? OptionValue<Tools[T]['options'][K]>
     : never;
 };
 

@@ -1,17 +1,5 @@
-export const TOOL_IDS = [
-  'merge',
-  'split',
-  'compress',
-  'pdf-to-word',
-  'word-to-pdf',
-  'pdf-to-jpg',
-  'jpg-to-pdf',
-  'rotate',
-  'ocr',
-] as const;
-
-export type ToolId = (typeof TOOL_IDS)[number];
-
-export function isToolId(value: unknown): value is ToolId {
-  return typeof value === 'string' && (TOOL_IDS as readonly string[]).includes(value);
-}
+/**
+ * The tools' ids come from the registry: a tool is its entry in `TOOLS` (`registry.ts`), listed nowhere else. This
+ * module keeps the path the rest of shared imports them from.
+ */
+export { TOOL_IDS, isToolId, type ToolId } from './registry.ts';

@@ -2,7 +2,8 @@ import type { SVGProps } from 'react';
 
 export type IconProps = SVGProps<SVGSVGElement>;
 
-function Svg({ children, ...props }: IconProps) {
+/** A 24-unit icon drawn with a 2-unit round stroke in the text's colour, hidden from assistive technology. */
+export function Svg({ children, ...props }: IconProps) {
   return (
     <svg
       viewBox="0 0 24 24"
@@ -28,22 +29,6 @@ export const FileIcon = (props: IconProps) => (
     <path d="M14 3v5h5" />
   </Svg>
 );
-export const MergeIcon = (props: IconProps) => (
-  <Svg {...props}>
-    <path d="M8 3H5a2 2 0 0 0-2 2v4m18 0V5a2 2 0 0 0-2-2h-3M3 15v4a2 2 0 0 0 2 2h3m8 0h3a2 2 0 0 0 2-2v-4" />
-    <path d="M8 12h8M12 8v8" />
-  </Svg>
-);
-export const SplitIcon = (props: IconProps) => (
-  <Svg {...props}>
-    <path d="M6 3h5v18H6a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2zM13 3h5a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2h-5" />
-  </Svg>
-);
-export const CompressIcon = (props: IconProps) => (
-  <Svg {...props}>
-    <path d="M4 14h6v6M20 10h-6V4M14 10l7-7M3 21l7-7" />
-  </Svg>
-);
 export const WordIcon = (props: IconProps) => (
   <Svg {...props}>
     <path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8z" />
@@ -55,19 +40,6 @@ export const ImageIcon = (props: IconProps) => (
     <rect x="3" y="3" width="18" height="18" rx="2" />
     <circle cx="9" cy="9" r="2" />
     <path d="M21 15l-5-5L5 21" />
-  </Svg>
-);
-export const RotateIcon = (props: IconProps) => (
-  <Svg {...props}>
-    <path d="M21 12a9 9 0 1 1-3-6.7L21 8" />
-    <path d="M21 3v5h-5" />
-  </Svg>
-);
-/** A page in a scanner's frame, its lines of text read. */
-export const ScanTextIcon = (props: IconProps) => (
-  <Svg {...props}>
-    <path d="M4 8V5a1 1 0 0 1 1-1h3M16 4h3a1 1 0 0 1 1 1v3M20 16v3a1 1 0 0 1-1 1h-3M8 20H5a1 1 0 0 1-1-1v-3" />
-    <path d="M8 9h8M8 12h8M8 15h5" />
   </Svg>
 );
 export const UploadIcon = (props: IconProps) => (

@@ -1,27 +1,5 @@
-import type { ToolDefinition, ToolId } from '@quire/shared';
-import {
-  CompressIcon,
-  FileIcon,
-  ImageIcon,
-  MergeIcon,
-  RotateIcon,
-  ScanTextIcon,
-  SplitIcon,
-  WordIcon,
-  type IconProps,
-} from './icons.tsx';
-
-const TOOL_ICONS = {
-  merge: MergeIcon,
-  split: SplitIcon,
-  compress: CompressIcon,
-  'pdf-to-word': WordIcon,
-  'word-to-pdf': FileIcon,
-  'pdf-to-jpg': ImageIcon,
-  'jpg-to-pdf': FileIcon,
-  rotate: RotateIcon,
-  ocr: ScanTextIcon,
-} satisfies Record<ToolId, (props: IconProps) => React.JSX.Element>;
+import type { ToolDefinition } from '@quire/shared';
+import { Svg } from './icons.tsx';
 
 /** Accent classes per registry colour; written out in full so Tailwind finds them. */
 const COLOR_CLASSES = {
@@ -35,12 +13,14 @@ const COLOR_CLASSES = {
   indigo: 'bg-indigo-50 text-indigo-700',
 } satisfies Record<ToolDefinition['color'], string>;
 
+/** A tool's card icon: its registry glyph on its accent colour. */
 export function ToolIcon({ tool, size = 'md' }: { tool: ToolDefinition; size?: 'md' | 'lg' }) {
-  const Icon = TOOL_ICONS[tool.id];
   const box = size === 'lg' ? 'size-14 rounded-2xl' : 'size-12 rounded-xl';
   return (
     <span className={`inline-flex shrink-0 items-center justify-center ${box} ${COLOR_CLASSES[tool.color]}`}>
-      <Icon className={size === 'lg' ? 'size-7' : 'size-6'} />
+      <Svg className={size === 'lg' ? 'size-7' : 'size-6'}>
+        <path d={tool.glyph} />
+      </Svg>
     </span>
   );
 }

@@ -13,6 +13,7 @@ import {
   type Locale,
 } from '@quire/shared';
 import { config } from '../config.ts';
+import { fillToolCountPlurals, toolCount, toolList } from './tool-values.ts';
 
 /** The limits content may name as `{placeholder}`: read from the shared definitions, never retyped in prose. */
 export const LIMIT_VALUES = {
@@ -66,10 +67,14 @@ function resolveOptionalBlocks(text: string, file: string, values: OperatorValue
   });
 }
 
+/** What content may say of the tools as `{name}`, from the registry: prose never counts or lists them itself. */
+const TOOL_VALUES: Readonly<Record<string, (locale: Locale) => string>> = { toolCount, toolList };
+
 /**
- * Replaces each `{limitName}` with its value in the language's number format, and `{operatorName}` and
- * `{contactEmail}` with this site's settings (`values`, the build's own unless given); resolves the blocks of
- * optional settings first (`resolveOptionalBlocks`). An unknown name is an error.
+ * Replaces each `{limitName}` with its value in the language's number format, `{toolCount}` and `{toolList}` with
+ * the registry's tools (`{toolCount, plural, …}` too, for a noun whose form follows the number), and
+ * `{operatorName}` and `{contactEmail}` with this site's settings (`values`, the build's own unless given);
+ * resolves the blocks of optional settings first (`resolveOptionalBlocks`). An unknown name is an error.
  */
 export function fillPlaceholders(
   text: string,
@@ -78,14 +83,19 @@ export function fillPlaceholders(
   values: OperatorValues = OPERATOR_VALUES,
 ): string {
   const format = new Intl.NumberFormat(LOCALE_INFO[locale].tag);
-  return resolveOptionalBlocks(text, file, values).replace(/\{(\w+)\}/g, (_match, name: string) => {
+  const resolved = fillToolCountPlurals(resolveOptionalBlocks(text, file, values), locale, file);
+  return resolved.replace(/\{(\w+)\}/g, (_match, name: string) => {
+    const toolValue = Object.hasOwn(TOOL_VALUES, name) ? TOOL_VALUES[name] : undefined;
+    if (toolValue) return toolValue(locale);
     if (Object.hasOwn(values, name)) {
       const value = values[name as keyof OperatorValues];
       if (value === null) throw new Error(`${file} names {${name}}, which this site has not set`);
       return value;
     }
     if (!Object.hasOwn(LIMIT_VALUES, name)) {
-      const known = [...Object.keys(LIMIT_VALUES), ...Object.keys(values)].join(', ');
+      const known = [...Object.keys(LIMIT_VALUES), ...Object.keys(TOOL_VALUES), ...Object.keys(values)].join(
+        ', ',
+      );
       throw new Error(`${file} names an unknown value {${name}}; known: ${known}`);
     }
     return format.format(LIMIT_VALUES[name as keyof typeof LIMIT_VALUES]);

@@ -59,7 +59,11 @@ export async function loadBlogPost(slug: string, locale: Locale): Promise<BlogPo
   const { data, body } = splitFrontMatter(found.value, found.file);
   const meta = parseContent(BlogPostMetaSchema, data, found.file);
   if (meta.slug !== slug) throw new Error(`${found.file}: slug "${meta.slug}" does not match its folder`);
-  return { ...meta, html: renderMarkdown(body, found.locale), locale: found.locale };
+  return {
+    ...meta,
+    html: renderMarkdown(fillPlaceholders(body, found.locale, found.file), found.locale),
+    locale: found.locale,
+  };
 }
 
 /** Every post's card data (no bodies), newest first. */

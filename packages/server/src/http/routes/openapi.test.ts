@@ -13,6 +13,7 @@ import {
   buildOpenApi,
   fileFieldName,
   responseErrorCodes,
+  toolWords,
   type JobBody,
   type OpenApiDocument,
   type OpenApiResponse,
@@ -62,7 +63,7 @@ describe('the OpenAPI document', () => {
         expect.arrayContaining([fileFieldName(tool, 0), ...Object.keys(tool.options)]),
       );
       expect(schema?.required).toContain(fileFieldName(tool, tool.minFiles - 1));
-      expect(Object.keys(TOOL_DOCS[id].options).sort(), `${id} documents exactly its options`).toEqual(
+      expect(Object.keys(toolWords(id).params ?? {}).sort(), `${id} documents exactly its options`).toEqual(
         Object.keys(tool.options).sort(),
       );
     }

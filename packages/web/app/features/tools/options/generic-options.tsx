@@ -1,7 +1,9 @@
 import {
   AUTO_LANGUAGE,
+  OPTION_KINDS,
   TOOLS,
   initialOptionValues,
+  languageListField,
   type Locale,
   type OptionSpec,
   type ToolDefinition,
@@ -90,8 +92,9 @@ const languageName = (language: string) => `common.documentLanguages.${language}
 
 const LANGUAGES: OptionField<Extract<OptionSpec, { kind: 'language-list' }>> = {
   Field: ({ toolId, name, spec, words: key, values, disabled, text, onChange }) => {
-    const value = values[name];
-    const selected = value === undefined || value === AUTO_LANGUAGE ? [] : value.split('+');
+    // The field's value read as the server reads it (the one parser of a language list).
+    const value = OPTION_KINDS['language-list'].read(name, values[name], spec);
+    const selected = value === AUTO_LANGUAGE ? [] : [...value];
     return (
       <CheckboxGroup
         legend={text(`${key}Label`)}
@@ -101,9 +104,7 @@ const LANGUAGES: OptionField<Extract<OptionSpec, { kind: 'language-list' }>> = {
         maxSelected={spec.maxItems}
         disabled={disabled}
         testId={`${toolId}-${name}`}
-        onChange={(languages) =>
-          onChange({ ...values, [name]: languages.length === 0 ? AUTO_LANGUAGE : languages.join('+') })
-        }
+        onChange={(languages) => onChange({ ...values, [name]: languageListField(languages) })}
       />
     );
   },
@@ -113,8 +114,7 @@ const LANGUAGES: OptionField<Extract<OptionSpec, { kind: 'language-list' }>> = {
   }),
   // The page's language, and English: what most documents a visitor of this page holds are written in.
   initialValue: (spec, locale) =>
-    [...new Set([locale, 'en'])].filter((language) => spec.values.includes(language)).join('+') ||
-    AUTO_LANGUAGE,
+    languageListField([...new Set([locale, 'en'])].filter((language) => spec.values.includes(language))),
 };
 
 /** Every kind of option has its field: a new kind is a type error until it is shown here. */

@@ -1,0 +1,39 @@
+import { AppError, TOOLS, TOOL_IDS } from '@quire/shared';
+import { describe, expect, it } from 'vitest';
+import type { InputFile } from './types.ts';
+import { opInput } from './op-input.ts';
+
+const files = (count: number): InputFile[] =>
+  Array.from({ length: count }, (_, index) => ({ path: `/jobs/x/upload-${index}`, name: `f${index}.pdf` }));
+
+function codeOf(run: () => unknown): string | null {
+  try {
+    run();
+    return null;
+  } catch (error) {
+    return error instanceof AppError ? error.code : 'not an AppError';
+  }
+}
+
+describe('opInput', () => {
+  it('hands a tool that takes one file that file, and a tool that takes several all of them in order', () => {
+    const [one] = files(1);
+    expect(
+      opInput('rotate', { files: [one as InputFile], options: { angle: '90', pages: undefined } }),
+    ).toEqual({
+      file: one,
+      options: { angle: '90', pages: undefined },
+    });
+    const three = files(3);
+    expect(opInput('merge', { files: three, options: {} })).toEqual({ files: three, options: {} });
+  });
+
+  it.each(TOOL_IDS)('refuses a %s job with fewer or more files than the registry allows', (toolId) => {
+    const { minFiles, maxFiles } = TOOLS[toolId];
+    const run = (count: number) => () => opInput(toolId, { files: files(count), options: {} as never });
+    expect(codeOf(run(minFiles - 1))).toBe('TOO_FEW_FILES');
+    expect(codeOf(run(maxFiles + 1))).toBe('TOO_MANY_FILES');
+    expect(codeOf(run(minFiles))).toBeNull();
+    expect(codeOf(run(maxFiles))).toBeNull();
+  });
+});
