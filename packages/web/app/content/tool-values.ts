@@ -91,8 +91,8 @@ export function toolList(locale: Locale): string {
   return parts
     .map((part, index) => {
       if (part.type === 'element') {
-        const id = TOOL_IDS[titles.indexOf(part.value)] ?? TOOL_IDS[0];
-        return `[${part.value}](${toolPath('en', id)})`;
+        const id = TOOL_IDS[titles.indexOf(part.value)];
+        return id === undefined ? part.value : `[${part.value}](${toolPath('en', id)})`;
       }
       if (!/^\p{Script=Han}+$/u.test(part.value)) return part.value;
       const before = LATIN_END.test(parts[index - 1]?.value ?? '') ? ' ' : '';
