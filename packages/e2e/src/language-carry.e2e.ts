@@ -210,6 +210,25 @@ describe('switching language without files, and reloading', () => {
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
   });
 
+  it('works before the page’s scripts have run on a phone: the menu opens, closes and its language links work', async () => {
+    const { page } = await session.openHeld(toolPath('en', 'merge'), PHONE);
+    const menu = page.getByTestId('mobile-menu');
+    await page.getByTestId('menu-button').click();
+    await expect.poll(() => menu.isVisible()).toBe(true);
+    await menu.getByRole('button').first().click();
+    await expect.poll(() => menu.isVisible()).toBe(false);
+    await page.getByTestId('menu-button').click();
+    expect(await isHydrated(page)).toBe(false);
+    await Promise.all([
+      page.waitForURL(new RegExp(`${toolPath('ar', 'merge')}$`)),
+      menu.getByTestId('language-ar').click(),
+    ]);
+    expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([
+      'ar',
+      'rtl',
+    ]);
+  });
+
   it('after a carried switch, a reload keeps nothing of the files or the options', async () => {
     const page = await openSplitWithChoices();
     await switchLanguage(page, 'ja');
