@@ -4,7 +4,9 @@
 // Lighthouse's 4× assumes the machine it runs on; a faster machine scores a page better than a slower one would.
 // `--index 1100` measures this machine's benchmark index (a first Lighthouse run) and slows the CPU by
 // 4 × measured / 1100 instead, as a machine of index 1100 would run the page with the preset's 4×; every figure is
-// printed with the index measured and the one emulated. QUIRE_WEB_ROOT serves another build (a before figure).
+// printed with the index measured and the one emulated. `--cpu <x>` slows the CPU by x instead: on a loaded machine
+// the one probe's index wanders (125 and 873 a minute apart), so a before and an after build are compared under the
+// same slowdown (the first's). QUIRE_WEB_ROOT serves another build (a before figure).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -132,9 +134,10 @@ const kilobytes = (bytes: number | undefined) => ((bytes ?? 0) / 1024).toFixed(1
 const { values: args, positionals } = parseArgs({
   args: process.argv.slice(3),
   allowPositionals: true,
-  options: { index: { type: 'string' } },
+  options: { index: { type: 'string' }, cpu: { type: 'string' } },
 });
 const targetIndex = args.index ? Number(args.index) : undefined;
+const fixedCpuSlowdown = args.cpu ? Number(args.cpu) : undefined;
 const pages = positionals.length > 0 ? positionals : DEFAULT_PAGES;
 for (const built of ['packages/web/build/client/index.html', 'packages/server/dist/main.js']) {
   if (!existsSync(join(ROOT, built))) {
@@ -151,9 +154,9 @@ const server = await startServer({
   QUIRE_STATUS_PROBE_SECONDS: '0',
 });
 const results: PageResult[] = [];
-let cpuSlowdown = DEFAULT_CPU_SLOWDOWN;
+let cpuSlowdown = fixedCpuSlowdown ?? DEFAULT_CPU_SLOWDOWN;
 try {
-  if (targetIndex) {
+  if (targetIndex && !fixedCpuSlowdown) {
     const probe = await runLighthouse(new URL(pages[0] ?? '/', server.baseUrl).href, workDir, -1);
     cpuSlowdown = (DEFAULT_CPU_SLOWDOWN * probe.environment.benchmarkIndex) / targetIndex;
     console.log(
@@ -175,7 +178,7 @@ try {
 }
 
 console.log(
-  `Lighthouse mobile preset, simulated throttling, CPU ${cpuSlowdown.toFixed(2)}× slower${targetIndex ? ` (as a machine of benchmark index ${targetIndex})` : ''}; median of ${RUNS} runs per page\n`,
+  `Lighthouse mobile preset, simulated throttling, CPU ${cpuSlowdown.toFixed(2)}× slower${targetIndex && !fixedCpuSlowdown ? ` (as a machine of benchmark index ${targetIndex})` : ''}; median of ${RUNS} runs per page\n`,
 );
 console.log(
   formatTable([

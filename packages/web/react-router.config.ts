@@ -1,13 +1,8 @@
 import type { Config } from '@react-router/dev/config';
-import { rename, rm } from 'node:fs/promises';
-import { join } from 'node:path';
-import { LOCALES, allAliasPaths, allPagePaths } from '@quire/shared';
-import {
-  NOT_FOUND_FOLDERS,
-  allNotFoundPrerenderPaths,
-  notFoundFileName,
-  notFoundPrerenderPath,
-} from './app/lib/not-found-paths.ts';
+import { mkdir, rename, rm } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { allAliasPaths, allPagePaths } from '@quire/shared';
+import { allNotFoundPages } from './app/lib/not-found-paths.ts';
 import { writeSeoFiles } from './build-time/write-seo-files.ts';
 import { optimizePages } from './build-time/optimize-pages.ts';
 
@@ -27,21 +22,31 @@ export default {
    */
   buildDirectory: process.env.QUIRE_WEB_BUILD_DIRECTORY?.trim() || 'build',
   prerender: () =>
-    [...allPagePaths(), ...allAliasPaths(), ...allNotFoundPrerenderPaths()].map(withoutTrailingSlash),
+    [
+      ...allPagePaths(),
+      ...allAliasPaths(),
+      ...allNotFoundPages().map(({ prerenderPath }) => prerenderPath),
+    ].map(withoutTrailingSlash),
   /**
    * Moves each prerendered not-found page to the file the server answers unknown paths with, then optimizes the
    * pages (stylesheet inline, message chunk preloaded, compressed copies): keep that last, after any other change.
+   * The pages are taken out of their folders first, since some of those files go into another's folder
+   * (`/__404/index.html` becomes `404.html`, `/__404/merge-pdf/index.html` becomes `__404/merge-pdf/404.html`).
    */
   async buildEnd({ reactRouterConfig }) {
     const client = join(reactRouterConfig.buildDirectory, 'client');
-    for (const locale of LOCALES) {
-      for (const section of NOT_FOUND_FOLDERS) {
-        const folder = join(client, notFoundPrerenderPath(locale, section));
-        await rename(join(folder, 'index.html'), join(client, notFoundFileName(locale, section)));
-        await rm(folder, { recursive: true, force: true });
-        // Its data file (written for a route with a loader), which nothing fetches.
-        await rm(`${folder}.data`, { force: true });
-      }
+    const pages = allNotFoundPages();
+    for (const [index, { prerenderPath }] of pages.entries()) {
+      const folder = join(client, prerenderPath);
+      await rename(join(folder, 'index.html'), join(client, `not-found-${index}.tmp`));
+      // Its data file (written for a route with a loader), which nothing fetches.
+      await rm(`${folder}.data`, { force: true });
+    }
+    for (const { prerenderPath } of pages)
+      await rm(join(client, prerenderPath), { recursive: true, force: true });
+    for (const [index, { fileName }] of pages.entries()) {
+      await mkdir(dirname(join(client, fileName)), { recursive: true });
+      await rename(join(client, `not-found-${index}.tmp`), join(client, fileName));
     }
     await writeSeoFiles(client);
     await optimizePages(client);

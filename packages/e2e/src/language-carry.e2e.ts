@@ -6,7 +6,7 @@ import { homePath, LOCALE_INFO, toolPath, type Locale } from '@quire/shared';
 import { unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useBrowserSession, waitForHydration } from './browser-session.ts';
+import { isHydrated, useBrowserSession, waitForHydration } from './browser-session.ts';
 import { waitForJobResult } from './job-requests.ts';
 import { expectedMessage } from './page-head.ts';
 
@@ -194,6 +194,39 @@ describe('switching language without files, and reloading', () => {
     expect(await markerOf(page)).toBeUndefined();
     expect(watched.documents()).toBe(1);
     expect(await page.getByTestId('selected-file').count()).toBe(0);
+  });
+
+  it('works before the page’s scripts have run: the menu opens and the link loads the page in the language', async () => {
+    // A slow phone shows the page seconds before its scripts run; a click on the language menu then must not be
+    // lost (it was a button that only React opened).
+    const { page } = await session.openHeld(toolPath('en', 'merge'));
+    expect(await isHydrated(page)).toBe(false);
+    await page.getByTestId('language-switcher').click();
+    expect(await page.getByTestId('language-list').isVisible()).toBe(true);
+    await Promise.all([
+      page.waitForURL(new RegExp(`${toolPath('es', 'merge')}$`)),
+      page.getByTestId('language-list').getByTestId('language-es').click(),
+    ]);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
+  });
+
+  it('works before the page’s scripts have run on a phone: the menu opens, closes and its language links work', async () => {
+    const { page } = await session.openHeld(toolPath('en', 'merge'), PHONE);
+    const menu = page.getByTestId('mobile-menu');
+    await page.getByTestId('menu-button').click();
+    await expect.poll(() => menu.isVisible()).toBe(true);
+    await menu.getByRole('button').first().click();
+    await expect.poll(() => menu.isVisible()).toBe(false);
+    await page.getByTestId('menu-button').click();
+    expect(await isHydrated(page)).toBe(false);
+    await Promise.all([
+      page.waitForURL(new RegExp(`${toolPath('ar', 'merge')}$`)),
+      menu.getByTestId('language-ar').click(),
+    ]);
+    expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([
+      'ar',
+      'rtl',
+    ]);
   });
 
   it('after a carried switch, a reload keeps nothing of the files or the options', async () => {

@@ -63,3 +63,30 @@ describe('paths in other letter case', () => {
     expect(errors).toEqual([]);
   });
 });
+
+/**
+ * The routes are one branch under an optional language segment, so the router reads any first segment as a
+ * language: `/xx/merge-pdf` matches the merge route. The page there is the English not-found page, and the server
+ * sends the one prerendered for that route, so that it hydrates as it was rendered.
+ */
+describe('paths under a segment that is no language', () => {
+  it.each([
+    '/xx',
+    '/xx/merge-pdf',
+    '/en/faq',
+    '/xx/privacy-policy',
+    '/xx/blog',
+    '/xx/blog/no-such-post',
+    '/xx/no-such-page',
+    '/merge-pdf/deeper',
+    '/Xx/Status',
+  ])('%s is the English not-found page, a 404 that hydrates without an error', async (path) => {
+    const { page, status, errors } = await openRecording(path);
+    expect(status).toBe(404);
+    await page.getByTestId('not-found').waitFor();
+    expect(await page.title()).toMatch(/not found/i);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    expect(await page.getByTestId('tool-workbench').count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+});

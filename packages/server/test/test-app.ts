@@ -37,6 +37,11 @@ export async function createTestApp(
     'blog/index.html': 'blog en',
     'blog/404.html': 'post not found en',
     'es/blog/404.html': 'post not found es',
+    // English under an unknown language (`/xx/…`), one per route the browser's router matches there.
+    '__404/merge-pdf/404.html': 'not found en, merge route',
+    '__404/blog/404.html': 'not found en, blog route',
+    '__404/blog/__404/404.html': 'not found en, blog post route',
+    '__404/__404/404.html': 'not found en, splat route',
     '__spa-fallback.html': 'spa fallback',
     'assets/app-123.js': 'console.log(1)',
     'sitemap.xml': '<?xml version="1.0" encoding="UTF-8"?><urlset/>',

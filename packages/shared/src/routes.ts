@@ -33,6 +33,12 @@ const INFO_PAGE_SLUGS = PAGE_SLUGS.filter((slug) => slug !== 'blog');
  */
 export const PAGE_ALIASES = { 'lp-center': 'help-center' } as const satisfies Record<string, PageSlug>;
 
+/**
+ * The segment of the prerendered not-found pages' paths (`/__404`, `/de/__404`, `/__404/merge-pdf`): no page uses
+ * it. The web build writes those pages to `404.html` files, which the server answers unknown paths with.
+ */
+export const NOT_FOUND_SEGMENT = '__404';
+
 export function localePrefix(locale: Locale): string {
   return locale === DEFAULT_LOCALE ? '' : `/${locale}`;
 }

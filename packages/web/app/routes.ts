@@ -1,33 +1,29 @@
-import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
-import { DEFAULT_LOCALE, LOCALES, PAGE_ALIASES, TOOL_IDS, TOOLS, type Locale } from '@quire/shared';
+import { type RouteConfig, index, route } from '@react-router/dev/routes';
+import { PAGE_ALIASES, TOOL_IDS, TOOLS } from '@quire/shared';
 import { TEXT_PAGES } from './content/content-schemas.ts';
 
 /**
- * One branch per language, built from the shared lists: English unprefixed, every other language under its
- * code. Unknown paths fall into the splat route of their language, so the prerendered not-found page of a
- * language hydrates with exactly the routes any unknown path of that language matches.
+ * One branch of pages under an optional language segment: `/merge-pdf` is English, `/de/merge-pdf` German. The
+ * browser receives this table (React Router's route manifest) and matches every path against it while the page
+ * hydrates: one branch instead of one per language is a twelfth of the table and of that work.
+ *
+ * The router reads any first segment as a language, so `/xx/merge-pdf` matches the merge page with `lang` "xx":
+ * the layout shows the English not-found page wherever `lang` is no language of the site (`language-param.ts`),
+ * and the server answers such a path with the not-found page prerendered for the same route (`not-found-paths.ts`).
+ * Unknown paths of a language fall into its splat route.
  */
-function localeBranch(locale: Locale) {
-  const children = [
-    index('routes/home.tsx', { id: `${locale}/home` }),
-    ...TOOL_IDS.map((toolId) =>
-      route(TOOLS[toolId].slug, 'routes/tool.tsx', { id: `${locale}/tool/${toolId}` }),
-    ),
-    route('status', 'routes/status.tsx', { id: `${locale}/status` }),
-    route('api-docs', 'routes/api-docs.tsx', { id: `${locale}/api-docs` }),
-    route('help-center', 'routes/help-center.tsx', { id: `${locale}/help-center` }),
-    ...Object.keys(PAGE_ALIASES).map((alias) =>
-      route(alias, 'routes/help-center.tsx', { id: `${locale}/${alias}` }),
-    ),
-    route('faq', 'routes/faq.tsx', { id: `${locale}/faq` }),
-    ...TEXT_PAGES.map((page) => route(page, 'routes/text-page.tsx', { id: `${locale}/page/${page}` })),
-    route('blog', 'routes/blog.tsx', { id: `${locale}/blog` }),
-    route('blog/:slug', 'routes/blog-post.tsx', { id: `${locale}/blog-post` }),
-    route('*', 'routes/not-found.tsx', { id: `${locale}/not-found` }),
-  ];
-  return locale === DEFAULT_LOCALE
-    ? layout('routes/layout.tsx', { id: `${locale}/layout` }, children)
-    : route(locale, 'routes/layout.tsx', { id: `${locale}/layout` }, children);
-}
-
-export default LOCALES.map(localeBranch) satisfies RouteConfig;
+export default [
+  route(':lang?', 'routes/layout.tsx', { id: 'layout' }, [
+    index('routes/home.tsx', { id: 'home' }),
+    ...TOOL_IDS.map((toolId) => route(TOOLS[toolId].slug, 'routes/tool.tsx', { id: `tool/${toolId}` })),
+    route('status', 'routes/status.tsx', { id: 'status' }),
+    route('api-docs', 'routes/api-docs.tsx', { id: 'api-docs' }),
+    route('help-center', 'routes/help-center.tsx', { id: 'help-center' }),
+    ...Object.keys(PAGE_ALIASES).map((alias) => route(alias, 'routes/help-center.tsx', { id: alias })),
+    route('faq', 'routes/faq.tsx', { id: 'faq' }),
+    ...TEXT_PAGES.map((page) => route(page, 'routes/text-page.tsx', { id: `page/${page}` })),
+    route('blog', 'routes/blog.tsx', { id: 'blog' }),
+    route('blog/:slug', 'routes/blog-post.tsx', { id: 'blog-post' }),
+    route('*', 'routes/not-found.tsx', { id: 'not-found' }),
+  ]),
+] satisfies RouteConfig;

@@ -43,12 +43,25 @@ export function createTranslator(
     return names;
   };
   const numberFormat = new Intl.NumberFormat(LOCALE_INFO[locale].tag);
-  const t: Translate = (key, values) =>
-    intl.formatMessage(
+  const t: Translate = (key, values) => {
+    const message = messages[key];
+    // Most messages are plain words: ICU would give them back unchanged, after parsing each one and resolving the
+    // page's locale for it, work a slow phone pays for hundreds of messages while the page hydrates.
+    if (message !== undefined && isPlainText(message)) return message;
+    return intl.formatMessage(
       { id: key },
       values && isolateValues(values, plainArgumentsFor(key), (value) => numberFormat.format(value)),
     );
+  };
   return { intl, t, locale };
+}
+
+/**
+ * A message ICU MessageFormat prints as it is: no argument or plural (`{`, `}`), no quoting (`'`), no rich-text
+ * tag (`<`).
+ */
+export function isPlainText(message: string): boolean {
+  return !/[{}'<]/.test(message);
 }
 
 const translators = new Map<Locale, Translator>();

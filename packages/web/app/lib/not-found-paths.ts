@@ -1,31 +1,47 @@
-import { LOCALES, localePrefix, type Locale } from '@quire/shared';
+import { LOCALES, NOT_FOUND_SEGMENT, PAGE_ALIASES, localePrefix, sitePagePaths } from '@quire/shared';
 
 /**
- * The not-found page is prerendered once per language at a path no real page uses; after the build it is moved to
- * `404.html` (English) and `<locale>/404.html`, which the server answers unknown paths with (status 404).
- */
-export const NOT_FOUND_SEGMENT = '__404';
-
-/**
- * Folders with a not-found page of their own, besides the language's root: `/blog/<slug>` is the blog post route,
- * so an unknown slug is answered with that route's "Post Not Found" page (`blog/404.html`), which hydrates as the
- * same route. The server picks the page of the folder an unknown path is directly in.
+ * Folders with a not-found page of their own in every language, besides the language's root: `/blog/<slug>` is
+ * the blog post route, so an unknown slug is answered with that route's "Post Not Found" page (`blog/404.html`),
+ * which hydrates as the same route. The server picks the page of the folder an unknown path is directly in.
  */
 export const NOT_FOUND_FOLDERS = ['', '/blog'] as const;
 
-export type NotFoundFolder = (typeof NOT_FOUND_FOLDERS)[number];
+/** A not-found page: the path it is prerendered at, and the file it is moved to after the build. */
+export type NotFoundPage = { readonly prerenderPath: string; readonly fileName: string };
 
-export function notFoundPrerenderPath(locale: Locale, folder: NotFoundFolder = ''): string {
-  return `${localePrefix(locale)}${folder}/${NOT_FOUND_SEGMENT}`;
+/**
+ * The pages the router reads under an unknown language (`/xx/…`: the routes take any first segment for a
+ * language, see `routes.ts`), as paths after that segment: each page of one segment (`/merge-pdf`), a blog post
+ * (`/blog/<slug>`) and any other path (the splat route). Without one (`/xx`) it is the home page, whose variant is
+ * the English not-found page itself (`/__404`, which the router reads the same way).
+ */
+function pathsUnderUnknownLanguage(): string[] {
+  const pages = [...sitePagePaths(), ...Object.keys(PAGE_ALIASES).map((alias) => `/${alias}`)];
+  return [
+    ...pages.filter((path) => /^\/[^/]+$/.test(path)),
+    `/blog/${NOT_FOUND_SEGMENT}`,
+    `/${NOT_FOUND_SEGMENT}`,
+  ];
 }
 
-/** Where the page of one language ends up, relative to `build/client`. */
-export function notFoundFileName(locale: Locale, folder: NotFoundFolder = ''): string {
-  return `${localePrefix(locale)}${folder}/404.html`.slice(1);
-}
-
-export function allNotFoundPrerenderPaths(): string[] {
-  return LOCALES.flatMap((locale) =>
-    NOT_FOUND_FOLDERS.map((folder) => notFoundPrerenderPath(locale, folder)),
+/**
+ * Every not-found page. Per language (English included) the language's (`404.html`, `de/404.html`) and its blog's
+ * (`blog/404.html`); then English under an unknown language, one per route such a path can match
+ * (`__404/merge-pdf/404.html` for `/xx/merge-pdf`, `__404/blog/__404/404.html` for `/xx/blog/<slug>`,
+ * `__404/__404/404.html` for any other): the page the server sends must be rendered by the route the browser's
+ * router matches, or React throws the HTML away when it hydrates. The server chooses among them in the same way.
+ */
+export function allNotFoundPages(): NotFoundPage[] {
+  const ofLanguages = LOCALES.flatMap((locale) =>
+    NOT_FOUND_FOLDERS.map((folder) => ({
+      prerenderPath: `${localePrefix(locale)}${folder}/${NOT_FOUND_SEGMENT}`,
+      fileName: `${localePrefix(locale)}${folder}/404.html`.slice(1),
+    })),
   );
+  const underUnknownLanguage = pathsUnderUnknownLanguage().map((rest) => ({
+    prerenderPath: `/${NOT_FOUND_SEGMENT}${rest}`,
+    fileName: `${NOT_FOUND_SEGMENT}${rest}/404.html`,
+  }));
+  return [...ofLanguages, ...underUnknownLanguage];
 }

@@ -5,6 +5,7 @@ import { config } from '../config.ts';
 import { ApiDocsPage } from '../features/api-docs/api-docs-page.tsx';
 import { describeApi } from '../features/api-docs/describe-api.ts';
 import { getTranslator } from '../i18n/create-translator.ts';
+import { inKnownLanguage } from '../lib/language-param.ts';
 import { pageMeta } from '../lib/seo.ts';
 
 /**
@@ -18,7 +19,7 @@ export function loader() {
   );
 }
 
-export const meta: MetaFunction = ({ location }) => {
+export const meta: MetaFunction = inKnownLanguage(({ location }) => {
   const { locale } = splitLocale(location.pathname);
   const { t } = getTranslator(locale);
   return pageMeta({
@@ -28,7 +29,7 @@ export const meta: MetaFunction = ({ location }) => {
     headline: t('apiDocs.title'),
     parents: [{ name: t('seo.breadcrumb.home'), path: homePath(locale) }],
   });
-};
+});
 
 export default function ApiDocsRoute() {
   const model = useLoaderData<typeof loader>();

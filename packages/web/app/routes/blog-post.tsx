@@ -5,6 +5,7 @@ import { BlogPostPage } from '../features/blog/blog-post-page.tsx';
 import { PostNotFound } from '../features/blog/post-not-found.tsx';
 import { detailPost, relatedPosts, summarizePost } from '../features/blog/post-summary.ts';
 import { getTranslator } from '../i18n/create-translator.ts';
+import { inKnownLanguage } from '../lib/language-param.ts';
 import { noIndexMeta, pageMeta } from '../lib/seo.ts';
 import { shareImagePath } from '../lib/share-image.ts';
 import { blogPostingNode } from '../lib/structured-data.ts';
@@ -25,7 +26,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-export function meta({ location, loaderData }: Route.MetaArgs) {
+function metaOf({ location, loaderData }: Route.MetaArgs) {
   const { locale } = splitLocale(location.pathname);
   const { t } = getTranslator(locale);
   const post = loaderData?.post;
@@ -58,6 +59,8 @@ export function meta({ location, loaderData }: Route.MetaArgs) {
     { name: 'keywords', content: post.tags.join(', ') },
   ];
 }
+
+export const meta = inKnownLanguage(metaOf);
 
 export default function BlogPostRoute({ loaderData }: Route.ComponentProps) {
   return loaderData.post ? (

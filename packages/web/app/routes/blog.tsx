@@ -5,6 +5,7 @@ import { BlogListing } from '../features/blog/blog-listing.tsx';
 import { categoriesOf } from '../features/blog/filter-posts.ts';
 import { summarizePost } from '../features/blog/post-summary.ts';
 import { getTranslator } from '../i18n/create-translator.ts';
+import { inKnownLanguage } from '../lib/language-param.ts';
 import { pageMeta } from '../lib/seo.ts';
 import { blogNode } from '../lib/structured-data.ts';
 import type { Route } from './+types/blog';
@@ -19,7 +20,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export function meta({ location, loaderData }: Route.MetaArgs) {
+function metaOf({ location, loaderData }: Route.MetaArgs) {
   const { locale } = splitLocale(location.pathname);
   const { t } = getTranslator(locale);
   const title = t('blog.seo.listingTitle');
@@ -45,6 +46,8 @@ export function meta({ location, loaderData }: Route.MetaArgs) {
     ],
   });
 }
+
+export const meta = inKnownLanguage(metaOf);
 
 export default function BlogRoute({ loaderData }: Route.ComponentProps) {
   return <BlogListing posts={loaderData.posts} categories={loaderData.categories} />;

@@ -6,6 +6,7 @@ import { FaqPage, type FaqData } from '../features/info/faq-page.tsx';
 import { htmlToText, isolateLtrRuns } from '../features/info/html-text.ts';
 import { infoPageMeta } from '../features/info/info-page-meta.ts';
 import { getTranslator } from '../i18n/create-translator.ts';
+import { inKnownLanguage } from '../lib/language-param.ts';
 import { faqPageNode } from '../lib/structured-data.ts';
 
 /**
@@ -29,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<FaqData> 
 }
 
 /** Title, description and an FAQPage of every question with its answer as plain text. */
-export const meta: MetaFunction<typeof loader> = ({ location, loaderData }) => {
+export const meta: MetaFunction<typeof loader> = inKnownLanguage(({ location, loaderData }) => {
   const { t } = getTranslator(splitLocale(location.pathname).locale);
   const items = loaderData?.items ?? [];
   return infoPageMeta({
@@ -47,7 +48,7 @@ export const meta: MetaFunction<typeof loader> = ({ location, loaderData }) => {
           ]
         : [],
   });
-};
+});
 
 export default function FaqRoute() {
   return <FaqPage faq={useLoaderData<typeof loader>()} />;

@@ -6,10 +6,11 @@ import { Hero } from '../features/home/hero.tsx';
 import { HowItWorks } from '../features/home/how-it-works.tsx';
 import { ToolGrid } from '../features/home/tool-grid.tsx';
 import { getTranslator } from '../i18n/create-translator.ts';
+import { inKnownLanguage } from '../lib/language-param.ts';
 import { pageMeta } from '../lib/seo.ts';
 import { homeJsonLd } from '../lib/structured-data.ts';
 
-export const meta: MetaFunction = ({ location }) => {
+export const meta: MetaFunction = inKnownLanguage(({ location }) => {
   const { locale } = splitLocale(location.pathname);
   const { t } = getTranslator(locale);
   const description = t('seo.home.description');
@@ -20,7 +21,7 @@ export const meta: MetaFunction = ({ location }) => {
     headline: t('common.home.hero.title'),
     jsonLd: homeJsonLd(locale, description),
   });
-};
+});
 
 export default function HomeRoute() {
   return (

@@ -1,19 +1,26 @@
 import { DEFAULT_LOCALE } from '@quire/shared';
 import { use } from 'react';
 import { RawIntlProvider } from 'react-intl';
-import { Outlet } from 'react-router';
+import { Outlet, useParams } from 'react-router';
 import { LanguageOffer } from '../features/language-offer/language-offer.tsx';
 import { SiteFooter } from '../features/layout/site-footer.tsx';
+import { NotFoundPage } from '../features/not-found/not-found-page.tsx';
 import { SiteHeader } from '../features/layout/site-header.tsx';
 import { ToastProvider } from '../features/toasts/toast-context.tsx';
 import { getTranslator } from '../i18n/create-translator.ts';
 import { hasMessages, loadMessages } from '../i18n/messages.ts';
 import { useLocale } from '../i18n/use-locale.ts';
+import { isKnownLanguage } from '../lib/language-param.ts';
 import { useCopyWithoutIsolates } from '../lib/use-copy-without-isolates.ts';
 
-/** The frame of every page of one language: messages, header, footer and the toast region. */
+/**
+ * The frame of every page of one language: messages, header, footer and the toast region. Under a first segment
+ * that is no language of the site (`/xx/merge-pdf`, which the router reads as the merge page), the English
+ * not-found page.
+ */
 export default function LanguageLayout() {
   const locale = useLocale();
+  const hasKnownLanguage = isKnownLanguage(useParams().lang);
   // The first page's language is loaded before hydration (entry.client.tsx); a client-side navigation into
   // another language waits here for its messages.
   if (!hasMessages(locale)) use(loadMessages(locale));
@@ -31,7 +38,7 @@ export default function LanguageLayout() {
           </a>
           <SiteHeader />
           <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-            <Outlet />
+            {hasKnownLanguage ? <Outlet /> : <NotFoundPage />}
           </main>
           <SiteFooter />
         </div>

@@ -2,9 +2,10 @@ import { homePath, splitLocale } from '@quire/shared';
 import type { MetaFunction } from 'react-router';
 import { StatusPage } from '../features/status/status-page.tsx';
 import { getTranslator } from '../i18n/create-translator.ts';
+import { inKnownLanguage } from '../lib/language-param.ts';
 import { pageMeta } from '../lib/seo.ts';
 
-export const meta: MetaFunction = ({ location }) => {
+export const meta: MetaFunction = inKnownLanguage(({ location }) => {
   const { locale } = splitLocale(location.pathname);
   const { t } = getTranslator(locale);
   return pageMeta({
@@ -14,7 +15,7 @@ export const meta: MetaFunction = ({ location }) => {
     headline: t('status.title'),
     parents: [{ name: t('seo.breadcrumb.home'), path: homePath(locale) }],
   });
-};
+});
 
 export default function StatusRoute() {
   return <StatusPage />;

@@ -73,7 +73,7 @@ describe('the prerendered site', () => {
       ['/blog/no-such-post/', 'post not found en'],
       ['/blog/no-such-post.data', 'post not found en'],
       ['/es/blog/no-such-post', 'post not found es'],
-      ['/blog/no-such-post/deeper', 'not found en'],
+      ['/blog/no-such-post/deeper', 'not found en, splat route'],
       ['/es/blog/no-such-post/deeper', 'not found es'],
       ['/fr/blog/no-such-post', 'not found en'],
     ]) {
@@ -88,10 +88,30 @@ describe('the prerendered site', () => {
     for (const [url, body] of [
       ['/no-such-page', 'not found en'],
       ['/es/no-such-page', 'not found es'],
-      ['/xx/merge-pdf', 'not found en'],
       ['/__spa-fallback.html', 'not found en'],
-      ['/../../etc/passwd', 'not found en'],
-      ['/%2e%2e/%2e%2e/etc/passwd', 'not found en'],
+      ['/../../etc/passwd', 'not found en, splat route'],
+      ['/%2e%2e/%2e%2e/etc/passwd', 'not found en, splat route'],
+    ]) {
+      const response = await get(url as string);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body, url).toBe(body);
+    }
+  });
+
+  it('answers a path under an unknown language with the not-found page of the route the browser matches there', async () => {
+    // The router reads any first segment as a language (`/:lang?/…`): `/xx/merge-pdf` is the merge route, `/xx`
+    // the home route (the English not-found page itself), `/xx/blog/<slug>` the blog post route.
+    for (const [url, body] of [
+      ['/xx', 'not found en'],
+      ['/xx/merge-pdf', 'not found en, merge route'],
+      ['/en/merge-pdf', 'not found en, merge route'],
+      ['/XX/Merge-PDF/', 'not found en, merge route'],
+      ['/xx/blog', 'not found en, blog route'],
+      ['/xx/blog/no-such-post', 'not found en, blog post route'],
+      ['/xx/blog/no-such-post/deeper', 'not found en, splat route'],
+      ['/xx/no-such-page', 'not found en, splat route'],
+      ['/merge-pdf/deeper', 'not found en, splat route'],
+      ['/es/merge-pdf/deeper', 'not found es'],
     ]) {
       const response = await get(url as string);
       expect(response.statusCode, url).toBe(404);

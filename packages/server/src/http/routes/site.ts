@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { AppError, DEFAULT_LOCALE, splitLocale } from '@quire/shared';
+import { AppError, DEFAULT_LOCALE, NOT_FOUND_SEGMENT, splitLocale } from '@quire/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendError } from '../error-handler.ts';
 import { holdDirectory } from '../hold-directory.ts';
@@ -80,13 +80,40 @@ export async function registerSiteRoutes(app: FastifyInstance, webRootLink: stri
     return file?.endsWith('.html') && !notFoundFiles.has(file) ? lower : undefined;
   }
 
+  /**
+   * The not-found page for an unknown path with no language prefix. The browser's router reads its first segment as
+   * a language (`/:lang?/…`) and the rest as a page of that language: `/xx/merge-pdf` is the merge page, `/xx` the
+   * home page, `/xx/blog/<slug>` a blog post, anything else its splat route; and it shows the English not-found
+   * page there. The build prerendered that page for each of those routes (`/__404/merge-pdf` and so on): the page
+   * sent must be rendered by the route the router matches.
+   */
+  function underUnknownLanguage(path: string): string | undefined {
+    const rest = path
+      .split('/')
+      .filter((segment) => segment !== '')
+      .slice(1);
+    if (rest.length === 0) return notFoundPages.get('/');
+    const asRead = `/${NOT_FOUND_SEGMENT}/${rest.join('/')}`;
+    return (
+      notFoundPages.get(`${asRead}/`) ??
+      notFoundPages.get(`${parentFolder(asRead)}${NOT_FOUND_SEGMENT}/`) ??
+      notFoundPages.get(`/${NOT_FOUND_SEGMENT}/${NOT_FOUND_SEGMENT}/`)
+    );
+  }
+
   async function sendNotFound(pathname: string, reply: FastifyReply) {
     // Chosen by the path in lower case, as the browser's router matches it: `/ES/nope` hydrates as the Spanish
     // not-found page and `/BLOG/nope` as the blog's, so they must be served as those pages.
     const path = pathname.toLowerCase();
     const { locale } = splitLocale(path);
     const prefix = locale === DEFAULT_LOCALE ? '/' : `/${locale}/`;
-    const page = notFoundPages.get(parentFolder(path)) ?? notFoundPages.get(prefix) ?? notFoundPages.get('/');
+    const page =
+      (locale === DEFAULT_LOCALE && parentFolder(path) !== '/blog/'
+        ? underUnknownLanguage(path)
+        : undefined) ??
+      notFoundPages.get(parentFolder(path)) ??
+      notFoundPages.get(prefix) ??
+      notFoundPages.get('/');
     const body = page
       ? await readFile(join(webRoot, page))
       : '<!doctype html><title>404 Page Not Found</title><h1>404 Page Not Found</h1>';

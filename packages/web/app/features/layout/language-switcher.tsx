@@ -1,7 +1,6 @@
 import { LOCALE_INFO, LOCALES, switchLocale } from '@quire/shared';
 import {
   useEffect,
-  useId,
   useRef,
   useState,
   type KeyboardEvent as ReactKeyboardEvent,
@@ -64,26 +63,35 @@ function LanguageLinks(props: { className: string; itemClassName: string; onFoll
 const ITEM =
   'flex min-h-11 items-center rounded-lg px-3 text-sm focus-visible:outline-3 focus-visible:outline-indigo-600';
 
-/** A disclosure button with the list of languages (desktop header). */
+/**
+ * A disclosure with the list of languages (desktop header). It is a `<details>` element, so that it opens and its
+ * links work from the first paint, before the page's scripts have run (on a slow phone, seconds later); once they
+ * have, the keyboard moves into the list, the arrows walk it, and Escape, a click elsewhere or tabbing out close it.
+ */
 export function LanguageMenu() {
   const t = useT();
   const locale = useLocale();
   const [isOpen, setOpen] = useState(false);
-  const listId = useId();
-  const root = useRef<HTMLDivElement>(null);
-  const toggle = useRef<HTMLButtonElement>(null);
+  const root = useRef<HTMLDetailsElement>(null);
+  const toggle = useRef<HTMLElement>(null);
   const list = useRef<HTMLDivElement>(null);
+  const close = () => {
+    if (root.current) root.current.open = false;
+  };
+
+  // Opened before the scripts ran: the toggle event went unheard.
+  useEffect(() => setOpen(root.current?.open ?? false), []);
 
   useEffect(() => {
     if (!isOpen) return;
     // The keyboard moves into the list, onto the current language.
     list.current?.querySelector<HTMLElement>('[aria-current="true"]')?.focus();
     const onPointer = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
+      if (!root.current?.contains(event.target as Node)) close();
     };
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
-      setOpen(false);
+      close();
       toggle.current?.focus();
     };
     document.addEventListener('pointerdown', onPointer);
@@ -110,38 +118,33 @@ export function LanguageMenu() {
   };
 
   return (
-    <div
+    <details
       ref={root}
       className="relative"
+      onToggle={(event) => setOpen(event.currentTarget.open)}
       onBlur={(event) => {
         // Tabbing out of the menu closes it.
-        if (isOpen && !event.currentTarget.contains(event.relatedTarget)) setOpen(false);
+        if (isOpen && !event.currentTarget.contains(event.relatedTarget)) close();
       }}
     >
-      <button
+      <summary
         ref={toggle}
-        type="button"
-        aria-expanded={isOpen}
-        aria-controls={listId}
         aria-label={`${t('common.language.choose')}: ${LOCALE_INFO[locale].name}`}
         data-testid="language-switcher"
-        onClick={() => setOpen((open) => !open)}
-        className="inline-flex min-h-11 items-center gap-2 rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-3 focus-visible:outline-indigo-600"
+        className="inline-flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-lg px-3 text-sm font-medium text-slate-700 select-none hover:bg-slate-100 focus-visible:outline-3 focus-visible:outline-indigo-600 [&::-webkit-details-marker]:hidden"
       >
         <GlobeIcon className="size-5" />
         {LOCALE_INFO[locale].name}
-      </button>
+      </summary>
       <div
         ref={list}
-        id={listId}
-        hidden={!isOpen}
         onKeyDown={onListKey}
         data-testid="language-list"
         className="absolute end-0 top-full z-50 mt-2 w-56 rounded-xl border border-slate-200 bg-white p-2 shadow-lg"
       >
-        <LanguageLinks className="grid gap-0.5" itemClassName={ITEM} onFollow={() => setOpen(false)} />
+        <LanguageLinks className="grid gap-0.5" itemClassName={ITEM} onFollow={close} />
       </div>
-    </div>
+    </details>
   );
 }
 

@@ -1,5 +1,5 @@
 import { homePath } from '@quire/shared';
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { BUTTON_STYLES } from '../../components/button-styles.ts';
 import { MenuIcon } from '../../components/icons.tsx';
@@ -23,10 +23,17 @@ export function SiteHeader() {
   const locale = useLocale();
   const { pathname } = useLocation();
   const menuId = useId();
+  const menuLayerId = useId();
   const [isMenuOpen, setMenuOpen] = useState(false);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
 
-  useEffect(closeMenu, [pathname, closeMenu]);
+  // A navigation closes the menu (not the first render: a menu opened before the scripts ran stays open).
+  const menuPath = useRef(pathname);
+  useEffect(() => {
+    if (menuPath.current === pathname) return;
+    menuPath.current = pathname;
+    closeMenu();
+  }, [pathname, closeMenu]);
 
   const links = (className: string) => (
     <>
@@ -64,10 +71,11 @@ export function SiteHeader() {
           </div>
           <button
             type="button"
+            popoverTarget={menuLayerId}
+            popoverTargetAction="show"
             aria-expanded={isMenuOpen}
             aria-controls={menuId}
             aria-label={t('common.nav.openMenu')}
-            onClick={() => setMenuOpen(true)}
             data-testid="menu-button"
             className="ms-auto inline-flex size-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 focus-visible:outline-3 focus-visible:outline-indigo-600 md:hidden"
           >
@@ -77,10 +85,11 @@ export function SiteHeader() {
       </header>
       <MobileMenu
         id={menuId}
+        layerId={menuLayerId}
         isOpen={isMenuOpen}
         title={t('common.nav.menu')}
         closeLabel={t('common.nav.closeMenu')}
-        onClose={closeMenu}
+        onOpenChange={setMenuOpen}
       >
         <nav aria-label={t('common.nav.label')} className="flex flex-col gap-1">
           {links(`${LINK} text-base`)}

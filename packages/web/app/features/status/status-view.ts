@@ -35,6 +35,32 @@ export function roundedUptime(uptime: number): number {
 const tag = (locale: Locale) => LOCALE_INFO[locale].tag;
 
 /**
+ * One formatter per language and options, made on first use: making an Intl formatter costs far more than using
+ * one (it opens the locale's data), and the page writes dozens of days, figures and times on each report.
+ */
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.ListFormat>();
+
+function formatterOf<Formatter extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.ListFormat>(
+  kind: string,
+  locale: Locale,
+  options: object,
+  make: () => Formatter,
+): Formatter {
+  const key = `${kind} ${locale} ${JSON.stringify(options)}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = make();
+    formatters.set(key, formatter);
+  }
+  return formatter as Formatter;
+}
+
+const numberFormat = (locale: Locale, options: Intl.NumberFormatOptions = {}) =>
+  formatterOf('number', locale, options, () => new Intl.NumberFormat(tag(locale), options));
+const dateTimeFormat = (locale: Locale, options: Intl.DateTimeFormatOptions) =>
+  formatterOf('date', locale, options, () => new Intl.DateTimeFormat(tag(locale), options));
+
+/**
  * The period the uptime and incident figures really cover: the days from the first day with checks to today, and
  * that first day (`since`, `YYYY-MM-DD`, UTC) when it is later than the start of the report. A server that began
  * checking yesterday has two days of data, not thirty; before any check (or while loading) the whole report's
@@ -52,7 +78,7 @@ export function measuredPeriod(history: readonly DayReport[] | null): {
 
 /** A percentage in the locale's format (`99.95%`, `99,95 %`, `٩٩٫٩٥٪`) with exactly `fractionDigits` decimals. */
 export function formatPercent(value: number, locale: Locale, fractionDigits: number): string {
-  return new Intl.NumberFormat(tag(locale), {
+  return numberFormat(locale, {
     style: 'percent',
     minimumFractionDigits: fractionDigits,
     maximumFractionDigits: fractionDigits,
@@ -60,26 +86,23 @@ export function formatPercent(value: number, locale: Locale, fractionDigits: num
 }
 
 export function formatMilliseconds(value: number, locale: Locale): string {
-  return new Intl.NumberFormat(tag(locale), {
-    style: 'unit',
-    unit: 'millisecond',
-    unitDisplay: 'short',
-  }).format(value);
+  return numberFormat(locale, { style: 'unit', unit: 'millisecond', unitDisplay: 'short' }).format(value);
 }
 
 export function formatCount(value: number, locale: Locale): string {
-  return new Intl.NumberFormat(tag(locale)).format(value);
+  return numberFormat(locale).format(value);
 }
 
 /** Items joined as the locale writes a list (`Merge PDF, Split PDF and Rotate PDF`). */
 export function joinList(items: readonly string[], locale: Locale): string {
-  return new Intl.ListFormat(tag(locale), { style: 'long', type: 'conjunction' }).format(items);
+  const options = { style: 'long', type: 'conjunction' } as const;
+  return formatterOf('list', locale, options, () => new Intl.ListFormat(tag(locale), options)).format(items);
 }
 
 /** A duration in whole hours when it is one (`2 hours`), else in minutes (`90 minutes`). */
 export function formatDuration(minutes: number, locale: Locale): string {
   const isHours = minutes >= 60 && minutes % 60 === 0;
-  return new Intl.NumberFormat(tag(locale), {
+  return numberFormat(locale, {
     style: 'unit',
     unit: isHours ? 'hour' : 'minute',
     unitDisplay: 'long',
@@ -88,21 +111,19 @@ export function formatDuration(minutes: number, locale: Locale): string {
 
 /** A UTC calendar day (`2026-11-21`) in the locale's format, without shifting it into the reader's time zone. */
 export function formatDay(date: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(tag(locale), { dateStyle: 'medium', timeZone: 'UTC' }).format(
+  return dateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(
     new Date(`${date}T00:00:00Z`),
   );
 }
 
 /** A moment in the locale's date and time format, in the reader's time zone. */
 export function formatDateTime(iso: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(tag(locale), { dateStyle: 'medium', timeStyle: 'short' }).format(
-    new Date(iso),
-  );
+  return dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 }
 
 /** A moment's time of day in the locale's format, with seconds. */
 export function formatTime(iso: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(tag(locale), { timeStyle: 'medium' }).format(new Date(iso));
+  return dateTimeFormat(locale, { timeStyle: 'medium' }).format(new Date(iso));
 }
 
 /** The text of a maintenance window in the page's language, else in English (always present). */
