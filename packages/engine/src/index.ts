@@ -9,3 +9,7 @@ export { sweepOfficeDirs } from './libreoffice/office-dirs.ts';
 export { LongJobDeferred, busy, cancelled } from './runner/job-errors.ts';
 export type { JobWork } from './runner/messages.ts';
 export { readTreesMemory } from './runner/read-trees-memory.ts';
+// Read by `npm run bench ocr`, which times the OCR steps on their own.
+export { OCR_LANGUAGE_MODELS, modelsFor } from './ocr/ocr-languages.ts';
+export { recognisePdf } from './ocr/recognise-pdf.ts';
+export { inspectPdf } from './qpdf/inspect-pdf.ts';
