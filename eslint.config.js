@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
+import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -41,6 +42,35 @@ export default tseslint.config(
     },
   },
   {
+    // A package is reached by its name, never through a relative path into it (issue 31): its tests and benches too.
+    // Test support that several packages use lives in @quire/test-kit.
+    plugins: { 'import-x': importX },
+    rules: { 'import-x/no-relative-packages': 'error' },
+  },
+  {
+    // The web reads content/ (data, no package) at build time.
+    files: ['packages/web/**'],
+    rules: { 'import-x/no-relative-packages': ['error', { ignore: ['^(\\.\\./)+content/'] }] },
+  },
+  {
+    // Test support stays out of what ships: the server bundle, the worker and the pages.
+    files: ['packages/{shared,engine,server}/src/**', 'packages/web/app/**'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@quire/test-kit', '@quire/test-kit/*', '@quire/corpus'],
+              message: 'test support only',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Config files and React Router route modules need a default export.
     files: [
       '**/*.config.{js,ts}',
@@ -65,6 +95,8 @@ export default tseslint.config(
         '@quire/server',
         '@quire/web',
         '@quire/e2e',
+        // The in-process test server is the server's.
+        '@quire/test-kit/test-app',
         'react',
         'react-dom',
         'fastify',
@@ -101,7 +133,10 @@ export default tseslint.config(
   },
   {
     files: ['packages/e2e/**'],
-    rules: forbid(['@quire/engine', '@quire/server', '@quire/web'], 'e2e drives the running site over HTTP'),
+    rules: forbid(
+      ['@quire/engine', '@quire/server', '@quire/web', '@quire/test-kit/test-app'],
+      'e2e drives the running site over HTTP',
+    ),
   },
   prettier,
 );

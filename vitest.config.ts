@@ -10,7 +10,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: [
-            'packages/{shared,engine,server,web}/**/*.test.{ts,tsx}',
+            'packages/{shared,engine,server,web,test-kit}/**/*.test.{ts,tsx}',
             'scripts/**/*.test.ts',
             'bench/**/*.test.ts',
           ],

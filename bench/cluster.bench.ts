@@ -12,7 +12,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { startCluster } from '../packages/e2e/src/cluster-harness.ts';
+import { startCluster } from '@quire/test-kit/cluster-harness';
 import { formatLoad } from './proc-stats.ts';
 import { printRatios, runRounds, throughputPhases, type Setup } from './rounds.ts';
 import { startServer } from './start-server.ts';

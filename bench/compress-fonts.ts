@@ -8,8 +8,8 @@ import { mkdtemp, readdir, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { corpusPath } from '@quire/corpus';
 import { ENGINE_OPS } from '@quire/engine';
-import { createHebrewFormPdf, createJapanesePagePdf } from '../packages/engine/test/form-fonts.ts';
-import { createType1Pdf } from '../packages/engine/test/type1-fonts.ts';
+import { createHebrewFormPdf, createJapanesePagePdf } from '@quire/test-kit/form-fonts';
+import { createType1Pdf } from '@quire/test-kit/type1-fonts';
 import { countFormFields } from './compress-similarity.ts';
 import { formatTable, measureCommand } from './measure.ts';
 

@@ -14,7 +14,7 @@ import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Page } from 'playwright-core';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../packages/e2e/src/browser.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '@quire/test-kit/browser';
 import { formatTable, median } from './measure.ts';
 import { startServer } from './start-server.ts';
 

@@ -14,7 +14,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../packages/e2e/src/browser.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '@quire/test-kit/browser';
 import { startServer } from './start-server.ts';
 import { formatTable, median } from './measure.ts';
 

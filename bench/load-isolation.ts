@@ -1,6 +1,6 @@
 // The phases of the load bench that issue 11 asks for: the server's own memory while two worst-case jobs run (and
 // their worker trees' peak), and a visitor's latency while another client floods.
-import { createTextOperatorBomb } from '../packages/engine/test/costly-pdfs.ts';
+import { createTextOperatorBomb } from '@quire/test-kit/costly-pdfs';
 import { multipartBody, nextVisitor, post, type Body, type Outcome } from './load-http.ts';
 import { closedLoop, sleep } from './load-phases.ts';
 import { latencies, ms, statusTable, type Goals } from './load-report.ts';

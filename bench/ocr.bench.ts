@@ -1,7 +1,7 @@
 // npm run bench ocr [-- --quick | --degradations 150dpi,bitonal | --scripts ru,zh-cn]: our OCR (Tesseract through the engine, as OCR PDF runs it) against Debian's
 // ocrmypdf (`--output-type pdf --rotate-pages`, its own defaults otherwise: both use the 2 cores) on the same scans
 // in the same run. The scans are made here from born-digital corpus pages whose own text is the reference
-// (engine/test/scanned-pdfs.ts): Latin pages clean and under every degradation, and pages of the other scripts clean,
+// (@quire/test-kit/scanned-pdfs): Latin pages clean and under every degradation, and pages of the other scripts clean,
 // noisy and worn (turned 1.3°, blurred, speckled, JPEG quality 65); and real scans of the corpus, whose text we
 // typed from their images (bench/data/hand-checked-scans.json).
 // Reports word accuracy (character accuracy for CJK; bench/ocr-accuracy.ts) per script and per degradation,
@@ -16,12 +16,9 @@ import { mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { corpusPath, words } from '@quire/corpus';
-import { OCR_LANGUAGE_MODELS, modelsFor } from '../packages/engine/src/ocr/ocr-languages.ts';
+import { ENGINE_OPS, OCR_LANGUAGE_MODELS, inspectPdf, modelsFor, recognisePdf } from '@quire/engine';
 import type { OcrLanguage } from '@quire/shared';
-import { recognisePdf } from '../packages/engine/src/ocr/recognise-pdf.ts';
-import { pdfToWord } from '../packages/engine/src/ops/pdf-to-word.ts';
 import { unzipSync } from 'fflate';
-import { inspectPdf } from '../packages/engine/src/qpdf/inspect-pdf.ts';
 import { accuracy, addTally, tally, type Tally } from './ocr-accuracy.ts';
 import {
   bindScans,
@@ -32,7 +29,7 @@ import {
   scanImage,
   type Degradation,
   type SourcePage,
-} from '../packages/engine/test/scanned-pdfs.ts';
+} from '@quire/test-kit/scanned-pdfs';
 
 const isQuick = process.argv.includes('--quick');
 const base = await mkdtemp(join(tmpdir(), 'quire-ocr-bench-'));
@@ -157,7 +154,7 @@ async function runPdfToWord(
   const workDir = await mkdtemp(join(base, 'word-'));
   const ctx = { signal: new AbortController().signal, workDir, timeoutMs: 900_000 };
   const started = performance.now();
-  const result = await pdfToWord(
+  const result = await ENGINE_OPS['pdf-to-word'](
     { file: { path: input, name: basename(input) }, options: { language: languages } },
     ctx,
   );

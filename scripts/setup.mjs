@@ -14,6 +14,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+// By path: this runs before `npm ci` has linked the workspace packages into node_modules.
+// eslint-disable-next-line import-x/no-relative-packages
 import { readSiteSettings, SiteSettingError } from '../packages/shared/src/site-settings.js';
 import { ensurePages, pageLayout, PagesInUseError, planPages } from './page-builds.mjs';
 import { acquireSetupLock } from './setup-lock.mjs';

@@ -14,7 +14,7 @@ import {
   type ToolId,
 } from '@quire/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../packages/server/test/test-app.ts';
+import { createTestApp, type TestApp } from '@quire/test-kit/test-app';
 
 /**
  * Every tool of the registry is wired everywhere a tool must be: its endpoint, its engine op and the op's own test,

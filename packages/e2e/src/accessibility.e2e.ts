@@ -13,7 +13,7 @@ import {
 } from '@quire/shared';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from './browser.ts';
+import { launchBrowser } from '@quire/test-kit/browser';
 import { waitForJobResult } from './job-requests.ts';
 
 const baseUrl = inject('baseUrl');

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCluster, type Cluster } from './cluster-harness.ts';
+import { startCluster, type Cluster } from '@quire/test-kit/cluster-harness';
 import { markedPdf } from './marked-files.ts';
 
 // Issue 29, item 1, in a cluster: two worker processes of one job slot each around Redis. Eight clients (API keys)

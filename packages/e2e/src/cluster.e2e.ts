@@ -7,9 +7,9 @@ import { join } from 'node:path';
 import { corpusPath } from '@quire/corpus';
 import { JOBS_PATH, TOOLS, resultFileName, type JobBody, type ToolId } from '@quire/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCluster, type Cluster } from './cluster-harness.ts';
+import { startCluster, type Cluster } from '@quire/test-kit/cluster-harness';
 import { markedDocx, markedJpeg, markedPdf } from './marked-files.ts';
-import { waitUntil } from './processes.ts';
+import { waitUntil } from '@quire/test-kit/processes';
 
 // Issue 13, cluster mode, tested for real: Debian's redis-server on a loopback port, HAProxy in front of two web
 // processes, two worker processes, all sharing one job store; every tool through HAProxy, the three faults (a

@@ -1,7 +1,7 @@
 import { toolPath, type Locale } from '@quire/shared';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from './browser.ts';
+import { launchBrowser } from '@quire/test-kit/browser';
 
 const baseUrl = inject('baseUrl');
 const SAMPLE = 'Merge, split and compress your PDF files online, for free and without an account.';

@@ -3,8 +3,13 @@ import { connect } from 'node:net';
 import { request } from 'node:http';
 import { TOOLS } from '@quire/shared';
 import { afterEach, describe, expect, it } from 'vitest';
-import { descendantsOf, processesMentioning, waitUntil } from './processes.ts';
-import { makeServerDirs, startServerProcess, type ServerDirs, type ServerProcess } from './server-process.ts';
+import { descendantsOf, processesMentioning, waitUntil } from '@quire/test-kit/processes';
+import {
+  makeServerDirs,
+  startServerProcess,
+  type ServerDirs,
+  type ServerProcess,
+} from '@quire/test-kit/server-process';
 
 // Issue 7, "graceful": SIGTERM to a real server process with jobs running. It stops accepting connections, lets
 // running (and queued) jobs finish within the grace period, stops what is left after it (503), kills their

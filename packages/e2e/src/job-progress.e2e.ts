@@ -3,7 +3,7 @@ import { formatBytes, toolPath } from '@quire/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowserSession, waitForHydration } from './browser-session.ts';
-import { isJobSubmit, stallJobSubmits } from './job-requests.ts';
+import { isJobSubmit, runJobWith, stallJobSubmits } from './job-requests.ts';
 import { focusedName, isolated, liveRecordOf, recordLiveRegions, saidIn } from './keyboard.ts';
 
 /** About a megabyte, so a throttled upload takes a few seconds. */
@@ -31,8 +31,9 @@ describe('a running job', () => {
       downloadThroughput: -1,
       uploadThroughput: UPLOAD_BYTES_PER_SECOND,
     });
-    await page.getByTestId('action-button').click();
-    await page.getByTestId('tool-result').waitFor({ timeout: 60_000 });
+    // Waits on the job (its upload, then its work), not for a time.
+    await runJobWith(page, () => page.getByTestId('action-button').click());
+    await page.getByTestId('tool-result').waitFor();
 
     const { progress } = await liveRecordOf(page);
     const phases = progress

@@ -28,9 +28,41 @@ export function isJobCancel(request: Request): boolean {
   return request.method() === 'DELETE' && JOB_PATH.test(pathOf(request.url()));
 }
 
-/** The answer to the page's next fetch of a job's result: the file, or the failed job's error. */
-export function waitForJobResult(page: Page): Promise<Response> {
-  return page.waitForResponse((response) => isJobResult(response.url()));
+/** How long the page may take to react: to show a job it was asked to start, to fetch the result of one it ended. */
+const REACTION_MS = 30_000;
+
+/**
+ * The answer to the page's next fetch of a job's result: the file, or the failed job's error. Waits on the job, not
+ * on a clock: for the page to show the job at work (its progress, at most `REACTION_MS` after the call: an action
+ * the page did not take), then for as long as it shows the job at work, however slow the machine (the server ends
+ * every job within its tool's time limit, and the page then shows the error), then for the answer it fetched.
+ */
+export async function waitForJobResult(page: Page): Promise<Response> {
+  const answer = page.waitForResponse((response) => isJobResult(response.url()), { timeout: 0 });
+  // Seen by the races below; a rejection (the page closed) is the caller's, through the last one.
+  const answered = answer.then(
+    () => true,
+    () => true,
+  );
+  const progress = page.getByTestId('progress');
+  const shown = progress.waitFor({ state: 'attached', timeout: REACTION_MS });
+  // Handled by the race when it matters; once the answer has come, a late failure of this wait is no one's.
+  shown.catch(() => undefined);
+  // A quick job may be done before its progress is seen.
+  await Promise.race([answered, shown]);
+  await Promise.race([answered, progress.waitFor({ state: 'detached', timeout: 0 }).catch(() => true)]);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(
+      () => reject(new Error('the page showed its job ended but fetched no result')),
+      REACTION_MS,
+    );
+  });
+  try {
+    return await Promise.race([answer, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Runs `action` (a click that starts the tool) and resolves with the answer to the job's result. */

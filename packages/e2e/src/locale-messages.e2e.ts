@@ -1,6 +1,6 @@
 import { toolPath, type Locale } from '@quire/shared';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from './browser.ts';
+import { launchBrowser } from '@quire/test-kit/browser';
 import { waitForHydration } from './browser-session.ts';
 
 const baseUrl = inject('baseUrl');

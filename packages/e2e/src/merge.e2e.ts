@@ -5,7 +5,7 @@ import { corpusEntry, corpusPath } from '@quire/corpus';
 import { MAX_MERGE_FILES, toolPath } from '@quire/shared';
 import { describe, expect, inject, it } from 'vitest';
 import { waitForJobResult } from './job-requests.ts';
-import { useToolPage } from './tool-page.ts';
+import { openToolPageIn, useToolPage } from './tool-page.ts';
 
 const baseUrl = inject('baseUrl');
 const jobRoot = inject('jobRoot');
@@ -126,7 +126,8 @@ describe('languages in a real browser', () => {
     expect(
       await view.page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]),
     ).toEqual(['ar', 'rtl']);
-    await view.page.goto(new URL(toolPath('en', 'merge'), baseUrl).href);
+    // The switcher's menu opens by script: act once the page has hydrated (a state), not after a time.
+    await openToolPageIn(view.page, 'en', 'merge');
     await view.page.getByTestId('language-switcher').click();
     await Promise.all([
       view.page.waitForURL(/\/es\/merge-pdf$/),

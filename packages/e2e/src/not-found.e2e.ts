@@ -22,8 +22,9 @@ async function openRecording(path: string): Promise<{ page: Page; status: number
       }
     });
   });
-  // Errors of hydration are reported once React has finished; give them the time to arrive.
-  await page.waitForTimeout(300);
+  // Errors of hydration are reported once React has finished: wait until the page has nothing left to do (an idle
+  // period comes only after its pending tasks), not for a time.
+  await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve())));
   return { page, status, errors };
 }
 

@@ -7,8 +7,13 @@ import { TOOLS, type ToolId } from '@quire/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findMarker } from './find-marker.ts';
 import { damagedPdf, markedDocx, markedJpeg, markedNonWordZip, markedPdf } from './marked-files.ts';
-import { descendantsOf, processesMentioning, waitUntil } from './processes.ts';
-import { makeServerDirs, startServerProcess, type ServerDirs, type ServerProcess } from './server-process.ts';
+import { descendantsOf, processesMentioning, waitUntil } from '@quire/test-kit/processes';
+import {
+  makeServerDirs,
+  startServerProcess,
+  type ServerDirs,
+  type ServerProcess,
+} from '@quire/test-kit/server-process';
 
 // Issue 7, "nothing kept": files carrying a random marker go through every tool and every outcome, then the marker
 // is searched for on disk and in the server's logs. The server runs as its own process with its own job root,

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { corpusPath } from '@quire/corpus';
 import { TOOLS } from '@quire/shared';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { bindScans, scanImage } from '../../engine/test/scanned-pdfs.ts';
+import { bindScans, scanImage } from '@quire/test-kit/scanned-pdfs';
 import { routeNextJobResult, waitForJobResult } from './job-requests.ts';
 import { expectedMessage } from './page-head.ts';
 import { openToolPageIn, useToolPage } from './tool-page.ts';

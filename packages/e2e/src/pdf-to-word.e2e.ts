@@ -5,7 +5,7 @@ import { corpusPath } from '@quire/corpus';
 import { toolPath } from '@quire/shared';
 import { unzipSync } from 'fflate';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bindScans, scanImage } from '../../engine/test/scanned-pdfs.ts';
+import { bindScans, scanImage } from '@quire/test-kit/scanned-pdfs';
 import { waitForJobResult } from './job-requests.ts';
 import { expectedMessage } from './page-head.ts';
 import { waitForHydration } from './browser-session.ts';

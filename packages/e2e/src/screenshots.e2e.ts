@@ -3,7 +3,7 @@ import { corpusPath } from '@quire/corpus';
 import { homePath, toolPath, type Locale } from '@quire/shared';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from './browser.ts';
+import { launchBrowser } from '@quire/test-kit/browser';
 import { waitForHydration } from './browser-session.ts';
 import {
   boxOf,

@@ -8,7 +8,7 @@ import {
   type Locale,
 } from '@quire/shared';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from './browser.ts';
+import { launchBrowser } from '@quire/test-kit/browser';
 import { expectedMessage, metaContents, readHead, type PageHead } from './page-head.ts';
 
 const baseUrl = inject('baseUrl');

@@ -2,7 +2,7 @@ import type { Locale, ToolId } from '@quire/shared';
 import { toolPath } from '@quire/shared';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
-import { launchBrowser } from './browser.ts';
+import { launchBrowser } from '@quire/test-kit/browser';
 import { waitForHydration } from './browser-session.ts';
 
 export type ToolPageView = {

@@ -3,7 +3,7 @@ import { corpusEntry, corpusPath, featureValue } from '@quire/corpus';
 import { toolPath, type ToolId } from '@quire/shared';
 import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from './browser.ts';
+import { launchBrowser } from '@quire/test-kit/browser';
 import { waitForHydration } from './browser-session.ts';
 import { runJobWith } from './job-requests.ts';
 

@@ -15,3 +15,7 @@ export {
   tuneSettings as tunePdfToWord,
   type SettingsOverrides as PdfToWordOverrides,
 } from './pdf-to-word/model/settings.ts';
+// Read by `npm run bench ocr`, which times the OCR steps on their own.
+export { OCR_LANGUAGE_MODELS, modelsFor } from './ocr/ocr-languages.ts';
+export { recognisePdf } from './ocr/recognise-pdf.ts';
+export { inspectPdf } from './qpdf/inspect-pdf.ts';

@@ -1,4 +1,4 @@
-import { writeLetterPage } from './hostile-pdfs.ts';
+import { writeLetterPage } from '@quire/test-kit/hostile-pdfs';
 
 /** A circle of radius `r` about (x, y), as four Bézier curves: a chart's marker. */
 function circle(x: number, y: number, r: number): string {

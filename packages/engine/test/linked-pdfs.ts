@@ -1,4 +1,4 @@
-import { writePdf, type PdfObject } from './hostile-pdfs.ts';
+import { writePdf, type PdfObject } from '@quire/test-kit/hostile-pdfs';
 
 /** The web address of the first link of `createLinkedPdf`: a query with characters XML must escape. */
 export const LINKED_PDF_ADDRESS = 'https://example.org/guide?topic=links&lang="en"';

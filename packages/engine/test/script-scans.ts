@@ -2,7 +2,7 @@
 // sharp) in a font Debian ships (fonts-noto-core, fonts-noto-cjk) at 12 pt, on an A4 page at 300 DPI, saved as a
 // grey JPEG that `bindScans` makes an image-only page of. Much quicker than LibreOffice (`ownTextPage`).
 import sharp from 'sharp';
-import { OWN_TEXTS } from './scanned-pdfs.ts';
+import { OWN_TEXTS } from '@quire/test-kit/scanned-pdfs';
 
 const DPI = 300;
 const PAGE_PX = { width: 2480, height: 3508 };

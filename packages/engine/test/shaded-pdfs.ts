@@ -1,4 +1,4 @@
-import { writeLetterPage } from './hostile-pdfs.ts';
+import { writeLetterPage } from '@quire/test-kit/hostile-pdfs';
 
 /**
  * A page with the three kinds of colour behind text: a blue bar (3366CC) wider than the white title written on it,

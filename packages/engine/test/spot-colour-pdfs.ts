@@ -1,4 +1,4 @@
-import { writeLetterPage, type PdfObject } from './hostile-pdfs.ts';
+import { writeLetterPage, type PdfObject } from '@quire/test-kit/hostile-pdfs';
 
 /**
  * An 8×8 grey image full (255) in its two left and two right columns, empty (0) in the four between: the empty part

@@ -1,4 +1,4 @@
-import { writeLetterPage } from './hostile-pdfs.ts';
+import { writeLetterPage } from '@quire/test-kit/hostile-pdfs';
 
 /** Text at (x, y) in Helvetica of `size` points, in grey level `gray` (0 black, 1 white). */
 const text = (x: number, y: number, value: string, size = 10, gray = 0) =>

@@ -1,4 +1,4 @@
-import { writeLetterPage } from './hostile-pdfs.ts';
+import { writeLetterPage } from '@quire/test-kit/hostile-pdfs';
 
 /** The lines of `createSidewaysPagePdf`, top to bottom as the reader sees them once the page is turned. */
 export const SIDEWAYS_LINES = Array.from(

@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { convertToPdf } from './scanned-pdfs.ts';
+import { convertToPdf } from '@quire/test-kit/scanned-pdfs';
 
 /** Paragraphs of our own in Japanese, long enough to run over several columns each. */
 export const VERTICAL_PARAGRAPHS = [

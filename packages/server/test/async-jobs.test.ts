@@ -6,9 +6,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AppError } from '@quire/shared';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTextPdf } from '../../engine/test/hostile-pdfs.ts';
+import { createTextPdf } from '@quire/test-kit/hostile-pdfs';
 import { AsyncJobs } from '../src/jobs/async-jobs.ts';
-import { createTestApp, laneStats, multipartOf, waitForNoLeftovers, type TestApp } from './test-app.ts';
+import {
+  createTestApp,
+  laneStats,
+  multipartOf,
+  waitForNoLeftovers,
+  type TestApp,
+} from '@quire/test-kit/test-app';
 
 // Issue 13, first steps: every tool call as a job that outlives its request, in the all-in-one server.
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTextPdf } from '../../engine/test/hostile-pdfs.ts';
+import { createTextPdf } from '@quire/test-kit/hostile-pdfs';
 import { useTestRedis } from './redis-server.ts';
 
 // Issue 29, items 2 and 3 in a cluster: a web process and a worker process (from source, as `npm start` runs them

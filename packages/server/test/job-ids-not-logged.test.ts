@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTextPdf } from '../../engine/test/hostile-pdfs.ts';
-import { createTestApp, multipartOf, type TestApp } from './test-app.ts';
+import { createTextPdf } from '@quire/test-kit/hostile-pdfs';
+import { createTestApp, multipartOf, type TestApp } from '@quire/test-kit/test-app';
 
 // Issue 29, item 2: a job id is the only key to a visitor's result, so it never reaches the logs.
 

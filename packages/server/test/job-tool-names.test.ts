@@ -1,7 +1,7 @@
 import { TOOL_IDS, toolOfName, toolRouteName } from '@quire/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTextPdf } from '../../engine/test/hostile-pdfs.ts';
-import { createTestApp, multipartOf, type TestApp } from './test-app.ts';
+import { createTextPdf } from '@quire/test-kit/hostile-pdfs';
+import { createTestApp, multipartOf, type TestApp } from '@quire/test-kit/test-app';
 
 // Issue 30, item 8: a developer reading the API expects `tool` to be the name in `/api/pdf/<name>` (`to-jpg`); the
 // registry id (`pdf-to-jpg`) is taken too, and the job says which tool it runs by its id.

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { createTestApp } from './test-app.ts';
+import { createTestApp } from '@quire/test-kit/test-app';
 
 /**
  * The test app on a loopback port, logging at `LOG_LEVEL` (default `debug`) to its standard output as the server

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTextPdf } from '../../engine/test/hostile-pdfs.ts';
+import { createTextPdf } from '@quire/test-kit/hostile-pdfs';
 import { serveMetrics } from '../src/metrics/serve-metrics.ts';
 import { postTool } from './hardening/harness.ts';
-import { createTestApp, laneStats, type TestApp } from './test-app.ts';
+import { createTestApp, laneStats, type TestApp } from '@quire/test-kit/test-app';
 
 let testApp: TestApp | undefined;
 afterEach(async () => {

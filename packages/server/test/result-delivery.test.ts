@@ -4,7 +4,7 @@ import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { corpusPath } from '@quire/corpus';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestApp, multipartOf, type TestApp } from './test-app.ts';
+import { createTestApp, multipartOf, type TestApp } from '@quire/test-kit/test-app';
 
 // Issue 7, "nothing kept": a result goes from the disk as soon as it has been delivered. A client such as curl
 // closes its connection the moment it has every byte the answer announced; on a busy machine that can come before

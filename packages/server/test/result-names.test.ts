@@ -1,7 +1,7 @@
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTextPdf } from '../../engine/test/hostile-pdfs.ts';
-import { createTestApp, multipartOf, type TestApp } from './test-app.ts';
+import { createTextPdf } from '@quire/test-kit/hostile-pdfs';
+import { createTestApp, multipartOf, type TestApp } from '@quire/test-kit/test-app';
 
 // Issue 30, items 4 and 5: a result is named after its source file, in the tool's answer and in the job API's; a
 // one-page PDF to JPG answers the JPG itself.

@@ -1,6 +1,6 @@
 import * as mupdf from 'mupdf';
 import { describe, expect, it } from 'vitest';
-import { writePdf } from '../../test/hostile-pdfs.ts';
+import { writePdf } from '@quire/test-kit/hostile-pdfs';
 import { ownedBytes } from '../mupdf/owned-bytes.ts';
 import { deduplicateStreams } from './deduplicate-streams.ts';
 

@@ -1,6 +1,6 @@
 import * as mupdf from 'mupdf';
 import { describe, expect, it } from 'vitest';
-import { createFormCycle, createTextPdf, writePdf } from '../../test/hostile-pdfs.ts';
+import { createFormCycle, createTextPdf, writePdf } from '@quire/test-kit/hostile-pdfs';
 import { hasFormXObjectCycle } from './has-form-cycle.ts';
 
 const check = (bytes: Buffer) => hasFormXObjectCycle(new mupdf.PDFDocument(bytes));

@@ -3,7 +3,7 @@ import { inflateSync } from 'node:zlib';
 import { corpusEntries, corpusPath } from '@quire/corpus';
 import sharp, { type Sharp } from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { createPngDataBomb } from '../../test/hostile-images.ts';
+import { createPngDataBomb } from '@quire/test-kit/hostile-images';
 import { compareInflatedSize, computePngDataBytes } from './png-data-size.ts';
 import { readPngChunks } from './read-png-chunks.ts';
 

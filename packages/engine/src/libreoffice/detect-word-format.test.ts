@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useJobContext, inputFile } from '../../test/job-context.ts';
-import { createDocx, createManyEntriesDocx } from '../../test/hostile-word.ts';
+import { createDocx, createManyEntriesDocx } from '@quire/test-kit/hostile-word';
 import { withZip64EndRecords } from '../../test/zip64-end-records.ts';
 import { detectWordFormat } from './detect-word-format.ts';
 import { readZipDirectory, ZipEntryLimitError } from './read-zip-directory.ts';

@@ -1,7 +1,7 @@
 import { MAX_NAME_TREE_DEPTH } from '@quire/shared';
 import * as mupdf from 'mupdf';
 import { describe, expect, it } from 'vitest';
-import { createDeepNameTreePdf } from '../../test/hostile-pdfs.ts';
+import { createDeepNameTreePdf } from '@quire/test-kit/hostile-pdfs';
 import { limitNameTree } from './limit-name-tree.ts';
 
 const hasDests = (pdf: mupdf.PDFDocument) => !pdf.getTrailer().get('Root').get('Names').get('Dests').isNull();

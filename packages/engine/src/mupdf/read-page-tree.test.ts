@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { MAX_PAGE_TREE_NODES, MAX_PAGES } from '@quire/shared';
 import * as mupdf from 'mupdf';
 import { describe, expect, it } from 'vitest';
-import { createPageTreeCycle, writePdf } from '../../test/hostile-pdfs.ts';
+import { createPageTreeCycle, writePdf } from '@quire/test-kit/hostile-pdfs';
 import { qpdfPageCount, useJobContext } from '../../test/job-context.ts';
 import {
   createDeepPageTreePdf,
@@ -16,7 +16,7 @@ import {
   createPoisonedTailPdf,
   createRepeatedPagePdf,
   createSharedSubtreePdf,
-} from '../../test/page-tree-pdfs.ts';
+} from '@quire/test-kit/page-tree-pdfs';
 import { readPageTree, type PageTreeReading } from './read-page-tree.ts';
 
 const ctx = useJobContext();

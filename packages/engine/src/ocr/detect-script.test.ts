@@ -5,7 +5,7 @@ import { corpusPath, recall, words } from '@quire/corpus';
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { inputFile, useJobContext } from '../../test/job-context.ts';
-import { bindScans, referenceWords, scanImage } from '../../test/scanned-pdfs.ts';
+import { bindScans, referenceWords, scanImage } from '@quire/test-kit/scanned-pdfs';
 import { SCRIPT_SAMPLES, scriptScan } from '../../test/script-scans.ts';
 import { pdfToWord } from '../ops/pdf-to-word.ts';
 import { inspectPdf } from '../qpdf/inspect-pdf.ts';

@@ -5,7 +5,7 @@ import { corpusPath, recall, words } from '@quire/corpus';
 import * as mupdf from 'mupdf';
 import { describe, expect, it } from 'vitest';
 import { inputFile, qpdfCheck, useJobContext } from '../../test/job-context.ts';
-import { bindScans, OWN_TEXTS, ownTextPage, referenceWords, scanImage } from '../../test/scanned-pdfs.ts';
+import { bindScans, OWN_TEXTS, ownTextPage, referenceWords, scanImage } from '@quire/test-kit/scanned-pdfs';
 import { inspectPdf } from '../qpdf/inspect-pdf.ts';
 import { recognisePdf } from './recognise-pdf.ts';
 

@@ -5,9 +5,9 @@ import { corpusEntry, corpusPath } from '@quire/corpus';
 import * as mupdf from 'mupdf';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { convertType1Fonts } from '../compress/fonts/convert-type1-fonts.ts';
-import { createHebrewFormPdf, createJapanesePagePdf } from '../../test/form-fonts.ts';
+import { createHebrewFormPdf, createJapanesePagePdf } from '@quire/test-kit/form-fonts';
 import { createJobContext, inputFile, qpdfCheck } from '../../test/job-context.ts';
-import { createType1Pdf } from '../../test/type1-fonts.ts';
+import { createType1Pdf } from '@quire/test-kit/type1-fonts';
 import { compress } from './compress.ts';
 
 /**

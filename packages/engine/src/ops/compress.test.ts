@@ -19,8 +19,8 @@ import {
   createPageTreeCycle,
   createTextPdf,
   withoutXref,
-} from '../../test/hostile-pdfs.ts';
-import { createTaggedReportPdf } from '../../test/costly-pdfs.ts';
+} from '@quire/test-kit/hostile-pdfs';
+import { createTaggedReportPdf } from '@quire/test-kit/costly-pdfs';
 import { createLinkedBookPdf } from '../../test/linked-pdfs.ts';
 import { compress } from './compress.ts';
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import * as mupdf from 'mupdf';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { withExifResolution } from '../../test/hostile-images.ts';
+import { withExifResolution } from '@quire/test-kit/hostile-images';
 import { imageBoxes } from '../../test/image-boxes.ts';
 import { inputFile, qpdfCheck, useJobContext } from '../../test/job-context.ts';
 import { MAX_PAGE_SIDE_PT, MIN_PAGE_SIDE_PT } from '../images/plan-page-layout.ts';

@@ -6,7 +6,7 @@ import { AppError, MAX_IMAGE_PIXELS } from '@quire/shared';
 import * as mupdf from 'mupdf';
 import sharp, { type Sharp } from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createPngDataBomb } from '../../test/hostile-images.ts';
+import { createPngDataBomb } from '@quire/test-kit/hostile-images';
 import { imageBoxes } from '../../test/image-boxes.ts';
 import { createJobContext, inputFile, qpdfCheck } from '../../test/job-context.ts';
 import { SMALL_MARGIN_PT } from '../images/plan-page-layout.ts';

@@ -5,7 +5,7 @@ import { corpusEntries, corpusPath, featureValue, type CorpusEntry } from '@quir
 import { MAX_NAME_TREE_DEPTH, MAX_OUTLINE_DEPTH, MAX_PAGES } from '@quire/shared';
 import * as mupdf from 'mupdf';
 import { describe, expect, it } from 'vitest';
-import { createDeepNameTreePdf, createDeepOutlinePdf } from '../../test/hostile-pdfs.ts';
+import { createDeepNameTreePdf, createDeepOutlinePdf } from '@quire/test-kit/hostile-pdfs';
 import { useJobContext, inputFile, isEncrypted, qpdfCheck, qpdfPageCount } from '../../test/job-context.ts';
 import { merge } from './merge.ts';
 

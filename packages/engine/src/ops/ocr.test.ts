@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { corpusPath } from '@quire/corpus';
 import { describe, expect, it } from 'vitest';
 import { inputFile, useJobContext } from '../../test/job-context.ts';
-import { bindScans, scanImage } from '../../test/scanned-pdfs.ts';
+import { bindScans, scanImage } from '@quire/test-kit/scanned-pdfs';
 import { handwrittenFaxPage } from '../../test/unreadable-scans.ts';
 import { ocr } from './ocr.ts';
 

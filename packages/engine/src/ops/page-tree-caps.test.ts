@@ -5,7 +5,7 @@ import { corpusPath } from '@quire/corpus';
 import { AppError, MAX_PAGE_TREE_NODES, PDF_TOOL_IDS, TOOLS, type PdfToolId } from '@quire/shared';
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { encryptPdf } from '../../test/hostile-pdfs.ts';
+import { encryptPdf } from '@quire/test-kit/hostile-pdfs';
 import { inputFile, qpdfPageCount, useJobContext } from '../../test/job-context.ts';
 import {
   createDeepPageTreePdf,
@@ -13,7 +13,7 @@ import {
   createLyingRootPdf,
   createRepeatedPagePdf,
   createSharedSubtreePdf,
-} from '../../test/page-tree-pdfs.ts';
+} from '@quire/test-kit/page-tree-pdfs';
 import { compress } from './compress.ts';
 import { merge } from './merge.ts';
 import { ocr } from './ocr.ts';

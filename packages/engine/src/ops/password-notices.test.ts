@@ -2,7 +2,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PDF_TOOL_IDS, type PdfToolId } from '@quire/shared';
 import { describe, expect, it } from 'vitest';
-import { createTextPdf, encryptPdf } from '../../test/hostile-pdfs.ts';
+import { createTextPdf, encryptPdf } from '@quire/test-kit/hostile-pdfs';
 import { inputFile, isEncrypted, useJobContext } from '../../test/job-context.ts';
 import { compress } from './compress.ts';
 import { merge } from './merge.ts';

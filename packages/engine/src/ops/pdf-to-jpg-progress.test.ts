@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { WorkStage } from '@quire/shared';
 import { describe, expect, it } from 'vitest';
-import { createNoiseTiledPdf } from '../../test/costly-pdfs.ts';
+import { createNoiseTiledPdf } from '@quire/test-kit/costly-pdfs';
 import { inputFile, useJobContext } from '../../test/job-context.ts';
 import { pdfToJpg } from './pdf-to-jpg.ts';
 

@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { MAX_CONVERT_PAGES, MAX_OCR_PAGES, TOOLS } from '@quire/shared';
 import { describe, expect, it } from 'vitest';
-import { createTaggedReportPdf } from '../../test/costly-pdfs.ts';
+import { createTaggedReportPdf } from '@quire/test-kit/costly-pdfs';
 import { inputFile, useJobContext } from '../../test/job-context.ts';
 import { estimateWork } from '../work/estimate-work.ts';
 import { WORK_RATES, pdfToWord, pdfToWordTimeLimit } from './pdf-to-word.ts';

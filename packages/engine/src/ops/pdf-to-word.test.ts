@@ -6,7 +6,7 @@ import { AppError } from '@quire/shared';
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { inputFile, useJobContext } from '../../test/job-context.ts';
-import { createImageFlateBomb } from '../../test/hostile-pdfs.ts';
+import { createImageFlateBomb } from '@quire/test-kit/hostile-pdfs';
 import {
   bindScans,
   OWN_TEXTS,
@@ -14,7 +14,7 @@ import {
   referenceWords,
   scanImage,
   scanWithPhoto,
-} from '../../test/scanned-pdfs.ts';
+} from '@quire/test-kit/scanned-pdfs';
 import { readWordDocx, type Docx } from '../../test/word-docx.ts';
 import { pdfToWord } from './pdf-to-word.ts';
 

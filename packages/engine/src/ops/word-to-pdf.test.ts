@@ -12,7 +12,7 @@ import {
   qpdfPageCount,
   useJobContext,
 } from '../../test/job-context.ts';
-import { createDocx, createLinkingDocx } from '../../test/hostile-word.ts';
+import { createDocx, createLinkingDocx } from '@quire/test-kit/hostile-word';
 import { stopWarmOffice, warmOfficeProcessGroup } from '../libreoffice/warm-office.ts';
 import { JobPool } from '../runner/pool.ts';
 import type { JobContext } from './types.ts';

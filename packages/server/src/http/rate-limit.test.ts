@@ -2,7 +2,7 @@ import { TOOL_IDS } from '@quire/shared';
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestRedis } from '../../test/redis-server.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, type TestApp } from '@quire/test-kit/test-app';
 import { shareClientSecret } from '../cluster/client-secret.ts';
 import { ClientCodes } from './client-key.ts';
 import { registerErrorHandler } from './error-handler.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from '../../test/test-app.ts';
+import { createTestApp } from '@quire/test-kit/test-app';
 import { contentSecurityPolicy } from './security-headers.ts';
 
 /** Hashes computed apart from the code under test: `printf 'alert(1)' | openssl dgst -sha256 -binary | base64`. */

@@ -1,6 +1,6 @@
 import { JOBS_PATH } from '@quire/shared';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestApp, laneStats, waitForNoLeftovers, type TestApp } from '../test-app.ts';
+import { createTestApp, laneStats, waitForNoLeftovers, type TestApp } from '@quire/test-kit/test-app';
 import {
   createHeavyPdf,
   expectShareRefusal,

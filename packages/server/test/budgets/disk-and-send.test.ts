@@ -2,8 +2,8 @@ import { readdir } from 'node:fs/promises';
 import { connect, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createNoiseTiledPdf } from '../../../engine/test/costly-pdfs.ts';
-import { createTestApp, multipartOf, waitForNoLeftovers, type TestApp } from '../test-app.ts';
+import { createNoiseTiledPdf } from '@quire/test-kit/costly-pdfs';
+import { createTestApp, multipartOf, waitForNoLeftovers, type TestApp } from '@quire/test-kit/test-app';
 
 // Issue 11, finding 3: output has a budget, the disk of all jobs together has one, intermediate files are gone
 // before the answer is streamed, and an answer that makes no progress is cut and its files removed.

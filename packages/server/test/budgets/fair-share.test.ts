@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTextPdf } from '../../../engine/test/hostile-pdfs.ts';
+import { createTextPdf } from '@quire/test-kit/hostile-pdfs';
 import { postTool } from '../hardening/harness.ts';
-import { createTestApp, laneStats, type TestApp } from '../test-app.ts';
+import { createTestApp, laneStats, type TestApp } from '@quire/test-kit/test-app';
 
 // Issue 11, finding 4: one client cannot hold a whole lane. Per client (its address, or its API key): one job
 // running per lane, three waiting in all; waiting clients are served round-robin. The slow jobs are test-only

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createNoiseTiledPdf, createTextOperatorBomb } from '../../../engine/test/costly-pdfs.ts';
+import { createNoiseTiledPdf, createTextOperatorBomb } from '@quire/test-kit/costly-pdfs';
 import { expectNoLeaks, expectStillServing, postTool } from '../hardening/harness.ts';
-import { createTestApp, laneStats, type TestApp } from '../test-app.ts';
+import { createTestApp, laneStats, type TestApp } from '@quire/test-kit/test-app';
 
 // Issue 11, findings 2 and 3: a small document that needs too much memory, CPU time or output is stopped with its
 // own code, answered 422 with a message, its worker replaced, its files removed; the next visitor is served.

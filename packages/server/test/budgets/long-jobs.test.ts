@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { postTool, validUpload } from '../hardening/harness.ts';
-import { createTestApp, laneStats, type TestApp } from '../test-app.ts';
+import { createTestApp, laneStats, type TestApp } from '@quire/test-kit/test-app';
 
 // Issue 29, item 1: no set of clients can hold a lane. Eight addresses each flood a lane with long jobs (test-only
 // holds that declare ten minutes of work, so nothing depends on the machine's speed); long work may take every

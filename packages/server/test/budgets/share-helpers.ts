@@ -4,8 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { JOBS_PATH, TOOL_FIELD, type ErrorBody } from '@quire/shared';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { writePdf } from '../../../engine/test/hostile-pdfs.ts';
-import { multipartOf } from '../test-app.ts';
+import { writePdf } from '@quire/test-kit/hostile-pdfs';
+import { multipartOf } from '@quire/test-kit/test-app';
 
 // What the tests of the clients' shares (issue 29, item 4) share: a PDF of a chosen size whose rotated copy is as
 // large, jobs of the job API sent as the site sends them, and event streams held open over a real socket.

@@ -10,8 +10,8 @@ import {
   type ToolId,
 } from '@quire/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTextPdf } from '../../../engine/test/hostile-pdfs.ts';
-import { createTestApp, waitForNoLeftovers, type TestApp } from '../test-app.ts';
+import { createTextPdf } from '@quire/test-kit/hostile-pdfs';
+import { createTestApp, waitForNoLeftovers, type TestApp } from '@quire/test-kit/test-app';
 import {
   bodyOf,
   exchangeRaw,

@@ -3,8 +3,8 @@ import { dirname } from 'node:path';
 import { createProbeInputs } from '@quire/engine';
 import { MAX_PAGES, MAX_PASSWORD_CHARS, TOOLS, TOOL_IDS, type ToolId } from '@quire/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTextPdf, writePdf } from '../../../engine/test/hostile-pdfs.ts';
-import { createTestApp, waitForNoLeftovers, type TestApp } from '../test-app.ts';
+import { createTextPdf, writePdf } from '@quire/test-kit/hostile-pdfs';
+import { createTestApp, waitForNoLeftovers, type TestApp } from '@quire/test-kit/test-app';
 import {
   PDF_TOOLS,
   entryNameProblems,

@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createActiveContentPdf } from '../../../engine/test/hostile-pdfs.ts';
-import { createTestApp, type TestApp } from '../test-app.ts';
+import { createActiveContentPdf } from '@quire/test-kit/hostile-pdfs';
+import { createTestApp, type TestApp } from '@quire/test-kit/test-app';
 import { PDF_TOOLS, expectOutput, expectStillServing, postTool, type PdfTool } from './harness.ts';
 
 /**

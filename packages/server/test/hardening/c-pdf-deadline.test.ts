@@ -4,8 +4,8 @@ import {
   createContentFlateBomb,
   createHugeDeclaredImage,
   createImageFlateBomb,
-} from '../../../engine/test/hostile-pdfs.ts';
-import { createTestApp, type TestApp } from '../test-app.ts';
+} from '@quire/test-kit/hostile-pdfs';
+import { createTestApp, type TestApp } from '@quire/test-kit/test-app';
 import { expectRefusal, expectStillServing, postTool } from './harness.ts';
 
 /**

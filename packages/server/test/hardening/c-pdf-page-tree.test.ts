@@ -9,8 +9,8 @@ import {
   createLyingCountPdf,
   createRepeatedPagePdf,
   createSharedSubtreePdf,
-} from '../../../engine/test/page-tree-pdfs.ts';
-import { createTestApp, type TestApp } from '../test-app.ts';
+} from '@quire/test-kit/page-tree-pdfs';
+import { createTestApp, type TestApp } from '@quire/test-kit/test-app';
 import { expectOutput, expectRefusal, expectStillServing, postTool, readZipDirectory } from './harness.ts';
 
 /**

@@ -21,8 +21,8 @@ import {
   encryptPdf,
   truncate,
   withoutXref,
-} from '../../../engine/test/hostile-pdfs.ts';
-import { createTestApp, type TestApp } from '../test-app.ts';
+} from '@quire/test-kit/hostile-pdfs';
+import { createTestApp, type TestApp } from '@quire/test-kit/test-app';
 import {
   PDF_TOOLS,
   type PdfTool,

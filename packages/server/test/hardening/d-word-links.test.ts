@@ -14,8 +14,8 @@ import {
   createUncLinkDocx,
   createWebserviceFods,
   createWebserviceXlsx,
-} from '../../../engine/test/hostile-word.ts';
-import { createTestApp, type TestApp } from '../test-app.ts';
+} from '@quire/test-kit/hostile-word';
+import { createTestApp, type TestApp } from '@quire/test-kit/test-app';
 import {
   expectOutput,
   expectRefusal,

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { corpusPath } from '@quire/corpus';
 import type { ErrorCode } from '@quire/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTextPdf } from '../../../engine/test/hostile-pdfs.ts';
+import { createTextPdf } from '@quire/test-kit/hostile-pdfs';
 import {
   createActiveDocm,
   createDeepDocx,
@@ -17,8 +17,8 @@ import {
   createLinkingDocx,
   createManyEntriesDocx,
   createXlsx,
-} from '../../../engine/test/hostile-word.ts';
-import { createTestApp, type TestApp } from '../test-app.ts';
+} from '@quire/test-kit/hostile-word';
+import { createTestApp, type TestApp } from '@quire/test-kit/test-app';
 import {
   expectOutput,
   expectRefusal,

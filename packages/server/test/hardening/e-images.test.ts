@@ -8,8 +8,8 @@ import {
   createPngHeaderBomb,
   createPngPixelBomb,
   createTiff,
-} from '../../../engine/test/hostile-images.ts';
-import { createTestApp, type TestApp } from '../test-app.ts';
+} from '@quire/test-kit/hostile-images';
+import { createTestApp, type TestApp } from '@quire/test-kit/test-app';
 import { expectOutput, expectRefusal, expectStillServing, postTool, type Upload } from './harness.ts';
 
 /**

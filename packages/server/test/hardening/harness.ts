@@ -14,7 +14,7 @@ import {
 } from '@quire/shared';
 import { expect } from 'vitest';
 import { attachmentDisposition, sanitizeFileName } from '../../src/http/file-names.ts';
-import { multipartOf, waitForNoLeftovers, type TestApp } from '../test-app.ts';
+import { multipartOf, waitForNoLeftovers, type TestApp } from '@quire/test-kit/test-app';
 
 /**
  * What every test of the hardening catalogue checks (docs/hardening.md, section 2): the status and error body of

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { corpusPath } from '@quire/corpus';
 import * as mupdf from 'mupdf';
 import { describe, expect, it } from 'vitest';
-import { writePdf } from '../../../test/hostile-pdfs.ts';
-import { createType1Pdf } from '../../../test/type1-fonts.ts';
+import { writePdf } from '@quire/test-kit/hostile-pdfs';
+import { createType1Pdf } from '@quire/test-kit/type1-fonts';
 import { convertType1Fonts } from './convert-type1-fonts.ts';
 
 /** pdfTeX output: three subset Computer Modern fonts, embedded as Type 1. */

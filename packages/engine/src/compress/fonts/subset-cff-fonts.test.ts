@@ -1,7 +1,7 @@
 import * as mupdf from 'mupdf';
 import { describe, expect, it } from 'vitest';
-import { createJapanesePagePdf } from '../../../test/form-fonts.ts';
-import { createType1Pdf } from '../../../test/type1-fonts.ts';
+import { createJapanesePagePdf } from '@quire/test-kit/form-fonts';
+import { createType1Pdf } from '@quire/test-kit/type1-fonts';
 import { subsetCff } from './cff-subset.ts';
 import { convertType1Fonts } from './convert-type1-fonts.ts';
 import { subsetCffFonts } from './subset-cff-fonts.ts';

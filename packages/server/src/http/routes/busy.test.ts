@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, laneStats, type TestApp } from '../../../test/test-app.ts';
+import { createTestApp, laneStats, type TestApp } from '@quire/test-kit/test-app';
 
 // One worker and no queue: a second job while the first runs is refused at once. The first job holds its worker
 // on purpose (a test-only op), so the outcome does not depend on how fast a document is on this machine.

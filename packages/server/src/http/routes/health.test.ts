@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { corpusPath } from '@quire/corpus';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, multipartOf, type TestApp } from '../../../test/test-app.ts';
+import { createTestApp, multipartOf, type TestApp } from '@quire/test-kit/test-app';
 
 let testApp: TestApp;
 beforeAll(async () => {

@@ -22,7 +22,7 @@ import {
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, multipartOf, type TestApp } from '../../../test/test-app.ts';
+import { createTestApp, multipartOf, type TestApp } from '@quire/test-kit/test-app';
 
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 addFormats.default(ajv);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { corpusPath } from '@quire/corpus';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, multipartOf, type TestApp } from '../../../test/test-app.ts';
+import { createTestApp, multipartOf, type TestApp } from '@quire/test-kit/test-app';
 
 const PAPER = 'pdf/pdfjs_tracemonkey-paper_14p-text-2col.pdf';
 

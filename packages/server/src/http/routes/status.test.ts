@@ -1,6 +1,6 @@
 import { TOOL_IDS, type StatusReport } from '@quire/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, waitForNoLeftovers, type TestApp } from '../../../test/test-app.ts';
+import { createTestApp, waitForNoLeftovers, type TestApp } from '@quire/test-kit/test-app';
 
 describe('GET /api/status', () => {
   let testApp: TestApp;

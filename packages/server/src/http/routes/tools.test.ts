@@ -11,7 +11,7 @@ import {
   streamedUpload,
   waitForNoLeftovers,
   type TestApp,
-} from '../../../test/test-app.ts';
+} from '@quire/test-kit/test-app';
 
 const SIX_PAGES = 'pdf/pdfbox_rotations-90-180-270_6p.pdf';
 const FOUR_PAGES = 'pdf/pysamples_outline-bookmarks_4p.pdf';

@@ -5,9 +5,9 @@ import { Readable } from 'node:stream';
 import type { LaneStats } from '@quire/engine';
 import type { JobLane } from '@quire/shared';
 import type { FastifyInstance } from 'fastify';
-import { buildApp, type AppDeps } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
-import { createRunner, type LaneOverrides } from '../src/create-runner.ts';
+import { buildApp, type AppDeps } from '@quire/server/src/app.ts';
+import { loadConfig } from '@quire/server/src/config.ts';
+import { createRunner, type LaneOverrides } from '@quire/server/src/create-runner.ts';
 
 export type TestApp = {
   app: FastifyInstance;
