@@ -48,8 +48,8 @@ export default tseslint.config(
     rules: { 'import-x/no-relative-packages': 'error' },
   },
   {
-    // The web reads content/ (data, no package) at build time.
-    files: ['packages/web/**'],
+    // The web reads content/ (data, no package) at build time, and shared the API reference's English words in it.
+    files: ['packages/web/**', 'packages/shared/src/api/tool-words.ts'],
     rules: { 'import-x/no-relative-packages': ['error', { ignore: ['^(\\.\\./)+content/'] }] },
   },
   {
