@@ -42,8 +42,6 @@ declare module 'fastify' {
 
 export type AppDeps = {
   runner: Runner;
-  /** Where the log goes: standard output unless told (tests read it). */
-  logStream?: LogStream;
   /** Cluster mode: the asynchronous jobs live in Redis, and readiness is Redis answering. */
   cluster?: {
     jobs: (metrics: ServiceMetrics) => JobBackend;
@@ -56,11 +54,12 @@ export type AppDeps = {
 /** How often Node looks for connections past their header or request deadline. */
 const DEADLINE_CHECK_INTERVAL_MS = 1_000;
 
-/** Builds the HTTP application without listening, so tests can call it in-process with `inject`. */
-export async function buildApp(
-  config: Config,
-  { runner, cluster, logStream }: AppDeps,
-): Promise<FastifyInstance> {
+/**
+ * The Fastify instance of a process, with its logger and no routes yet: a process makes it first, so that whatever
+ * it starts next (its pool of workers, which may report a failure as it starts) has a logger to report to.
+ * `logStream`: where the log goes, standard output unless told (tests read it).
+ */
+export function createFastify(config: Config, logStream?: LogStream): FastifyInstance {
   const app = Fastify({
     // Slow clients are cut off by Node's own deadlines (408, then close), checked every second instead of Node's
     // default 30 s; idle keep-alive sockets close after 5 s.
@@ -82,6 +81,26 @@ export async function buildApp(
     return503OnClosing: false,
   });
   app.server.maxConnections = MAX_CONNECTIONS;
+  return app;
+}
+
+/** A cluster's worker process serves no site and no API: only `/healthz` and `/readyz`. */
+export function buildWorkerApp(
+  app: FastifyInstance,
+  deps: { runner: Runner; isConnected: () => boolean },
+): void {
+  registerHealthRoutes(app, deps);
+}
+
+/**
+ * Builds the HTTP application on `app` (from `createFastify`) without listening, so tests can call it in-process with
+ * `inject`.
+ */
+export async function buildApp(
+  app: FastifyInstance,
+  config: Config,
+  { runner, cluster }: AppDeps,
+): Promise<void> {
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
@@ -137,5 +156,4 @@ export async function buildApp(
   });
   if (config.testOps) registerTestOpRoutes(app, { ...jobAnswers, runner, guards, jobCpuMs: config.jobCpuMs });
   await registerSiteRoutes(app, config.webRoot);
-  return app;
 }

@@ -5,9 +5,10 @@ import { Readable } from 'node:stream';
 import type { LaneStats } from '@quire/engine';
 import type { JobLane } from '@quire/shared';
 import type { FastifyInstance } from 'fastify';
-import { buildApp, type AppDeps } from '../src/app.ts';
+import { buildApp, createFastify } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { createRunner, type LaneOverrides } from '../src/create-runner.ts';
+import type { LogStream } from '../src/logging/logger-options.ts';
 
 export type TestApp = {
   app: FastifyInstance;
@@ -22,7 +23,7 @@ export type TestApp = {
 export async function createTestApp(
   lane: LaneOverrides = { size: 2, maxQueue: 4 },
   env: Readonly<Record<string, string>> = {},
-  { logStream }: Pick<AppDeps, 'logStream'> = {},
+  { logStream }: { logStream?: LogStream } = {},
 ): Promise<TestApp> {
   const base = await mkdtemp(join(tmpdir(), 'quire-server-test-'));
   const jobRoot = join(base, 'jobs');
@@ -59,8 +60,9 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     ...env,
   });
+  const app = createFastify(config, logStream);
   const runner = createRunner(config, () => undefined, { pdf: lane, office: { size: 1, maxQueue: 2 } });
-  const app = await buildApp(config, { runner, ...(logStream ? { logStream } : {}) });
+  await buildApp(app, config, { runner });
   await runner.whenReady();
   return {
     app,
