@@ -20,6 +20,7 @@ import { registerStatusRoutes } from './http/routes/status.ts';
 import { registerTestOpRoutes } from './http/routes/test-ops.ts';
 import { registerToolRoutes } from './http/routes/tools.ts';
 import type { JobBackend } from './jobs/job-backend.ts';
+import type { JobStore } from './jobs/job-store.ts';
 import { AsyncJobs } from './jobs/async-jobs.ts';
 import { LocalJobs } from './jobs/local-jobs.ts';
 import { loggerOptions, type LogStream } from './logging/logger-options.ts';
@@ -42,6 +43,8 @@ declare module 'fastify' {
 
 export type AppDeps = {
   runner: Runner;
+  /** Where every job's files live (`JobStore.create` makes each job's id and directory). */
+  store: JobStore;
   /** Cluster mode: the asynchronous jobs live in Redis, and readiness is Redis answering. */
   cluster?: {
     jobs: (metrics: ServiceMetrics) => JobBackend;
@@ -99,7 +102,7 @@ export function buildWorkerApp(
 export async function buildApp(
   app: FastifyInstance,
   config: Config,
-  { runner, cluster }: AppDeps,
+  { runner, store, cluster }: AppDeps,
 ): Promise<void> {
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
@@ -131,7 +134,7 @@ export async function buildApp(
     redis: cluster?.redis,
   });
   const jobAnswers = {
-    jobRoot: config.jobRoot,
+    store,
     diskBudget: new DiskBudget(config.jobDiskBytes, config.clientDiskBytes),
     sendIdleTimeoutMs: config.sendIdleTimeoutMs,
   };
@@ -148,7 +151,7 @@ export async function buildApp(
   registerJobRoutes(app, {
     ...toolRuns,
     identify: guards[0],
-    jobs: cluster?.jobs(metrics) ?? new LocalJobs(toolRuns, new AsyncJobs(config.jobRetentionMs)),
+    jobs: cluster?.jobs(metrics) ?? new LocalJobs(toolRuns, store, new AsyncJobs(config.jobRetentionMs)),
     // Each client's open event streams: counted in Redis for every web process of a cluster.
     streams: cluster
       ? new RedisStreamShare(cluster.redis, config.clientMaxStreams)

@@ -65,7 +65,7 @@ async function startAllInOne(
   const swept = await store.clear();
   const sweptOffice = await sweepOfficeDirs();
   const runner = createRunner(config, logCrash, {}, cages);
-  await buildApp(app, config, { runner });
+  await buildApp(app, config, { runner, store });
   const metricsServer = await serveMetrics(app.serviceMetrics, config.metricsAddress, app.log);
   app.log.info(
     { memoryCap: runner.cageKind, jobMemoryMb: config.jobMemoryBytes / 2 ** 20 },
@@ -161,15 +161,13 @@ async function startClusterProcess(
   if (clusterRunner) {
     await buildApp(app, config, {
       runner: clusterRunner,
+      store,
       cluster: {
         jobs: (metrics) =>
-          new ClusterJobs(
-            clusterRunner,
-            store,
-            (run) => ({ timeoutMs: run.timeoutMs, cpuLimitMs: config.jobCpuMs ?? run.timeoutMs }),
-            metrics,
-            { ledger: new ClientDiskLedger(redis), limitBytes: config.clientDiskBytes },
-          ),
+          new ClusterJobs(clusterRunner, store, metrics, {
+            ledger: new ClientDiskLedger(redis),
+            limitBytes: config.clientDiskBytes,
+          }),
         isConnected: () => clusterRunner.isConnected,
         redis,
         probeHistory: new RedisProbeHistory(redis),

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, createFastify } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { createRunner, type LaneOverrides } from '../src/create-runner.ts';
+import { DirectoryJobStore } from '../src/jobs/job-store.ts';
 import type { LogStream } from '../src/logging/logger-options.ts';
 
 export type TestApp = {
@@ -62,7 +63,7 @@ export async function createTestApp(
   });
   const app = createFastify(config, logStream);
   const runner = createRunner(config, () => undefined, { pdf: lane, office: { size: 1, maxQueue: 2 } });
-  await buildApp(app, config, { runner });
+  await buildApp(app, config, { runner, store: new DirectoryJobStore(jobRoot) });
   await runner.whenReady();
   return {
     app,

@@ -7,8 +7,6 @@ import {
   advanceProgress,
   doneJobView,
   endedJobView,
-  resultFileName,
-  resultMimeType,
   runningJobView,
   type JobLane,
   type JobProgress,
@@ -17,6 +15,7 @@ import {
 } from '@quire/shared';
 import { DelayedError, UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
+import { nameResult } from '../jobs/job-answer.ts';
 import { clearEarlierRuns, JOB_ID_PATTERN, type JobStore } from '../jobs/job-store.ts';
 import { ClientDiskLedger } from './client-disk-ledger.ts';
 import { JobRecords, listenToCancels, type JobRecord } from './job-records.ts';
@@ -389,10 +388,8 @@ function doneRecord(
   path: string,
   { pagesTotal, retentionMs }: { pagesTotal: number | null; retentionMs: number },
 ): JobRecord {
-  const toolId = record.view.tool;
-  const mimeType = resultMimeType(toolId, result.report);
   const sourceNames = work.kind === 'tool' ? work.input.files.map((file) => file.name) : [];
-  const fileName = resultFileName(toolId, sourceNames, mimeType);
+  const { fileName, mimeType } = nameResult(record.view.tool, result.report, sourceNames);
   return {
     ...record,
     result: { path, report: result.report },
