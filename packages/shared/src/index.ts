@@ -25,5 +25,6 @@ export * from './api/result-name-docs.ts';
 export * from './api/tool-error-codes.ts';
 export * from './reports/job-report.ts';
 export * from './reports/report-headers.ts';
+export * from './reports/report-spec.ts';
 export * from './site-settings.js';
 export * from './jobs/job-view.ts';

@@ -7,6 +7,7 @@ import {
   JOB_VIEW_SCHEMA,
   STATUS_REPORT_SCHEMA,
   TOOLS,
+  REPORT_SPECS,
   TOOL_DOCS,
   TOOL_IDS,
   toolRouteName,
@@ -186,8 +187,8 @@ describe('the API docs messages', () => {
       for (const [name, description] of Object.entries(TOOL_DOCS[id].options)) {
         expect(text(`operations.${op}.params.${name}`), `${op} ${name}`).toBe(description);
       }
-      for (const [name, header] of Object.entries(TOOL_DOCS[id].resultHeaders)) {
-        expect(text(`headers.${name}`), name).toBe(header.description);
+      for (const { header, description } of REPORT_SPECS[id]) {
+        expect(text(`headers.${header}`), header).toBe(description);
       }
     }
   });
