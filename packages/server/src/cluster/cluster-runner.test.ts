@@ -2,14 +2,18 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { JobInput, JobResult, JobRunner, RunOptions } from '@quire/engine';
-import { AppError, type ToolId } from '@quire/shared';
+import { AppError, queuedJobView, type ToolId } from '@quire/shared';
+import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useTestRedis } from '../../test/redis-server.ts';
+import { DiskBudget } from '../jobs/disk-budget.ts';
 import { DirectoryJobStore } from '../jobs/job-store.ts';
+import { ClusterJobs } from './cluster-jobs.ts';
 import { ClusterRunner } from './cluster-runner.ts';
 import { ClusterWorker } from './cluster-worker.ts';
-import { clientKey } from './job-records.ts';
+import { clientKey, type JobRecord } from './job-records.ts';
+import { KEY_PREFIX } from './redis-client.ts';
 
 // Issue 31, item 1: the web side (`ClusterRunner`) and the worker side (`ClusterWorker`) of a cluster against a
 // real Redis and BullMQ, the worker's pool a stand-in that runs what each test tells it (no worker processes).
@@ -202,5 +206,78 @@ describe('ClusterRunner and ClusterWorker', () => {
     expect(await runner.records.get(third.id)).toBeNull();
     held.abort();
     await Promise.allSettled(running);
+  });
+
+  it('fails a job queued by another version of the service SERVER_BUSY, and never runs it', async () => {
+    answer = writeResult;
+    const { id, input } = await uploaded();
+    const record: JobRecord = {
+      view: queuedJobView(id, 'rotate'),
+      dir: id,
+      client: 'client-d',
+      result: null,
+      waiter: null,
+      startedAt: null,
+    };
+    await runner.records.admit(record, 5, 60_000);
+    // The payload of the version before this one: the engine's own work type, paths and all.
+    const queue = new Queue('pdf', { connection: connect(), prefix: KEY_PREFIX });
+    const payload = {
+      id,
+      work: { kind: 'tool', toolId: 'rotate', input },
+      timeoutMs: 60_000,
+      cpuLimitMs: null,
+    };
+    await queue.add('rotate', { ...payload, record, reportsProgress: true }, { jobId: id });
+    await expect
+      .poll(async () => (await runner.records.get(id))?.view.error?.code, { timeout: 15_000 })
+      .toBe('SERVER_BUSY');
+    expect(calls).toEqual([]);
+    expect(await store.list()).not.toContainEqual(expect.objectContaining({ id }));
+    expect(await redis.client.get(clientKey('client-d'))).toBeNull();
+    await queue.close();
+  });
+});
+
+describe('ClusterJobs', () => {
+  it('starts a job of the job API, answers its result from any process, and deletes it with its files', async () => {
+    answer = writeResult;
+    const jobs = new ClusterJobs(runner, store);
+    const { id, dir, input } = await uploaded('Minutes.pdf');
+    const budget = new DiskBudget(Number.MAX_SAFE_INTEGER).admit(dir, 'client-e', () => {});
+    const request = {
+      toolId: 'rotate' as const,
+      input,
+      timeoutMs: 60_000,
+      cpuLimitMs: 60_000,
+      client: 'client-e',
+    };
+    const view = await jobs.start(request, { id, budget, stop: new AbortController().signal });
+    expect(view).toMatchObject({ id, state: 'queued' });
+    await expect.poll(async () => (await jobs.view(id))?.state, { timeout: 15_000 }).toBe('done');
+
+    // Another web process, with its own connections, answers for it as well.
+    const other = new ClusterRunner({
+      store,
+      redis: connect(),
+      subscriber: connect(),
+      maxQueue: { pdf: 4, office: 4, ocr: 4 },
+      maxPerClient: 2,
+      maxQueuedPerClient: 1,
+      retentionMs: RETENTION_MS,
+    });
+    const found = await new ClusterJobs(other, store).answerOf(id);
+    expect('answer' in found && found.answer).toMatchObject({
+      result: { path: join(dir, 'attempt-1', 'rotated.pdf') },
+      headers: { 'X-Pages-Rotated': '1' },
+      fileName: 'Minutes-rotated.pdf',
+      mimeType: 'application/pdf',
+    });
+    await other.close();
+
+    expect(await jobs.delete(id)).toBe(true);
+    expect(await jobs.view(id)).toBeNull();
+    expect(await store.list()).not.toContainEqual(expect.objectContaining({ id }));
+    expect(await jobs.delete(id)).toBe(false);
   });
 });
