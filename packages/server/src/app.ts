@@ -4,7 +4,7 @@ import { MAX_CONNECTIONS } from '@quire/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
-import type { Runner } from './runner.ts';
+import type { Runner, TestOpRunner } from './runner.ts';
 import { shareClientSecret } from './cluster/client-secret.ts';
 import { RedisStreamShare } from './cluster/redis-stream-share.ts';
 import { ClientCodes } from './http/client-key.ts';
@@ -43,6 +43,8 @@ declare module 'fastify' {
 
 export type AppDeps = {
   runner: Runner;
+  /** With `QUIRE_TEST_OPS=1` only: the runner of the test-only ops, which get their routes. */
+  testOps?: TestOpRunner;
   /** Where every job's files live (`JobStore.create` makes each job's id and directory). */
   store: JobStore;
   /** Cluster mode: the asynchronous jobs live in Redis, and readiness is Redis answering. */
@@ -102,7 +104,7 @@ export function buildWorkerApp(
 export async function buildApp(
   app: FastifyInstance,
   config: Config,
-  { runner, store, cluster }: AppDeps,
+  { runner, testOps, store, cluster }: AppDeps,
 ): Promise<void> {
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
@@ -157,6 +159,8 @@ export async function buildApp(
       ? new RedisStreamShare(cluster.redis, config.clientMaxStreams)
       : new LocalStreamShare(config.clientMaxStreams),
   });
-  if (config.testOps) registerTestOpRoutes(app, { ...jobAnswers, runner, guards, jobCpuMs: config.jobCpuMs });
+  if (config.testOps && testOps) {
+    registerTestOpRoutes(app, { ...jobAnswers, runner: testOps, guards, jobCpuMs: config.jobCpuMs });
+  }
   await registerSiteRoutes(app, config.webRoot);
 }

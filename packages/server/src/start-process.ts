@@ -65,7 +65,7 @@ async function startAllInOne(
   const swept = await store.clear();
   const sweptOffice = await sweepOfficeDirs();
   const runner = createRunner(config, logCrash, {}, cages);
-  await buildApp(app, config, { runner, store });
+  await buildApp(app, config, { runner, store, ...(config.testOps ? { testOps: runner } : {}) });
   const metricsServer = await serveMetrics(app.serviceMetrics, config.metricsAddress, app.log);
   app.log.info(
     { memoryCap: runner.cageKind, jobMemoryMb: config.jobMemoryBytes / 2 ** 20 },
@@ -161,6 +161,7 @@ async function startClusterProcess(
   if (clusterRunner) {
     await buildApp(app, config, {
       runner: clusterRunner,
+      ...(config.testOps ? { testOps: clusterRunner } : {}),
       store,
       cluster: {
         jobs: (metrics) =>

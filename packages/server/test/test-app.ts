@@ -63,7 +63,8 @@ export async function createTestApp(
   });
   const app = createFastify(config, logStream);
   const runner = createRunner(config, () => undefined, { pdf: lane, office: { size: 1, maxQueue: 2 } });
-  await buildApp(app, config, { runner, store: new DirectoryJobStore(jobRoot) });
+  const store = new DirectoryJobStore(jobRoot);
+  await buildApp(app, config, { runner, store, ...(config.testOps ? { testOps: runner } : {}) });
   await runner.whenReady();
   return {
     app,
