@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { CageFactory } from '@quire/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTextPdf } from '../../engine/test/hostile-pdfs.ts';
+import { startTestRedis, type TestRedis } from '../test/redis-server.ts';
 import { multipartOf } from '../test/test-app.ts';
 import { loadConfig } from './config.ts';
 import { startProcess, type ServerProcess } from './start-process.ts';
@@ -61,5 +62,44 @@ describe('a process whose memory cages cannot be made at start', () => {
     });
     expect(reply.statusCode, reply.body.slice(0, 300)).toBe(200);
     expect(reply.body.startsWith('%PDF-')).toBe(true);
+  });
+});
+
+describe('a cluster worker process whose memory cages cannot be made at start', () => {
+  let base: string;
+  let redis: TestRedis;
+  let server: ServerProcess;
+  const lines: { msg?: string; stack?: string }[] = [];
+
+  beforeAll(async () => {
+    base = await mkdtemp(join(tmpdir(), 'quire-start-test-'));
+    redis = await startTestRedis();
+    const config = loadConfig({
+      QUIRE_REDIS_URL: redis.url,
+      QUIRE_ROLE: 'worker',
+      QUIRE_LANES: 'pdf',
+      QUIRE_WORKERS: '1',
+      QUIRE_JOB_ROOT: join(base, 'jobs'),
+      QUIRE_DATA_DIR: join(base, 'data'),
+      QUIRE_METRICS_ADDRESS: 'off',
+      LOG_LEVEL: 'info',
+    });
+    server = await startProcess(config, {
+      cages: refusingCgroups,
+      logStream: { write: (line) => lines.push(JSON.parse(line) as (typeof lines)[number]) },
+    });
+  });
+  afterAll(async () => {
+    await server?.stop(0);
+    await redis?.stop();
+    await rm(base, { recursive: true, force: true });
+  });
+
+  it('starts with the watchdog in their place, says so, and is ready for jobs', async () => {
+    const failure = lines.find((line) => line.msg === 'engine failure');
+    expect(failure?.stack).toContain('memory cage not made, using the watchdog');
+    const ready = await server.app.inject({ method: 'GET', url: '/readyz' });
+    expect(ready.statusCode, ready.body).toBe(200);
+    expect(ready.json()).toMatchObject({ status: 'ready', lanes: { pdf: { size: 1 } } });
   });
 });
