@@ -115,6 +115,15 @@ export default tseslint.config(
     ),
   },
   {
+    // A job's life (jobs/) and its cluster (cluster/) know nothing of HTTP: the routes call them, never the reverse.
+    files: ['packages/server/src/jobs/**', 'packages/server/src/cluster/**'],
+    rules: forbid(
+      ['@quire/web', '@quire/e2e', 'react', 'react-dom'],
+      'the server speaks HTTP; the web is served as files',
+      [{ group: ['**/http/*'], message: 'jobs/ and cluster/ do not import http/: the routes call them' }],
+    ),
+  },
+  {
     files: ['packages/web/**'],
     languageOptions: { globals: { ...globals.browser } },
     rules: forbid(

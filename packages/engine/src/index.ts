@@ -1,6 +1,11 @@
 export { JobPool, type PoolOptions, type RunOptions } from './runner/pool.ts';
 export { JobRunner, type LaneStats, type RunnerOptions } from './runner/job-runner.ts';
-export { chooseCageFactory, type CageKind, type CagePreference } from './runner/process-cage.ts';
+export {
+  chooseCageFactory,
+  type CageFactory,
+  type CageKind,
+  type CagePreference,
+} from './runner/process-cage.ts';
 export type { TestOpInput, TestOpName } from './runner/test-ops.ts';
 export { ENGINE_OPS } from './ops/index.ts';
 export type { EngineOp, InputFile, JobContext, JobInput, JobResult } from './ops/types.ts';

@@ -4,7 +4,7 @@ import { MAX_CONNECTIONS } from '@quire/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
-import type { Runner } from './runner.ts';
+import type { Runner, TestOpRunner } from './runner.ts';
 import { shareClientSecret } from './cluster/client-secret.ts';
 import { RedisStreamShare } from './cluster/redis-stream-share.ts';
 import { ClientCodes } from './http/client-key.ts';
@@ -20,6 +20,7 @@ import { registerStatusRoutes } from './http/routes/status.ts';
 import { registerTestOpRoutes } from './http/routes/test-ops.ts';
 import { registerToolRoutes } from './http/routes/tools.ts';
 import type { JobBackend } from './jobs/job-backend.ts';
+import type { JobStore } from './jobs/job-store.ts';
 import { AsyncJobs } from './jobs/async-jobs.ts';
 import { LocalJobs } from './jobs/local-jobs.ts';
 import { loggerOptions, type LogStream } from './logging/logger-options.ts';
@@ -42,8 +43,10 @@ declare module 'fastify' {
 
 export type AppDeps = {
   runner: Runner;
-  /** Where the log goes: standard output unless told (tests read it). */
-  logStream?: LogStream;
+  /** With `QUIRE_TEST_OPS=1` only: the runner of the test-only ops, which get their routes. */
+  testOps?: TestOpRunner;
+  /** Where every job's files live (`JobStore.create` makes each job's id and directory). */
+  store: JobStore;
   /** Cluster mode: the asynchronous jobs live in Redis, and readiness is Redis answering. */
   cluster?: {
     jobs: (metrics: ServiceMetrics) => JobBackend;
@@ -56,11 +59,12 @@ export type AppDeps = {
 /** How often Node looks for connections past their header or request deadline. */
 const DEADLINE_CHECK_INTERVAL_MS = 1_000;
 
-/** Builds the HTTP application without listening, so tests can call it in-process with `inject`. */
-export async function buildApp(
-  config: Config,
-  { runner, cluster, logStream }: AppDeps,
-): Promise<FastifyInstance> {
+/**
+ * The Fastify instance of a process, with its logger and no routes yet: a process makes it first, so that whatever
+ * it starts next (its pool of workers, which may report a failure as it starts) has a logger to report to.
+ * `logStream`: where the log goes, standard output unless told (tests read it).
+ */
+export function createFastify(config: Config, logStream?: LogStream): FastifyInstance {
   const app = Fastify({
     // Slow clients are cut off by Node's own deadlines (408, then close), checked every second instead of Node's
     // default 30 s; idle keep-alive sockets close after 5 s.
@@ -82,6 +86,26 @@ export async function buildApp(
     return503OnClosing: false,
   });
   app.server.maxConnections = MAX_CONNECTIONS;
+  return app;
+}
+
+/** A cluster's worker process serves no site and no API: only `/healthz` and `/readyz`. */
+export function buildWorkerApp(
+  app: FastifyInstance,
+  deps: { runner: Runner; isConnected: () => boolean },
+): void {
+  registerHealthRoutes(app, deps);
+}
+
+/**
+ * Builds the HTTP application on `app` (from `createFastify`) without listening, so tests can call it in-process with
+ * `inject`.
+ */
+export async function buildApp(
+  app: FastifyInstance,
+  config: Config,
+  { runner, testOps, store, cluster }: AppDeps,
+): Promise<void> {
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
@@ -112,7 +136,7 @@ export async function buildApp(
     redis: cluster?.redis,
   });
   const jobAnswers = {
-    jobRoot: config.jobRoot,
+    store,
     diskBudget: new DiskBudget(config.jobDiskBytes, config.clientDiskBytes),
     sendIdleTimeoutMs: config.sendIdleTimeoutMs,
   };
@@ -129,13 +153,14 @@ export async function buildApp(
   registerJobRoutes(app, {
     ...toolRuns,
     identify: guards[0],
-    jobs: cluster?.jobs(metrics) ?? new LocalJobs(toolRuns, new AsyncJobs(config.jobRetentionMs)),
+    jobs: cluster?.jobs(metrics) ?? new LocalJobs(toolRuns, store, new AsyncJobs(config.jobRetentionMs)),
     // Each client's open event streams: counted in Redis for every web process of a cluster.
     streams: cluster
       ? new RedisStreamShare(cluster.redis, config.clientMaxStreams)
       : new LocalStreamShare(config.clientMaxStreams),
   });
-  if (config.testOps) registerTestOpRoutes(app, { ...jobAnswers, runner, guards, jobCpuMs: config.jobCpuMs });
+  if (config.testOps && testOps) {
+    registerTestOpRoutes(app, { ...jobAnswers, runner: testOps, guards, jobCpuMs: config.jobCpuMs });
+  }
   await registerSiteRoutes(app, config.webRoot);
-  return app;
 }

@@ -279,7 +279,8 @@ describe('AsyncJobs', () => {
   it('deletes an ended job and its files once its time is up, unread', async () => {
     const jobs = new AsyncJobs(30);
     let disposed = 0;
-    const { id } = jobs.create('rotate', async () => {
+    const id = 'a'.repeat(32);
+    jobs.create(id, 'rotate', async () => {
       disposed += 1;
     });
     jobs.failed(id, new AppError('FILE_DAMAGED', 'damaged'));
@@ -290,7 +291,8 @@ describe('AsyncJobs', () => {
 
   it('never shows less of a job done than before, also once it is taken again after a deferral', () => {
     const jobs = new AsyncJobs();
-    const { id } = jobs.create('pdf-to-word', async () => {});
+    const id = 'b'.repeat(32);
+    jobs.create(id, 'pdf-to-word', async () => {});
     const heard: (number | null)[] = [];
     jobs.subscribe(id, (view) => heard.push(view.progress.pagesDone));
     jobs.started(id);

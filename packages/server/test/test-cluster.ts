@@ -2,8 +2,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { startClusterProcess, type ClusterProcess } from '../src/cluster/start-cluster.ts';
 import { loadConfig } from '../src/config.ts';
+import { startProcess, type ServerProcess } from '../src/start-process.ts';
 import { startTestRedis, type TestRedis } from './redis-server.ts';
 
 export type TestCluster = {
@@ -44,16 +44,16 @@ export async function startTestCluster(
     LOG_LEVEL: 'silent',
     ...env,
   };
-  const processes: ClusterProcess[] = [];
+  const processes: ServerProcess[] = [];
   const close = async () => {
     for (const process of processes.reverse()) await process.stop(0);
     await redis.stop();
     await rm(base, { recursive: true, force: true });
   };
   try {
-    processes.push(await startClusterProcess(loadConfig({ ...common, QUIRE_ROLE: 'worker' })));
+    processes.push(await startProcess(loadConfig({ ...common, QUIRE_ROLE: 'worker' })));
     for (let index = 0; index < webs; index += 1) {
-      processes.push(await startClusterProcess(loadConfig({ ...common, QUIRE_ROLE: 'web' })));
+      processes.push(await startProcess(loadConfig({ ...common, QUIRE_ROLE: 'web' })));
     }
   } catch (error) {
     await close();

@@ -5,9 +5,11 @@ import { Readable } from 'node:stream';
 import type { LaneStats } from '@quire/engine';
 import type { JobLane } from '@quire/shared';
 import type { FastifyInstance } from 'fastify';
-import { buildApp, type AppDeps } from '@quire/server/src/app.ts';
+import { buildApp, createFastify } from '@quire/server/src/app.ts';
 import { loadConfig } from '@quire/server/src/config.ts';
 import { createRunner, type LaneOverrides } from '@quire/server/src/create-runner.ts';
+import { DirectoryJobStore } from '@quire/server/src/jobs/job-store.ts';
+import type { LogStream } from '@quire/server/src/logging/logger-options.ts';
 
 export type TestApp = {
   app: FastifyInstance;
@@ -22,7 +24,7 @@ export type TestApp = {
 export async function createTestApp(
   lane: LaneOverrides = { size: 2, maxQueue: 4 },
   env: Readonly<Record<string, string>> = {},
-  { logStream }: Pick<AppDeps, 'logStream'> = {},
+  { logStream }: { logStream?: LogStream } = {},
 ): Promise<TestApp> {
   const base = await mkdtemp(join(tmpdir(), 'quire-server-test-'));
   const jobRoot = join(base, 'jobs');
@@ -64,8 +66,10 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     ...env,
   });
+  const app = createFastify(config, logStream);
   const runner = createRunner(config, () => undefined, { pdf: lane, office: { size: 1, maxQueue: 2 } });
-  const app = await buildApp(config, { runner, ...(logStream ? { logStream } : {}) });
+  const store = new DirectoryJobStore(jobRoot);
+  await buildApp(app, config, { runner, store, ...(config.testOps ? { testOps: runner } : {}) });
   await runner.whenReady();
   return {
     app,

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import type { ClientCodes } from '../http/client-key.ts';
 import { KEY_PREFIX } from './redis-client.ts';
 
 const SECRET_KEY = `${KEY_PREFIX}:client-secret`;
@@ -11,7 +10,10 @@ const SECRET_KEY = `${KEY_PREFIX}:client-secret`;
  * lost its data gets a new one, and all processes move to it). Until then a process codes with its own secret,
  * which only splits a client's counters for that moment.
  */
-export async function shareClientSecret(redis: Redis, codes: ClientCodes): Promise<void> {
+export async function shareClientSecret(
+  redis: Redis,
+  codes: { useSecret: (secret: Buffer) => void },
+): Promise<void> {
   const load = async () => {
     await redis.set(SECRET_KEY, randomBytes(32).toString('hex'), 'NX');
     const hex = await redis.get(SECRET_KEY);

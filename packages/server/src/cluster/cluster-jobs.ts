@@ -1,21 +1,11 @@
-import { basename } from 'node:path';
-import {
-  AppError,
-  TOOLS,
-  endedJobView,
-  isTerminalState,
-  queuedJobView,
-  reportHeaders,
-  type JobView,
-} from '@quire/shared';
+import { AppError, TOOLS, endedJobView, isTerminalState, queuedJobView, type JobView } from '@quire/shared';
 import type { ServiceMetrics } from '../metrics/service-metrics.ts';
-import type { JobAnswer } from '../http/answer-job.ts';
-import { removeJobDir } from '../http/job-dir.ts';
-import type { ToolRun } from '../http/run-tool.ts';
 import { notFound } from '../jobs/async-jobs.ts';
 import { diskShareFull } from '../jobs/client-shares.ts';
 import { directoryBytes } from '../jobs/disk-budget.ts';
+import { answerOf, type JobAnswer } from '../jobs/job-answer.ts';
 import type { BudgetHold, JobBackend } from '../jobs/job-backend.ts';
+import { measureJob, type JobRequest } from '../jobs/run-job.ts';
 import type { ClientDiskLedger } from './client-disk-ledger.ts';
 import { waitedMs, type ClusterRunner } from './cluster-runner.ts';
 import { JOB_ID_PATTERN, type JobStore } from '../jobs/job-store.ts';
@@ -33,20 +23,17 @@ export type ClusterDiskShare = { readonly ledger: ClientDiskLedger; readonly lim
 export class ClusterJobs implements JobBackend {
   readonly #runner: ClusterRunner;
   readonly #store: JobStore;
-  readonly #timeoutOf: (run: ToolRun) => { timeoutMs: number; cpuLimitMs: number | null };
   readonly #metrics: ServiceMetrics | null;
   readonly #disk: ClusterDiskShare | null;
 
   constructor(
     runner: ClusterRunner,
     store: JobStore,
-    timeoutOf: (run: ToolRun) => { timeoutMs: number; cpuLimitMs: number | null },
     metrics: ServiceMetrics | null = null,
     disk: ClusterDiskShare | null = null,
   ) {
     this.#runner = runner;
     this.#store = store;
-    this.#timeoutOf = timeoutOf;
     this.#metrics = metrics;
     this.#disk = disk;
   }
@@ -60,37 +47,36 @@ export class ClusterJobs implements JobBackend {
   }
 
   async start(
-    run: ToolRun,
-    { jobDir, budget }: { jobDir: string; budget: BudgetHold; stop: AbortSignal },
+    request: JobRequest,
+    { id, budget }: { id: string; budget: BudgetHold; stop: AbortSignal },
   ): Promise<JobView> {
-    const { timeoutMs, cpuLimitMs } = this.#timeoutOf(run);
     const disk = this.#disk;
-    const id = basename(jobDir);
+    const jobDir = this.#store.dirOf(id);
     let isCounted = false;
     try {
       if (disk) {
         // Its uploads count from now, if they fit in what is left of its client's share (one script: two uploads at
         // once cannot both take the last of it).
         const bytes = await directoryBytes(jobDir);
-        isCounted = await withRedis(() => disk.ledger.reserve(run.client, id, bytes, disk.limitBytes));
+        isCounted = await withRedis(() => disk.ledger.reserve(request.client, id, bytes, disk.limitBytes));
         if (!isCounted) throw diskShareFull(disk.limitBytes);
       }
       const record = await this.#runner.enqueue(
-        TOOLS[run.toolId].lane,
-        { kind: 'tool', toolId: run.toolId, input: { files: run.uploads.files, options: run.options } },
+        TOOLS[request.toolId].lane,
+        { kind: 'tool', toolId: request.toolId, input: request.input },
         {
           signal: new AbortController().signal,
-          timeoutMs,
-          ...(cpuLimitMs === null ? {} : { cpuLimitMs }),
+          timeoutMs: request.timeoutMs,
+          cpuLimitMs: request.cpuLimitMs,
           workDir: jobDir,
-          client: run.client,
+          client: request.client,
         },
       );
-      this.#measure(record.view.id, run);
+      this.#measure(record.view.id, request);
       return record.view;
     } catch (error) {
-      if (disk && isCounted) await disk.ledger.release(run.client, id).catch(() => undefined);
-      await removeJobDir(jobDir);
+      if (disk && isCounted) await disk.ledger.release(request.client, id).catch(() => undefined);
+      await this.#store.remove(id);
       throw error;
     } finally {
       // This process's disk budget counts uploads while they arrive; the job's files are the cluster's now.
@@ -99,21 +85,15 @@ export class ClusterJobs implements JobBackend {
   }
 
   /** The job's wait and outcome go to this process's metrics, as a tool request's do, whoever fetches it. */
-  #measure(id: string, run: ToolRun): void {
-    const submitted = performance.now();
+  #measure(id: string, request: JobRequest): void {
+    if (!this.#metrics) return;
+    const measure = measureJob(this.#metrics, request.toolId);
     const enqueuedAt = Date.now();
-    const seconds = () => (performance.now() - submitted) / 1000;
-    let hasStarted = false;
     const stop = this.#runner.watch(id, (record) => {
       const state = record?.view.state ?? 'cancelled';
-      if (state !== 'queued' && !hasStarted) {
-        hasStarted = true;
-        const waited = record ? waitedMs(record, enqueuedAt) : undefined;
-        this.#metrics?.jobStarted(TOOLS[run.toolId].lane, waited ?? seconds() * 1000);
-      }
+      if (state !== 'queued') measure.started(record ? waitedMs(record, enqueuedAt) : undefined);
       if (!isTerminalState(state)) return;
-      const outcome = state === 'done' ? 'ok' : (record?.view.error?.code ?? 'CANCELLED');
-      this.#metrics?.jobFinished(run.toolId, outcome, seconds());
+      measure.finished(state === 'done' ? 'ok' : (record?.view.error?.code ?? 'CANCELLED'));
       stop();
     });
   }
@@ -138,16 +118,9 @@ export class ClusterJobs implements JobBackend {
       return { error: new AppError('JOB_NOT_READY', 'The job is not done yet.', { state: view.state }) };
     }
     // Named and typed as the worker that ran it said in the job's view (after its first file; a one-page JPG).
-    const { fileName, mimeType } = view.result ?? TOOLS[view.tool].output;
-    return {
-      answer: {
-        result: { path: this.#store.pathOf(result.path) },
-        headers: reportHeaders(view.tool, result.report),
-        mimeType,
-        fileName,
-        log: { tool: view.tool, job: 'async' },
-      },
-    };
+    const naming = view.result ?? TOOLS[view.tool].output;
+    const path = this.#store.pathOf(result.path);
+    return { answer: answerOf(view.tool, { path, report: result.report }, naming, { job: 'async' }) };
   }
 
   async delete(id: string): Promise<boolean> {

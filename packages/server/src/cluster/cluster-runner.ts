@@ -26,7 +26,13 @@ import type { ClientShare } from '../jobs/client-shares.ts';
 import type { Runner } from '../runner.ts';
 import { JobRecords, listenToJobEvents, type JobEvent, type JobRecord } from './job-records.ts';
 import { JOB_ID_PATTERN, type JobStore } from '../jobs/job-store.ts';
-import { WORKER_SILENCE_MS, mapFilePaths, workersKey, type QueuedJob } from './queued-job.ts';
+import {
+  QUEUED_JOB_VERSION,
+  WORKER_SILENCE_MS,
+  toQueuedWork,
+  workersKey,
+  type QueuedJob,
+} from './queued-job.ts';
 import { KEY_PREFIX, redisUnavailable, withRedis } from './redis-client.ts';
 
 export type ClusterRunnerOptions = {
@@ -174,8 +180,9 @@ export class ClusterRunner implements Runner {
       startedAt: null,
     };
     const queued: QueuedJob = {
+      version: QUEUED_JOB_VERSION,
       id,
-      work: mapFilePaths(work, (path) => store.keyOf(path)),
+      work: toQueuedWork(work, store),
       timeoutMs: options.timeoutMs,
       cpuLimitMs: options.cpuLimitMs ?? null,
       record,

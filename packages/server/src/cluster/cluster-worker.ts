@@ -4,11 +4,10 @@ import { join } from 'node:path';
 import { LongJobDeferred, type JobResult, type JobRunner, type JobWork } from '@quire/engine';
 import {
   AppError,
+  RETRY_AFTER_SECONDS,
   advanceProgress,
   doneJobView,
   endedJobView,
-  resultFileName,
-  resultMimeType,
   runningJobView,
   type JobLane,
   type JobProgress,
@@ -17,11 +16,12 @@ import {
 } from '@quire/shared';
 import { DelayedError, UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
+import { nameResult } from '../jobs/job-answer.ts';
 import { clearEarlierRuns, JOB_ID_PATTERN, type JobStore } from '../jobs/job-store.ts';
 import { ClientDiskLedger } from './client-disk-ledger.ts';
 import { JobRecords, listenToCancels, type JobRecord } from './job-records.ts';
 import { LongClaims } from './long-claims.ts';
-import { mapFilePaths, workersKey, type QueuedJob } from './queued-job.ts';
+import { isCurrentQueuedJob, toJobWork, workersKey, type QueuedJob, type QueuedWork } from './queued-job.ts';
 import { bullConnectionOptions, KEY_PREFIX, redisUnavailable, withRedis } from './redis-client.ts';
 
 export type ClusterWorkerOptions = {
@@ -158,6 +158,7 @@ export class ClusterWorker {
     const queued = job.data;
     const { store } = this.#options;
     if (!JOB_ID_PATTERN.test(queued.id)) return;
+    if (!isCurrentQueuedJob(queued)) return this.#refuseVersion(queued);
     const run = { isOver: false };
     if (queued.isLong) {
       // Cancelled while it waited for room: nothing to run (its files go with the sweep of orphans).
@@ -211,7 +212,7 @@ export class ClusterWorker {
    * fetched, deleted or expires, or nothing (`null`: it failed, or was deleted meanwhile). A request's own job is
    * not counted there (see `ClientDiskLedger`).
    */
-  async #countDisk(queued: QueuedJob, resultBytes: number | null): Promise<void> {
+  async #countDisk(queued: Pick<QueuedJob, 'id' | 'record'>, resultBytes: number | null): Promise<void> {
     const { client, waiter } = queued.record;
     if (waiter !== null) return;
     const disk = this.#disk;
@@ -272,21 +273,17 @@ export class ClusterWorker {
       else running = withView(running, (view) => ({ ...view, progress }));
     };
     try {
-      const value = await runWork(
-        runner,
-        mapFilePaths(queued.work, (key) => store.pathOf(key)),
-        {
-          signal: controller.signal,
-          timeoutMs: queued.timeoutMs,
-          ...(queued.cpuLimitMs === null ? {} : { cpuLimitMs: queued.cpuLimitMs }),
-          workDir: attemptDir,
-          client: queued.record.client,
-          isKnownLong: queued.isLong === true,
-          claimLong,
-          onStart,
-          ...(queued.reportsProgress ? { onProgress } : {}),
-        },
-      );
+      const value = await runWork(runner, toJobWork(queued.work, store), {
+        signal: controller.signal,
+        timeoutMs: queued.timeoutMs,
+        ...(queued.cpuLimitMs === null ? {} : { cpuLimitMs: queued.cpuLimitMs }),
+        workDir: attemptDir,
+        client: queued.record.client,
+        isKnownLong: queued.isLong === true,
+        claimLong,
+        onStart,
+        ...(queued.reportsProgress ? { onProgress } : {}),
+      });
       // A request waiting for its answer deletes the whole job as soon as the result is sent: pruning it first would
       // only keep this job slot's process idle for a few more trips to the disk. A job of the job API, whose result
       // may wait 10 minutes for its download, has its inputs deleted now.
@@ -323,8 +320,23 @@ export class ClusterWorker {
     throw new DelayedError();
   }
 
+  /**
+   * A job queued by a process of another version (during an upgrade): its payload is not read as this version's. If
+   * its record can be found it fails `SERVER_BUSY`, to be sent again, and its files go; else it expires.
+   */
+  async #refuseVersion(queued: { readonly id: string; readonly version?: unknown }): Promise<void> {
+    this.#options.onError('a queued job of another version', new Error(`version ${String(queued.version)}`));
+    const record = await retry(() => this.#records.get(queued.id)).catch(() => null);
+    if (!record) return;
+    await this.#options.store.remove(queued.id);
+    const refusal = new AppError('SERVER_BUSY', 'The service was being upgraded: send the document again.', {
+      retryAfterSeconds: RETRY_AFTER_SECONDS,
+    });
+    await retry(() => this.#fail({ id: queued.id, record }, refusal));
+  }
+
   /** Writes that the job failed (unless it has ended already), and counts it out of its client's shares. */
-  async #fail(queued: QueuedJob, error: unknown): Promise<void> {
+  async #fail(queued: Pick<QueuedJob, 'id' | 'record'>, error: unknown): Promise<void> {
     const appError =
       error instanceof AppError ? error : new AppError('INTERNAL', 'Something went wrong on our side.');
     if (!(error instanceof AppError)) this.#options.onError('job failed', error);
@@ -384,15 +396,13 @@ function laneOfTest(_work: Extract<JobWork, { kind: 'test' }>): JobLane {
 /** The record of a job done: its result's path and report, and its view, the result named after its first file. */
 function doneRecord(
   record: JobRecord,
-  work: JobWork,
+  work: QueuedWork,
   result: JobResult & { bytes: number },
   path: string,
   { pagesTotal, retentionMs }: { pagesTotal: number | null; retentionMs: number },
 ): JobRecord {
-  const toolId = record.view.tool;
-  const mimeType = resultMimeType(toolId, result.report);
-  const sourceNames = work.kind === 'tool' ? work.input.files.map((file) => file.name) : [];
-  const fileName = resultFileName(toolId, sourceNames, mimeType);
+  const sourceNames = work.kind === 'tool' ? work.files.map((file) => file.name) : [];
+  const { fileName, mimeType } = nameResult(record.view.tool, result.report, sourceNames);
   return {
     ...record,
     result: { path, report: result.report },

@@ -2,25 +2,16 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DiskBudget } from '../jobs/disk-budget.ts';
+import type { JobAnswer } from '../jobs/job-answer.ts';
+import type { JobStore } from '../jobs/job-store.ts';
 import { attachmentDisposition } from './file-names.ts';
-import { createJobDir, pruneJobDir, removeJobDir } from './job-dir.ts';
 import { watchSendProgress } from './watch-send-progress.ts';
 
 export type JobAnswerDeps = {
-  jobRoot: string;
+  store: JobStore;
   diskBudget: DiskBudget;
   /** An answer that makes no progress for this long is aborted and its files removed. */
   sendIdleTimeoutMs: number;
-};
-
-/** What a job handler gives back: the result, how to name and type it, and the headers of its report. */
-export type JobAnswer = {
-  result: { path: string };
-  headers: Record<string, string>;
-  mimeType: string;
-  fileName: string;
-  /** Fields of the one log line of the job (never file names). */
-  log: Record<string, unknown>;
 };
 
 /**
@@ -32,19 +23,20 @@ export type JobAnswer = {
 export async function answerJob(
   request: FastifyRequest,
   reply: FastifyReply,
-  { jobRoot, diskBudget, sendIdleTimeoutMs }: JobAnswerDeps,
-  handle: (job: { jobDir: string; signal: AbortSignal }) => Promise<JobAnswer>,
+  { store, diskBudget, sendIdleTimeoutMs }: JobAnswerDeps,
+  handle: (job: { jobDir: string; signal: AbortSignal }) => Promise<Omit<JobAnswer, 'report'>>,
 ): Promise<FastifyReply> {
-  const jobDir = await createJobDir(jobRoot);
+  const id = await store.create();
+  const jobDir = store.dirOf(id);
   const cancel = new AbortController();
   // Until the job is admitted there is nothing to release.
   let release = () => {};
   reply.raw.once('close', () => {
     if (!reply.raw.writableFinished) cancel.abort();
     release();
-    void removeJobDir(jobDir).catch((error: unknown) =>
-      request.log.error({ err: error }, 'job directory not removed'),
-    );
+    void store
+      .remove(id)
+      .catch((error: unknown) => request.log.error({ err: error }, 'job directory not removed'));
   });
   const budget = diskBudget.admit(jobDir, request.client, (reason) => cancel.abort(reason));
   release = budget.release;
@@ -54,7 +46,7 @@ export async function answerJob(
   const { result, log } = answer;
   // Uploads and intermediate files (rendered pages, say) go before the answer is streamed: a slow reader holds
   // only the result.
-  await pruneJobDir(jobDir, result.path);
+  await store.keepResult(id, result.path, { dropInputs: true });
   const { size } = await stat(result.path);
   budget.settle(size);
   request.log.info({ ...log, outputBytes: size, ms: Math.round(performance.now() - started) }, 'job done');
@@ -65,7 +57,7 @@ export async function answerJob(
 export async function sendResult(
   request: FastifyRequest,
   reply: FastifyReply,
-  { result, headers, mimeType, fileName }: JobAnswer,
+  { result, headers, mimeType, fileName }: Omit<JobAnswer, 'report' | 'log'>,
   sendIdleTimeoutMs: number,
 ): Promise<FastifyReply> {
   const { size } = await stat(result.path);

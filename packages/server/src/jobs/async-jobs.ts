@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   AppError,
   JOB_RETENTION_MS,
@@ -6,14 +5,13 @@ import {
   doneJobView,
   endedJobView,
   isTerminalState,
-  parseNotices,
   queuedJobView,
   runningJobView,
   type JobView,
   type ToolId,
   type WorkStage,
 } from '@quire/shared';
-import type { JobAnswer } from '../http/answer-job.ts';
+import type { JobAnswer } from './job-answer.ts';
 
 type Entry = {
   view: JobView;
@@ -29,7 +27,7 @@ type Entry = {
 };
 
 /**
- * The asynchronous jobs of this process, by id (128 random bits, the only key to a job: whoever holds it may read,
+ * The asynchronous jobs of this process, by id (the job store's, the only key to a job: whoever holds it may read,
  * fetch or cancel it). A job is queued, then running, then done, failed or cancelled; its listeners hear every
  * change. An ended job is kept for `JOB_RETENTION_MS`, then deleted with its files; fetching its result deletes it
  * at once, and so does `DELETE`.
@@ -46,9 +44,8 @@ export class AsyncJobs {
     return this.#jobs.size;
   }
 
-  /** Registers a queued job; `dispose` removes its files. Returns its id and the signal that cancels its work. */
-  create(tool: ToolId, dispose: () => Promise<void>): { id: string; signal: AbortSignal } {
-    const id = randomBytes(16).toString('hex');
+  /** Registers the queued job `id`; `dispose` removes its files. Returns the signal that cancels its work. */
+  create(id: string, tool: ToolId, dispose: () => Promise<void>): AbortSignal {
     const cancel = new AbortController();
     this.#jobs.set(id, {
       view: queuedJobView(id, tool),
@@ -60,7 +57,7 @@ export class AsyncJobs {
       pagesTotal: null,
       listeners: new Set(),
     });
-    return { id, signal: cancel.signal };
+    return cancel.signal;
   }
 
   view(id: string): JobView | null {
@@ -103,7 +100,7 @@ export class AsyncJobs {
     entry.answer = { ...answer, bytes };
     // A finished job keeps its page count, as the op last reported it.
     const done = {
-      notices: parseNotices(answer.headers['X-Notices'] ?? null),
+      notices: answer.report?.notices ?? [],
       result: { fileName: answer.fileName, mimeType: answer.mimeType, bytes },
       pagesTotal: entry.pagesTotal,
     };

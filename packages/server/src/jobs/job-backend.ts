@@ -1,8 +1,8 @@
 import type { AppError, JobView } from '@quire/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { JobAnswer } from '../http/answer-job.ts';
-import type { ToolRun } from '../http/run-tool.ts';
 import type { DiskBudget } from './disk-budget.ts';
+import type { JobAnswer } from './job-answer.ts';
+import type { JobRequest } from './run-job.ts';
 
 /** The disk budget's hold on one job's directory (`DiskBudget.admit`). */
 export type BudgetHold = ReturnType<DiskBudget['admit']>;
@@ -19,13 +19,13 @@ export type JobBackend = {
    */
   checkShares(client: string): Promise<void>;
   /**
-   * Admits a job whose upload is stored in `jobDir` and whose options are checked; resolves with its view once it
-   * waits or runs, then it goes on alone. A refusal (429 `TOO_MANY_JOBS` or `DISK_SHARE_FULL`, 503 `SERVER_BUSY`)
-   * rejects, and the job's directory and budget are given back.
+   * Admits the job `id` (from the job store) whose upload is stored in its directory and whose options are checked;
+   * resolves with its view once it waits or runs, then it goes on alone. A refusal (429 `TOO_MANY_JOBS` or
+   * `DISK_SHARE_FULL`, 503 `SERVER_BUSY`) rejects, and the job's directory and budget are given back.
    */
   start(
-    run: ToolRun,
-    job: { jobDir: string; budget: BudgetHold; stop: AbortSignal },
+    request: JobRequest,
+    job: { id: string; budget: BudgetHold; stop: AbortSignal },
     log: FastifyBaseLogger,
   ): Promise<JobView>;
   view(id: string): Promise<JobView | null>;

@@ -1,8 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { isAbsolute, join, normalize, relative, sep } from 'node:path';
-import { pruneJobDir, removeJobDir, sweepJobRoot } from '../http/job-dir.ts';
+import { createJobDir, pruneJobDir, removeJobDir, sweepJobRoot } from './job-dir.ts';
 
-/** A job's id and directory name: 128 random bits in hex. Nothing else is ever joined to the store's root. */
+/**
+ * A job's id and directory name: 128 random bits in hex, the only key to the job (whoever holds it may read, fetch or
+ * cancel it), made by `JobStore.create` alone. Nothing else is ever joined to the store's root.
+ */
 export const JOB_ID_PATTERN = /^[0-9a-f]{32}$/;
 
 /**
@@ -16,6 +20,8 @@ export const JOB_ID_PATTERN = /^[0-9a-f]{32}$/;
  * (then asynchronous) fetches the result for sending, `remove` deletes the job's prefix and `list` lists the prefixes.
  */
 export type JobStore = {
+  /** A new job, every job's one way in: its id (`JOB_ID_PATTERN`), with its private directory made. */
+  create(): Promise<string>;
   /** The local directory of a job in this process: where uploads are written, and a worker runs. */
   dirOf(id: string): string;
   /** A path of this process, inside a job, as a key any process can read; and back. */
@@ -43,6 +49,12 @@ export class DirectoryJobStore implements JobStore {
 
   constructor(root: string) {
     this.#root = root;
+  }
+
+  async create(): Promise<string> {
+    const id = randomBytes(16).toString('hex');
+    await createJobDir(this.dirOf(id));
+    return id;
   }
 
   dirOf(id: string): string {

@@ -2,15 +2,14 @@ import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { JobResult } from '@quire/engine';
-import { TOOLS } from '@quire/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Runner } from '../runner.ts';
 import type { ServiceMetrics } from '../metrics/service-metrics.ts';
-import type { ToolRun } from '../http/run-tool.ts';
-import { createJobDir } from '../http/job-dir.ts';
 import { DiskBudget } from './disk-budget.ts';
+import { DirectoryJobStore } from './job-store.ts';
 import { LocalJobs } from './local-jobs.ts';
+import type { JobRequest } from './run-job.ts';
 
 let base: string | undefined;
 afterEach(async () => {
@@ -50,18 +49,18 @@ describe('LocalJobs', () => {
     base = await mkdtemp(join(tmpdir(), 'quire-local-jobs-'));
     const jobRoot = join(base, 'jobs');
     const { runner, finish } = heldRunner();
-    const deps = { runner, jobTimeoutMs: null, jobCpuMs: null, anonymousOfficeTimeoutMs: 60_000, metrics };
-    const jobs = new LocalJobs(deps);
-    const jobDir = await createJobDir(jobRoot);
-    const budget = new DiskBudget(Number.MAX_SAFE_INTEGER).admit(jobDir, 'client', () => {});
-    const run: ToolRun = {
+    const store = new DirectoryJobStore(jobRoot);
+    const jobs = new LocalJobs({ runner, metrics }, store);
+    const id = await store.create();
+    const budget = new DiskBudget(Number.MAX_SAFE_INTEGER).admit(store.dirOf(id), 'client', () => {});
+    const request: JobRequest = {
       toolId: 'rotate',
-      uploads: { tool: TOOLS.rotate, files: [], fields: new Map() },
-      options: {},
+      input: { files: [], options: { angle: '90', pages: '' } },
       timeoutMs: 60_000,
+      cpuLimitMs: 60_000,
       client: 'client',
     };
-    const view = await jobs.start(run, { jobDir, budget, stop: new AbortController().signal }, silentLog);
+    const view = await jobs.start(request, { id, budget, stop: new AbortController().signal }, silentLog);
     expect(await jobs.delete(view.id)).toBe(true);
     expect(await readdir(jobRoot)).toEqual([]);
     await finish();

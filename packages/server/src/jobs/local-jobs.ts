@@ -1,20 +1,21 @@
 import { stat } from 'node:fs/promises';
-import type { AppError, JobView } from '@quire/shared';
+import { AppError, type JobView } from '@quire/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { JobAnswer } from '../http/answer-job.ts';
-import { toAppError } from '../http/error-handler.ts';
-import { pruneJobDir, removeJobDir } from '../http/job-dir.ts';
-import { runTool, type ToolRun, type ToolRunDeps } from '../http/run-tool.ts';
 import { AsyncJobs } from './async-jobs.ts';
+import type { JobAnswer } from './job-answer.ts';
 import type { BudgetHold, JobBackend } from './job-backend.ts';
+import type { JobStore } from './job-store.ts';
+import { runJob, type JobRequest, type JobRunDeps } from './run-job.ts';
 
-/** The asynchronous jobs of the all-in-one server: kept in its memory, run in its own lanes. */
+/** The asynchronous jobs of the all-in-one server: kept in its memory, run in its own lanes, files in its store. */
 export class LocalJobs implements JobBackend {
-  readonly #deps: ToolRunDeps;
+  readonly #deps: JobRunDeps;
+  readonly #store: JobStore;
   readonly #jobs: AsyncJobs;
 
-  constructor(deps: ToolRunDeps, jobs = new AsyncJobs()) {
+  constructor(deps: JobRunDeps, store: JobStore, jobs = new AsyncJobs()) {
     this.#deps = deps;
+    this.#store = store;
     this.#jobs = jobs;
   }
 
@@ -22,19 +23,20 @@ export class LocalJobs implements JobBackend {
   async checkShares(): Promise<void> {}
 
   async start(
-    run: ToolRun,
-    { jobDir, budget, stop }: { jobDir: string; budget: BudgetHold; stop: AbortSignal },
+    request: JobRequest,
+    { id, budget, stop }: { id: string; budget: BudgetHold; stop: AbortSignal },
     log: FastifyBaseLogger,
   ): Promise<JobView> {
     const jobs = this.#jobs;
-    const { id, signal } = jobs.create(run.toolId, async () => {
+    const store = this.#store;
+    const signal = jobs.create(id, request.toolId, async () => {
       budget.release();
-      await removeJobDir(jobDir);
+      await store.remove(id);
     });
     let admit = () => {};
     const admitted = new Promise<void>((resolve) => (admit = resolve));
-    const work = runTool(this.#deps, run, {
-      jobDir,
+    const work = runJob(this.#deps, request, {
+      dir: store.dirOf(id),
       signal: AbortSignal.any([signal, stop]),
       onAdmitted: admit,
       onStart: () => jobs.started(id),
@@ -49,25 +51,28 @@ export class LocalJobs implements JobBackend {
     }
     void work
       .then(async (answer) => {
-        await pruneJobDir(jobDir, answer.result.path);
+        await store.keepResult(id, answer.result.path, { dropInputs: true });
         const { size } = await stat(answer.result.path);
         budget.settle(size);
         if (!jobs.finished(id, answer, size)) {
           // Deleted while its work ended (cancelled, or the server closing): its files went with it, and whatever
           // the work wrote since goes now.
           budget.release();
-          await removeJobDir(jobDir);
+          await store.remove(id);
           return;
         }
         log.info({ ...answer.log, job: 'async' }, 'job done');
       })
       .catch(async (error: unknown) => {
-        const appError = toAppError(error);
+        const appError =
+          error instanceof AppError
+            ? error
+            : new AppError('INTERNAL', 'Something went wrong on our side. Please try again.');
         if (appError.code === 'INTERNAL') log.error({ err: error }, 'internal error in a job');
         jobs.failed(id, appError);
         // A failed job keeps its error for its client, not its files.
         budget.release();
-        await removeJobDir(jobDir);
+        await store.remove(id);
       })
       // Never an unhandled rejection (it would stop the server): a directory not removed is only logged.
       .catch((error: unknown) => log.error({ err: error }, 'job directory not removed'));

@@ -1,8 +1,7 @@
 import type { ErrorCode } from '../errors/error-codes.ts';
-import { NOTICES_HEADER } from '../reports/report-headers.ts';
+import { NOTICES_HEADER_SPEC, REPORT_SPECS } from '../reports/report-spec.ts';
 import type { ToolId } from '../tools/tool-ids.ts';
 import type { OpenApiHeader, OpenApiResponse } from './openapi-types.ts';
-import { NOTICES_HEADER_DOC, TOOL_DOCS } from './tool-docs.ts';
 import { codesByStatus } from './tool-error-codes.ts';
 
 /** The reason phrases of the statuses the API answers with. */
@@ -66,11 +65,10 @@ export const RATE_LIMIT_HEADERS: Readonly<Record<string, OpenApiHeader>> = {
 
 /** The headers of a tool's report on its result (`X-Page-Count`, …) and its notices, as its answer carries them. */
 export function toolReportHeaders(toolId: ToolId): Record<string, OpenApiHeader> {
-  const docs = { ...TOOL_DOCS[toolId].resultHeaders, [NOTICES_HEADER]: NOTICES_HEADER_DOC };
   return Object.fromEntries(
-    Object.entries(docs).map(([name, header]) => [
-      name,
-      { description: header.description, schema: { type: header.type } },
+    [...REPORT_SPECS[toolId], NOTICES_HEADER_SPEC].map(({ header, description, type }) => [
+      header,
+      { description, schema: { type } },
     ]),
   );
 }

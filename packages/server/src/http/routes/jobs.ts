@@ -3,13 +3,13 @@ import { isTerminalState, JOBS_PATH, TOOL_FIELD, type JobView } from '@quire/sha
 import { notFound } from '../../jobs/async-jobs.ts';
 import type { JobBackend } from '../../jobs/job-backend.ts';
 import type { StreamShare } from '../../jobs/stream-share.ts';
+import { JOB_ID_PATTERN } from '../../jobs/job-store.ts';
 import { sendResult, type JobAnswerDeps } from '../answer-job.ts';
-import { createJobDir, removeJobDir } from '../job-dir.ts';
+import { prepareJob, type JobLimits } from '../prepare-job.ts';
 import { receiveUploads } from '../receive-uploads.ts';
-import { prepareToolRun, type ToolRunDeps } from '../run-tool.ts';
 
 export type JobRouteDeps = JobAnswerDeps &
-  ToolRunDeps & {
+  JobLimits & {
     guards: onRequestHookHandler[];
     /** Names the request's client (and checks its API key) without counting it against the rate limit. */
     identify: onRequestHookHandler;
@@ -20,7 +20,6 @@ export type JobRouteDeps = JobAnswerDeps &
 
 /** A comment line keeps an idle event stream open through proxies that cut silent connections. */
 const HEARTBEAT_MS = 15_000;
-const JOB_ID = /^[0-9a-f]{32}$/;
 
 type JobParams = { Params: { id: string } };
 
@@ -39,27 +38,29 @@ export function registerJobRoutes(app: FastifyInstance, deps: JobRouteDeps): voi
   app.post(JOBS_PATH, { onRequest: deps.guards }, async (request, reply) => {
     // A client whose jobs and results already hold its share of the job disk is refused before its upload is read.
     await jobs.checkShares(request.client);
-    const jobDir = await createJobDir(deps.jobRoot);
+    const { store } = deps;
+    const id = await store.create();
+    const jobDir = store.dirOf(id);
     // The disk budget stops a job that outgrows it, or its client's share, as a cancel does.
     const overBudget = new AbortController();
     let budget;
     try {
       budget = deps.diskBudget.admit(jobDir, request.client, (reason) => overBudget.abort(reason));
     } catch (error) {
-      await removeJobDir(jobDir);
+      await store.remove(id);
       throw error;
     }
-    let run;
+    let job;
     try {
-      run = prepareToolRun(deps, request, await receiveUploads(request, TOOL_FIELD, jobDir));
+      job = prepareJob(deps, request, await receiveUploads(request, TOOL_FIELD, jobDir));
       // Its uploads count at once: an upload that takes its client past its share is refused, not run.
       await budget.measure();
     } catch (error) {
       budget.release();
-      await removeJobDir(jobDir);
+      await store.remove(id);
       throw error;
     }
-    const view = await jobs.start(run, { jobDir, budget, stop: overBudget.signal }, request.log);
+    const view = await jobs.start(job, { id, budget, stop: overBudget.signal }, request.log);
     return reply
       .status(202)
       .header('location', `${JOBS_PATH}/${view.id}`)
@@ -117,7 +118,7 @@ function deleteOnceDelivered(
 
 function idOf(request: FastifyRequest<JobParams>): string {
   const { id } = request.params;
-  if (!JOB_ID.test(id)) throw notFound();
+  if (!JOB_ID_PATTERN.test(id)) throw notFound();
   return id;
 }
 

@@ -1,5 +1,5 @@
 import type { TestOpName } from '@quire/engine';
-import type { Runner } from '../../runner.ts';
+import type { TestOpRunner } from '../../runner.ts';
 import { AppError, JOB_LANES, type JobLane } from '@quire/shared';
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import { answerJob, type JobAnswerDeps } from '../answer-job.ts';
@@ -14,7 +14,7 @@ const MAX_TEST_MS = 10 * 60_000;
  */
 export function registerTestOpRoutes(
   app: FastifyInstance,
-  deps: JobAnswerDeps & { runner: Runner; guards: onRequestHookHandler[]; jobCpuMs: number | null },
+  deps: JobAnswerDeps & { runner: TestOpRunner; guards: onRequestHookHandler[]; jobCpuMs: number | null },
 ): void {
   app.post<{ Params: { lane: string; op: string }; Querystring: Record<string, string | undefined> }>(
     '/api/test-ops/:lane/:op',

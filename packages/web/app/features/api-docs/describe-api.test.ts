@@ -7,7 +7,7 @@ import {
   JOB_VIEW_SCHEMA,
   STATUS_REPORT_SCHEMA,
   TOOLS,
-  TOOL_DOCS,
+  REPORT_SPECS,
   TOOL_IDS,
   toolRouteName,
   buildOpenApi,
@@ -181,8 +181,8 @@ describe('the API docs messages', () => {
   // A tool's summary, description and options are the document's words, read from these messages (`toolWords`).
   it('carry the document’s own English words for every header of a tool’s answer', () => {
     for (const id of TOOL_IDS) {
-      for (const [name, header] of Object.entries(TOOL_DOCS[id].resultHeaders)) {
-        expect(text(`headers.${name}`), name).toBe(header.description);
+      for (const { header, description } of REPORT_SPECS[id]) {
+        expect(text(`headers.${header}`), header).toBe(description);
       }
     }
   });

@@ -1,16 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, rm } from 'node:fs/promises';
-import { join, relative, sep } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 
-/**
- * Each request gets a private directory named by 128 random bits under the job root. Uploads, intermediate files
- * and results live there and nowhere else, and the directory goes when the response ends, whatever the outcome.
- */
-export async function createJobDir(jobRoot: string): Promise<string> {
-  await mkdir(jobRoot, { recursive: true, mode: 0o700 });
-  const dir = join(jobRoot, randomBytes(16).toString('hex'));
+/** A job's private directory: uploads, intermediate files and results live there and nowhere else. */
+export async function createJobDir(dir: string): Promise<void> {
+  await mkdir(dirname(dir), { recursive: true, mode: 0o700 });
   await mkdir(dir, { mode: 0o700 });
-  return dir;
 }
 
 export async function removeJobDir(dir: string): Promise<void> {

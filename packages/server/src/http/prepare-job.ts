@@ -1,0 +1,30 @@
+import type { FastifyRequest } from 'fastify';
+import type { JobRequest } from '../jobs/run-job.ts';
+import type { Uploads } from './receive-uploads.ts';
+import { parseToolOptions } from './tool-options.ts';
+
+export type JobLimits = {
+  /** The operator's wall-clock limit for every job, or null for each tool's own. */
+  jobTimeoutMs: number | null;
+  /** The operator's CPU-time limit for every job, or null for its wall-clock limit. */
+  jobCpuMs: number | null;
+  /** Wall-clock limit of Office conversions asked for without an API key. */
+  anonymousOfficeTimeoutMs: number;
+};
+
+/** Checks the options of an upload (400 `INVALID_OPTIONS` before any work) and sets the job's limits. */
+export function prepareJob(limits: JobLimits, request: FastifyRequest, uploads: Uploads): JobRequest {
+  const toolId = uploads.tool.id;
+  const options = parseToolOptions(toolId, uploads.fields);
+  const toolTimeoutMs = limits.jobTimeoutMs ?? uploads.tool.timeoutMs;
+  // One visitor's Office document may not hold a LibreOffice for long: keys are for work known to be heavy.
+  const isShortened = uploads.tool.lane === 'office' && !request.hasApiKey;
+  const timeoutMs = isShortened ? Math.min(toolTimeoutMs, limits.anonymousOfficeTimeoutMs) : toolTimeoutMs;
+  return {
+    toolId,
+    input: { files: uploads.files, options },
+    timeoutMs,
+    cpuLimitMs: limits.jobCpuMs ?? timeoutMs,
+    client: request.client,
+  };
+}

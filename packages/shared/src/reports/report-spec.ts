@@ -1,0 +1,145 @@
+import type { ToolId } from '../tools/tool-ids.ts';
+import type { Recognition, ToolReports } from './job-report.ts';
+
+/**
+ * One header of a tool's answer made from its report: its name, its type and what it says (the API reference's
+ * words, in English), and how it is written from the report's figures (null leaves it out).
+ */
+export type ReportHeaderSpec<V> = {
+  readonly header: string;
+  readonly type: 'string' | 'integer' | 'number';
+  readonly description: string;
+  /** Sent only in some cases (the description says when). */
+  readonly conditional?: true;
+  readonly write: (values: V) => string | null;
+};
+
+/** The headers of the tools that read scans (OCR PDF, PDF to Word). */
+const RECOGNITION: readonly ReportHeaderSpec<Recognition>[] = [
+  {
+    header: 'X-Pages-Recognised',
+    type: 'integer',
+    description: 'How many pages were read (pages with text are left as they are).',
+    write: ({ recognisedCount }) => String(recognisedCount),
+  },
+  {
+    header: 'X-Recognised-Page-List',
+    type: 'string',
+    description: 'Present when pages were read: which, e.g. `1-3, 7`.',
+    conditional: true,
+    write: ({ recognisedPages }) => (recognisedPages === '' ? null : recognisedPages),
+  },
+  {
+    header: 'X-Ocr-Confidence',
+    type: 'number',
+    description: 'Present when words were read: their mean confidence, 0 to 100, with one decimal.',
+    conditional: true,
+    write: ({ confidence }) => (confidence === null ? null : confidence.toFixed(1)),
+  },
+];
+
+const PAGE_COUNT: ReportHeaderSpec<{ pageCount: number }> = {
+  header: 'X-Page-Count',
+  type: 'integer',
+  description: 'Pages of the result.',
+  write: ({ pageCount }) => String(pageCount),
+};
+
+/**
+ * The one table of what each tool reports on its answer: the figures of its report (`ToolReports`, which the op
+ * fills) become these headers. The server writes them (`reportHeaders`), the API reference and the OpenAPI document
+ * describe them from here, and nothing else names them.
+ */
+export const REPORT_SPECS: { readonly [T in ToolId]: readonly ReportHeaderSpec<ToolReports[T]>[] } = {
+  merge: [PAGE_COUNT],
+  split: [
+    {
+      header: 'X-File-Count',
+      type: 'integer',
+      description: 'PDFs in the zip.',
+      write: ({ fileCount }) => String(fileCount),
+    },
+  ],
+  compress: [
+    {
+      header: 'X-Original-Size',
+      type: 'integer',
+      description: 'Size of the uploaded PDF in bytes.',
+      write: ({ originalBytes }) => String(originalBytes),
+    },
+    {
+      header: 'X-Compressed-Size',
+      type: 'integer',
+      description: 'Size of the answer in bytes.',
+      write: ({ outputBytes }) => String(outputBytes),
+    },
+    {
+      header: 'X-Compression-Ratio',
+      type: 'number',
+      description:
+        'The reduction in percent with one decimal, e.g. `63.4` (`0.0` when the original came back).',
+      write: ({ originalBytes, outputBytes }) =>
+        originalBytes > 0 ? ((1 - outputBytes / originalBytes) * 100).toFixed(1) : '0.0',
+    },
+    {
+      header: 'X-Compression-Skipped',
+      type: 'string',
+      description: 'Present when nothing could be saved and the original bytes came back: `already-optimal`.',
+      conditional: true,
+      write: ({ originalBytes, outputBytes }) => (outputBytes >= originalBytes ? 'already-optimal' : null),
+    },
+  ],
+  'pdf-to-word': [
+    PAGE_COUNT,
+    {
+      header: 'X-Pages-Without-Text',
+      type: 'integer',
+      description:
+        'How many pages are kept as pictures: they have no text, and no words could be read in them.',
+      write: ({ pagesWithoutText }) => String(pagesWithoutText),
+    },
+    ...RECOGNITION,
+  ],
+  'word-to-pdf': [],
+  'pdf-to-jpg': [
+    PAGE_COUNT,
+    {
+      header: 'X-Pages-Downscaled',
+      type: 'integer',
+      description: 'Present when some pages were rendered below the requested resolution: how many.',
+      conditional: true,
+      write: ({ downscaledPages }) => (downscaledPages > 0 ? String(downscaledPages) : null),
+    },
+    {
+      header: 'X-Render-Dpi-Min',
+      type: 'integer',
+      description: 'Present with `X-Pages-Downscaled`: the lowest resolution used, in DPI.',
+      conditional: true,
+      write: ({ downscaledPages, minDpi }) => (downscaledPages > 0 ? String(minDpi) : null),
+    },
+  ],
+  'jpg-to-pdf': [PAGE_COUNT],
+  rotate: [
+    {
+      header: 'X-Pages-Rotated',
+      type: 'integer',
+      description: 'How many pages were turned.',
+      write: ({ rotatedPages }) => String(rotatedPages),
+    },
+  ],
+  ocr: [PAGE_COUNT, ...RECOGNITION],
+};
+
+/** The header that lists a result's notices: `FILE_REPAIRED;file=1, PAGES_DOWNSCALED;pages=3;dpi=212`. */
+export const NOTICES_HEADER = 'X-Notices';
+
+/** Sent with any tool's result that has something to say (the site shows each notice in the visitor's language). */
+export const NOTICES_HEADER_SPEC: Omit<ReportHeaderSpec<unknown>, 'write'> = {
+  header: NOTICES_HEADER,
+  description:
+    'Present when there is something to know about the result: comma-separated codes with their facts, e.g. `FILE_REPAIRED;file=1, PAGES_DOWNSCALED;pages=3;dpi=212`. `FILE_REPAIRED`: a damaged file (`file`: its position) was repaired. `ALREADY_OPTIMAL`: nothing could be saved; the original came back. `PAGES_DOWNSCALED`: `pages` pages were drawn at `dpi` or more, below the resolution asked. `IMAGES_DROPPED`: images too large to draw were left out. `PAGES_ARE_SCANS`: `pages` pages have no text layer and were kept as pictures.' +
+    ' `SAME_AT_EVERY_LEVEL`: the file has no image a compression level could change, so every level gives the same result.' +
+    ' `PASSWORD_REMOVED`: the file (`file`: its position) opened only with its password; the result has none.',
+  type: 'string',
+  conditional: true,
+};
