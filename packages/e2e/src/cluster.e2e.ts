@@ -189,8 +189,11 @@ describe.sequential('a cluster behind HAProxy', () => {
     expect(done.job?.progress).toEqual({ stage: 'done', pagesDone: 6, pagesTotal: 6 });
     // The worker names the result after the file sent; the web process that sends it uses that name.
     expect(done.job?.result).toMatchObject({ fileName: 'a-jpg.zip', mimeType: 'application/zip' });
+    // Its tool's figures, as the worker wrote them into the job's record (issue 31): those its download's headers say.
+    expect(done.job?.result?.report).toMatchObject({ pageCount: 6, downscaledPages: 0 });
     const result = await fetch(`${cluster.proxyUrl}${JOBS_PATH}/${id}/result`);
     expect(result.status).toBe(200);
+    expect(result.headers.get('x-page-count')).toBe('6');
     expect(result.headers.get('content-disposition')).toBe('attachment; filename="a-jpg.zip"');
     expect(await zipEntries(Buffer.from(await result.arrayBuffer()))).toHaveLength(6);
     await expect.poll(async () => (await jobOf(first.baseUrl, id)).status).toBe(404);

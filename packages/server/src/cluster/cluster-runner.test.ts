@@ -12,7 +12,7 @@ import { DirectoryJobStore } from '../jobs/job-store.ts';
 import { ClusterJobs } from './cluster-jobs.ts';
 import { ClusterRunner } from './cluster-runner.ts';
 import { ClusterWorker } from './cluster-worker.ts';
-import { clientKey, type JobRecord } from './job-records.ts';
+import { clientKey, recordKey, type JobRecord } from './job-records.ts';
 import { KEY_PREFIX } from './redis-client.ts';
 
 // Issue 31, item 1: the web side (`ClusterRunner`) and the worker side (`ClusterWorker`) of a cluster against a
@@ -148,6 +148,7 @@ describe('ClusterRunner and ClusterWorker', () => {
       fileName: 'Quarterly report-rotated.pdf',
       mimeType: 'application/pdf',
       bytes: '%PDF-1.7 rotated\n'.length,
+      report: { rotatedPages: 1 },
     });
     expect(done?.result?.path).toBe(join(id, 'attempt-1', 'rotated.pdf'));
     expect(await readdir(dir)).toEqual(['attempt-1']);
@@ -210,38 +211,60 @@ describe('ClusterRunner and ClusterWorker', () => {
 
   it('fails a job queued by another version of the service SERVER_BUSY, and never runs it', async () => {
     answer = writeResult;
-    const { id, input } = await uploaded();
-    const record: JobRecord = {
-      view: queuedJobView(id, 'rotate'),
-      dir: id,
-      client: 'client-d',
-      result: null,
-      waiter: null,
-      startedAt: null,
-    };
-    await runner.records.admit(record, 5, 60_000);
-    // The payload of the version before this one: the engine's own work type, paths and all.
     const queue = new Queue('pdf', { connection: connect(), prefix: KEY_PREFIX });
-    const payload = {
-      id,
-      work: { kind: 'tool', toolId: 'rotate', input },
-      timeoutMs: 60_000,
-      cpuLimitMs: null,
-    };
-    await queue.add('rotate', { ...payload, record, reportsProgress: true }, { jobId: id });
-    await expect
-      .poll(async () => (await runner.records.get(id))?.view.error?.code, { timeout: 15_000 })
-      .toBe('SERVER_BUSY');
+    // The payloads of the versions before this one: the engine's own work type, paths and all (no version); then
+    // version 1's, whose record's view had no report in its result (`QUEUED_JOB_VERSION`).
+    const payloads = [
+      ({ id, input }: Awaited<ReturnType<typeof uploaded>>) => ({
+        id,
+        work: { kind: 'tool', toolId: 'rotate', input },
+        timeoutMs: 60_000,
+        cpuLimitMs: null,
+      }),
+      ({ id, input }: Awaited<ReturnType<typeof uploaded>>) => ({
+        version: 1,
+        id,
+        work: {
+          kind: 'tool',
+          toolId: 'rotate',
+          files: input.files.map((file) => ({ key: store.keyOf(file.path), name: file.name })),
+          options: input.options,
+        },
+        timeoutMs: 60_000,
+        cpuLimitMs: null,
+      }),
+    ];
+    for (const payloadOf of payloads) {
+      const upload = await uploaded();
+      const { id } = upload;
+      const record: JobRecord = {
+        view: queuedJobView(id, 'rotate'),
+        dir: id,
+        client: 'client-d',
+        result: null,
+        waiter: null,
+        startedAt: null,
+      };
+      await runner.records.admit(record, 5, 60_000);
+      await queue.add('rotate', { ...payloadOf(upload), record, reportsProgress: true }, { jobId: id });
+      await expect
+        .poll(async () => (await runner.records.get(id))?.view.error?.code, { timeout: 15_000 })
+        .toBe('SERVER_BUSY');
+      expect(await store.list()).not.toContainEqual(expect.objectContaining({ id }));
+      expect(await redis.client.get(clientKey('client-d'))).toBeNull();
+    }
     expect(calls).toEqual([]);
-    expect(await store.list()).not.toContainEqual(expect.objectContaining({ id }));
-    expect(await redis.client.get(clientKey('client-d'))).toBeNull();
     await queue.close();
   });
 });
 
 describe('ClusterJobs', () => {
   it('starts a job of the job API, answers its result from any process, and deletes it with its files', async () => {
-    answer = writeResult;
+    // A result with a notice beside its figures: both reach the job's view, in Redis, and the answer's headers.
+    answer = async (call) => ({
+      ...(await writeResult(call)),
+      report: { values: { rotatedPages: 1 }, notices: [{ code: 'FILE_REPAIRED', fileIndex: 0 }] },
+    });
     const jobs = new ClusterJobs(runner, store);
     const { id, dir, input } = await uploaded('Minutes.pdf');
     const budget = new DiskBudget(Number.MAX_SAFE_INTEGER).admit(dir, 'client-e', () => {});
@@ -255,6 +278,17 @@ describe('ClusterJobs', () => {
     const view = await jobs.start(request, { id, budget, stop: new AbortController().signal });
     expect(view).toMatchObject({ id, state: 'queued' });
     await expect.poll(async () => (await jobs.view(id))?.state, { timeout: 15_000 }).toBe('done');
+    // The view carries the tool's figures and the notices, as the worker wrote them into the job's record in Redis.
+    const done = await jobs.view(id);
+    expect(done?.result).toEqual({
+      fileName: 'Minutes-rotated.pdf',
+      mimeType: 'application/pdf',
+      bytes: '%PDF-1.7 rotated\n'.length,
+      report: { rotatedPages: 1 },
+    });
+    expect(done?.notices).toEqual([{ code: 'FILE_REPAIRED', fileIndex: 0 }]);
+    const stored = JSON.parse((await redis.client.get(recordKey(id))) ?? 'null') as JobRecord | null;
+    expect(stored?.view).toEqual(done);
 
     // Another web process, with its own connections, answers for it as well.
     const other = new ClusterRunner({
@@ -266,10 +300,12 @@ describe('ClusterJobs', () => {
       maxQueuedPerClient: 1,
       retentionMs: RETENTION_MS,
     });
-    const found = await new ClusterJobs(other, store).answerOf(id);
+    const otherJobs = new ClusterJobs(other, store);
+    expect(await otherJobs.view(id)).toEqual(done);
+    const found = await otherJobs.answerOf(id);
     expect('answer' in found && found.answer).toMatchObject({
       result: { path: join(dir, 'attempt-1', 'rotated.pdf') },
-      headers: { 'X-Pages-Rotated': '1' },
+      headers: { 'X-Pages-Rotated': '1', 'X-Notices': 'FILE_REPAIRED;file=0' },
       fileName: 'Minutes-rotated.pdf',
       mimeType: 'application/pdf',
     });

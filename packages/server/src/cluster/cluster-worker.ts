@@ -408,11 +408,7 @@ function doneRecord(
     result: { path, report: result.report },
     view: doneJobView(
       record.view,
-      {
-        result: { fileName, mimeType, bytes: result.bytes },
-        notices: result.report.notices,
-        pagesTotal,
-      },
+      { file: { fileName, mimeType, bytes: result.bytes }, report: result.report, pagesTotal },
       new Date(Date.now() + retentionMs),
     ),
   };

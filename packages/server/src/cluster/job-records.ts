@@ -10,7 +10,10 @@ export type JobRecord = {
   readonly dir: string;
   /** The client whose fair share the job counts against. */
   readonly client: string;
-  /** The result file (relative to the job root) and the op's report, once done. */
+  /**
+   * The result file (relative to the job root) and the op's report, once done: the answer's headers are written from
+   * it. The view carries the same figures and notices for the job's clients (`view.result.report`, `view.notices`).
+   */
   readonly result: { readonly path: string; readonly report: JobReport<ToolId> } | null;
   /**
    * The web process whose request waits for the job and answers it: the job's changes go to that process alone,

@@ -6,9 +6,10 @@ import type { JobRecord } from './job-records.ts';
 /**
  * The version of `QueuedJob`, which every payload carries: a change of its shape is a new version. A worker takes
  * only its own version's payloads (a job queued by a web process of another version, during an upgrade, fails
- * `SERVER_BUSY`, to be sent again), never misreads one.
+ * `SERVER_BUSY`, to be sent again), never misreads one. Version 2: the record it carries holds a view whose done
+ * result has its tool's figures (`JobResultView.report`).
  */
-export const QUEUED_JOB_VERSION = 1;
+export const QUEUED_JOB_VERSION = 2;
 
 /** A file of a queued job: its key in the job store, never one process's path, and the visitor's name for it. */
 export type QueuedFile = { readonly key: string; readonly name: string; readonly password?: string };

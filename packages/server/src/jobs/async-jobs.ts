@@ -100,8 +100,8 @@ export class AsyncJobs {
     entry.answer = { ...answer, bytes };
     // A finished job keeps its page count, as the op last reported it.
     const done = {
-      notices: answer.report?.notices ?? [],
-      result: { fileName: answer.fileName, mimeType: answer.mimeType, bytes },
+      file: { fileName: answer.fileName, mimeType: answer.mimeType, bytes },
+      report: answer.report,
       pagesTotal: entry.pagesTotal,
     };
     this.#end(entry, (view, expiresAt) => doneJobView(view, done, expiresAt));

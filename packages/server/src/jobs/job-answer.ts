@@ -6,7 +6,7 @@ export type ResultNaming = { readonly fileName: string; readonly mimeType: strin
 /** What a job gives its client: the result, how to name and type it, its report and the headers made of it. */
 export type JobAnswer = {
   result: { path: string };
-  report: JobReport | null;
+  report: JobReport;
   headers: Record<string, string>;
   mimeType: string;
   fileName: string;

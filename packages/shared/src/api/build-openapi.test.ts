@@ -7,7 +7,8 @@ import { TOOL_IDS, type ToolId } from '../tools/tool-ids.ts';
 import { buildOpenApi } from './build-openapi.ts';
 import { toolOperationId } from './tool-words.ts';
 import { JOB_EXAMPLES, JOB_ID_EXAMPLE, JOBS_TAG } from './job-docs.ts';
-import { JOB_VIEW_SCHEMA } from './job-schemas.ts';
+import { JOB_REPORT_SCHEMA, JOB_RESULT_SCHEMA, JOB_VIEW_SCHEMA } from './job-schemas.ts';
+import { REPORT_FIGURES } from '../reports/report-spec.ts';
 import { responseErrorCodes, type OpenApiOperation } from './openapi-types.ts';
 import { dispositionExamples } from './result-name-docs.ts';
 import { createJobErrorCodes, jobResultErrorCodes, toolErrorCodes } from './tool-error-codes.ts';
@@ -179,6 +180,30 @@ describe('the asynchronous job API in the document', () => {
     expect(JOB_VIEW_SCHEMA.properties.tool.enum).toEqual([...TOOL_IDS]);
     for (const property of Object.values(JOB_VIEW_SCHEMA.properties))
       expect(property.description).toMatch(/\S/);
+  });
+
+  it('describes a done job’s result with its tool’s figures, each tool exactly its own', () => {
+    expect(JOB_VIEW_SCHEMA.properties.result.anyOf[0]).toBe(JOB_RESULT_SCHEMA);
+    const example = JOB_EXAMPLES.done.job.result;
+    expect(JOB_RESULT_SCHEMA.required).toEqual(Object.keys(example ?? {}));
+    expect(example?.report).toEqual({
+      originalBytes: expect.any(Number) as number,
+      outputBytes: example?.bytes,
+    });
+    expect(JOB_REPORT_SCHEMA.anyOf.map((alternative) => alternative.title)).toEqual([...TOOL_IDS]);
+    for (const alternative of JOB_REPORT_SCHEMA.anyOf) {
+      const figures = REPORT_FIGURES[alternative.title];
+      expect(alternative.required, alternative.title).toEqual(Object.keys(figures));
+      expect(alternative.additionalProperties).toBe(false);
+      for (const [name, figure] of Object.entries(alternative.properties)) {
+        expect(figure.description, `${alternative.title} ${name}`).toMatch(/\S/);
+      }
+    }
+    expect(JOB_REPORT_SCHEMA.anyOf.find((a) => a.title === 'ocr')?.properties.confidence?.type).toEqual([
+      'number',
+      'null',
+    ]);
+    expect(JOB_REPORT_SCHEMA.anyOf.find((a) => a.title === 'word-to-pdf')?.required).toEqual([]);
   });
 
   it('sends a result as its tool’s endpoint does, 409 before it is ready, and a failed job’s error', () => {

@@ -105,6 +105,7 @@ export const JOB_EXAMPLES = {
       fileName: resultFileName('compress', ['report.pdf'], TOOLS.compress.output.mimeType),
       mimeType: TOOLS.compress.output.mimeType,
       bytes: 482113,
+      report: { originalBytes: 1318604, outputBytes: 482113 },
     },
     expiresAt: new Date(ENDED_AT_MS + JOB_RETENTION_MS).toISOString(),
   }),

@@ -1,5 +1,6 @@
-import { JOB_STAGES, JOB_STATES, type JobView } from '../jobs/job-view.ts';
+import { JOB_STAGES, JOB_STATES, type JobResultView, type JobView } from '../jobs/job-view.ts';
 import { NOTICE_CODES } from '../reports/job-report.ts';
+import { REPORT_FIGURES, type ReportFigureSpec } from '../reports/report-spec.ts';
 import { TOOL_IDS } from '../tools/tool-ids.ts';
 import { ERROR_BODY_SCHEMA } from './api-schemas.ts';
 
@@ -23,6 +24,44 @@ const NOTICE_SCHEMA = {
     pages: { type: 'integer', minimum: 0 },
     dpi: { type: 'integer', minimum: 1 },
   },
+} as const;
+
+/** One figure of a report: its type (or null, where it may be), and its words. */
+const figureSchema = ({ type, isNullable, description }: ReportFigureSpec) => ({
+  type: isNullable ? [type, 'null'] : type,
+  description,
+});
+
+/**
+ * The report of a done job: the figures of its tool (`REPORT_FIGURES`), one alternative per tool, each with exactly
+ * its figures; which one is the job's, its `tool` says.
+ */
+export const JOB_REPORT_SCHEMA = {
+  anyOf: TOOL_IDS.map((tool) => {
+    const figures: Readonly<Record<string, ReportFigureSpec>> = REPORT_FIGURES[tool];
+    return {
+      title: tool,
+      type: 'object',
+      required: Object.keys(figures),
+      additionalProperties: false,
+      properties: Object.fromEntries(
+        Object.entries(figures).map(([name, spec]) => [name, figureSchema(spec)]),
+      ),
+    };
+  }),
+};
+
+/** A done job's result (`JobResultView`): its file as its download is sent, and its tool's figures. */
+export const JOB_RESULT_SCHEMA = {
+  type: 'object',
+  required: ['fileName', 'mimeType', 'bytes', 'report'],
+  properties: {
+    fileName: { type: 'string' },
+    mimeType: { type: 'string' },
+    bytes: { type: 'integer', minimum: 0 },
+    report: JOB_REPORT_SCHEMA,
+    // Exactly the fields of the type, as for the view.
+  } satisfies Record<keyof JobResultView, unknown>,
 } as const;
 
 export const JOB_VIEW_SCHEMA = {
@@ -65,17 +104,9 @@ export const JOB_VIEW_SCHEMA = {
         'Null, or for a failed job the `error` object of its error body: `code`, `message` and `details`, as the tool’s endpoint would have answered.',
     },
     result: {
-      ...nullable({
-        type: 'object',
-        required: ['fileName', 'mimeType', 'bytes'],
-        properties: {
-          fileName: { type: 'string' },
-          mimeType: { type: 'string' },
-          bytes: { type: 'integer', minimum: 0 },
-        },
-      }),
+      ...nullable(JOB_RESULT_SCHEMA),
       description:
-        'Null until the job is done, then the result’s `fileName`, `mimeType` and size in `bytes`, as its download is sent: the name is made from the first file sent (`report.pdf` compressed gives `report-compressed.pdf`), the type is the tool’s, or `image/jpeg` for PDF to JPG of a one-page document.',
+        'Null until the job is done, then the result’s `fileName`, `mimeType` and size in `bytes`, as its download is sent: the name is made from the first file sent (`report.pdf` compressed gives `report-compressed.pdf`), the type is the tool’s, or `image/jpeg` for PDF to JPG of a one-page document. Its `report` holds the tool’s figures about the result, the same facts as the report headers of its download, in JSON (for compression, `originalBytes` and `outputBytes`): an empty object for a tool that reports none.',
     },
     createdAt: {
       type: 'string',

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { advanceProgress, type JobProgress } from './job-view.ts';
+import {
+  advanceProgress,
+  doneJobView,
+  endedJobView,
+  jobReportOf,
+  queuedJobView,
+  runningJobView,
+  type JobProgress,
+} from './job-view.ts';
 
 const stage = (name: JobProgress['stage']): JobProgress => ({
   stage: name,
@@ -47,5 +55,40 @@ describe('advanceProgress', () => {
   it('keeps what a job run again had reached until it passes it', () => {
     const rerun = [pages(4, 10), stage('reading'), pages(0, 10), pages(3, 10), pages(5, 10)];
     expect(shownAfter(rerun).map((progress) => progress.pagesDone)).toEqual([4, 4, 4, 4, 5]);
+  });
+});
+
+describe('doneJobView and jobReportOf', () => {
+  const queued = queuedJobView('5d41c0b7e2a94f3c8b6d1e0f9a7c2b34', 'compress');
+  const done = doneJobView(
+    runningJobView(queued),
+    {
+      file: { fileName: 'report-compressed.pdf', mimeType: 'application/pdf', bytes: 400 },
+      report: {
+        values: { originalBytes: 1000, outputBytes: 400 },
+        notices: [{ code: 'FILE_REPAIRED', fileIndex: 0 }],
+      },
+      pagesTotal: null,
+    },
+    new Date('2026-03-02T09:40:00.000Z'),
+  );
+
+  it('carries the tool’s figures in the result, and its notices, once the job is done', () => {
+    expect(done.result).toEqual({
+      fileName: 'report-compressed.pdf',
+      mimeType: 'application/pdf',
+      bytes: 400,
+      report: { originalBytes: 1000, outputBytes: 400 },
+    });
+    expect(done.notices).toEqual([{ code: 'FILE_REPAIRED', fileIndex: 0 }]);
+    // The figures travel as JSON, unchanged.
+    expect(JSON.parse(JSON.stringify(done))).toEqual(done);
+  });
+
+  it('reads the figures only of a done job of the tool asked for', () => {
+    expect(jobReportOf(done, 'compress')).toEqual({ originalBytes: 1000, outputBytes: 400 });
+    expect(jobReportOf(done, 'merge')).toBeNull();
+    expect(jobReportOf(queued, 'compress')).toBeNull();
+    expect(jobReportOf(endedJobView(done, 'failed', null, null), 'compress')).toBeNull();
   });
 });

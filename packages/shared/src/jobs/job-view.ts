@@ -1,5 +1,5 @@
 import type { ErrorBody } from '../errors/app-error.ts';
-import type { Notice } from '../reports/job-report.ts';
+import type { JobReport, Notice, ToolReports } from '../reports/job-report.ts';
 import type { ToolId } from '../tools/tool-ids.ts';
 
 /** How long an ended job, and its result, is kept for its client to fetch: then it is deleted unread. */
@@ -51,14 +51,26 @@ export type JobView = {
   readonly progress: JobProgress;
   readonly notices: readonly Notice[];
   readonly error: ErrorBody['error'] | null;
-  /**
-   * The result's name (after the first file: `report-compressed.pdf`), type (PDF to JPG of one page: `image/jpeg`)
-   * and size once the job is done: the name and type its download is sent with.
-   */
-  readonly result: { readonly fileName: string; readonly mimeType: string; readonly bytes: number } | null;
+  /** What the job made, once it is done. */
+  readonly result: JobResultView | null;
   readonly createdAt: string;
   /** When an ended job is deleted if its result is not fetched first; null while it is queued or running. */
   readonly expiresAt: string | null;
+};
+
+/**
+ * A done job's result: its name (after the first file: `report-compressed.pdf`), type (PDF to JPG of one page:
+ * `image/jpeg`) and size, the name and type its download is sent with; and its tool's figures about it.
+ */
+export type JobResultView = {
+  readonly fileName: string;
+  readonly mimeType: string;
+  readonly bytes: number;
+  /**
+   * The figures of the job's tool (`ToolReports[view.tool]`, read typed with `jobReportOf`): the facts its answer's
+   * report headers give, as JSON.
+   */
+  readonly report: ToolReports[ToolId];
 };
 
 export type JobBody = { readonly success: true; readonly job: JobView };
@@ -67,6 +79,13 @@ const TERMINAL: ReadonlySet<JobState> = new Set(['done', 'failed', 'cancelled'])
 
 export function isTerminalState(state: JobState): boolean {
   return TERMINAL.has(state);
+}
+
+/** The figures of a done job of `tool`; null while it is not done, or when it is another tool's job. */
+export function jobReportOf<T extends ToolId>(view: JobView, tool: T): ToolReports[T] | null {
+  if (view.tool !== tool || view.state !== 'done' || !view.result) return null;
+  // A view's report is its own tool's (`doneJobView` takes it from its tool's op).
+  return view.result.report as ToolReports[T];
 }
 
 /** How far along each stage is: a job goes through them in this order. */
@@ -123,21 +142,25 @@ export function runningJobView(view: JobView): JobView {
 }
 
 /**
- * A job's view once done: its result, what the op noticed, and its pages as the op last counted them (null when
- * it does not count pages); deleted at `expiresAt` unless fetched first.
+ * A job's view once done: its result with its tool's figures, what the op noticed, and its pages as the op last
+ * counted them (null when it does not count pages); deleted at `expiresAt` unless fetched first.
  */
 export function doneJobView(
   view: JobView,
-  done: { result: NonNullable<JobView['result']>; notices: readonly Notice[]; pagesTotal: number | null },
+  done: {
+    file: Omit<JobResultView, 'report'>;
+    report: JobReport;
+    pagesTotal: number | null;
+  },
   expiresAt: Date,
 ): JobView {
-  const { result, notices, pagesTotal } = done;
+  const { file, report, pagesTotal } = done;
   return {
     ...view,
     state: 'done',
     progress: { stage: 'done', pagesDone: pagesTotal, pagesTotal },
-    notices,
-    result,
+    notices: report.notices,
+    result: { ...file, report: report.values },
     expiresAt: expiresAt.toISOString(),
   };
 }

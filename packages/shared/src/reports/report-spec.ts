@@ -130,6 +130,79 @@ export const REPORT_SPECS: { readonly [T in ToolId]: readonly ReportHeaderSpec<T
   ocr: [PAGE_COUNT, ...RECOGNITION],
 };
 
+/**
+ * One figure of a tool's report as the job view carries it (`result.report` of `GET /api/v1/jobs/{id}`): its JSON
+ * type, whether it may be null, and what it says (the API reference's words, in English).
+ */
+export type ReportFigureSpec = {
+  readonly type: 'string' | 'integer' | 'number';
+  readonly isNullable?: true;
+  readonly description: string;
+};
+
+/** Every figure of a tool's report (`ToolReports`), each described once: a figure left out does not compile. */
+type ReportFigureSpecs = {
+  readonly [T in ToolId]: { readonly [K in keyof ToolReports[T]]-?: ReportFigureSpec };
+};
+
+const RECOGNITION_FIGURES: { readonly [K in keyof Recognition]: ReportFigureSpec } = {
+  recognisedCount: {
+    type: 'integer',
+    description: 'How many pages were read (pages with text are left as they are).',
+  },
+  recognisedPages: {
+    type: 'string',
+    description: 'Which pages were read, e.g. `1-3, 7`; empty when none was.',
+  },
+  confidence: {
+    type: 'number',
+    isNullable: true,
+    description: 'The mean confidence of the words read, 0 to 100; null when no word was read.',
+  },
+};
+
+const PAGE_COUNT_FIGURE: ReportFigureSpec = { type: 'integer', description: 'Pages of the result.' };
+
+/**
+ * The figures of each tool's report as the job view gives them, in JSON (numbers as numbers): the same facts as the
+ * headers of `REPORT_SPECS`, unrounded. The job view's JSON Schema describes `result.report` from here.
+ */
+export const REPORT_FIGURES: ReportFigureSpecs = {
+  merge: { pageCount: PAGE_COUNT_FIGURE },
+  split: { fileCount: { type: 'integer', description: 'PDFs in the zip.' } },
+  compress: {
+    originalBytes: { type: 'integer', description: 'Size of the uploaded PDF in bytes.' },
+    outputBytes: {
+      type: 'integer',
+      description: 'Size of the result in bytes: the original’s when nothing could be saved.',
+    },
+  },
+  'pdf-to-word': {
+    pageCount: PAGE_COUNT_FIGURE,
+    pagesWithoutText: {
+      type: 'integer',
+      description:
+        'How many pages are kept as pictures: they have no text, and no words could be read in them.',
+    },
+    ...RECOGNITION_FIGURES,
+  },
+  'word-to-pdf': {},
+  'pdf-to-jpg': {
+    pageCount: PAGE_COUNT_FIGURE,
+    downscaledPages: {
+      type: 'integer',
+      description: 'How many pages were rendered below the requested resolution (0 when none was).',
+    },
+    minDpi: {
+      type: 'integer',
+      description: 'The lowest resolution used, in DPI: the requested one when no page was downscaled.',
+    },
+  },
+  'jpg-to-pdf': { pageCount: PAGE_COUNT_FIGURE },
+  rotate: { rotatedPages: { type: 'integer', description: 'How many pages were turned.' } },
+  ocr: { pageCount: PAGE_COUNT_FIGURE, ...RECOGNITION_FIGURES },
+};
+
 /** The header that lists a result's notices: `FILE_REPAIRED;file=1, PAGES_DOWNSCALED;pages=3;dpi=212`. */
 export const NOTICES_HEADER = 'X-Notices';
 
