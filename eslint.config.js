@@ -5,15 +5,29 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /** Imports each package may not make: the dependency direction of ARCHITECTURE.md, enforced. */
-const forbid = (names, message, patterns = []) => ({
+const forbid = (names, message, patterns = [], paths = []) => ({
   '@typescript-eslint/no-restricted-imports': [
     'error',
     {
-      paths: names.map((name) => ({ name, message })),
+      paths: [...names.map((name) => ({ name, message })), ...paths],
       patterns: [{ group: names.map((name) => `${name}/*`), message }, ...patterns],
     },
   ],
 });
+
+const NAMED_EXPORTS = { selector: 'ExportDefaultDeclaration', message: 'Use named exports (house style).' };
+
+/**
+ * The site reads a result's figures and notices from its job's view (issue 31): the names of the report headers
+ * (`X-…`, written as headers are; OpenAPI's own keys are `x-…`) live only in shared's header table (`REPORT_SPECS`)
+ * and the API reference, which the web reads from the OpenAPI document.
+ */
+const REPORT_HEADERS_MESSAGE =
+  'The web reads a result’s figures and notices from its job view (`result.report`, `notices`), never from headers.';
+const NO_REPORT_HEADERS = {
+  selector: 'Literal[value=/^X-/], TemplateElement[value.raw=/^X-/]',
+  message: REPORT_HEADERS_MESSAGE,
+};
 
 export default tseslint.config(
   {
@@ -35,10 +49,7 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'max-lines': ['warn', { max: 400, skipBlankLines: true, skipComments: true }],
-      'no-restricted-syntax': [
-        'error',
-        { selector: 'ExportDefaultDeclaration', message: 'Use named exports (house style).' },
-      ],
+      'no-restricted-syntax': ['error', NAMED_EXPORTS],
     },
   },
   {
@@ -71,14 +82,18 @@ export default tseslint.config(
     },
   },
   {
-    // Config files and React Router route modules need a default export.
-    files: [
-      '**/*.config.{js,ts}',
-      'packages/web/app/root.tsx',
-      'packages/web/app/routes.ts',
-      'packages/web/app/routes/**',
-    ],
+    // Config files need a default export.
+    files: ['**/*.config.{js,ts}'],
     rules: { 'no-restricted-syntax': 'off' },
+  },
+  {
+    files: ['packages/web/app/**'],
+    rules: { 'no-restricted-syntax': ['error', NAMED_EXPORTS, NO_REPORT_HEADERS] },
+  },
+  {
+    // React Router route modules need a default export.
+    files: ['packages/web/app/root.tsx', 'packages/web/app/routes.ts', 'packages/web/app/routes/**'],
+    rules: { 'no-restricted-syntax': ['error', NO_REPORT_HEADERS] },
   },
   {
     files: ['packages/shared/**'],
@@ -130,6 +145,13 @@ export default tseslint.config(
       ['@quire/engine', '@quire/server', '@quire/e2e', 'fastify'],
       'the web talks to the server over its HTTP API',
       [{ group: ['node:*'], message: 'no Node APIs in the browser bundle' }],
+      [
+        {
+          name: '@quire/shared',
+          importNames: ['NOTICES_HEADER', 'parseNotices', 'formatNotices', 'reportHeaders'],
+          message: REPORT_HEADERS_MESSAGE,
+        },
+      ],
     ),
   },
   {

@@ -1,4 +1,4 @@
-import { JOBS_PATH, type AppError } from '@quire/shared';
+import { JOBS_PATH, type AppError, type JobBody, type JobView } from '@quire/shared';
 import type { Page, Request, Response, Route } from 'playwright-core';
 
 // The web page runs every tool as a job of the asynchronous API: `POST /api/v1/jobs` (202 with the job), its
@@ -8,6 +8,7 @@ import type { Page, Request, Response, Route } from 'playwright-core';
 const JOB_ID = '[0-9a-f]{32}';
 const JOB_PATH = new RegExp(`^${JOBS_PATH}/${JOB_ID}$`);
 const RESULT_PATH = new RegExp(`^${JOBS_PATH}/${JOB_ID}/result$`);
+const EVENTS_PATH = new RegExp(`^${JOBS_PATH}/${JOB_ID}/events$`);
 
 function pathOf(url: string): string {
   return new URL(url).pathname;
@@ -72,19 +73,42 @@ export async function runJobWith(page: Page, action: () => Promise<unknown>): Pr
 }
 
 /**
- * Plays back `answer` as the result of the page's next job. The job still runs on the server; its real result is
- * fetched first (which deletes it there), so the test leaves nothing in the server's job root.
+ * Plays back the page's next job as done with `change` made to its last view (its tool's figures, its notices): the
+ * job runs on the server, its views and events are the server's, and only the one that says it is done is changed,
+ * in its events or as asked for. The page then fetches the real result, which deletes the job on the server.
  */
-export async function routeNextJobResult(page: Page, answer: Parameters<Route['fulfill']>[0]): Promise<void> {
-  await page.route(
-    `**${JOBS_PATH}/*/result`,
-    async (route) => {
-      const real = await route.fetch();
-      await real.dispose();
-      await route.fulfill(answer);
-    },
-    { times: 1 },
-  );
+export async function routeNextJobView(page: Page, change: (view: JobView) => JobView): Promise<void> {
+  let isPlayed = false;
+  const played = (body: JobBody): JobBody => {
+    if (body.job.state !== 'done') return body;
+    isPlayed = true;
+    return { ...body, job: change(body.job) };
+  };
+  const isView = (url: URL) => JOB_PATH.test(url.pathname);
+  const isEvents = (url: URL) => EVENTS_PATH.test(url.pathname);
+  const handler = async (route: Route) => {
+    if (isPlayed || route.request().method() !== 'GET') {
+      await route.fallback();
+      return;
+    }
+    // The events end with the job: the whole stream is read, then given with its done event changed.
+    const real = await route.fetch({ timeout: 0 });
+    const text = await real.text();
+    const body = isEvents(new URL(route.request().url()))
+      ? text.replace(
+          /^data: (.*)$/gm,
+          (_line, json: string) => `data: ${JSON.stringify(played(JSON.parse(json) as JobBody))}`,
+        )
+      : JSON.stringify(played(JSON.parse(text) as JobBody));
+    const { 'content-length': _length, 'content-encoding': _encoding, ...headers } = real.headers();
+    await route.fulfill({ status: real.status(), headers, body });
+    if (isPlayed) {
+      await page.unroute(isView, handler);
+      await page.unroute(isEvents, handler);
+    }
+  };
+  await page.route(isView, handler);
+  await page.route(isEvents, handler);
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   passwordFieldName,
   type JobBody,
   type JobProgress,
+  type JobView,
   type ToolDefinition,
 } from '@quire/shared';
 import { followJob } from './follow-job.ts';
@@ -30,16 +31,19 @@ export type ToolRequest = {
   readonly onProgress?: (progress: JobProgress) => void;
 };
 
-/** A tool's answer: the result file plus the response headers some tools report in (compress: the sizes). */
+/**
+ * A tool's answer: the result file, and its job's last view, which says what the site shows beside it (the tool's
+ * figures, `result.report`, and its notices), its name and its type.
+ */
 export type ToolResponse = {
   readonly blob: Blob;
-  readonly headers: Headers;
+  readonly job: JobView;
 };
 
 /**
  * Runs one tool on the server as a job: `POST /api/v1/jobs` with the tool's multipart fields (named by the
  * registry, `tool` first), then its progress until it ends, then its result, which the server deletes once sent.
- * Resolves to the result file and its headers; a refusal or a failed job rejects with its `AppError`.
+ * Resolves to the result file and the job's last view; a refusal or a failed job rejects with its `AppError`.
  */
 export async function runTool(tool: ToolDefinition, request: ToolRequest): Promise<ToolResponse> {
   const body = new FormData();
@@ -63,7 +67,7 @@ export async function runTool(tool: ToolDefinition, request: ToolRequest): Promi
     void fetch(`${JOBS_PATH}/${job.id}`, { method: 'DELETE', keepalive: true }).catch(() => undefined);
   signal?.addEventListener('abort', cancel, { once: true });
   try {
-    await followJob(job, {
+    const last = await followJob(job, {
       signal,
       // An ended job says nothing more of its work: the page keeps the last step while the result comes.
       onChange: (view) => {
@@ -73,7 +77,7 @@ export async function runTool(tool: ToolDefinition, request: ToolRequest): Promi
     // Done or failed, the result's address answers: the file, or the job's error with its own status.
     const response = await fetch(`${JOBS_PATH}/${job.id}/result`, { signal: signal ?? null });
     if (!response.ok) throw await errorOf(response.status, await response.blob());
-    return { blob: await response.blob(), headers: response.headers };
+    return { blob: await response.blob(), job: last };
   } finally {
     signal?.removeEventListener('abort', cancel);
   }

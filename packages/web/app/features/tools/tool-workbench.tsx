@@ -59,7 +59,7 @@ export function ToolWorkbench({ tool }: { tool: ToolDefinition }) {
   const callbacks = useMemo(
     () => ({
       onSuccess: (result: JobResult) => {
-        const texts = successToastOf(tool.id, result.headers);
+        const texts = successToastOf(result.job);
         toast.show({
           variant: 'default',
           title: t(texts.title),
@@ -258,10 +258,10 @@ export function ToolWorkbench({ tool }: { tool: ToolDefinition }) {
           }
           onStartOver={startOver}
         >
-          {ResultDetails && <ResultDetails headers={state.result.headers} />}
+          {ResultDetails && <ResultDetails job={state.result.job} />}
           <ResultNotices
             toolId={tool.id}
-            headers={state.result.headers}
+            notices={state.result.job.notices}
             fileNames={files.map((file) => file.name)}
           />
         </ToolResult>

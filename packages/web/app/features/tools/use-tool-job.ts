@@ -3,6 +3,7 @@ import {
   isAppError,
   type AppError,
   type JobProgress,
+  type JobView,
   type ToolDefinition,
 } from '@quire/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -17,8 +18,8 @@ export type JobResult = {
   readonly mimeType: string;
   /** An object URL of `blob`, revoked when the result is forgotten (start over, new files, leaving the page). */
   readonly url: string;
-  /** The response headers, for tools that report details in them (compress). */
-  readonly headers: Headers;
+  /** The job's last view, done: its notices and its tool's figures (`result.report`: compress's sizes, OCR's pages). */
+  readonly job: JobView;
 };
 
 /** A protected file the server asked a password for (spec A.3). */
@@ -95,7 +96,7 @@ export function useToolJob(tool: ToolDefinition, callbacks: JobCallbacks) {
       const isCurrent = () => controller.current === current && !current.signal.aborted;
       setState({ status: 'uploading', percent: 0 });
       try {
-        const { blob, headers } = await runTool(tool, {
+        const { blob, job } = await runTool(tool, {
           files,
           options,
           passwords: passwords.current,
@@ -129,9 +130,9 @@ export function useToolJob(tool: ToolDefinition, callbacks: JobCallbacks) {
         const download = resultDownloadOf(
           tool,
           files.map((file) => file.name),
-          headers.get('content-type'),
+          job.result?.mimeType ?? null,
         );
-        const result = { blob, headers, url, ...download };
+        const result = { blob, job, url, ...download };
         setState({ status: 'done', result });
         callbacks.onSuccess(result);
       } catch (error) {

@@ -5,10 +5,10 @@ import { readCompressionResult } from './compression-result.ts';
 import type { ToolResultDetailsProps } from './index.ts';
 
 /** After compression: original size, compressed size and the reduction, or a plain word that nothing was saved. */
-export function CompressSummary({ headers }: ToolResultDetailsProps) {
+export function CompressSummary({ job }: ToolResultDetailsProps) {
   const t = useT();
   const numberLocale = LOCALE_INFO[useLocale()].tag;
-  const result = readCompressionResult(headers);
+  const result = readCompressionResult(job);
   if (!result) return null;
   const sizes = [
     { label: t('tools.compress.result.originalSize'), bytes: result.originalBytes, testId: 'original-size' },

@@ -1,64 +1,49 @@
+import { doneJobView, queuedJobView, type Notice, type ToolId, type ToolReports } from '@quire/shared';
 import { describe, expect, it } from 'vitest';
 import { readCompressionResult } from './compression-result.ts';
 
-const headersOf = (values: Record<string, string>) => new Headers(values);
+/** A done job of `tool` as its view says it, with its tool's figures and notices. */
+const doneJob = <T extends ToolId>(tool: T, values: ToolReports[T], notices: readonly Notice[] = []) =>
+  doneJobView(
+    queuedJobView('5d41c0b7e2a94f3c8b6d1e0f9a7c2b34', tool),
+    {
+      file: { fileName: 'a.pdf', mimeType: 'application/pdf', bytes: 1 },
+      report: { values, notices },
+      pagesTotal: null,
+    },
+    new Date(),
+  );
+const compressed = (originalBytes: number, outputBytes: number) =>
+  doneJob('compress', { originalBytes, outputBytes });
 
 describe('readCompressionResult', () => {
-  it('reads the sizes and the reduction the server reports', () => {
-    const headers = headersOf({
-      'x-original-size': '1048576',
-      'x-compressed-size': '524288',
-      'x-compression-ratio': '50.0',
-    });
-    expect(readCompressionResult(headers)).toEqual({
+  it('reads the sizes the job reports, and the reduction with one decimal', () => {
+    expect(readCompressionResult(compressed(1048576, 524288))).toEqual({
       outcome: 'reduced',
       originalBytes: 1048576,
       compressedBytes: 524288,
       reductionPercent: 50,
     });
-  });
-
-  it('keeps one decimal and computes the reduction when the ratio header is missing', () => {
-    expect(
-      readCompressionResult(headersOf({ 'X-Original-Size': '3000', 'X-Compressed-Size': '2000' })),
-    ).toMatchObject({ outcome: 'reduced', reductionPercent: 33.3 });
-    expect(
-      readCompressionResult(
-        headersOf({ 'X-Original-Size': '1000', 'X-Compressed-Size': '877', 'X-Compression-Ratio': '12.34' }),
-      ),
-    ).toMatchObject({ reductionPercent: 12.3 });
+    expect(readCompressionResult(compressed(3000, 2000))).toMatchObject({ reductionPercent: 33.3 });
+    expect(readCompressionResult(compressed(1000, 877))).toMatchObject({ reductionPercent: 12.3 });
   });
 
   it('says unchanged when nothing could be saved, never a 0% reduction', () => {
-    const same = { 'X-Original-Size': '1000', 'X-Compressed-Size': '1000' };
-    expect(readCompressionResult(headersOf({ ...same, 'X-Compression-Ratio': '0.0' }))?.outcome).toBe(
-      'unchanged',
-    );
-    expect(readCompressionResult(headersOf(same))?.outcome).toBe('unchanged');
-    expect(
-      readCompressionResult(
-        headersOf({ 'X-Original-Size': '1000', 'X-Compressed-Size': '990', 'X-Compression-Skipped': 'true' }),
-      )?.outcome,
-    ).toBe('unchanged');
-    expect(
-      readCompressionResult(
-        headersOf({
-          'X-Original-Size': '100000',
-          'X-Compressed-Size': '99990',
-          'X-Compression-Ratio': '0.01',
-        }),
-      )?.outcome,
-    ).toBe('unchanged');
+    const same = doneJob('compress', { originalBytes: 1000, outputBytes: 1000 }, [
+      { code: 'ALREADY_OPTIMAL' },
+    ]);
+    expect(readCompressionResult(same)).toEqual({
+      outcome: 'unchanged',
+      originalBytes: 1000,
+      compressedBytes: 1000,
+    });
+    expect(readCompressionResult(compressed(100000, 99990))?.outcome).toBe('unchanged');
+    expect(readCompressionResult(compressed(1000, 1200))?.outcome).toBe('unchanged');
   });
 
-  it('ignores missing or malformed sizes', () => {
-    expect(readCompressionResult(headersOf({}))).toBeNull();
-    expect(
-      readCompressionResult(headersOf({ 'X-Original-Size': 'abc', 'X-Compressed-Size': '10' })),
-    ).toBeNull();
-    expect(readCompressionResult(headersOf({ 'X-Original-Size': '0', 'X-Compressed-Size': '0' }))).toBeNull();
-    expect(
-      readCompressionResult(headersOf({ 'X-Original-Size': '-5', 'X-Compressed-Size': '1' })),
-    ).toBeNull();
+  it('reads nothing of another tool’s job, of a job not done, or of an empty original', () => {
+    expect(readCompressionResult(doneJob('merge', { pageCount: 3 }))).toBeNull();
+    expect(readCompressionResult(queuedJobView('5d41c0b7e2a94f3c8b6d1e0f9a7c2b34', 'compress'))).toBeNull();
+    expect(readCompressionResult(compressed(0, 0))).toBeNull();
   });
 });

@@ -1,64 +1,87 @@
-import { LOCALES } from '@quire/shared';
+import {
+  LOCALES,
+  doneJobView,
+  queuedJobView,
+  type Notice,
+  type ToolId,
+  type ToolReports,
+} from '@quire/shared';
 import { describe, expect, it } from 'vitest';
 import { getTranslator } from '../../../i18n/create-translator.ts';
 import { successToastOf } from './index.ts';
 
 const { t } = getTranslator('en');
 
-/** The toast's text, in English. */
+/** A done job of `tool` as its view says it, with its tool's figures and notices. */
+const doneJob = <T extends ToolId>(tool: T, values: ToolReports[T], notices: readonly Notice[] = []) =>
+  doneJobView(
+    queuedJobView('5d41c0b7e2a94f3c8b6d1e0f9a7c2b34', tool),
+    {
+      file: { fileName: 'a.pdf', mimeType: 'application/pdf', bytes: 1 },
+      report: { values, notices },
+      pagesTotal: null,
+    },
+    new Date(),
+  );
+
+/** The toast's text key. */
 const successMessageKeyOf = (...args: Parameters<typeof successToastOf>) =>
   successToastOf(...args).description;
 
+const scans = (pages: number): Notice => ({ code: 'PAGES_ARE_SCANS', fileIndex: 0, pages });
+const noRecognition = { recognisedCount: 0, recognisedPages: '', confidence: null };
+
 describe('successToastOf', () => {
   it('uses the success texts of spec section 8', () => {
-    expect(t(successMessageKeyOf('split', new Headers()))).toBe('PDF split successfully!');
-    expect(t(successMessageKeyOf('pdf-to-jpg', new Headers()))).toBe(
-      'PDF converted to JPG images successfully!',
-    );
-    const reduced = new Headers({ 'X-Original-Size': '1000', 'X-Compressed-Size': '500' });
-    expect(t(successMessageKeyOf('compress', reduced))).toBe('PDF compressed successfully!');
+    expect(t(successMessageKeyOf(doneJob('split', { fileCount: 2 })))).toBe('PDF split successfully!');
+    const jpg = doneJob('pdf-to-jpg', { pageCount: 2, downscaledPages: 0, minDpi: 150 });
+    expect(t(successMessageKeyOf(jpg))).toBe('PDF converted to JPG images successfully!');
+    const reduced = doneJob('compress', { originalBytes: 1000, outputBytes: 500 });
+    expect(t(successMessageKeyOf(reduced))).toBe('PDF compressed successfully!');
   });
 
   it('does not claim a compression that saved nothing', () => {
-    const same = new Headers({
-      'X-Original-Size': '1000',
-      'X-Compressed-Size': '1000',
-      'X-Compression-Ratio': '0',
-    });
-    expect(t(successMessageKeyOf('compress', same))).not.toBe('PDF compressed successfully!');
-    expect(t(successToastOf('compress', same).title)).toBe('Done');
-    expect(t(successToastOf('compress', new Headers()).title)).toBe('Success');
+    const same = doneJob('compress', { originalBytes: 1000, outputBytes: 1000 }, [
+      { code: 'ALREADY_OPTIMAL' },
+    ]);
+    expect(t(successMessageKeyOf(same))).not.toBe('PDF compressed successfully!');
+    expect(t(successToastOf(same).title)).toBe('Done');
+    const reduced = doneJob('compress', { originalBytes: 1000, outputBytes: 500 });
+    expect(t(successToastOf(reduced).title)).toBe('Success');
   });
 
   it('says plainly that scanned pages are pictures with no text, never "converted successfully"', () => {
-    const converted = (notices: string | null, pageCount = '3') =>
+    const converted = (notices: readonly Notice[], pageCount = 3) =>
       t(
         successMessageKeyOf(
-          'pdf-to-word',
-          new Headers({
-            'X-Page-Count': pageCount,
-            'X-Pages-Without-Text': '0',
-            ...(notices ? { 'X-Notices': notices } : {}),
-          }),
+          doneJob('pdf-to-word', { pageCount, pagesWithoutText: 0, ...noRecognition }, notices),
         ),
       );
-    expect(converted(null)).toBe('PDF converted to Word successfully!');
-    const scanned = new Headers({ 'X-Page-Count': '1', 'X-Notices': 'PAGES_ARE_SCANS;file=0;pages=1' });
-    expect(t(successToastOf('pdf-to-word', scanned).title)).toBe('Done');
-    const everyPage = converted('PAGES_ARE_SCANS;file=0;pages=3');
+    expect(converted([])).toBe('PDF converted to Word successfully!');
+    const scanned = doneJob('pdf-to-word', { pageCount: 1, pagesWithoutText: 1, ...noRecognition }, [
+      scans(1),
+    ]);
+    expect(t(successToastOf(scanned).title)).toBe('Done');
+    const everyPage = converted([scans(3)]);
     expect(everyPage).toBe(
       'No text could be found in your PDF: its pages are pictures with no words we could read. The Word file holds them as pictures.',
     );
-    expect(converted('PAGES_ARE_SCANS;file=0;pages=1', '1')).toBe(everyPage);
-    expect(converted('FILE_REPAIRED;file=0, PAGES_ARE_SCANS;file=0;pages=3')).toBe(everyPage);
-    const somePages = converted('PAGES_ARE_SCANS;file=0;pages=1');
+    expect(converted([scans(1)], 1)).toBe(everyPage);
+    expect(converted([{ code: 'FILE_REPAIRED', fileIndex: 0 }, scans(3)])).toBe(everyPage);
+    const somePages = converted([scans(1)]);
     expect(somePages).toMatch(
       /^PDF converted to Word, but some pages are pictures with no words we could read/,
     );
     for (const text of [everyPage, somePages]) expect(text).not.toMatch(/success/i);
     // Scans that were read: converted, with a word to check what was read.
-    const read = new Headers({ 'X-Page-Count': '2', 'X-Pages-Recognised': '2', 'X-Ocr-Confidence': '93.1' });
-    expect(successToastOf('pdf-to-word', read)).toEqual({
+    const read = doneJob('pdf-to-word', {
+      pageCount: 2,
+      pagesWithoutText: 0,
+      recognisedCount: 2,
+      recognisedPages: '1-2',
+      confidence: 93.1,
+    });
+    expect(successToastOf(read)).toEqual({
       title: 'common.toast.success',
       description: 'tools.pdf-to-word.successRecognised',
     });
@@ -80,25 +103,27 @@ describe('successToastOf', () => {
   });
 
   it('never says "Text recognised" of an OCR that could read no text in a scan (a handwritten fax)', () => {
-    const ocrAnswer = (recognised: string, notices?: string) =>
-      new Headers({
-        'X-Page-Count': '2',
-        'X-Pages-Recognised': recognised,
-        ...(notices ? { 'X-Notices': notices } : {}),
-      });
-    const fax = successToastOf('ocr', ocrAnswer('0', 'PAGES_ARE_SCANS;file=0;pages=1'));
+    const ocrAnswer = (recognised: number, notices: readonly Notice[] = []) =>
+      doneJob(
+        'ocr',
+        {
+          pageCount: 2,
+          recognisedCount: recognised,
+          recognisedPages: recognised > 0 ? `1-${recognised}` : '',
+          confidence: recognised > 0 ? 88 : null,
+        },
+        notices,
+      );
+    const fax = successToastOf(ocrAnswer(0, [scans(1)]));
     expect(fax).toEqual({ title: 'common.toast.done', description: 'tools.ocr.successNothingRead' });
     expect(t(fax.description)).toBe(
       'No text could be read on the scanned pages of your PDF: they hold no words we could read (handwriting, for example), so they stay unsearchable.',
     );
-    const some = successToastOf(
-      'ocr',
-      ocrAnswer('1', 'FILE_REPAIRED;file=0, PAGES_ARE_SCANS;file=0;pages=1'),
-    );
+    const some = successToastOf(ocrAnswer(1, [{ code: 'FILE_REPAIRED', fileIndex: 0 }, scans(1)]));
     expect(some).toEqual({ title: 'common.toast.done', description: 'tools.ocr.successSomeUnread' });
     // Without the notice, nothing recognised means nothing needed recognising; pages read are a success.
-    expect(successToastOf('ocr', ocrAnswer('0')).description).toBe('tools.ocr.result.noScans');
-    expect(successToastOf('ocr', ocrAnswer('2'))).toEqual({
+    expect(successToastOf(ocrAnswer(0)).description).toBe('tools.ocr.result.noScans');
+    expect(successToastOf(ocrAnswer(2))).toEqual({
       title: 'common.toast.success',
       description: 'tools.ocr.success',
     });

@@ -1,4 +1,4 @@
-import type { ToolId } from '@quire/shared';
+import { jobReportOf, type JobView, type ToolId } from '@quire/shared';
 import type { ComponentType } from 'react';
 import type { MessageKey } from '../../../i18n/messages.ts';
 import { readCompressionResult } from './compression-result.ts';
@@ -6,8 +6,8 @@ import { CompressSummary } from './compress-summary.tsx';
 import { readOcrResult, unreadScansOf } from './ocr-result.ts';
 import { OcrSummary, PdfToWordSummary } from './ocr-summary.tsx';
 
-/** What a tool's result details receive: the response headers of the successful job. */
-export type ToolResultDetailsProps = { readonly headers: Headers };
+/** What a tool's result details receive: the done job's last view, with its tool's figures (`result.report`). */
+export type ToolResultDetailsProps = { readonly job: JobView };
 
 /** Details shown with a tool's result (compress's sizes, OCR's pages); for any other the download is all there is. */
 const TOOL_RESULT_DETAILS: Partial<Record<ToolId, ComponentType<ToolResultDetailsProps>>> = {
@@ -31,29 +31,29 @@ export type SuccessToast = { readonly title: MessageKey; readonly description: M
  * recognised", whether it read none or only some. Those texts come under a plain "Done", not "Success". PDF to
  * Word that read scans says to check what was read.
  */
-export function successToastOf(toolId: ToolId, headers: Headers): SuccessToast {
-  const caveat = caveatOf(toolId, headers);
+export function successToastOf(job: JobView): SuccessToast {
+  const toolId = job.tool;
+  const caveat = caveatOf(job);
   if (caveat) return { title: 'common.toast.done', description: caveat };
-  if (toolId === 'pdf-to-word' && (readOcrResult(headers)?.count ?? 0) > 0) {
+  if (toolId === 'pdf-to-word' && (readOcrResult(job)?.count ?? 0) > 0) {
     return { title: 'common.toast.success', description: 'tools.pdf-to-word.successRecognised' };
   }
   return { title: 'common.toast.success', description: `tools.${toolId}.success` };
 }
 
-function caveatOf(toolId: ToolId, headers: Headers): MessageKey | null {
-  if (toolId === 'compress' && readCompressionResult(headers)?.outcome === 'unchanged') {
-    return 'tools.compress.successUnchanged';
-  }
-  const scans = unreadScansOf(headers);
+function caveatOf(job: JobView): MessageKey | null {
+  const toolId = job.tool;
+  if (readCompressionResult(job)?.outcome === 'unchanged') return 'tools.compress.successUnchanged';
+  const scans = unreadScansOf(job);
   if (toolId === 'ocr') {
-    const recognised = readOcrResult(headers)?.count;
+    const recognised = readOcrResult(job)?.count;
     if (scans) return recognised ? 'tools.ocr.successSomeUnread' : 'tools.ocr.successNothingRead';
     if (recognised === 0) return 'tools.ocr.result.noScans';
   }
   if (toolId === 'pdf-to-word') {
     if (scans) {
-      const pageCount = Number(headers.get('X-Page-Count') ?? Number.NaN);
-      const isSomePages = scans.pages !== undefined && scans.pages < pageCount;
+      const pageCount = jobReportOf(job, 'pdf-to-word')?.pageCount;
+      const isSomePages = scans.pages !== undefined && pageCount !== undefined && scans.pages < pageCount;
       return isSomePages ? 'tools.pdf-to-word.successSomeScans' : 'tools.pdf-to-word.successAllScans';
     }
   }

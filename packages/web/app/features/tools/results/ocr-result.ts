@@ -1,23 +1,18 @@
-import { NOTICES_HEADER, parseNotices, type Notice } from '@quire/shared';
+import { jobReportOf, type JobView, type Notice } from '@quire/shared';
 
-/** What OCR read, from its answer's headers; null when they are missing or malformed. */
+/** What text recognition read (OCR, PDF to Word), from a done job's view; null for any other job. */
 export function readOcrResult(
-  headers: Headers,
+  job: JobView,
 ): { count: number; pages: string; confidence: number | null } | null {
-  const count = Number(headers.get('X-Pages-Recognised') ?? Number.NaN);
-  if (!Number.isInteger(count) || count < 0) return null;
-  const confidence = Number(headers.get('X-Ocr-Confidence') ?? Number.NaN);
-  return {
-    count,
-    pages: headers.get('X-Recognised-Page-List') ?? '',
-    confidence: Number.isFinite(confidence) ? confidence : null,
-  };
+  const report = jobReportOf(job, 'ocr') ?? jobReportOf(job, 'pdf-to-word');
+  if (!report) return null;
+  return { count: report.recognisedCount, pages: report.recognisedPages, confidence: report.confidence };
 }
 
 /**
  * The notice that scanned pages held no text that could be read (`PAGES_ARE_SCANS`: they stay pictures without
- * text), when the answer carries one.
+ * text), when the job gives one.
  */
-export function unreadScansOf(headers: Headers): Notice | undefined {
-  return parseNotices(headers.get(NOTICES_HEADER)).find((notice) => notice.code === 'PAGES_ARE_SCANS');
+export function unreadScansOf(job: JobView): Notice | undefined {
+  return job.notices.find((notice) => notice.code === 'PAGES_ARE_SCANS');
 }

@@ -1,29 +1,53 @@
+import {
+  doneJobView,
+  queuedJobView,
+  type JobView,
+  type Notice,
+  type ToolId,
+  type ToolReports,
+} from '@quire/shared';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { OcrSummary, PdfToWordSummary } from './ocr-summary.tsx';
 
-/** The summary beside OCR's result on the English page, for an answer's headers. */
-const summaryOf = (headers: Record<string, string>, path = '/ocr-pdf') =>
+/** A done job of `tool` as its view says it, with its tool's figures and notices. */
+const doneJob = <T extends ToolId>(tool: T, values: ToolReports[T], notices: readonly Notice[] = []) =>
+  doneJobView(
+    queuedJobView('5d41c0b7e2a94f3c8b6d1e0f9a7c2b34', tool),
+    {
+      file: { fileName: 'a.pdf', mimeType: 'application/pdf', bytes: 1 },
+      report: { values, notices },
+      pagesTotal: null,
+    },
+    new Date(),
+  );
+
+/** OCR's figures for `count` pages read of `pageCount`. */
+const ocrRead = (count: number, pageCount = count, pages = count > 0 ? `1-${count}` : '') => ({
+  pageCount,
+  recognisedCount: count,
+  recognisedPages: pages,
+  confidence: count > 0 ? 91 : null,
+});
+
+/** The summary beside OCR's result on the English page, for its job. */
+const summaryOf = (job: JobView, path = '/ocr-pdf') =>
   renderToString(
     <MemoryRouter initialEntries={[path]}>
-      <OcrSummary headers={new Headers(headers)} />
+      <OcrSummary job={job} />
     </MemoryRouter>,
   );
 
 /** The figure shown as the pages recognised, for a count and a list of pages. */
 function pagesFigure(count: number, pages: string, path = '/ocr-pdf', Summary = OcrSummary): string {
+  const job =
+    Summary === OcrSummary
+      ? doneJob('ocr', ocrRead(count, count, pages))
+      : doneJob('pdf-to-word', { ...ocrRead(count, count, pages), pagesWithoutText: 0 });
   const html = renderToString(
     <MemoryRouter initialEntries={[path]}>
-      <Summary
-        headers={
-          new Headers({
-            'X-Pages-Recognised': String(count),
-            'X-Recognised-Page-List': pages,
-            'X-Ocr-Confidence': '91',
-          })
-        }
-      />
+      <Summary job={job} />
     </MemoryRouter>,
   );
   return /data-testid="recognised-pages">([^<]*)</.exec(html)?.[1] ?? '';
@@ -31,17 +55,13 @@ function pagesFigure(count: number, pages: string, path = '/ocr-pdf', Summary = 
 
 describe('OcrSummary', () => {
   it('says a document without scans had nothing to recognise', () => {
-    expect(summaryOf({ 'X-Page-Count': '3', 'X-Pages-Recognised': '0' })).toContain(
-      'Every page of this PDF already has text',
-    );
+    expect(summaryOf(doneJob('ocr', ocrRead(0, 3)))).toContain('Every page of this PDF already has text');
   });
 
   it('never says that every page already had text when its scans could not be read', () => {
-    const html = summaryOf({
-      'X-Page-Count': '1',
-      'X-Pages-Recognised': '0',
-      'X-Notices': 'PAGES_ARE_SCANS;file=0;pages=1',
-    });
+    const html = summaryOf(
+      doneJob('ocr', ocrRead(0, 1), [{ code: 'PAGES_ARE_SCANS', fileIndex: 0, pages: 1 }]),
+    );
     expect(html).not.toContain('already has text');
     expect(html).toBe('');
   });

@@ -8,28 +8,28 @@ import { readOcrResult, unreadScansOf } from './ocr-result.ts';
  * After OCR: the pages read and the mean confidence, or a plain word that no page needed reading. Scans that could
  * not be read are the notices' to tell (`PAGES_ARE_SCANS`): a document of them alone had pages to read.
  */
-export function OcrSummary({ headers }: ToolResultDetailsProps) {
+export function OcrSummary({ job }: ToolResultDetailsProps) {
   const t = useT();
-  if (readOcrResult(headers)?.count === 0 && !unreadScansOf(headers)) {
+  if (readOcrResult(job)?.count === 0 && !unreadScansOf(job)) {
     return (
       <p className="w-full max-w-md text-sm font-medium text-emerald-900" data-testid="ocr-summary">
         {t('tools.ocr.result.noScans')}
       </p>
     );
   }
-  return <RecognitionFigures headers={headers} toolId="ocr" />;
+  return <RecognitionFigures job={job} toolId="ocr" />;
 }
 
 /** After PDF to Word: the scanned pages it read and the mean confidence, when it read any. */
-export function PdfToWordSummary({ headers }: ToolResultDetailsProps) {
-  return <RecognitionFigures headers={headers} toolId="pdf-to-word" />;
+export function PdfToWordSummary({ job }: ToolResultDetailsProps) {
+  return <RecognitionFigures job={job} toolId="pdf-to-word" />;
 }
 
 /** How many pages were read and their mean confidence, in the words of the tool that read them. */
-function RecognitionFigures({ headers, toolId }: ToolResultDetailsProps & { toolId: 'ocr' | 'pdf-to-word' }) {
+function RecognitionFigures({ job, toolId }: ToolResultDetailsProps & { toolId: 'ocr' | 'pdf-to-word' }) {
   const t = useT();
   const numberLocale = LOCALE_INFO[useLocale()].tag;
-  const result = readOcrResult(headers);
+  const result = readOcrResult(job);
   if (!result || result.count === 0) return null;
   const figures = [
     // The label says how many pages were read: the count, not the list of them (`1-6`).

@@ -1,19 +1,15 @@
-import { LOCALES, toolPath, type Locale } from '@quire/shared';
+import { LOCALES, toolPath, type Locale, type Notice } from '@quire/shared';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { getTranslator } from '../../../i18n/create-translator.ts';
 import { ResultNotices } from './result-notices.tsx';
 
-/** The notices beside Compress's result on a page in `locale`, for an answer's `X-Notices`. */
-const noticesOf = (locale: Locale, notices: string) =>
+/** The notices beside Compress's result on a page in `locale`, for its job's notices. */
+const noticesOf = (locale: Locale, notices: readonly Notice[]) =>
   renderToString(
     <MemoryRouter initialEntries={[toolPath(locale, 'compress')]}>
-      <ResultNotices
-        toolId="compress"
-        headers={new Headers({ 'X-Notices': notices })}
-        fileNames={['a.pdf']}
-      />
+      <ResultNotices toolId="compress" notices={notices} fileNames={['a.pdf']} />
     </MemoryRouter>,
   );
 
@@ -29,13 +25,13 @@ const asHtml = (text: string) =>
 describe('ResultNotices of Compress', () => {
   it.each(LOCALES)('says in %s when every compression level gives the same file', (locale) => {
     const { t } = getTranslator(locale);
-    const html = noticesOf(locale, 'SAME_AT_EVERY_LEVEL');
+    const html = noticesOf(locale, [{ code: 'SAME_AT_EVERY_LEVEL' }]);
     expect(html).toContain('data-notice="SAME_AT_EVERY_LEVEL"');
     expect(html).toContain(asHtml(t('common.notices.SAME_AT_EVERY_LEVEL')));
   });
 
   it('says it beside the unchanged file too, which the summary already calls unchanged', () => {
-    const html = noticesOf('en', 'ALREADY_OPTIMAL, SAME_AT_EVERY_LEVEL');
+    const html = noticesOf('en', [{ code: 'ALREADY_OPTIMAL' }, { code: 'SAME_AT_EVERY_LEVEL' }]);
     expect(html).toContain('every level gives the same result');
     expect(html).not.toContain('data-notice="ALREADY_OPTIMAL"');
   });
@@ -48,7 +44,7 @@ describe('ResultNotices of a protected file', () => {
       <MemoryRouter initialEntries={[toolPath(locale, 'merge')]}>
         <ResultNotices
           toolId="merge"
-          headers={new Headers({ 'X-Notices': 'PASSWORD_REMOVED;file=1' })}
+          notices={[{ code: 'PASSWORD_REMOVED', fileIndex: 1 }]}
           fileNames={['agenda.pdf', 'minutes.pdf']}
         />
       </MemoryRouter>,

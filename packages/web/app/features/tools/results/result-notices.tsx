@@ -1,9 +1,10 @@
-import { NOTICES_HEADER, parseNotices, type Notice, type NoticeCode, type ToolId } from '@quire/shared';
+import type { Notice, NoticeCode, ToolId } from '@quire/shared';
 import { useT } from '../../../i18n/use-t.ts';
 
 type ResultNoticesProps = {
   readonly toolId: ToolId;
-  readonly headers: Headers;
+  /** What the server noted about the result: the done job's notices. */
+  readonly notices: readonly Notice[];
   /** The names of the files sent, by position: a notice about one file names it. */
   readonly fileNames: readonly string[];
 };
@@ -11,12 +12,10 @@ type ResultNoticesProps = {
 /** Notices a tool's own result details already put in words (the compress summary says "unchanged"). */
 const SAID_BY_DETAILS: Partial<Record<ToolId, readonly NoticeCode[]>> = { compress: ['ALREADY_OPTIMAL'] };
 
-/** Everything the server noted about the result (`X-Notices`), each in the visitor's language, beside the result. */
-export function ResultNotices({ toolId, headers, fileNames }: ResultNoticesProps) {
+/** Everything the server noted about the result (its job's notices), each in the visitor's language, beside it. */
+export function ResultNotices({ toolId, notices: noted, fileNames }: ResultNoticesProps) {
   const t = useT();
-  const notices = parseNotices(headers.get(NOTICES_HEADER)).filter(
-    (notice) => !SAID_BY_DETAILS[toolId]?.includes(notice.code),
-  );
+  const notices = noted.filter((notice) => !SAID_BY_DETAILS[toolId]?.includes(notice.code));
   if (notices.length === 0) return null;
   return (
     <div className="w-full max-w-md text-start" data-testid="result-notices">
