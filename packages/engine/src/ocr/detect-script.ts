@@ -26,10 +26,10 @@ export type ScriptReaders<Reading extends HocrReading> = {
  * page, a sample of the page's lines, put upright, is read with the model of each script OCR knows
  * (`OCR_SCRIPTS`), and the script whose model reads most of its own letters with confidence is the page's; the page
  * is read again in it when it differs. When that reading is not surely text in its script either, the page is read
- * in the sample's second best script too (a page of Arabic words beside their English: each model reads half of
- * any sample), and the reading with the more letters of its scripts, read the more surely, is kept. A page that no
- * script's model reads as text in that script (handwriting, a drawing, a script OCR does not know) gives no
- * reading: null, never text a wrong model made up.
+ * in a second script too, the one OSD named or else the sample's second best (a page of Arabic words beside their
+ * English: each model reads half of any sample), and the reading with the more letters of its scripts, read the
+ * more surely, is kept. A page that no script's model reads as text in that script (handwriting, a drawing, a
+ * script OCR does not know) gives no reading: null, never text a wrong model made up.
  */
 export async function readInDetectedScript<Reading extends HocrReading>(
   expected: OcrScript | null,
@@ -63,7 +63,12 @@ export async function readInDetectedScript<Reading extends HocrReading>(
     if (found !== null && !isRead(found)) await readIn(found);
   }
   const latest = readings.at(-1);
-  const runnerUp = ranked.find((script) => !isRead(script));
+  // The second reading is in the script OSD named, when the sample found some of its letters: on a worn page the
+  // sample's weak readings rank the scripts by chance (a worn page of Arabic words beside their English: Latin 21
+  // letters 55% sure, Cyrillic 9 at 46%, Arabic 9 at 44%, and OSD said Arabic); else in the sample's next best.
+  const runnerUp = [named, ...ranked].find(
+    (script): script is OcrScript => script !== null && ranked.includes(script) && !isRead(script),
+  );
   if (latest !== undefined && !isSureFit(latest.fit) && runnerUp !== undefined) await readIn(runnerUp);
   const best = readings
     .filter(({ fit }) => isFit(fit))
@@ -83,8 +88,8 @@ const weight = (fit: ScriptFit) => fit.letters * fit.confidence;
  * own letters, and the most surely, is kept: one that fits (`isFit`) before any other, else the best guess among
  * those whose letters are mostly the script's own (small print in ruled cells reads unsurely in any model; the
  * reading of the whole page decides). Chinese is tried with the simplified model, then told simplified or
- * traditional (`isTraditionalHan`). The best script first, then the second best when there is one; none when the
- * page has no lines or no model reads them as text at all.
+ * traditional (`isTraditionalHan`). The scripts whose letters the sample holds, best first; none when the page has
+ * no lines or no model reads them as text at all.
  */
 async function tryScripts<Reading extends HocrReading>(
   readers: ScriptReaders<Reading>,
@@ -116,14 +121,14 @@ async function tryScripts<Reading extends HocrReading>(
     const ranked = tried
       .filter(({ fit }) => fit.letters > 0 && fit.share >= MIN_GUESS_SHARE)
       .sort((a, b) => rank(b) - rank(a));
-    const [best, second] = ranked;
+    const [best, ...others] = ranked;
     if (best === undefined) return [];
-    const runnerUp = second === undefined ? [] : [second.fit.script];
-    if (best.fit.script !== 'SimplifiedHan') return [best.fit.script, ...runnerUp];
+    const rest = others.map(({ fit }) => fit.script);
+    if (best.fit.script !== 'SimplifiedHan') return [best.fit.script, ...rest];
     const han = isTraditionalHan(best.reading, await readSample('TraditionalHan'))
       ? 'TraditionalHan'
       : 'SimplifiedHan';
-    return [han, ...runnerUp];
+    return [han, ...rest];
   } finally {
     await rm(readers.samplePath, { force: true });
   }
