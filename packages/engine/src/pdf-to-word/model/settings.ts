@@ -797,6 +797,15 @@ const DEFAULTS = {
      * Set in 21656e5 ("PDF to Word: our own converter from MuPDF structured text to flowing .docx paragraphs (reading order, …").
      */
     imageHeightShare: 0.97,
+    // write/fit-page-height.ts
+    /**
+     * A page whose flow runs past its bottom margin is planned shorter by the room over the flow, times this share:
+     * Word's rows and wrapped lines grow past what the plan can tell.
+     * Set on the tuning half (issue 30, item 8): the 1040 tax form (pdfjs_irs-f1040-prefilled_acroform.pdf).
+     */
+    fitShare: 0.85,
+    /** A page is never planned shorter than this share of its height. Set with `fitShare`. */
+    minFitFactor: 0.8,
   },
   /** The layout model shared by every stage. */
   model: {
