@@ -16,7 +16,12 @@ import {
   SIDEWAYS_LINES,
   TURNED_HEADERS,
 } from '../../test/turned-pdfs.ts';
-import { createVerticalJapanesePdf, VERTICAL_PARAGRAPHS } from '../../test/vertical-pdfs.ts';
+import {
+  createVerticalJapanesePdf,
+  createVerticalModeJapanesePdf,
+  TURNED_LATIN_WORDS,
+  VERTICAL_PARAGRAPHS,
+} from '../../test/vertical-pdfs.ts';
 import { docxText, externalTargets, hyperlinks, partText, readWordDocx } from '../../test/word-docx.ts';
 import { pdfToWord } from './pdf-to-word.ts';
 import { wordToPdf } from './word-to-pdf.ts';
@@ -253,6 +258,24 @@ describe('pdfToWord vertical text', () => {
     // An upright A4 page whose lines run top to bottom.
     expect(docx.xml).toMatch(/<w:pgSz w:w="11906" w:h="16838" w:orient="portrait"\/>/);
     expect(docx.xml).toContain('<w:textDirection w:val="tbRl"/>');
+  });
+
+  it('keeps a vertical page with Latin words turned in its columns one upright page of vertical text', async () => {
+    // Issue 31, item 4: the turned Latin was all the text that did not run top to bottom, and it turned the page
+    // on its side: two landscape pages for one.
+    const source = join(ctx.workDir, 'vertical-mode.pdf');
+    await writeFile(source, createVerticalModeJapanesePdf());
+    const result = await pdfToWord({ file: inputFile(source), options: NO_OPTIONS }, ctx);
+    const docx = await readWordDocx(result.path);
+    expect(docx.xml.match(/<w:pgSz [^>]*>/g)).toEqual([
+      expect.stringMatching(/w:w="11900" w:h="16840" w:orient="portrait"/),
+    ]);
+    expect(docx.xml).toContain('<w:textDirection w:val="tbRl"/>');
+    const text = docx.text.replace(/\s+/g, '');
+    for (const paragraph of VERTICAL_PARAGRAPHS) expect(text).toContain(paragraph);
+    expect(text).toContain(TURNED_LATIN_WORDS.replace(/\s+/g, ''));
+    const back = await wordToPdf({ file: inputFile(result.path), options: {} }, ctx);
+    expect(qpdfPageCount(back.path)).toBe(1);
   });
 });
 
