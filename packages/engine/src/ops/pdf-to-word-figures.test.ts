@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { corpusPath } from '@quire/corpus';
 import sharp from 'sharp';
@@ -6,8 +6,10 @@ import { describe, expect, it } from 'vitest';
 import {
   CHART_PAGE_TEXT,
   createFramedParagraphPdf,
+  createPicturePagesPdf,
   createVectorChartPdf,
   FRAMED_LINES,
+  PICTURE_PAGE_WORDS,
 } from '../../test/figure-pdfs.ts';
 import { inputFile, useJobContext } from '../../test/job-context.ts';
 import { decodeXml, docxTables, readWordDocx, type Docx } from '../../test/word-docx.ts';
@@ -137,5 +139,38 @@ describe('pdfToWord formulas', () => {
     expect(altText).toContain('und (');
     // Page 50: the index under each prime started a new line; the row is one paragraph again.
     expect(body).toMatch(/Sind γ1 ∼ γ′ ?1 und γ2 ∼ γ′ ?2, so ist/);
+  });
+});
+
+describe('pdfToWord of pages that are mostly picture', () => {
+  it('reads a few words beside a picture as text, never by OCR, and keeps the picture: a CMYK photo, a plot', async () => {
+    // Issue 31, item 4: fewer than twenty characters on a page mostly under a picture made it a scan; OCR read it,
+    // the photo was dropped and the plot's labels lost.
+    const path = join(ctx.workDir, 'pictures.pdf');
+    await writeFile(
+      path,
+      await createPicturePagesPdf(await readFile(corpusPath('images/pdflib_cmyk-jpeg_canon-eos.jpg'))),
+    );
+    const result = await pdfToWord({ file: inputFile(path), options: { language: 'auto' } }, ctx);
+    expect(result.report).toEqual({
+      values: {
+        pageCount: 2,
+        pagesWithoutText: 0,
+        recognisedPages: '',
+        recognisedCount: 0,
+        confidence: null,
+      },
+      notices: [],
+    });
+    const docx = await readWordDocx(result.path);
+    const text = docx.text.replace(/\s+/g, ' ');
+    expect(text).toContain(PICTURE_PAGE_WORDS.title);
+    for (const label of PICTURE_PAGE_WORDS.labels) expect(text).toContain(label);
+    // Both pictures, each as itself: the photo in colour, not the page drawn as a scan.
+    const pictures = media(docx);
+    expect(pictures).toHaveLength(2);
+    const photo = await sharp(docx.entries[pictures[0] as string]).stats();
+    expect(photo.isOpaque).toBe(true);
+    expect(photo.channels.length).toBeGreaterThanOrEqual(3);
   });
 });
