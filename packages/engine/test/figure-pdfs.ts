@@ -137,3 +137,60 @@ export async function createPicturePagesPdf(cmykJpeg: Uint8Array): Promise<Buffe
   document.destroy();
   return pdf;
 }
+
+/** The faces and the sentence of the font samples (`createFontSamplesPdf`). */
+export const FONT_SAMPLES = {
+  faces: [
+    'Times-Roman',
+    'Times-Bold',
+    'Times-Italic',
+    'Times-BoldItalic',
+    'Helvetica',
+    'Helvetica-Bold',
+    'Helvetica-Oblique',
+    'Courier',
+    'Courier-Bold',
+    'Courier-Oblique',
+  ],
+  sentence: 'Sphinx of black quartz, judge my vow',
+} as const;
+
+/** A rectangle with rounded corners (four Bézier curves), stroked: a box around a sample. */
+function roundedBox(x: number, y: number, w: number, h: number, r: number): string {
+  const k = 0.5523 * r;
+  return [
+    `${x + r} ${y} m ${x + w - r} ${y} l`,
+    `${x + w - r + k} ${y} ${x + w} ${y + r - k} ${x + w} ${y + r} c ${x + w} ${y + h - r} l`,
+    `${x + w} ${y + h - r + k} ${x + w - r + k} ${y + h} ${x + w - r} ${y + h} c ${x + r} ${y + h} l`,
+    `${x + r - k} ${y + h} ${x} ${y + h - r + k} ${x} ${y + h - r} c ${x} ${y + r} l`,
+    `${x} ${y + r - k} ${x + r - k} ${y} ${x + r} ${y} c S`,
+  ].join(' ');
+}
+
+/**
+ * A page listing a document's fonts: each face's name over a sentence set in it, in a box with rounded corners, as
+ * font samples and specimens are drawn. The boxes' curves make a drawing of it; its text is text.
+ */
+export function createFontSamplesPdf(): Buffer {
+  const document = new mupdf.PDFDocument();
+  const fonts: Record<string, mupdf.PDFObject> = {
+    FL: document.addSimpleFont(new mupdf.Font('Helvetica'), 'Latin'),
+  };
+  FONT_SAMPLES.faces.forEach((face, index) => {
+    fonts[`F${index}`] = document.addSimpleFont(new mupdf.Font(face), 'Latin');
+  });
+  const contents = ['BT /FL 16 Tf 60 790 Td (Fonts in this report) Tj ET', '0.3 0.3 0.3 RG 0.8 w'];
+  FONT_SAMPLES.faces.forEach((face, index) => {
+    const y = 740 - index * 50;
+    contents.push(
+      roundedBox(60, y - 8, 480, 40, 8),
+      `BT /FL 8 Tf 70 ${y + 20} Td (${face}) Tj ET`,
+      `BT /F${index} 14 Tf 70 ${y + 2} Td (${FONT_SAMPLES.sentence}) Tj ET`,
+    );
+  });
+  const resources = document.addObject({ Font: fonts });
+  document.insertPage(-1, document.addPage([0, 0, 595, 842], 0, resources, contents.join('\n')));
+  const pdf = Buffer.from(document.saveToBuffer('').asUint8Array());
+  document.destroy();
+  return pdf;
+}

@@ -5,9 +5,11 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import {
   CHART_PAGE_TEXT,
+  createFontSamplesPdf,
   createFramedParagraphPdf,
   createPicturePagesPdf,
   createVectorChartPdf,
+  FONT_SAMPLES,
   FRAMED_LINES,
   PICTURE_PAGE_WORDS,
 } from '../../test/figure-pdfs.ts';
@@ -172,5 +174,27 @@ describe('pdfToWord of pages that are mostly picture', () => {
     const photo = await sharp(docx.entries[pictures[0] as string]).stats();
     expect(photo.isOpaque).toBe(true);
     expect(photo.channels.length).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe('pdfToWord of font samples drawn in boxes', () => {
+  it('keeps samples of ten faces as text in their faces, not as one picture', async () => {
+    // Issue 31, item 4: the boxes' curves made a figure of the samples, drawn as a picture with their words as its
+    // alternative text.
+    const docx = await convertBuilt('font-samples.pdf', createFontSamplesPdf());
+    expect(media(docx)).toEqual([]);
+    const lines = docx.text.split('\n').map((line) => line.trim());
+    for (const face of FONT_SAMPLES.faces) expect(lines).toContain(face);
+    expect(lines.filter((line) => line === FONT_SAMPLES.sentence)).toHaveLength(FONT_SAMPLES.faces.length);
+    // The samples keep their faces: roman, bold, italic and bold italic, in a serif, a sans and a typewriter face.
+    const samples = (docx.xml.match(/<w:r>(?:(?!<\/w:r>)[\s\S])*?Sphinx[\s\S]*?<\/w:r>/g) ?? []).map(
+      (run) => ({
+        font: /w:ascii="([^"]+)"/.exec(run)?.[1],
+        isBold: run.includes('<w:b/>'),
+        isItalic: run.includes('<w:i/>'),
+      }),
+    );
+    expect(new Set(samples.map((sample) => sample.font)).size).toBe(3);
+    expect(samples.filter((sample) => sample.isBold && sample.isItalic)).toHaveLength(1);
   });
 });

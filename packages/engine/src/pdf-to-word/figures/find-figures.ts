@@ -66,12 +66,31 @@ export function findFigures(page: {
       .filter((line) => isInside(line.box, box))
       .reduce((sum, line) => sum + area(line.box), 0);
     if (textArea > SETTINGS.figures.maxTextShare * area(box)) continue;
+    if (isFontSamples(page.lines.filter((line) => isInside(line.box, box)))) continue;
     figures.push(box);
   }
   for (const drawing of page.drawings ?? []) figures.push(withLabels(drawing, page.lines));
   return mergeOverlapping(figures)
     .sort((a, b) => area(b) - area(a))
     .slice(0, SETTINGS.figures.maxFigures);
+}
+
+/**
+ * Lines of words set in many faces: samples of fonts in boxes (a report's list of its fonts, a specimen), which read
+ * as text. A figure's labels are short, and set in a face or two.
+ */
+function isFontSamples(lines: readonly Line[]): boolean {
+  const sentences = lines.filter(
+    (line) =>
+      line.text.split(/\s+/u).filter((word) => /\p{L}/u.test(word)).length >= SETTINGS.figures.minSampleWords,
+  );
+  if (sentences.length < SETTINGS.figures.minSampleLines) return false;
+  const faces = new Set(
+    sentences.flatMap((line) =>
+      line.spans.map(({ style }) => `${style.font}/${style.isBold ? 'b' : ''}${style.isItalic ? 'i' : ''}`),
+    ),
+  );
+  return faces.size >= SETTINGS.figures.minSampleFaces;
 }
 
 /** The drawing's box with the short lines of text next to it, and next to those: an axis's title below its ticks. */

@@ -292,6 +292,17 @@ const DEFAULTS = {
      */
     maxTextShare: 0.4,
     /**
+     * A drawing holding at least `minSampleLines` lines of `minSampleWords` words or more, set in `minSampleFaces`
+     * faces or more (font, weight and slant), is a table of font samples drawn in boxes: text that reads as text, not
+     * a figure's labels (issue 31, item 4: a font-sample table drawn as a picture lost a tenth of a file's words).
+     * Set on a specimen of ten faces built by the test; the bench's files have no figure that meets all three.
+     */
+    minSampleLines: 3,
+    /** Set with `minSampleLines`. */
+    minSampleWords: 4,
+    /** Set with `minSampleLines`. */
+    minSampleFaces: 4,
+    /**
      * A short line of text this close to a drawing (in its own font sizes) is one of its labels: an axis's ticks.
      * Set in 6ab586f ("PDF to Word draws figures made of vector paths (charts, plots, diagrams, icons) as pictures in their place, …").
      */
