@@ -76,21 +76,25 @@ export function findFigures(page: {
 }
 
 /**
- * Lines of words set in many faces: samples of fonts in boxes (a report's list of its fonts, a specimen), which read
- * as text. A figure's labels are short, and set in a face or two.
+ * Lines of words each set in one face, in many faces: samples of fonts in boxes (a report's list of its fonts, a
+ * specimen), which read as text. A figure's labels are short, and set in a face or two; a line that mixes faces (a
+ * caption's bold label, a legend's symbols) is no sample.
  */
 function isFontSamples(lines: readonly Line[]): boolean {
-  const sentences = lines.filter(
-    (line) =>
-      line.text.split(/\s+/u).filter((word) => /\p{L}/u.test(word)).length >= SETTINGS.figures.minSampleWords,
+  // The face of each line of enough words set in one face.
+  const sampleFaces = lines.flatMap((line) => {
+    const faces = new Set(
+      line.spans
+        .filter((span) => span.text.trim() !== '')
+        .map(({ style }) => `${style.font}/${style.isBold ? 'b' : ''}${style.isItalic ? 'i' : ''}`),
+    );
+    const words = line.text.split(/\s+/u).filter((word) => /\p{L}/u.test(word)).length;
+    return faces.size === 1 && words >= SETTINGS.figures.minSampleWords ? [...faces] : [];
+  });
+  return (
+    sampleFaces.length >= SETTINGS.figures.minSampleLines &&
+    new Set(sampleFaces).size >= SETTINGS.figures.minSampleFaces
   );
-  if (sentences.length < SETTINGS.figures.minSampleLines) return false;
-  const faces = new Set(
-    sentences.flatMap((line) =>
-      line.spans.map(({ style }) => `${style.font}/${style.isBold ? 'b' : ''}${style.isItalic ? 'i' : ''}`),
-    ),
-  );
-  return faces.size >= SETTINGS.figures.minSampleFaces;
 }
 
 /** The drawing's box with the short lines of text next to it, and next to those: an axis's title below its ticks. */

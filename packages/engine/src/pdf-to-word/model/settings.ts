@@ -292,10 +292,11 @@ const DEFAULTS = {
      */
     maxTextShare: 0.4,
     /**
-     * A drawing holding at least `minSampleLines` lines of `minSampleWords` words or more, set in `minSampleFaces`
-     * faces or more (font, weight and slant), is a table of font samples drawn in boxes: text that reads as text, not
-     * a figure's labels (issue 31, item 4: a font-sample table drawn as a picture lost a tenth of a file's words).
-     * Set on a specimen of ten faces built by the test; the bench's files have no figure that meets all three.
+     * A drawing holding at least `minSampleLines` lines of `minSampleWords` words or more, each line in one face,
+     * in `minSampleFaces` faces or more (font, weight and slant), is a table of font samples drawn in boxes: text that
+     * reads as text, not a figure's labels (issue 31, item 4: a font-sample table drawn as a picture lost a tenth of
+     * a file's words). Set on a specimen of ten faces built by the test; the Whisper paper's plots (axis titles in
+     * one face, captions mixing faces) stay figures.
      */
     minSampleLines: 3,
     /** Set with `minSampleLines`. */
