@@ -337,6 +337,11 @@ try {
   console.log(
     `goal ≥ 5 pages/s: ${totals.pages / ours.seconds >= 5 ? 'met' : 'not met'} (${(totals.pages / ours.seconds).toFixed(1)})`,
   );
+  if (isQuireOnly) {
+    console.log(
+      "\n--quire-only: LibreOffice's import was not run; its figures and the goals compared with it mean nothing here.",
+    );
+  }
   if (timedOut.length > 0) {
     console.log(
       `\nLibreOffice's import ran out of its ${LIBREOFFICE_TIMEOUT_SECONDS} s on ${timedOut.join(', ')}: scored 0 recall, 100% in boxes, 0 visual, ${LIBREOFFICE_TIMEOUT_SECONDS} s.`,

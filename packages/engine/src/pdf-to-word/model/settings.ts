@@ -816,7 +816,11 @@ const DEFAULTS = {
      * Set on the tuning half (issue 30, item 8): the 1040 tax form (pdfjs_irs-f1040-prefilled_acroform.pdf).
      */
     fitShare: 0.85,
-    /** A page is never planned shorter than this share of its height. Set with `fitShare`. */
+    /**
+     * A page that would need planning shorter than this share is left as it is: squeezing it would not keep it
+     * one page (the AutoCAD drawing, its picture taller than the room, lost layout and still took two pages).
+     * Set with `fitShare`; the drawing is in the checking half.
+     */
     minFitFactor: 0.8,
   },
   /** The layout model shared by every stage. */

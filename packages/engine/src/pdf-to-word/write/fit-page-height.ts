@@ -16,8 +16,10 @@ export function fitPageHeight(page: PagePlan, margins: Margins): PagePlan {
   const room = page.height - margins.bottom - margins.top;
   const used = flowBottom(page, margins.top) - margins.top;
   if (room <= 0 || used <= room) return page;
-  // Word's tables and wrapped lines grow past what the plan can tell: the factor leaves room for them.
-  const factor = Math.max(SETTINGS.write.minFitFactor, (room / used) * SETTINGS.write.fitShare);
+  // Word's tables and wrapped lines grow past what the plan can tell: the factor leaves room for them. A page that
+  // would need more (a drawing taller than the paper's room) is not one a little squeezing keeps: left as it is.
+  const factor = (room / used) * SETTINGS.write.fitShare;
+  if (factor < SETTINGS.write.minFitFactor) return page;
   const y = (value: number) => margins.top + (value - margins.top) * factor;
   return {
     ...page,
