@@ -3,7 +3,7 @@
 //   tsx bench/op-runner.ts <toolId> <options JSON> <runs> <workDir> <file>...
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { ENGINE_OPS, type EngineOp } from '@quire/engine';
+import { ENGINE_OPS, opInput, type EngineOp } from '@quire/engine';
 import { isToolId, type ToolId } from '@quire/shared';
 import * as mupdf from 'mupdf';
 import { applyBenchSettings } from './op-runner-settings.ts';
@@ -25,10 +25,12 @@ async function runOnce(): Promise<{
 }> {
   const workDir = await mkdtemp(join(workRoot as string, 'run-'));
   const started = performance.now();
-  const result = await op(
-    { files, options },
-    { signal: new AbortController().signal, workDir, timeoutMs: 300_000 },
-  );
+  // A tool that takes one file gets it as `file`, as a server worker hands it over.
+  const result = await op(opInput(toolId as ToolId, { files, options }), {
+    signal: new AbortController().signal,
+    workDir,
+    timeoutMs: 300_000,
+  });
   const seconds = (performance.now() - started) / 1000;
   return { seconds, outputBytes: (await stat(result.path)).size, outputPath: result.path, workDir };
 }

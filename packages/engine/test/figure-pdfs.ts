@@ -1,4 +1,6 @@
 import { writeLetterPage } from '@quire/test-kit/hostile-pdfs';
+import * as mupdf from 'mupdf';
+import sharp from 'sharp';
 
 /** A circle of radius `r` about (x, y), as four Bézier curves: a chart's marker. */
 function circle(x: number, y: number, r: number): string {
@@ -80,4 +82,115 @@ export function createFramedParagraphPdf(): Buffer {
     ...FRAMED_LINES.map((line, index) => text(84, 692 - index * 14, 11, line)),
   ];
   return writeLetterPage(content.join('\n'));
+}
+
+/** The words of the two picture pages (`createPicturePagesPdf`): a photo's title, a plot's axis labels. */
+export const PICTURE_PAGE_WORDS = {
+  title: 'Harbour at dawn',
+  labels: ['0', '50', '100', 'Time (s)', 'Load'],
+};
+
+/**
+ * Two born-digital pages that are mostly picture, with fewer than twenty characters of real text each, beside the
+ * picture: a CMYK photo (JPEG) under its title, and a plot whose area is a raster (a heat map) with vector axes
+ * and their labels around it. Neither is a scan: a scanner draws a picture of the whole page.
+ */
+export async function createPicturePagesPdf(cmykJpeg: Uint8Array): Promise<Buffer> {
+  const [width, height] = [120, 90];
+  const heat = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1)
+      heat.set([(255 * x) / width, 80, (255 * y) / height], (y * width + x) * 3);
+  }
+  const plot = await sharp(heat, { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
+  const document = new mupdf.PDFDocument();
+  const font = document.addSimpleFont(new mupdf.Font('Helvetica'), 'Latin');
+  const label = (x: number, y: number, words: string) => `BT /F1 10 Tf ${x} ${y} Td (${words}) Tj ET`;
+  const pages = [
+    {
+      image: new mupdf.Image(cmykJpeg),
+      contents: [
+        `BT /F1 20 Tf 72 780 Td (${PICTURE_PAGE_WORDS.title}) Tj ET`,
+        'q 451 0 0 600 72 150 cm /Im1 Do Q',
+      ],
+    },
+    {
+      image: new mupdf.Image(plot),
+      contents: [
+        'q 460 0 0 600 100 150 cm /Im1 Do Q',
+        '0 0 0 RG 1 w 98 148 m 98 752 l S 98 148 m 562 148 l S',
+        label(86, 144, '0'),
+        label(80, 376, '50'),
+        label(74, 746, '100'),
+        label(300, 128, 'Time (s)'),
+        label(40, 440, 'Load'),
+      ],
+    },
+  ];
+  for (const { image, contents } of pages) {
+    const resources = document.addObject({ Font: { F1: font }, XObject: { Im1: document.addImage(image) } });
+    document.insertPage(-1, document.addPage([0, 0, 595, 842], 0, resources, contents.join('\n')));
+  }
+  const pdf = Buffer.from(document.saveToBuffer('').asUint8Array());
+  document.destroy();
+  return pdf;
+}
+
+/** The faces and the sentence of the font samples (`createFontSamplesPdf`). */
+export const FONT_SAMPLES = {
+  faces: [
+    'Times-Roman',
+    'Times-Bold',
+    'Times-Italic',
+    'Times-BoldItalic',
+    'Helvetica',
+    'Helvetica-Bold',
+    'Helvetica-Oblique',
+    'Courier',
+    'Courier-Bold',
+    'Courier-Oblique',
+  ],
+  sentence: 'Sphinx of black quartz, judge my vow',
+} as const;
+
+/** A rectangle with rounded corners (four Bézier curves), stroked: a box around a sample. */
+function roundedBox(x: number, y: number, w: number, h: number, r: number): string {
+  const k = 0.5523 * r;
+  return [
+    `${x + r} ${y} m ${x + w - r} ${y} l`,
+    `${x + w - r + k} ${y} ${x + w} ${y + r - k} ${x + w} ${y + r} c ${x + w} ${y + h - r} l`,
+    `${x + w} ${y + h - r + k} ${x + w - r + k} ${y + h} ${x + w - r} ${y + h} c ${x + r} ${y + h} l`,
+    `${x + r - k} ${y + h} ${x} ${y + h - r + k} ${x} ${y + h - r} c ${x} ${y + r} l`,
+    `${x} ${y + r - k} ${x + r - k} ${y} ${x + r} ${y} c S`,
+  ].join(' ');
+}
+
+/**
+ * A page listing a document's fonts: each face's name over a sentence set in it, in a box with rounded corners, as
+ * font samples and specimens are drawn. The boxes' curves make a drawing of it; its text is text.
+ */
+export function createFontSamplesPdf(): Buffer {
+  const document = new mupdf.PDFDocument();
+  const fonts: Record<string, mupdf.PDFObject> = {
+    FL: document.addSimpleFont(new mupdf.Font('Helvetica'), 'Latin'),
+  };
+  FONT_SAMPLES.faces.forEach((face, index) => {
+    fonts[`F${index}`] = document.addSimpleFont(new mupdf.Font(face), 'Latin');
+  });
+  const contents = ['BT /FL 16 Tf 60 790 Td (Fonts in this report) Tj ET', '0.3 0.3 0.3 RG 0.8 w'];
+  FONT_SAMPLES.faces.forEach((face, index) => {
+    const y = 740 - index * 50;
+    contents.push(
+      roundedBox(60, y - 8, 480, 40, 8),
+      `BT /FL 8 Tf 70 ${y + 20} Td (${face}) Tj ET`,
+      `BT /F${index} 14 Tf 70 ${y + 2} Td (${FONT_SAMPLES.sentence}) Tj ET`,
+    );
+  });
+  const resources = document.addObject({ Font: fonts });
+  document.insertPage(-1, document.addPage([0, 0, 595, 842], 0, resources, contents.join('\n')));
+  const pdf = Buffer.from(document.saveToBuffer('').asUint8Array());
+  document.destroy();
+  return pdf;
 }

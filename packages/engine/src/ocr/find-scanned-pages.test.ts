@@ -4,9 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { loadMupdf } from '../mupdf/load-mupdf.ts';
 import { isScannedPage, surveyPages, type PageSurvey } from './find-scanned-pages.ts';
 
-const survey = (characters: number, imageShare: number): PageSurvey => ({
+const survey = (characters: number, imageShare: number, charactersBesideImages = 0): PageSurvey => ({
   pageNumber: 1,
   characters,
+  charactersBesideImages,
   imageShare,
   widthPt: 595,
   heightPt: 842,
@@ -26,6 +27,14 @@ describe('isScannedPage', () => {
     expect(isScannedPage(survey(12, 0.2))).toBe(false);
     expect(isScannedPage(survey(0, 0.01))).toBe(false);
     expect(isScannedPage(survey(0, 0))).toBe(false);
+  });
+
+  it('leaves a picture with a few words of its own beside it alone, unless the picture is the whole page', () => {
+    // A title over a photo, a figure's labels: the text stands beside the picture, which leaves part of the page.
+    expect(isScannedPage(survey(12, 0.6, 12))).toBe(false);
+    expect(isScannedPage(survey(12, 0.6, 0))).toBe(true);
+    // A scan's page number in its margin.
+    expect(isScannedPage(survey(3, 0.95, 3))).toBe(true);
   });
 });
 

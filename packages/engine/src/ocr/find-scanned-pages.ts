@@ -7,6 +7,11 @@ export type PageSurvey = {
   pageNumber: number;
   /** Characters of text, drawn or invisible (an earlier OCR layer), other than spaces. */
   characters: number;
+  /**
+   * Of those, the characters that stand on no image: text of the page's own, beside its pictures. Counted on pages
+   * that may be scans (`mayBeScanned`), 0 on the others.
+   */
+  charactersBesideImages: number;
   /** Share of the page's area under images (bitonal image masks included), 0–1. */
   imageShare: number;
   /** Displayed size in points, /Rotate applied. */
@@ -24,13 +29,18 @@ const MAX_STAMP_CHARACTERS = 20;
 const MIN_SCAN_IMAGE_SHARE = 0.5;
 /** A page without any text still needs a real picture to be worth reading, not a logo. */
 const MIN_IMAGE_SHARE = 0.05;
+/** A scan covers about its whole page: text in its margin may be the scanner's (a page number). */
+const MIN_WHOLE_PAGE_SHARE = 0.9;
 
 /**
  * Whether a page's visible text is a picture: it has no text at all but images, or a few characters (a stamp, a
- * page number added by the scanner) on a page that is mostly picture. A page with an earlier OCR layer has text.
+ * page number added by the scanner) on a page that is mostly picture. A page with an earlier OCR layer has text,
+ * and so has a page with a few words beside a picture that leaves part of the page free (a title over a photo, the
+ * labels of a figure): its picture is a picture, kept as one, and its text is read as text, never by OCR.
  */
 export function isScannedPage(page: PageSurvey): boolean {
   if (page.characters === 0) return page.imageShare >= MIN_IMAGE_SHARE;
+  if (page.charactersBesideImages > 0 && page.imageShare < MIN_WHOLE_PAGE_SHARE) return false;
   return page.characters < MAX_STAMP_CHARACTERS && page.imageShare >= MIN_SCAN_IMAGE_SHARE;
 }
 
@@ -60,14 +70,17 @@ export function surveyPages(
       const [x0, y0, x1, y1] = page.getBounds();
       const widthPt = x1 - x0;
       const heightPt = y1 - y0;
-      let characters = 0;
+      const glyphs: [number, number][] = [];
       const imageBoxes: Box[] = [];
       let hasToneImage = false;
       let largest = { area: 0, ppi: null as number | null };
       const countText = (text: Mupdf.Text) =>
         text.walk({
-          showGlyph(_font, _trm, _glyph, unicode) {
-            if (unicode > 0x20 && !/\s/u.test(String.fromCodePoint(unicode))) characters += 1;
+          showGlyph(_font, trm, _glyph, unicode) {
+            // Where the glyph stands: its origin, a little above it (inside the glyph, not on its baseline).
+            const [, , c = 0, d = 0, e = 0, f = 0] = trm;
+            if (unicode > 0x20 && !/\s/u.test(String.fromCodePoint(unicode)))
+              glyphs.push([e + c / 3, f + d / 3]);
           },
         });
       const addImage = (image: Mupdf.Image, ctm: Mupdf.Matrix) => {
@@ -98,9 +111,14 @@ export function surveyPages(
         device.destroy();
       }
       const area = widthPt * heightPt;
+      const isOnImage = ([x, y]: [number, number]) =>
+        imageBoxes.some(([bx0, by0, bx1, by1]) => x >= bx0 && x <= bx1 && y >= by0 && y <= by1);
       surveys.push({
         pageNumber: index + 1,
-        characters,
+        characters: glyphs.length,
+        charactersBesideImages: mayBeScanned(glyphs.length)
+          ? glyphs.filter((glyph) => !isOnImage(glyph)).length
+          : 0,
         imageShare: area > 0 ? Math.min(1, coveredArea(imageBoxes) / area) : 0,
         widthPt,
         heightPt,

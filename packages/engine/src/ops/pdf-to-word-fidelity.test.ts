@@ -1,10 +1,12 @@
+import { execFileSync } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { corpusPath } from '@quire/corpus';
 import * as mupdf from 'mupdf';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
-import { inputFile, useJobContext } from '../../test/job-context.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { inputFile, qpdfPageCount, useJobContext } from '../../test/job-context.ts';
+import { stopWarmOffice } from '../libreoffice/warm-office.ts';
 import { createLinkedPdf, LINKED_PDF_ADDRESS } from '../../test/linked-pdfs.ts';
 import { createShadedPdf } from '../../test/shaded-pdfs.ts';
 import { createSoftMaskedImagePdf, createSpotColourImagePdf } from '../../test/spot-colour-pdfs.ts';
@@ -14,9 +16,15 @@ import {
   SIDEWAYS_LINES,
   TURNED_HEADERS,
 } from '../../test/turned-pdfs.ts';
-import { createVerticalJapanesePdf, VERTICAL_PARAGRAPHS } from '../../test/vertical-pdfs.ts';
+import {
+  createVerticalJapanesePdf,
+  createVerticalModeJapanesePdf,
+  TURNED_LATIN_WORDS,
+  VERTICAL_PARAGRAPHS,
+} from '../../test/vertical-pdfs.ts';
 import { docxText, externalTargets, hyperlinks, partText, readWordDocx } from '../../test/word-docx.ts';
 import { pdfToWord } from './pdf-to-word.ts';
+import { wordToPdf } from './word-to-pdf.ts';
 
 const ctx = useJobContext(120_000);
 const NO_OPTIONS = { language: 'auto' } as const;
@@ -36,6 +44,17 @@ async function convertBuilt(name: string, pdf: Buffer) {
   await writeFile(path, pdf);
   return convertFile(path);
 }
+
+/** The tax form with each page's /Rotate set to `rotate`. */
+async function rotatedTaxForm(rotate: number): Promise<Buffer> {
+  const form = new mupdf.PDFDocument(await readFile(corpusPath(TAX_FORM)));
+  for (let index = 0; index < form.countPages(); index += 1) form.findPage(index).put('Rotate', rotate);
+  const pdf = Buffer.from(form.saveToBuffer('').asUint8Array());
+  form.destroy();
+  return pdf;
+}
+
+afterAll(stopWarmOffice);
 
 /** The text of the paragraph that begins with the bookmark `name`, after the bookmark. */
 const bookmarkedText = (xml: string, name: string | undefined) =>
@@ -240,6 +259,24 @@ describe('pdfToWord vertical text', () => {
     expect(docx.xml).toMatch(/<w:pgSz w:w="11906" w:h="16838" w:orient="portrait"\/>/);
     expect(docx.xml).toContain('<w:textDirection w:val="tbRl"/>');
   });
+
+  it('keeps a vertical page with Latin words turned in its columns one upright page of vertical text', async () => {
+    // Issue 31, item 4: the turned Latin was all the text that did not run top to bottom, and it turned the page
+    // on its side: two landscape pages for one.
+    const source = join(ctx.workDir, 'vertical-mode.pdf');
+    await writeFile(source, createVerticalModeJapanesePdf());
+    const result = await pdfToWord({ file: inputFile(source), options: NO_OPTIONS }, ctx);
+    const docx = await readWordDocx(result.path);
+    expect(docx.xml.match(/<w:pgSz [^>]*>/g)).toEqual([
+      expect.stringMatching(/w:w="11900" w:h="16840" w:orient="portrait"/),
+    ]);
+    expect(docx.xml).toContain('<w:textDirection w:val="tbRl"/>');
+    const text = docx.text.replace(/\s+/g, '');
+    for (const paragraph of VERTICAL_PARAGRAPHS) expect(text).toContain(paragraph);
+    expect(text).toContain(TURNED_LATIN_WORDS.replace(/\s+/g, ''));
+    const back = await wordToPdf({ file: inputFile(result.path), options: {} }, ctx);
+    expect(qpdfPageCount(back.path)).toBe(1);
+  });
 });
 
 describe('pdfToWord of a tax form', () => {
@@ -259,18 +296,31 @@ describe('pdfToWord of a tax form', () => {
     'sets "PRINT CLEARLY", spelled down the side of the name grid, beside the grid (pages at /Rotate %i)',
     async (rotate) => {
       // The corpus form's pages carry /Rotate 0; turned a quarter, they read sideways and are turned back upright.
-      const form = new mupdf.PDFDocument(await readFile(corpusPath(TAX_FORM)));
-      for (let index = 0; index < form.countPages(); index += 1) form.findPage(index).put('Rotate', rotate);
-      const docx = await convertBuilt(
-        `tax-form-${rotate}.pdf`,
-        Buffer.from(form.saveToBuffer('').asUint8Array()),
-      );
-      form.destroy();
+      const docx = await convertBuilt(`tax-form-${rotate}.pdf`, await rotatedTaxForm(rotate));
       // Set one letter a line above the grid, they pushed it 80 points down the page, and page 1's foot onto another.
       const names = docx.xml.indexOf('Your first name and initial');
       const grid = docx.xml.slice(docx.xml.lastIndexOf('<w:tbl>', names), names);
       expect(docxText(grid).replace(/\s/g, '')).toBe('RINTCLEARL');
       expect(docx.xml.match(/<w:pgSz [^>]*>/g)?.every((size) => size.includes('portrait'))).toBe(true);
+    },
+  );
+
+  it.each([0, 90])(
+    'comes back from Word as two pages for two, each page one page (pages at /Rotate %i)',
+    async (rotate) => {
+      // Issue 30, item 8: the first page's rows, set one under the other where the PDF overlaps them (three rows
+      // beside a brace, a grid's headers over two lines), ran 60 points past the paper: three pages for two.
+      const source = join(ctx.workDir, `tax-form-${rotate}.pdf`);
+      await writeFile(source, await rotatedTaxForm(rotate));
+      const docx = await pdfToWord({ file: inputFile(source), options: NO_OPTIONS }, ctx);
+      const back = await wordToPdf({ file: inputFile(docx.path), options: {} }, ctx);
+      expect(qpdfPageCount(back.path)).toBe(2);
+      // Every row of page 1 comes back on page 1, its footer line too.
+      const firstPage = execFileSync('pdftotext', ['-f', '1', '-l', '1', back.path, '-'], {
+        encoding: 'utf8',
+      });
+      expect(firstPage).toContain('adjusted gross income');
+      expect(firstPage).toContain('Cat. No. 11320B');
     },
   );
 });

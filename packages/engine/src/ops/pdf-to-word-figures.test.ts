@@ -1,13 +1,17 @@
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { corpusPath } from '@quire/corpus';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import {
   CHART_PAGE_TEXT,
+  createFontSamplesPdf,
   createFramedParagraphPdf,
+  createPicturePagesPdf,
   createVectorChartPdf,
+  FONT_SAMPLES,
   FRAMED_LINES,
+  PICTURE_PAGE_WORDS,
 } from '../../test/figure-pdfs.ts';
 import { inputFile, useJobContext } from '../../test/job-context.ts';
 import { decodeXml, docxTables, readWordDocx, type Docx } from '../../test/word-docx.ts';
@@ -137,5 +141,60 @@ describe('pdfToWord formulas', () => {
     expect(altText).toContain('und (');
     // Page 50: the index under each prime started a new line; the row is one paragraph again.
     expect(body).toMatch(/Sind γ1 ∼ γ′ ?1 und γ2 ∼ γ′ ?2, so ist/);
+  });
+});
+
+describe('pdfToWord of pages that are mostly picture', () => {
+  it('reads a few words beside a picture as text, never by OCR, and keeps the picture: a CMYK photo, a plot', async () => {
+    // Issue 31, item 4: fewer than twenty characters on a page mostly under a picture made it a scan; OCR read it,
+    // the photo was dropped and the plot's labels lost.
+    const path = join(ctx.workDir, 'pictures.pdf');
+    await writeFile(
+      path,
+      await createPicturePagesPdf(await readFile(corpusPath('images/pdflib_cmyk-jpeg_canon-eos.jpg'))),
+    );
+    const result = await pdfToWord({ file: inputFile(path), options: { language: 'auto' } }, ctx);
+    expect(result.report).toEqual({
+      values: {
+        pageCount: 2,
+        pagesWithoutText: 0,
+        recognisedPages: '',
+        recognisedCount: 0,
+        confidence: null,
+      },
+      notices: [],
+    });
+    const docx = await readWordDocx(result.path);
+    const text = docx.text.replace(/\s+/g, ' ');
+    expect(text).toContain(PICTURE_PAGE_WORDS.title);
+    for (const label of PICTURE_PAGE_WORDS.labels) expect(text).toContain(label);
+    // Both pictures, each as itself: the photo in colour, not the page drawn as a scan.
+    const pictures = media(docx);
+    expect(pictures).toHaveLength(2);
+    const photo = await sharp(docx.entries[pictures[0] as string]).stats();
+    expect(photo.isOpaque).toBe(true);
+    expect(photo.channels.length).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe('pdfToWord of font samples drawn in boxes', () => {
+  it('keeps samples of ten faces as text in their faces, not as one picture', async () => {
+    // Issue 31, item 4: the boxes' curves made a figure of the samples, drawn as a picture with their words as its
+    // alternative text.
+    const docx = await convertBuilt('font-samples.pdf', createFontSamplesPdf());
+    expect(media(docx)).toEqual([]);
+    const lines = docx.text.split('\n').map((line) => line.trim());
+    for (const face of FONT_SAMPLES.faces) expect(lines).toContain(face);
+    expect(lines.filter((line) => line === FONT_SAMPLES.sentence)).toHaveLength(FONT_SAMPLES.faces.length);
+    // The samples keep their faces: roman, bold, italic and bold italic, in a serif, a sans and a typewriter face.
+    const samples = (docx.xml.match(/<w:r>(?:(?!<\/w:r>)[\s\S])*?Sphinx[\s\S]*?<\/w:r>/g) ?? []).map(
+      (run) => ({
+        font: /w:ascii="([^"]+)"/.exec(run)?.[1],
+        isBold: run.includes('<w:b/>'),
+        isItalic: run.includes('<w:i/>'),
+      }),
+    );
+    expect(new Set(samples.map((sample) => sample.font)).size).toBe(3);
+    expect(samples.filter((sample) => sample.isBold && sample.isItalic)).toHaveLength(1);
   });
 });

@@ -66,12 +66,35 @@ export function findFigures(page: {
       .filter((line) => isInside(line.box, box))
       .reduce((sum, line) => sum + area(line.box), 0);
     if (textArea > SETTINGS.figures.maxTextShare * area(box)) continue;
+    if (isFontSamples(page.lines.filter((line) => isInside(line.box, box)))) continue;
     figures.push(box);
   }
   for (const drawing of page.drawings ?? []) figures.push(withLabels(drawing, page.lines));
   return mergeOverlapping(figures)
     .sort((a, b) => area(b) - area(a))
     .slice(0, SETTINGS.figures.maxFigures);
+}
+
+/**
+ * Lines of words each set in one face, in many faces: samples of fonts in boxes (a report's list of its fonts, a
+ * specimen), which read as text. A figure's labels are short, and set in a face or two; a line that mixes faces (a
+ * caption's bold label, a legend's symbols) is no sample.
+ */
+function isFontSamples(lines: readonly Line[]): boolean {
+  // The face of each line of enough words set in one face.
+  const sampleFaces = lines.flatMap((line) => {
+    const faces = new Set(
+      line.spans
+        .filter((span) => span.text.trim() !== '')
+        .map(({ style }) => `${style.font}/${style.isBold ? 'b' : ''}${style.isItalic ? 'i' : ''}`),
+    );
+    const words = line.text.split(/\s+/u).filter((word) => /\p{L}/u.test(word)).length;
+    return faces.size === 1 && words >= SETTINGS.figures.minSampleWords ? [...faces] : [];
+  });
+  return (
+    sampleFaces.length >= SETTINGS.figures.minSampleLines &&
+    new Set(sampleFaces).size >= SETTINGS.figures.minSampleFaces
+  );
 }
 
 /** The drawing's box with the short lines of text next to it, and next to those: an axis's title below its ticks. */

@@ -292,6 +292,18 @@ const DEFAULTS = {
      */
     maxTextShare: 0.4,
     /**
+     * A drawing holding at least `minSampleLines` lines of `minSampleWords` words or more, each line in one face,
+     * in `minSampleFaces` faces or more (font, weight and slant), is a table of font samples drawn in boxes: text that
+     * reads as text, not a figure's labels (issue 31, item 4: a font-sample table drawn as a picture lost a tenth of
+     * a file's words). Set on a specimen of ten faces built by the test; the Whisper paper's plots (axis titles in
+     * one face, captions mixing faces) stay figures.
+     */
+    minSampleLines: 3,
+    /** Set with `minSampleLines`. */
+    minSampleWords: 4,
+    /** Set with `minSampleLines`. */
+    minSampleFaces: 4,
+    /**
      * A short line of text this close to a drawing (in its own font sizes) is one of its labels: an axis's ticks.
      * Set in 6ab586f ("PDF to Word draws figures made of vector paths (charts, plots, diagrams, icons) as pictures in their place, …").
      */
@@ -797,6 +809,19 @@ const DEFAULTS = {
      * Set in 21656e5 ("PDF to Word: our own converter from MuPDF structured text to flowing .docx paragraphs (reading order, …").
      */
     imageHeightShare: 0.97,
+    // write/fit-page-height.ts
+    /**
+     * A page whose flow runs past its bottom margin is planned shorter by the room over the flow, times this share:
+     * Word's rows and wrapped lines grow past what the plan can tell.
+     * Set on the tuning half (issue 30, item 8): the 1040 tax form (pdfjs_irs-f1040-prefilled_acroform.pdf).
+     */
+    fitShare: 0.85,
+    /**
+     * A page that would need planning shorter than this share is left as it is: squeezing it would not keep it
+     * one page (the AutoCAD drawing, its picture taller than the room, lost layout and still took two pages).
+     * Set with `fitShare`; the drawing is in the checking half.
+     */
+    minFitFactor: 0.8,
   },
   /** The layout model shared by every stage. */
   model: {

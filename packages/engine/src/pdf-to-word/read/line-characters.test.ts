@@ -159,6 +159,26 @@ describe('big marks of a form', () => {
     expect(tidied?.box.y0).toBeGreaterThan(90);
   });
 
+  it('sets the space before a big brace at the size of the text too, so the line stays one row high', () => {
+    // The 1040 form's ". }" before "Boxes checked": MuPDF gives the space the brace's 17 points and its height.
+    const chars = placed(
+      [
+        ['.', 100, 102],
+        [' ', 102, 105],
+        ['}', 105, 111],
+      ],
+      8,
+    );
+    const tall = { style: { ...BODY_STYLE, size: 17 }, box: { x0: 0, y0: 80, x1: 0, y1: 108 } };
+    for (const index of [1, 2]) {
+      const char = chars[index] as Char;
+      Object.assign(char, { ...tall, box: { ...tall.box, x0: char.box.x0, x1: char.box.x1 } });
+    }
+    const tidied = tidyLineCharacters(chars);
+    expect(tidied.map((char) => char.style.size)).toEqual([8, 8, 8]);
+    expect(Math.min(...tidied.map((char) => char.box.y0))).toBeGreaterThan(90);
+  });
+
   it('leaves out a brace standing alone, sets a big pointer at the size of the text, and keeps marks of that size', () => {
     const rows = [
       line('You were born before January 2, 1946,', 166, 70),

@@ -74,7 +74,9 @@ const BRACKETS = /^[{}()[\]|⎧⎨⎩⎫⎬⎭]$/u;
 /**
  * A brace set large to group rows ("{ You were born before … / Spouse was born before … }" on a tax form) would
  * make its line as tall as itself in Word, and take the line's baseline: it is set at the size of the line's other
- * characters, which keep their own baseline.
+ * characters, which keep their own baseline. So is a space beside it at its size: left tall, it kept the line as
+ * tall as the brace (the tax form's ". }" before "Boxes checked" spanned three of its rows, which then stood one
+ * under the other in Word).
  */
 function shrinkBigBrackets(chars: readonly Char[]): Char[] {
   const sizes = chars
@@ -82,10 +84,14 @@ function shrinkBigBrackets(chars: readonly Char[]): Char[] {
     .map((char) => char.style.size);
   if (sizes.length === 0) return [...chars];
   const size = median(sizes);
-  return chars.map((char) =>
-    BRACKETS.test(char.c) && char.style.size >= SETTINGS.read.bigBracketRatio * size
-      ? shrunk(char, size, baselineNear(chars, char, size))
-      : char,
+  const isBig = (char: Char | undefined) =>
+    char !== undefined && BRACKETS.test(char.c) && char.style.size >= SETTINGS.read.bigBracketRatio * size;
+  const isBesideBig = (char: Char, index: number) =>
+    isBlank(char.c) &&
+    char.style.size >= SETTINGS.read.bigBracketRatio * size &&
+    (isBig(chars[index - 1]) || isBig(chars[index + 1]));
+  return chars.map((char, index) =>
+    isBig(char) || isBesideBig(char, index) ? shrunk(char, size, baselineNear(chars, char, size)) : char,
   );
 }
 

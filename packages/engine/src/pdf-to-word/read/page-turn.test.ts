@@ -19,6 +19,11 @@ describe('uprightTurn', () => {
     expect(uprightTurn([line([0, -1], 10)])).toBe(0);
     expect(uprightTurn([line([0, 1], 200, true)])).toBe(0);
   });
+
+  it("counts the characters of vertical CJK among the page's: Latin turned in its columns does not turn it", () => {
+    expect(uprightTurn([line([0, 1], 200, true), line([0, 1], 40)])).toBe(0);
+    expect(uprightTurn([line([0, 1], 20, true), line([0, 1], 40)])).toBe(270);
+  });
 });
 
 describe('pageTurner', () => {

@@ -6,8 +6,10 @@ export type PageTurn = 0 | 90 | 180 | 270;
 
 /**
  * The turn that stands a page's text upright: a form or a table drawn sideways on the page (its text running up or
- * down the page), or upside down. Lines written top to bottom (vertical CJK) do not count. Most text already
- * upright, or no clear direction: no turn.
+ * down the page), or upside down. Lines written top to bottom (vertical CJK) run no other way, but count among the
+ * page's characters: the Latin words set turned in the columns of a vertical Japanese page were all its text that
+ * ran any way, and turned the page on its side (two landscape pages for one). Most text already upright, or no
+ * clear direction: no turn.
  */
 export function uprightTurn(
   lines: readonly { direction: readonly number[]; isVertical: boolean; characters: number }[],
@@ -15,7 +17,10 @@ export function uprightTurn(
   const counts = new Map<PageTurn, number>();
   let total = 0;
   for (const { direction, isVertical, characters } of lines) {
-    if (isVertical) continue;
+    if (isVertical) {
+      total += characters;
+      continue;
+    }
     const [dx = 1, dy = 0] = direction;
     // Text running down the page is stood up by three quarter turns, running up by one.
     const turn: PageTurn = Math.abs(dx) >= Math.abs(dy) ? (dx > 0 ? 0 : 180) : dy > 0 ? 270 : 90;

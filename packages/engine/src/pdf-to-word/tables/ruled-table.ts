@@ -2,7 +2,7 @@ import { centerX, centerY, type Box, type Fill, type Line } from '../model/layou
 import { isChartGrid } from './chart-or-table.ts';
 import { snapValues, type Segment } from './segments.ts';
 import { SETTINGS } from '../model/settings.ts';
-import type { Table, TableCell } from './table-model.ts';
+import { cellFlow, type Table, type TableCell } from './table-model.ts';
 import { columnAt, columnGaps, isLeader, isRunningText, rowsOf, textRowBoundaries } from './text-grid.ts';
 
 /**
@@ -288,12 +288,6 @@ function markVerticalMerges(
       cell.lines = [];
     }
   }
-}
-
-/** The way all of a cell's lines run, when they are all vertical and run the same way. */
-function cellFlow(lines: readonly Line[]): 'up' | 'down' | undefined {
-  const flow = lines[0]?.flow;
-  return flow && lines.every((line) => line.isVertical && line.flow === flow) ? flow : undefined;
 }
 
 /** The colour of the fill behind a cell (covering at least half of it), when not white. */

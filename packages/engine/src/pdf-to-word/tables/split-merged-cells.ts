@@ -1,4 +1,4 @@
-import type { Table, TableCell } from './table-model.ts';
+import { cellFlow, type Table, type TableCell } from './table-model.ts';
 import type { Line } from '../model/layout-model.ts';
 import { SETTINGS } from '../model/settings.ts';
 
@@ -40,15 +40,20 @@ function splitCell(cell: TableCell, xs: readonly number[]): TableCell[] {
     const x0 = xs[col] as number;
     const x1 = xs[next] as number;
     const isLast = next === end;
+    const lines = cell.lines.filter(
+      (line) => (index === 0 || middle(line) >= x0) && (isLast || middle(line) < x1),
+    );
+    // A part whose text is turned is written turned (the tax form's "Form" up the side of "1040"): set across its
+    // narrow cell, it broke into lines of two letters and made the row taller than the page's.
+    const flow = cellFlow(lines);
     return {
       ...cell,
       col,
       colSpan: next - col,
-      lines: cell.lines.filter(
-        (line) => (index === 0 || middle(line) >= x0) && (isLast || middle(line) < x1),
-      ),
+      lines,
       box: { ...cell.box, x0, x1 },
       edges: { ...cell.edges, left: index === 0 && cell.edges.left, right: isLast && cell.edges.right },
+      ...(flow ? { flow } : {}),
     };
   });
 }

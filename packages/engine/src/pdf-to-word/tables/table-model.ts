@@ -29,3 +29,9 @@ export type Table = {
   rows: TableCell[][];
   borderColor: string;
 };
+
+/** The way all of a cell's lines run, when they are all vertical and run the same way. */
+export function cellFlow(lines: readonly Line[]): 'up' | 'down' | undefined {
+  const flow = lines[0]?.flow;
+  return flow && lines.every((line) => line.isVertical && line.flow === flow) ? flow : undefined;
+}

@@ -33,6 +33,7 @@ import {
   type SectionNumbering,
 } from '../running-heads/page-numbers.ts';
 import type { PagePlan, PlannedBand, PlannedColumn } from '../plan/plan-page.ts';
+import { fitPageHeight } from './fit-page-height.ts';
 import { slimSectionBreaks } from './slim-section-breaks.ts';
 import { SETTINGS } from '../model/settings.ts';
 
@@ -77,8 +78,9 @@ export async function writeDocx(plan: DocumentPlan): Promise<Uint8Array> {
   };
   const sections: ISectionOptions[] = [];
   const numbering = sectionNumbering(plan.pageNumbers, running?.hasEvenAndOdd ?? false);
-  plan.pages.forEach((page, pageIndex) => {
+  plan.pages.forEach((planned, pageIndex) => {
     const margins = plan.margins[pageIndex] as Margins;
+    const page = fitPageHeight(planned, margins);
     const pageProperties = pagePropertiesOf(page, margins, running, numbering[pageIndex]);
     const textBounds = { x0: margins.left, x1: page.width - margins.right };
     const maxImageHeight = (page.height - margins.top - margins.bottom) * SETTINGS.write.imageHeightShare;
