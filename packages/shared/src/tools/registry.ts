@@ -58,6 +58,8 @@ export type ToolDefinition<Id extends string = ToolId> = {
   readonly options: Readonly<Record<string, OptionSpec>>;
   /** Option fields the status probe sends beyond each option's starting value: the cheapest setting. */
   readonly probeFields?: Readonly<Record<string, string>>;
+  /** Pages of the status probe's PDF where that setting needs more than one (Remove pages must keep a page). */
+  readonly probePages?: number;
   readonly timeoutMs: number;
   /**
    * Which set of workers runs the tool: `pdf` (worker processes, one job per core), `office` (each worker keeps a
