@@ -167,6 +167,7 @@ describe('nothing kept: a marker sent through every tool and outcome is found no
         { field: 'file', name: named('docx'), type: DOCX, data: markedDocx(MARKER) },
       ]),
       ocr: await send('ocr', [pdfFile()], { language: 'en' }),
+      'remove-pages': await send('remove-pages', [pdfFile()], { pages: '1' }),
     } satisfies Record<ToolId, Answer>;
     for (const [toolId, answer] of Object.entries(outcomes)) {
       expect(answer.status, `${toolId}: ${answer.body.toString().slice(0, 300)}`).toBe(200);

@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 
 /** What a PDF offers to move around in it, as qpdf and poppler read it (never MuPDF, which writes it). */
 export type Navigation = {
@@ -13,7 +13,7 @@ export type Navigation = {
 };
 
 type QpdfValue = string | number | boolean | null | QpdfValue[] | { [key: string]: QpdfValue };
-type OutlineJson = { title: string; destpageposfrom1: number | null; kids: OutlineJson[] };
+type OutlineJson = { title: string; dest: QpdfValue; destpageposfrom1: number | null; kids: OutlineJson[] };
 type QpdfJson = {
   pages: { object: string }[];
   outlines: OutlineJson[];
@@ -22,16 +22,14 @@ type QpdfJson = {
 };
 
 export function readNavigation(path: string): Navigation {
-  const json = JSON.parse(
-    execFileSync(
-      'qpdf',
-      ['--json', '--json-key=pages', '--json-key=outlines', '--json-key=acroform', '--json-key=qpdf', path],
-      {
-        encoding: 'utf8',
-        maxBuffer: 256 * 1024 * 1024,
-      },
-    ),
-  ) as QpdfJson;
+  // qpdf answers 3 when it read the file with warnings (a damaged file it repaired).
+  const qpdf = spawnSync(
+    'qpdf',
+    ['--json', '--json-key=pages', '--json-key=outlines', '--json-key=acroform', '--json-key=qpdf', path],
+    { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 },
+  );
+  if (qpdf.status !== 0 && qpdf.status !== 3) throw new Error(`qpdf could not read ${path}: ${qpdf.stderr}`);
+  const json = JSON.parse(qpdf.stdout) as QpdfJson;
   const objects = json.qpdf[1];
   const resolve = (value: QpdfValue | undefined): QpdfValue | undefined =>
     typeof value === 'string' && / \d+ R$/.test(value) ? objects[`obj:${value}`]?.value : value;
@@ -72,13 +70,17 @@ export function readNavigation(path: string): Navigation {
   const outline: Navigation['outline'] = [];
   const walk = (items: OutlineJson[], depth: number) => {
     for (const item of items) {
-      outline.push({ title: item.title, depth, page: item.destpageposfrom1 });
+      // qpdf places a bookmark's /Dest; one that is a GoTo action (/A /D) is placed here.
+      outline.push({ title: item.title, depth, page: item.destpageposfrom1 ?? targetOf(item.dest) });
       walk(item.kids, depth + 1);
     }
   };
   walk(json.outlines, 0);
 
-  const pages = execFileSync('pdftotext', ['-layout', path, '-'], { encoding: 'utf8' })
+  const pages = execFileSync('pdftotext', ['-layout', path, '-'], {
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+  })
     .split('\f')
     .slice(0, json.pages.length)
     .map((text) => text.trim().split('\n')[0]?.trim() ?? '');

@@ -4,6 +4,7 @@ import { merge } from './merge.ts';
 import { ocr } from './ocr.ts';
 import { pdfToJpg } from './pdf-to-jpg.ts';
 import { pdfToWord } from './pdf-to-word.ts';
+import { removePages } from './remove-pages.ts';
 import { rotate } from './rotate.ts';
 import { split } from './split.ts';
 import type { EngineOps } from './types.ts';
@@ -20,4 +21,5 @@ export const ENGINE_OPS = {
   'jpg-to-pdf': jpgToPdf,
   rotate,
   ocr,
+  'remove-pages': removePages,
 } satisfies EngineOps;

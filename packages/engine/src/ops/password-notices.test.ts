@@ -9,6 +9,7 @@ import { merge } from './merge.ts';
 import { ocr } from './ocr.ts';
 import { pdfToJpg } from './pdf-to-jpg.ts';
 import { pdfToWord } from './pdf-to-word.ts';
+import { removePages } from './remove-pages.ts';
 import { rotate } from './rotate.ts';
 import { split } from './split.ts';
 import type { JobResult } from './types.ts';
@@ -75,6 +76,12 @@ const CASES: { [K in PdfToolId]: Case } = {
     fileIndex: 0,
     run: async (path, password) =>
       ocr({ file: inputFile(path, password), options: { language: ['en'] } }, await job()),
+    writesPdf: true,
+  },
+  'remove-pages': {
+    fileIndex: 0,
+    run: async (path, password) =>
+      removePages({ file: inputFile(path, password), options: { pages: '2' } }, await job()),
     writesPdf: true,
   },
 };

@@ -46,6 +46,7 @@ export type ToolReports = {
   rotate: { rotatedPages: number };
   /** `recognisedPages`: the pages read, as a page list (`1-3, 7`); `confidence`: their mean word confidence, 0–100. */
   ocr: { pageCount: number } & Recognition;
+  'remove-pages': { pageCount: number; removedPages: number };
 };
 
 /** What a finished job says about its result: the tool's figures and the notices. */

@@ -128,6 +128,15 @@ export const REPORT_SPECS: { readonly [T in ToolId]: readonly ReportHeaderSpec<T
     },
   ],
   ocr: [PAGE_COUNT, ...RECOGNITION],
+  'remove-pages': [
+    PAGE_COUNT,
+    {
+      header: 'X-Pages-Removed',
+      type: 'integer',
+      description: 'How many pages were removed (each once, however often the list names it).',
+      write: ({ removedPages }) => String(removedPages),
+    },
+  ],
 };
 
 /** The header that lists a result's notices: `FILE_REPAIRED;file=1, PAGES_DOWNSCALED;pages=3;dpi=212`. */

@@ -273,6 +273,21 @@ export const TOOLS = defineTools({
     glyph:
       'M4 8V5a1 1 0 0 1 1-1h3M16 4h3a1 1 0 0 1 1 1v3M20 16v3a1 1 0 0 1-1 1h-3M8 20H5a1 1 0 0 1-1-1v-3M8 9h8M8 12h8M8 15h5',
   },
+  'remove-pages': {
+    ...onePdf,
+    id: 'remove-pages',
+    slug: 'remove-pages',
+    apiPath: '/api/pdf/remove-pages',
+    output: { fileName: 'pages-removed.pdf', mimeType: PDF, nameSuffix: '-pages-removed' },
+    options: { pages: { kind: 'page-list', required: true } },
+    // The cheapest removal that leaves a page: the second of two.
+    probeFields: { pages: '2' },
+    probePages: 2,
+    errors: [],
+    color: 'orange',
+    // A page struck through with a cross.
+    glyph: `${FILE_GLYPH}M9.5 11.5l5 5M14.5 11.5l-5 5`,
+  },
 });
 
 export type Tools = typeof TOOLS;
