@@ -31,11 +31,14 @@ export async function restoreNavigation(
   const mupdf = await loadMupdf();
   // First pass, one source open at a time: is there anything to restore? (WebAssembly memory never shrinks, so
   // the peak is kept to one source plus the assembled file.)
-  const withNavigation = new Set<number>();
+  // Each source with navigation, and whether its placed pages have internal links.
+  const withNavigation = new Map<number, boolean>();
   for (const [index, source] of sources.entries()) {
-    if (!placed.some((page) => page.source === index)) continue;
-    await withSource(mupdf, source, (opened) => {
-      if (opened.outline !== null || opened.hasInternalLinks) withNavigation.add(index);
+    const pages = [...new Set(placed.filter((page) => page.source === index).map((page) => page.page))];
+    if (pages.length === 0) continue;
+    await withSource(mupdf, source, pages, (opened) => {
+      if (opened.outline !== null || opened.hasInternalLinks)
+        withNavigation.set(index, opened.hasInternalLinks);
     });
   }
   if (withNavigation.size === 0) return false;
@@ -50,14 +53,14 @@ export async function restoreNavigation(
       if (!firstCopy.has(key)) firstCopy.set(key, position);
     });
     const outline = doc.outlineIterator();
-    for (const index of withNavigation) {
+    for (const [index, hasLinks] of withNavigation) {
       const placing: Placing = {
         positionOf: (page) => firstCopy.get(`${index}:${page}`),
         placed,
         source: index,
       };
-      await withSource(mupdf, sources[index] as NavigationSource, (opened) => {
-        if (opened.hasInternalLinks) relinkPages(doc, opened.doc, placing);
+      await withSource(mupdf, sources[index] as NavigationSource, [], (opened) => {
+        if (hasLinks) relinkPages(doc, opened.doc, placing);
         if (opened.outline) insertOutline(doc, outline, opened.doc, opened.outline, placing);
       });
     }
@@ -88,12 +91,14 @@ type Placing = {
 type OpenedSource = { doc: Mupdf.Document; outline: OutlineItem[] | null; hasInternalLinks: boolean };
 
 /**
- * Opens a source for reading its navigation and closes it after `use`. A source MuPDF cannot read (or reads
- * differently from qpdf) keeps its pages in the merged file but not its navigation.
+ * Opens a source for reading its navigation and closes it after `use`, having looked for internal links on `pages`
+ * (from 0: those placed; none once that is known). A source MuPDF cannot read (or reads differently from qpdf)
+ * keeps its pages in the assembled file but not its navigation.
  */
 async function withSource(
   mupdf: typeof Mupdf,
   { file, pageCount }: NavigationSource,
+  pages: readonly number[],
   use: (opened: OpenedSource) => void,
 ): Promise<void> {
   let doc: Mupdf.Document | null = null;
@@ -112,7 +117,7 @@ async function withSource(
     use({
       doc,
       outline: outline && outline.length > 0 ? outline : null,
-      hasInternalLinks: hasInternalLinks(doc, pageCount),
+      hasInternalLinks: hasInternalLinks(doc, pages),
     });
   } catch {
     // Navigation is a bonus: the merge stands without it.
@@ -121,8 +126,8 @@ async function withSource(
   }
 }
 
-function hasInternalLinks(doc: Mupdf.Document, pageCount: number): boolean {
-  for (let index = 0; index < pageCount; index += 1) {
+function hasInternalLinks(doc: Mupdf.Document, pages: readonly number[]): boolean {
+  for (const index of pages) {
     const page = doc.loadPage(index);
     try {
       if (page.getLinks().some((link) => !link.isExternal())) return true;

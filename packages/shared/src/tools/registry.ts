@@ -54,6 +54,11 @@ export type ToolDefinition<Id extends string = ToolId> = {
      * (`''`); a zip says what it holds.
      */
     readonly nameSuffix: string;
+    /**
+     * The result is a zip of `mimeType` files instead, with the same name and suffix, when its report counts files
+     * (`fileCount` above 0): Extract pages, one PDF per item of its list.
+     */
+    readonly zipWhenFiles?: true;
   };
   readonly options: Readonly<Record<string, OptionSpec>>;
   /** Option fields the status probe sends beyond each option's starting value: the cheapest setting. */
