@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import type * as Mupdf from 'mupdf';
 import type { InputFile } from '../ops/types.ts';
@@ -29,48 +30,48 @@ export async function restoreNavigation(
   placed: readonly PlacedPage[] = placeInOrder(sources),
 ): Promise<boolean> {
   const mupdf = await loadMupdf();
-  // First pass, one source open at a time: is there anything to restore? (WebAssembly memory never shrinks, so
-  // the peak is kept to one source plus the assembled file.)
-  // Each source with navigation, and whether its placed pages have internal links.
-  const withNavigation = new Map<number, boolean>();
-  for (const [index, source] of sources.entries()) {
-    const pages = [...new Set(placed.filter((page) => page.source === index).map((page) => page.page))];
-    if (pages.length === 0) continue;
-    await withSource(mupdf, source, pages, (opened) => {
-      if (opened.outline !== null || opened.hasInternalLinks)
-        withNavigation.set(index, opened.hasInternalLinks);
-    });
-  }
-  if (withNavigation.size === 0) return false;
-
-  const doc = new mupdf.PDFDocument(await readFile(assembledPath));
+  const firstCopy = new Map<string, number>();
+  placed.forEach(({ source, page }, position) => {
+    const key = `${source}:${page}`;
+    if (!firstCopy.has(key)) firstCopy.set(key, position);
+  });
+  // One source open at a time, each once; the assembled file is opened at the first source with navigation (to
+  // restore, or none at all). WebAssembly memory never shrinks, so the peak is one source and the assembled file.
+  let assembled: { doc: Mupdf.PDFDocument; outline: Mupdf.OutlineIterator } | null = null;
+  let isPlaceable = true;
   try {
-    // The placements place each source's pages in the assembled file; if they do not add up to it, nothing is placed.
-    if (doc.countPages() !== placed.length) return false;
-    const firstCopy = new Map<string, number>();
-    placed.forEach(({ source, page }, position) => {
-      const key = `${source}:${page}`;
-      if (!firstCopy.has(key)) firstCopy.set(key, position);
-    });
-    const outline = doc.outlineIterator();
-    for (const [index, hasLinks] of withNavigation) {
-      const placing: Placing = {
-        positionOf: (page) => firstCopy.get(`${index}:${page}`),
-        placed,
-        source: index,
-      };
-      await withSource(mupdf, sources[index] as NavigationSource, [], (opened) => {
-        if (hasLinks) relinkPages(doc, opened.doc, placing);
-        if (opened.outline) insertOutline(doc, outline, opened.doc, opened.outline, placing);
+    for (const [index, source] of sources.entries()) {
+      const pages = [...new Set(placed.filter((page) => page.source === index).map((page) => page.page))];
+      if (pages.length === 0) continue;
+      await withSource(mupdf, source, pages, (opened) => {
+        if (!isPlaceable || (opened.outline === null && !opened.hasInternalLinks)) return;
+        if (!assembled) {
+          const doc = new mupdf.PDFDocument(readFileSync(assembledPath));
+          assembled = { doc, outline: doc.outlineIterator() };
+          // The placements place each source's pages in the assembled file; if they do not add up to it, nothing
+          // is placed.
+          isPlaceable = doc.countPages() === placed.length;
+          if (!isPlaceable) return;
+        }
+        const placing: Placing = {
+          positionOf: (page) => firstCopy.get(`${index}:${page}`),
+          placed,
+          source: index,
+        };
+        if (opened.hasInternalLinks) relinkPages(assembled.doc, opened.doc, placing);
+        if (opened.outline)
+          insertOutline(assembled.doc, assembled.outline, opened.doc, opened.outline, placing);
       });
     }
+    const done = assembled as { doc: Mupdf.PDFDocument } | null;
+    if (!done || !isPlaceable) return false;
     // Written beside the file and renamed over it, so a failure never leaves half a PDF behind.
     const updatedPath = `${assembledPath}.navigation`;
-    await writeFile(updatedPath, ownedBytes(doc.saveToBuffer('incremental')));
+    await writeFile(updatedPath, ownedBytes(done.doc.saveToBuffer('incremental')));
     await rename(updatedPath, assembledPath);
     return true;
   } finally {
-    doc.destroy();
+    (assembled as { doc: Mupdf.PDFDocument } | null)?.doc.destroy();
   }
 }
 
