@@ -1,5 +1,6 @@
 import { jpgToPdf } from './jpg-to-pdf.ts';
 import { compress } from './compress.ts';
+import { extractPages } from './extract-pages.ts';
 import { merge } from './merge.ts';
 import { ocr } from './ocr.ts';
 import { pdfToJpg } from './pdf-to-jpg.ts';
@@ -22,4 +23,5 @@ export const ENGINE_OPS = {
   rotate,
   ocr,
   'remove-pages': removePages,
+  'extract-pages': extractPages,
 } satisfies EngineOps;

@@ -15,6 +15,7 @@ import {
   createSharedSubtreePdf,
 } from '@quire/test-kit/page-tree-pdfs';
 import { compress } from './compress.ts';
+import { extractPages } from './extract-pages.ts';
 import { merge } from './merge.ts';
 import { ocr } from './ocr.ts';
 import { pdfToJpg } from './pdf-to-jpg.ts';
@@ -112,6 +113,14 @@ const CASES: { [K in PdfToolId]: Case } = {
     fileIndex: 0,
     run: (path, password) => removePages({ file: inputFile(path, password), options: { pages: '1' } }, ctx),
     countPages: async (result) => pdfPages(result.path) + 1,
+    bigUnderCap: 1500,
+  },
+  // Every page, from the first to the last.
+  'extract-pages': {
+    fileIndex: 0,
+    run: (path, password) =>
+      extractPages({ file: inputFile(path, password), options: { pages: '1-', mode: 'one' } }, ctx),
+    countPages: async (result) => pdfPages(result.path),
     bigUnderCap: 1500,
   },
 };

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createTextPdf, encryptPdf } from '@quire/test-kit/hostile-pdfs';
 import { inputFile, isEncrypted, useJobContext } from '../../test/job-context.ts';
 import { compress } from './compress.ts';
+import { extractPages } from './extract-pages.ts';
 import { merge } from './merge.ts';
 import { ocr } from './ocr.ts';
 import { pdfToJpg } from './pdf-to-jpg.ts';
@@ -82,6 +83,12 @@ const CASES: { [K in PdfToolId]: Case } = {
     fileIndex: 0,
     run: async (path, password) =>
       removePages({ file: inputFile(path, password), options: { pages: '2' } }, await job()),
+    writesPdf: true,
+  },
+  'extract-pages': {
+    fileIndex: 0,
+    run: async (path, password) =>
+      extractPages({ file: inputFile(path, password), options: { pages: '2, 1', mode: 'one' } }, await job()),
     writesPdf: true,
   },
 };

@@ -137,6 +137,16 @@ export const REPORT_SPECS: { readonly [T in ToolId]: readonly ReportHeaderSpec<T
       write: ({ removedPages }) => String(removedPages),
     },
   ],
+  'extract-pages': [
+    PAGE_COUNT,
+    {
+      header: 'X-File-Count',
+      type: 'integer',
+      description: 'PDFs in the zip.',
+      conditional: true,
+      write: ({ fileCount }) => (fileCount > 0 ? String(fileCount) : null),
+    },
+  ],
 };
 
 /** The header that lists a result's notices: `FILE_REPAIRED;file=1, PAGES_DOWNSCALED;pages=3;dpi=212`. */

@@ -293,6 +293,23 @@ export const TOOLS = defineTools({
     // A page struck through with a cross.
     glyph: `${FILE_GLYPH}M9.5 11.5l5 5M14.5 11.5l-5 5`,
   },
+  'extract-pages': {
+    ...onePdf,
+    id: 'extract-pages',
+    slug: 'extract-pages',
+    apiPath: '/api/pdf/extract-pages',
+    // One PDF of the pages listed, or (mode `separate`) a zip of one PDF per item of the list.
+    output: { fileName: 'extracted-pages.pdf', mimeType: PDF, nameSuffix: '-extracted', zipWhenFiles: true },
+    options: {
+      pages: { kind: 'page-list', required: true },
+      mode: { kind: 'enum', values: ['one', 'separate'], default: 'one' },
+    },
+    probeFields: { pages: '1' },
+    errors: [],
+    color: 'teal',
+    // A page with an arrow leading out of it.
+    glyph: `${FILE_GLYPH}M8 14h7M12 11l3 3-3 3`,
+  },
 });
 
 export type Tools = typeof TOOLS;
