@@ -122,6 +122,20 @@ const TOOL_CASES: Record<ToolId, { parts: Part[]; check: (body: Buffer) => Promi
       expect(info.match(/rot:\s+90/g)).toHaveLength(2);
     },
   },
+  'remove-pages': {
+    parts: [
+      ['file', pdf(3), 'a.pdf'],
+      ['pages', '2'],
+    ],
+    check: async (body) => expect(await pagesOf(body)).toBe(2),
+  },
+  'extract-pages': {
+    parts: [
+      ['file', pdf(3), 'a.pdf'],
+      ['pages', '3, 1'],
+    ],
+    check: async (body) => expect(await pagesOf(body)).toBe(2),
+  },
   // Pages with text are not read again: the document comes back with its own text.
   ocr: {
     parts: [

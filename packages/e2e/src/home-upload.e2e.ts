@@ -10,7 +10,16 @@ const baseUrl = inject('baseUrl');
 const PDF = 'pdf/pysamples_outline-bookmarks_4p.pdf';
 const DOCX = 'word/mammoth_tables.docx';
 const JPG = 'images/pysamples_progressive.jpg';
-const PDF_TOOLS = ['split', 'compress', 'pdf-to-word', 'pdf-to-jpg', 'rotate', 'ocr'];
+const PDF_TOOLS = [
+  'split',
+  'compress',
+  'pdf-to-word',
+  'pdf-to-jpg',
+  'rotate',
+  'ocr',
+  'remove-pages',
+  'extract-pages',
+];
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 const NOTES = { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('plain text') };

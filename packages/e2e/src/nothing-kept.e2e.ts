@@ -167,6 +167,8 @@ describe('nothing kept: a marker sent through every tool and outcome is found no
         { field: 'file', name: named('docx'), type: DOCX, data: markedDocx(MARKER) },
       ]),
       ocr: await send('ocr', [pdfFile()], { language: 'en' }),
+      'remove-pages': await send('remove-pages', [pdfFile()], { pages: '1' }),
+      'extract-pages': await send('extract-pages', [pdfFile()], { pages: '1, 3', mode: 'separate' }),
     } satisfies Record<ToolId, Answer>;
     for (const [toolId, answer] of Object.entries(outcomes)) {
       expect(answer.status, `${toolId}: ${answer.body.toString().slice(0, 300)}`).toBe(200);

@@ -6,7 +6,9 @@ export type PageRange = { first: number; last: number; item: string };
 export type PageRangeProblem = {
   /** The item as the visitor typed it (trimmed), so the message can name it. */
   item: string;
-  reason: 'empty' | 'malformed' | 'zero' | 'reversed' | 'outOfRange' | 'tooMany' | 'tooManyPages';
+  /** `everyPage`: the list names every page of a document that must keep one (Remove pages). */
+  reason:
+    'empty' | 'malformed' | 'zero' | 'reversed' | 'outOfRange' | 'tooMany' | 'tooManyPages' | 'everyPage';
   pageCount?: number;
 };
 
@@ -81,6 +83,8 @@ export function describePageRangeProblem({ item, reason, pageCount }: PageRangeP
       return `"${item}": the range runs backwards; write the lower page first.`;
     case 'outOfRange':
       return `"${item}": the document has ${pageCount} page${pageCount === 1 ? '' : 's'}.`;
+    case 'everyPage':
+      return `The list takes every page of the document (${pageCount}); leave at least one.`;
   }
 }
 

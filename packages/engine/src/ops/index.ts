@@ -1,9 +1,11 @@
 import { jpgToPdf } from './jpg-to-pdf.ts';
 import { compress } from './compress.ts';
+import { extractPages } from './extract-pages.ts';
 import { merge } from './merge.ts';
 import { ocr } from './ocr.ts';
 import { pdfToJpg } from './pdf-to-jpg.ts';
 import { pdfToWord } from './pdf-to-word.ts';
+import { removePages } from './remove-pages.ts';
 import { rotate } from './rotate.ts';
 import { split } from './split.ts';
 import type { EngineOps } from './types.ts';
@@ -20,4 +22,6 @@ export const ENGINE_OPS = {
   'jpg-to-pdf': jpgToPdf,
   rotate,
   ocr,
+  'remove-pages': removePages,
+  'extract-pages': extractPages,
 } satisfies EngineOps;

@@ -15,10 +15,12 @@ import {
   createSharedSubtreePdf,
 } from '@quire/test-kit/page-tree-pdfs';
 import { compress } from './compress.ts';
+import { extractPages } from './extract-pages.ts';
 import { merge } from './merge.ts';
 import { ocr } from './ocr.ts';
 import { pdfToJpg } from './pdf-to-jpg.ts';
 import { pdfToWord } from './pdf-to-word.ts';
+import { removePages } from './remove-pages.ts';
 import { rotate } from './rotate.ts';
 import { split } from './split.ts';
 import type { JobResult } from './types.ts';
@@ -105,6 +107,21 @@ const CASES: { [K in PdfToolId]: Case } = {
     run: (path, password) => ocr({ file: inputFile(path, password), options: { language: ['en'] } }, ctx),
     countPages: async (result) => pdfPages(result.path),
     bigUnderCap: 40,
+  },
+  // Its first page removed: the result holds all the others.
+  'remove-pages': {
+    fileIndex: 0,
+    run: (path, password) => removePages({ file: inputFile(path, password), options: { pages: '1' } }, ctx),
+    countPages: async (result) => pdfPages(result.path) + 1,
+    bigUnderCap: 1500,
+  },
+  // Every page, from the first to the last.
+  'extract-pages': {
+    fileIndex: 0,
+    run: (path, password) =>
+      extractPages({ file: inputFile(path, password), options: { pages: '1-', mode: 'one' } }, ctx),
+    countPages: async (result) => pdfPages(result.path),
+    bigUnderCap: 1500,
   },
 };
 

@@ -5,10 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { createTextPdf, encryptPdf } from '@quire/test-kit/hostile-pdfs';
 import { inputFile, isEncrypted, useJobContext } from '../../test/job-context.ts';
 import { compress } from './compress.ts';
+import { extractPages } from './extract-pages.ts';
 import { merge } from './merge.ts';
 import { ocr } from './ocr.ts';
 import { pdfToJpg } from './pdf-to-jpg.ts';
 import { pdfToWord } from './pdf-to-word.ts';
+import { removePages } from './remove-pages.ts';
 import { rotate } from './rotate.ts';
 import { split } from './split.ts';
 import type { JobResult } from './types.ts';
@@ -75,6 +77,18 @@ const CASES: { [K in PdfToolId]: Case } = {
     fileIndex: 0,
     run: async (path, password) =>
       ocr({ file: inputFile(path, password), options: { language: ['en'] } }, await job()),
+    writesPdf: true,
+  },
+  'remove-pages': {
+    fileIndex: 0,
+    run: async (path, password) =>
+      removePages({ file: inputFile(path, password), options: { pages: '2' } }, await job()),
+    writesPdf: true,
+  },
+  'extract-pages': {
+    fileIndex: 0,
+    run: async (path, password) =>
+      extractPages({ file: inputFile(path, password), options: { pages: '2, 1', mode: 'one' } }, await job()),
     writesPdf: true,
   },
 };

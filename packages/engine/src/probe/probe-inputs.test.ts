@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { MAX_PAGES } from '@quire/shared';
@@ -15,6 +16,20 @@ describe('the status probes’ documents', () => {
     await writeFile(path, createTinyPdf('Quire (probe) \\ test'));
     const info = await inspectPdf(inputFile(path), 0, ctx, MAX_PAGES);
     expect(info).toMatchObject({ pageCount: 1, wasRepaired: false });
+  });
+
+  it('include a PDF of more pages where a probe asks, each page with its own line', async () => {
+    const path = join(ctx.workDir, 'three.pdf');
+    await writeFile(path, createTinyPdf('Quire probe', 3));
+    const info = await inspectPdf(inputFile(path), 0, ctx, MAX_PAGES);
+    expect(info).toMatchObject({ pageCount: 3, wasRepaired: false });
+    const text = execFileSync('pdftotext', [path, '-'], { encoding: 'utf8' });
+    expect(text.split('\f').map((page) => page.trim())).toEqual([
+      'Quire probe',
+      'Quire probe (2)',
+      'Quire probe (3)',
+      '',
+    ]);
   });
 
   it('give every tool files of the kind it accepts', async () => {

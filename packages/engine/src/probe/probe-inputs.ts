@@ -21,10 +21,10 @@ export type ProbeInput = {
 const PROBE_TEXT = 'Quire status probe';
 
 /**
- * The tiny built-in documents the status page's probes run every tool on, made in memory: one-page PDFs, a
- * one-paragraph .docx and a small JPEG. Each tool gets as many files of the first kind it accepts as it needs
- * (`minFiles`, at least one), every option at the value its form starts with, and its `probeFields` (the cheapest
- * setting); so a new tool has its probe from its registry entry alone.
+ * The tiny built-in documents the status page's probes run every tool on, made in memory: one-page PDFs (as many
+ * pages as a tool's `probePages`), a one-paragraph .docx and a small JPEG. Each tool gets as many files of the first
+ * kind it accepts as it needs (`minFiles`, at least one), every option at the value its form starts with, and its
+ * `probeFields` (the cheapest setting); so a new tool has its probe from its registry entry alone.
  */
 export async function createProbeInputs(): Promise<Readonly<Record<ToolId, ProbeInput>>> {
   const docx = await Packer.toBuffer(new Document({ sections: [{ children: [new Paragraph(PROBE_TEXT)] }] }));
@@ -33,11 +33,11 @@ export async function createProbeInputs(): Promise<Readonly<Record<ToolId, Probe
   })
     .jpeg({ quality: 80 })
     .toBuffer();
-  const samples: { readonly [K in FileKind]: (stem: string) => ProbeFile } = {
-    pdf: (stem) => ({
+  const samples: { readonly [K in FileKind]: (stem: string, pageCount: number) => ProbeFile } = {
+    pdf: (stem, pageCount) => ({
       name: `${stem}.pdf`,
       mimeType: 'application/pdf',
-      bytes: createTinyPdf(`${PROBE_TEXT}: ${stem}.pdf`),
+      bytes: createTinyPdf(`${PROBE_TEXT}: ${stem}.pdf`, pageCount),
     }),
     word: (stem) => ({
       name: `${stem}.docx`,
@@ -51,7 +51,7 @@ export async function createProbeInputs(): Promise<Readonly<Record<ToolId, Probe
     const count = Math.max(tool.minFiles, 1);
     const sample = samples[tool.accepts[0] ?? 'pdf'];
     const files = Array.from({ length: count }, (_, index) =>
-      sample(count === 1 ? 'probe' : `probe-${String.fromCharCode(97 + index)}`),
+      sample(count === 1 ? 'probe' : `probe-${String.fromCharCode(97 + index)}`, tool.probePages ?? 1),
     );
     return { files, fields: { ...initialOptionValues(tool.options), ...tool.probeFields } };
   };

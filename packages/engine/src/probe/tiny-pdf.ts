@@ -1,16 +1,22 @@
 /**
- * A one-page PDF (A6, one line of Helvetica text) written byte by byte with a correct cross-reference table: the
- * status probes' own document, so a probe never depends on a file on disk or on a visitor's upload.
+ * A PDF of `pageCount` pages (A6, one line of Helvetica text each, the page's number after the first) written byte
+ * by byte with a correct cross-reference table: the status probes' own document, so a probe never depends on a file
+ * on disk or on a visitor's upload.
  */
-export function createTinyPdf(text: string): Buffer {
-  const escaped = text.replace(/[\\()]/g, (char) => `\\${char}`);
-  const content = `BT /F1 12 Tf 24 360 Td (${escaped}) Tj ET`;
+export function createTinyPdf(text: string, pageCount = 1): Buffer {
+  const line = (page: number) => {
+    const escaped = `${text}${page === 1 ? '' : ` (${page})`}`.replace(/[\\()]/g, (char) => `\\${char}`);
+    return `BT /F1 12 Tf 24 360 Td (${escaped}) Tj ET`;
+  };
+  const pageRefs = Array.from({ length: pageCount }, (_, index) => `${4 + index * 2} 0 R`);
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 298 420] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}\nendstream`,
+    `<< /Type /Pages /Kids [${pageRefs.join(' ')}] /Count ${pageCount} >>`,
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
+    ...Array.from({ length: pageCount }, (_, index) => [
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 298 420] /Contents ${5 + index * 2} 0 R /Resources << /Font << /F1 3 0 R >> >> >>`,
+      `<< /Length ${Buffer.byteLength(line(index + 1), 'latin1')} >>\nstream\n${line(index + 1)}\nendstream`,
+    ]).flat(),
   ];
   let body = '%PDF-1.4\n';
   const offsets: number[] = [];

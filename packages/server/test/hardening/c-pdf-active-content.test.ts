@@ -21,15 +21,20 @@ type ActiveKeys = (pdf: Uint8Array) => Promise<string[]>;
 
 /**
  * Policy: Quire edits documents without judging them. Lossless edits (rotate, compress, OCR) keep the document's
- * scripts and actions as they were; page assembly (merge, split) keeps each page's own actions and drops the
- * document-level ones, as it drops every catalog entry; conversions produce no active content at all. Each tool
- * that reads PDFs has its entry: a new one is a type error until its policy is written here.
+ * scripts and actions as they were; page assembly (merge, split, remove and extract pages) keeps each page's own actions and
+ * drops the document-level ones, as it drops every catalog entry; conversions produce no active content at all. Each
+ * tool that reads PDFs has its entry: a new one is a type error until its policy is written here.
  */
 const POLICY: Record<PdfTool, (output: Buffer, activeKeys: ActiveKeys) => Promise<void>> = {
   rotate: async (output, activeKeys) => expect(await activeKeys(output)).toEqual(ACTIVE_KEYS),
   compress: async (output, activeKeys) => expect(await activeKeys(output)).toEqual(ACTIVE_KEYS),
   ocr: async (output, activeKeys) => expect(await activeKeys(output)).toEqual(ACTIVE_KEYS),
   merge: async (output, activeKeys) =>
+    expect(await activeKeys(output)).toEqual(['/Launch', '/SubmitForm', '/URI']),
+  // Its plain second page removed (the probe's page list): page assembly, as merge.
+  'remove-pages': async (output, activeKeys) =>
+    expect(await activeKeys(output)).toEqual(['/Launch', '/SubmitForm', '/URI']),
+  'extract-pages': async (output, activeKeys) =>
     expect(await activeKeys(output)).toEqual(['/Launch', '/SubmitForm', '/URI']),
   split: async (output, activeKeys) => {
     const [piece] = Object.values(unzipSync(output));
@@ -71,9 +76,12 @@ describe('C. PDF JavaScript and actions (item 33)', () => {
 
   it('33. nothing in a PDF runs or calls out on the server: OpenAction, AA, Launch, SubmitForm, URI, XFA', async () => {
     const active = createActiveContentPdf(canaryUrl);
+    // Remove pages must keep a page: it gets a plain second page to remove.
+    const activeAndPlain = createActiveContentPdf(canaryUrl, 2);
     const outputs = new Map<PdfTool, Buffer>();
     for (const tool of PDF_TOOLS) {
-      const reply = await postTool(testApp, tool, [{ name: 'active.pdf', bytes: active }]);
+      const bytes = tool === 'remove-pages' ? activeAndPlain : active;
+      const reply = await postTool(testApp, tool, [{ name: 'active.pdf', bytes }]);
       expectOutput(reply, tool);
       outputs.set(tool, reply.rawPayload);
     }

@@ -57,6 +57,11 @@ const DAMAGED: Outcome = [422, 'FILE_DAMAGED'];
 const everyTool = (outcome: Outcome) =>
   Object.fromEntries(PDF_TOOLS.map((tool) => [tool, outcome])) as Record<PdfTool, Outcome>;
 const ALL_OK = everyTool(200);
+/**
+ * Of a one-page file, Remove pages can remove nothing (it must keep a page): it reads the file, then refuses the
+ * probe's list (page 2) as beyond the last page. Its page assembly is split's and merge's, which these rows run.
+ */
+const ONE_PAGE_OK: Record<PdfTool, Outcome> = { ...ALL_OK, 'remove-pages': [400, 'INVALID_PAGE_RANGE'] };
 const ALL_DAMAGED = everyTool(DAMAGED);
 const corpus = (name: string) => () => readFile(corpusPath(name));
 const TEXT = createTextPdf('hardening C', 3);
@@ -87,7 +92,7 @@ const ROWS: Row[] = [
     what: 'XMP metadata inflating to 1 GiB',
     build: createMetadataFlateBomb,
     // qpdf writes the catalog's metadata uncompressed (rotate) and pdfinfo reads it: both die at their 1 GiB cap.
-    expect: { ...ALL_OK, rotate: DAMAGED, 'pdf-to-jpg': DAMAGED },
+    expect: { ...ONE_PAGE_OK, rotate: DAMAGED, 'pdf-to-jpg': DAMAGED },
   },
   {
     item: '24',
@@ -135,33 +140,38 @@ const ROWS: Row[] = [
     // MuPDF and poppler read past it, so no engine gets the chance to disagree.
     expect: ALL_DAMAGED,
   },
-  { item: '26', what: 'an xref /Prev pointing at itself', build: createXrefPrevLoop, expect: ALL_OK },
+  { item: '26', what: 'an xref /Prev pointing at itself', build: createXrefPrevLoop, expect: ONE_PAGE_OK },
   {
     item: '26',
     what: 'the corpus /Prev loop of 30 pages',
     build: corpus('bad/qpdf_append-xref-loop_prev-cycle_30p.pdf'),
     expect: ALL_OK,
   },
-  { item: '26', what: 'a form that draws itself', build: () => createFormCycle('self'), expect: ALL_OK },
-  { item: '26', what: 'two forms drawing each other', build: () => createFormCycle('pair'), expect: ALL_OK },
+  { item: '26', what: 'a form that draws itself', build: () => createFormCycle('self'), expect: ONE_PAGE_OK },
+  {
+    item: '26',
+    what: 'two forms drawing each other',
+    build: () => createFormCycle('pair'),
+    expect: ONE_PAGE_OK,
+  },
   {
     item: '26',
     what: 'an appearance stream drawing itself',
     build: () => createFormCycle('appearance'),
-    expect: ALL_OK,
+    expect: ONE_PAGE_OK,
   },
   {
     item: '27',
     what: 'a 200-inch page rendered at 300 DPI (60,000² px asked)',
     build: () => createHugePage(14_400),
     fields: { quality: 'high' },
-    expect: ALL_OK,
+    expect: ONE_PAGE_OK,
   },
   {
     item: '27',
     what: 'a page with /UserUnit 75000',
     build: () => createHugePage(200, 75_000),
-    expect: ALL_OK,
+    expect: ONE_PAGE_OK,
   },
   {
     item: '27',
@@ -181,14 +191,14 @@ const ROWS: Row[] = [
     item: '28',
     what: 'a CCITT image declaring 24688 × 14400 pixels',
     build: createHugeCcittImage,
-    expect: ALL_OK,
+    expect: ONE_PAGE_OK,
   },
   {
     item: '28, 30',
     what: 'the corpus JBIG2 bomb (100000² images)',
     build: corpus('bad/pdfjs_bomb-giant_jbig2-100000x100000.pdf'),
     // poppler runs out of memory under its cap and draws the page without the image.
-    expect: ALL_OK,
+    expect: ONE_PAGE_OK,
   },
   {
     item: '28, 30',
@@ -296,6 +306,8 @@ function expectOutcome(reply: Reply, tool: PdfTool, outcome: Outcome, fileName: 
   }
   const [status, code] = outcome;
   const error = expectRefusal(reply, status, code);
+  // A page list that does not fit the file names the list's item, not the file.
+  if (code === 'INVALID_PAGE_RANGE') return;
   expect(error.details).toMatchObject({ fileIndex: 0, fileName });
   expect(error.message).toContain(`"${fileName}"`);
 }

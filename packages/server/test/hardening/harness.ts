@@ -6,10 +6,12 @@ import {
   TOOLS,
   fileFieldName,
   initialOptionValues,
+  optionKindOf,
   resultFileName,
   type ErrorBody,
   type ErrorCode,
   type PdfToolId,
+  type ToolDefinition,
   type ToolId,
 } from '@quire/shared';
 import { expect } from 'vitest';
@@ -36,7 +38,7 @@ export type Reply = {
 
 /**
  * Posts files to a tool as the site does (`file` or `file-0`, `file-1`, …), with every option at the value its
- * form starts with unless the test sets it. Merge needs two files: a single hostile upload is sent first, followed
+ * form starts with (`defaultFields`) unless the test sets it. Merge needs two files: a single hostile upload is sent first, followed
  * by a small valid PDF.
  */
 export async function postTool(
@@ -52,7 +54,7 @@ export async function postTool(
   files.forEach((file, index) =>
     form.append(fileFieldName(tool, index), new File([file.bytes as Uint8Array<ArrayBuffer>], file.name)),
   );
-  for (const [name, value] of Object.entries({ ...initialOptionValues(TOOLS[toolId].options), ...fields }))
+  for (const [name, value] of Object.entries({ ...defaultFields(toolId), ...fields }))
     form.append(name, value);
   const reply = await testApp.app.inject({ method: 'POST', url: tool.apiPath, ...(await multipartOf(form)) });
   sentNames.set(
@@ -60,6 +62,21 @@ export async function postTool(
     files.map((file) => file.name),
   );
   return reply;
+}
+
+/**
+ * The option fields a request carries unless a test sets them: each option at the value its form starts with, and a
+ * required one the form leaves blank (Remove pages' page list) as the status probe sends it.
+ */
+function defaultFields(toolId: ToolId): Record<string, string> {
+  const tool: ToolDefinition = TOOLS[toolId];
+  const fields = initialOptionValues(tool.options);
+  for (const [name, spec] of Object.entries(tool.options)) {
+    const probeValue = tool.probeFields?.[name];
+    if (!(name in fields) && optionKindOf(spec).isRequired(spec) && probeValue !== undefined)
+      fields[name] = probeValue;
+  }
+  return fields;
 }
 
 /** The names of the files each reply of `postTool` answers, which its result is named after. */

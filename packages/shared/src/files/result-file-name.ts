@@ -1,14 +1,15 @@
 import type { JobReport } from '../reports/job-report.ts';
-import { TOOLS } from '../tools/registry.ts';
+import { TOOLS, type ToolDefinition } from '../tools/registry.ts';
 import type { ToolId } from '../tools/tool-ids.ts';
 import { cleanSegment, cutToBytes, fitFileName, safeFileName, splitExtension } from './safe-file-name.ts';
 
 const JPEG = 'image/jpeg';
+const ZIP = 'application/zip';
 
 /** The extension of each type of result. */
 const RESULT_EXTENSIONS: Readonly<Record<string, string>> = {
   'application/pdf': '.pdf',
-  'application/zip': '.zip',
+  [ZIP]: '.zip',
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document': '.docx',
   [JPEG]: '.jpg',
 };
@@ -23,17 +24,26 @@ const MAX_STEM_BYTES = 120;
 const PAGE_FALLBACK_STEM = 'document';
 
 /**
- * The types a tool's result may have: its own, and for PDF to JPG the JPG it gives for a one-page document.
+ * The types a tool's result may have: its own, for PDF to JPG the JPG it gives for a one-page document, and a zip
+ * for a tool whose result holds several files when its report counts them (`output.zipWhenFiles`).
  */
 export function resultMimeTypes(toolId: ToolId): readonly string[] {
-  const { mimeType } = TOOLS[toolId].output;
-  return toolId === 'pdf-to-jpg' ? [mimeType, JPEG] : [mimeType];
+  const { output }: ToolDefinition = TOOLS[toolId];
+  const { mimeType, zipWhenFiles } = output;
+  if (toolId === 'pdf-to-jpg') return [mimeType, JPEG];
+  return zipWhenFiles ? [mimeType, ZIP] : [mimeType];
 }
 
-/** A result's type, from its report: PDF to JPG of one page answers the JPG itself, not a zip holding it. */
+/**
+ * A result's type, from its report: PDF to JPG of one page answers the JPG itself, not a zip holding it; a tool
+ * with `output.zipWhenFiles` answers a zip when its report counts files (`fileCount` above 0).
+ */
 export function resultMimeType<T extends ToolId>(toolId: T, report: Pick<JobReport<T>, 'values'>): string {
   const values: Partial<Record<string, unknown>> = report.values;
-  return toolId === 'pdf-to-jpg' && values.pageCount === 1 ? JPEG : TOOLS[toolId].output.mimeType;
+  if (toolId === 'pdf-to-jpg' && values.pageCount === 1) return JPEG;
+  const hasFiles = typeof values.fileCount === 'number' && values.fileCount > 0;
+  const { output }: ToolDefinition = TOOLS[toolId];
+  return output.zipWhenFiles && hasFiles ? ZIP : output.mimeType;
 }
 
 /**

@@ -46,6 +46,9 @@ export type ToolReports = {
   rotate: { rotatedPages: number };
   /** `recognisedPages`: the pages read, as a page list (`1-3, 7`); `confidence`: their mean word confidence, 0–100. */
   ocr: { pageCount: number } & Recognition;
+  'remove-pages': { pageCount: number; removedPages: number };
+  /** `pageCount`: in all its PDFs; `fileCount`: the PDFs of mode `separate`'s zip, 0 for one PDF. */
+  'extract-pages': { pageCount: number; fileCount: number };
 };
 
 /** What a finished job says about its result: the tool's figures and the notices. */

@@ -128,6 +128,25 @@ export const REPORT_SPECS: { readonly [T in ToolId]: readonly ReportHeaderSpec<T
     },
   ],
   ocr: [PAGE_COUNT, ...RECOGNITION],
+  'remove-pages': [
+    PAGE_COUNT,
+    {
+      header: 'X-Pages-Removed',
+      type: 'integer',
+      description: 'How many pages were removed (each once, however often the list names it).',
+      write: ({ removedPages }) => String(removedPages),
+    },
+  ],
+  'extract-pages': [
+    PAGE_COUNT,
+    {
+      header: 'X-File-Count',
+      type: 'integer',
+      description: 'PDFs in the zip.',
+      conditional: true,
+      write: ({ fileCount }) => (fileCount > 0 ? String(fileCount) : null),
+    },
+  ],
 };
 
 /**

@@ -82,6 +82,11 @@ const PAGE_LIST: OptionKind<PageListOptionSpec> = {
     return raw;
   },
   check: (name, value, spec, options) => {
+    if (value === undefined && spec.required) {
+      throw new AppError('INVALID_OPTIONS', `The "${name}" field is required: pages such as 1-3, 7, 9-.`, {
+        option: name,
+      });
+    }
     const condition = spec.requiredWhen;
     if (value === undefined && condition && options[condition.option] === condition.value) {
       throw new AppError(
@@ -92,7 +97,7 @@ const PAGE_LIST: OptionKind<PageListOptionSpec> = {
     }
   },
   schema: () => ({ type: 'string', maxLength: MAX_FIELD_BYTES, examples: ['1-5, 10-15', '3', '8-'] }),
-  isRequired: () => false,
+  isRequired: (spec) => spec.required === true,
   initialValue: () => undefined,
   errorCodes: ['INVALID_PAGE_RANGE'],
 };

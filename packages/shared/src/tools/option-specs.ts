@@ -11,6 +11,8 @@ export type EnumOptionSpec = {
 /** A page list such as `1-3, 7, 9-`; parsed against the document's page count by the engine. */
 export type PageListOptionSpec = {
   readonly kind: 'page-list';
+  /** Every request carries the list (Remove pages: which pages); without it, the list is optional. */
+  readonly required?: true;
   /** The option is required only while another option has this value. */
   readonly requiredWhen?: { readonly option: string; readonly value: string };
 };

@@ -54,10 +54,17 @@ export type ToolDefinition<Id extends string = ToolId> = {
      * (`''`); a zip says what it holds.
      */
     readonly nameSuffix: string;
+    /**
+     * The result is a zip of `mimeType` files instead, with the same name and suffix, when its report counts files
+     * (`fileCount` above 0): Extract pages, one PDF per item of its list.
+     */
+    readonly zipWhenFiles?: true;
   };
   readonly options: Readonly<Record<string, OptionSpec>>;
   /** Option fields the status probe sends beyond each option's starting value: the cheapest setting. */
   readonly probeFields?: Readonly<Record<string, string>>;
+  /** Pages of the status probe's PDF where that setting needs more than one (Remove pages must keep a page). */
+  readonly probePages?: number;
   readonly timeoutMs: number;
   /**
    * Which set of workers runs the tool: `pdf` (worker processes, one job per core), `office` (each worker keeps a
@@ -270,6 +277,38 @@ export const TOOLS = defineTools({
     // A page in a scanner's frame, its lines of text read.
     glyph:
       'M4 8V5a1 1 0 0 1 1-1h3M16 4h3a1 1 0 0 1 1 1v3M20 16v3a1 1 0 0 1-1 1h-3M8 20H5a1 1 0 0 1-1-1v-3M8 9h8M8 12h8M8 15h5',
+  },
+  'remove-pages': {
+    ...onePdf,
+    id: 'remove-pages',
+    slug: 'remove-pages',
+    apiPath: '/api/pdf/remove-pages',
+    output: { fileName: 'pages-removed.pdf', mimeType: PDF, nameSuffix: '-pages-removed' },
+    options: { pages: { kind: 'page-list', required: true } },
+    // The cheapest removal that leaves a page: the second of two.
+    probeFields: { pages: '2' },
+    probePages: 2,
+    errors: [],
+    color: 'orange',
+    // A page struck through with a cross.
+    glyph: `${FILE_GLYPH}M9.5 11.5l5 5M14.5 11.5l-5 5`,
+  },
+  'extract-pages': {
+    ...onePdf,
+    id: 'extract-pages',
+    slug: 'extract-pages',
+    apiPath: '/api/pdf/extract-pages',
+    // One PDF of the pages listed, or (mode `separate`) a zip of one PDF per item of the list.
+    output: { fileName: 'extracted-pages.pdf', mimeType: PDF, nameSuffix: '-extracted', zipWhenFiles: true },
+    options: {
+      pages: { kind: 'page-list', required: true },
+      mode: { kind: 'enum', values: ['one', 'separate'], default: 'one' },
+    },
+    probeFields: { pages: '1' },
+    errors: [],
+    color: 'teal',
+    // A page with an arrow leading out of it.
+    glyph: `${FILE_GLYPH}M8 14h7M12 11l3 3-3 3`,
   },
 });
 

@@ -9,7 +9,16 @@ describe('toolsFor', () => {
   it('never offers merge for one PDF, and offers only merge for two', () => {
     const one = toolsFor(pdfs(1));
     expect(one).not.toContain('merge');
-    expect(one).toEqual(['split', 'compress', 'pdf-to-word', 'pdf-to-jpg', 'rotate', 'ocr']);
+    expect(one).toEqual([
+      'split',
+      'compress',
+      'pdf-to-word',
+      'pdf-to-jpg',
+      'rotate',
+      'ocr',
+      'remove-pages',
+      'extract-pages',
+    ]);
     expect(toolsFor(pdfs(2))).toEqual(['merge']);
     expect(toolsFor(pdfs(MAX_MERGE_FILES + 1))).toEqual([]);
   });
@@ -37,7 +46,16 @@ describe('toolChoiceFor', () => {
         {
           kind: 'pdf',
           files: [pdf],
-          tools: ['split', 'compress', 'pdf-to-word', 'pdf-to-jpg', 'rotate', 'ocr'],
+          tools: [
+            'split',
+            'compress',
+            'pdf-to-word',
+            'pdf-to-jpg',
+            'rotate',
+            'ocr',
+            'remove-pages',
+            'extract-pages',
+          ],
           problem: null,
         },
         { kind: 'image', files: [jpg], tools: ['jpg-to-pdf'], problem: null },

@@ -53,6 +53,19 @@ describe('prepareOptions', () => {
     );
   });
 
+  it('always sends a page list the tool requires, and asks for it before sending when blank', () => {
+    const tool = { ...TOOLS.compress, options: { pages: { kind: 'page-list', required: true } } } as const;
+    expect(prepareOptions(tool, { pages: ' 2, 4- ' })).toEqual({ ok: true, fields: { pages: '2, 4-' } });
+    for (const values of [{}, { pages: '' }, { pages: ' , ' }] as Record<string, string>[]) {
+      const prepared = prepareOptions(tool, values);
+      expect(prepared.ok ? null : prepared.problem.option).toBe('pages');
+      expect(messageOf(prepared)).toBe('Enter the pages, for example 1-5, 10-15.');
+    }
+    expect(messageOf(prepareOptions(tool, { pages: '2-9' }, 4))).toBe(
+      '“\u20682-9\u2069”: the document has 4 pages.',
+    );
+  });
+
   it('passes choice options through unchanged', () => {
     expect(prepareOptions(TOOLS.compress, { quality: 'low' })).toEqual({
       ok: true,

@@ -20,8 +20,8 @@ const EMPTY_PAGE_LIST_KEYS: Partial<Record<ToolId, MessageKey>> = {
 
 /**
  * Turns the form values into the fields posted to the server. A page list is sent only when it applies: a
- * `requiredWhen` list (split's `pageRange`) only in its mode, any other (rotate's `pages`) only when the form
- * put it in the values. It is trimmed, must not be blank and must be a valid list, within `pageCount` when the
+ * `requiredWhen` list (split's `pageRange`) only in its mode, a `required` one always, any other (rotate's `pages`)
+ * only when the form put it in the values. It is trimmed, must not be blank and must be a valid list, within `pageCount` when the
  * browser could count the file's pages (the server checks again either way).
  */
 export function prepareOptions(
@@ -37,7 +37,9 @@ export function prepareOptions(
   for (const [option, spec] of Object.entries(tool.options)) {
     if (spec.kind !== 'page-list') continue;
     const condition = spec.requiredWhen;
-    const applies = condition ? values[condition.option] === condition.value : option in values;
+    const applies = condition
+      ? values[condition.option] === condition.value
+      : spec.required || option in values;
     if (!applies) continue;
     const text = (values[option] ?? '').trim();
     const parsed = parsePageRanges(text, pageCount ?? undefined);
