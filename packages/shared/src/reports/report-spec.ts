@@ -220,6 +220,17 @@ export const REPORT_FIGURES: ReportFigureSpecs = {
   'jpg-to-pdf': { pageCount: PAGE_COUNT_FIGURE },
   rotate: { rotatedPages: { type: 'integer', description: 'How many pages were turned.' } },
   ocr: { pageCount: PAGE_COUNT_FIGURE, ...RECOGNITION_FIGURES },
+  'remove-pages': {
+    pageCount: PAGE_COUNT_FIGURE,
+    removedPages: { type: 'integer', description: 'How many pages were removed.' },
+  },
+  'extract-pages': {
+    pageCount: { type: 'integer', description: 'Pages of the result, in all its PDFs.' },
+    fileCount: {
+      type: 'integer',
+      description: 'PDFs in the zip of mode `separate`; 0 for mode `one`, whose result is one PDF.',
+    },
+  },
 };
 
 /** The header that lists a result's notices: `FILE_REPAIRED;file=1, PAGES_DOWNSCALED;pages=3;dpi=212`. */
