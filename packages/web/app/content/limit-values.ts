@@ -13,7 +13,7 @@ import {
   type Locale,
 } from '@quire/shared';
 import { config } from '../config.ts';
-import { fillToolCountPlurals, toolCount, toolList } from './tool-values.ts';
+import { fillToolCountPlurals, toolBullets, toolCount, toolList } from './tool-values.ts';
 
 /** The limits content may name as `{placeholder}`: read from the shared definitions, never retyped in prose. */
 export const LIMIT_VALUES = {
@@ -68,13 +68,17 @@ function resolveOptionalBlocks(text: string, file: string, values: OperatorValue
 }
 
 /** What content may say of the tools as `{name}`, from the registry: prose never counts or lists them itself. */
-const TOOL_VALUES: Readonly<Record<string, (locale: Locale) => string>> = { toolCount, toolList };
+const TOOL_VALUES: Readonly<Record<string, (locale: Locale) => string>> = {
+  toolCount,
+  toolList,
+  toolBullets,
+};
 
 /**
- * Replaces each `{limitName}` with its value in the language's number format, `{toolCount}` and `{toolList}` with
- * the registry's tools (`{toolCount, plural, …}` too, for a noun whose form follows the number), and
- * `{operatorName}` and `{contactEmail}` with this site's settings (`values`, the build's own unless given);
- * resolves the blocks of optional settings first (`resolveOptionalBlocks`). An unknown name is an error.
+ * Replaces each `{limitName}` with its value in the language's number format, `{toolCount}`, `{toolList}` and
+ * `{toolBullets}` with the registry's tools (`{toolCount, plural, …}` too, for a noun whose form follows the
+ * number), and `{operatorName}` and `{contactEmail}` with this site's settings (`values`, the build's own unless
+ * given); resolves the blocks of optional settings first (`resolveOptionalBlocks`). An unknown name is an error.
  */
 export function fillPlaceholders(
   text: string,

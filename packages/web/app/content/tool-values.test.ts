@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { getTranslator } from '../i18n/create-translator.ts';
 import { BLOG_SLUGS, loadBlogPost, loadTextPage } from './load-content.ts';
 import { fillPlaceholders } from './limit-values.ts';
-import { countInWords, fillToolCountPlurals, toolList } from './tool-values.ts';
+import { countInWords, fillToolCountPlurals, toolBullets, toolList } from './tool-values.ts';
 
 const RU =
   '{toolCount, plural, one {# инструмент} few {# инструмента} many {# инструментов} other {# инструмента}}';
@@ -62,6 +62,18 @@ describe('the list of tools', () => {
     expect(from).toBe(list.length);
   });
 
+  it.each(LOCALES)('%s: as items, each tool a link by its title and its description, in order', (locale) => {
+    const { t } = getTranslator(locale);
+    const items = toolBullets(locale).split('\n');
+    expect(items).toHaveLength(TOOL_IDS.length);
+    TOOL_IDS.forEach((id, index) => {
+      expect(items[index]).toMatch(
+        new RegExp(`^- \\[${t(`tools.${id}.title`)}\\]\\(${toolPath('en', id)}\\)[:：]`),
+      );
+      expect(items[index]?.endsWith(t(`tools.${id}.description`))).toBe(true);
+    });
+  });
+
   it('spaces a Chinese conjunction from the Latin letters beside it', () => {
     for (const locale of ['zh-cn', 'zh-tw'] as const) {
       const list = toolList(locale);
@@ -87,6 +99,19 @@ describe('content that counts or lists the tools', () => {
     expect(page.html).toContain(fillPlaceholders('{toolCount}', locale, 'test.md'));
     expect(page.html).not.toMatch(/\{\w+[},]/);
   });
+
+  it.each(LOCALES)(
+    '%s: the about page presents every tool of the registry, linked, with what it does',
+    async (locale) => {
+      // It listed eight by hand, and missed OCR PDF when it came.
+      const { t } = getTranslator(locale);
+      const page = await loadTextPage('about', locale);
+      for (const id of TOOL_IDS) {
+        expect(page.html, `${locale} ${id}`).toContain(`href="${toolPath(locale, id)}"`);
+        expect(page.html, `${locale} ${id}`).toContain(t(`tools.${id}.description`).slice(0, 12));
+      }
+    },
+  );
 
   it.each(LOCALES)(
     '%s: every post is filled in, and a post that lists the tools links each one',

@@ -102,6 +102,21 @@ export function toolList(locale: Locale): string {
     .join('');
 }
 
+/** What stands between a tool's title and its description in a list of them: Chinese and Japanese write a full-width colon. */
+const TERM_SEPARATORS: Partial<Record<Locale, string>> = { 'zh-cn': '：', 'zh-tw': '：', ja: '：' };
+
+/**
+ * Every tool in registry order as a Markdown list, one item each: a link to its page named by its title in `locale`,
+ * then what it does, its page's description (`{toolBullets}`), for a page that presents the tools one by one.
+ */
+export function toolBullets(locale: Locale): string {
+  const { t } = getTranslator(locale);
+  const separator = TERM_SEPARATORS[locale] ?? ': ';
+  return TOOL_IDS.map(
+    (id) => `- [${t(`tools.${id}.title`)}](${toolPath('en', id)})${separator}${t(`tools.${id}.description`)}`,
+  ).join('\n');
+}
+
 const PLURAL_CATEGORIES = new Set(['zero', 'one', 'two', 'few', 'many', 'other']);
 /** `{toolCount, plural, one {# tool} other {# tools}}`: branches of plain text, `#` the count. */
 const TOOL_COUNT_PLURAL = /\{toolCount, plural,((?:\s*(?:=\d+|\w+)\s*\{[^{}]*\})+)\s*\}/g;
