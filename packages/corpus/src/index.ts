@@ -63,6 +63,19 @@ export function hasFeature(entry: CorpusEntry, feature: string): boolean {
   return entry.features.includes(feature);
 }
 
+/** The damaged and hostile PDFs of the corpus's `bad` group. */
+export function badPdfEntries(): CorpusEntry[] {
+  return corpusEntries().filter((entry) => entry.group === 'bad' && entry.name.endsWith('.pdf'));
+}
+
+/** The manifest expects the file repaired, with no rejection allowed instead. */
+export const mustRepair = (entry: CorpusEntry): boolean =>
+  /^repair/.test(entry.expected) && !/or reject/.test(entry.expected);
+
+/** The manifest expects the file rejected, with nothing else allowed instead. */
+export const mustReject = (entry: CorpusEntry): boolean =>
+  /^reject/.test(entry.expected) && !/\bor\b/.test(entry.expected);
+
 function readManifest(): CorpusEntry[] {
   const manifest = join(CORPUS_DIR, 'MANIFEST.tsv');
   if (!existsSync(manifest)) {

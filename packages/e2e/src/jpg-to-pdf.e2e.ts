@@ -5,8 +5,7 @@ import { join } from 'node:path';
 import { corpusPath } from '@quire/corpus';
 import { resultFileName, TOOLS } from '@quire/shared';
 import { describe, expect, inject, it } from 'vitest';
-import { waitForJobResult } from './job-requests.ts';
-import { openToolPageIn, useToolPage } from './tool-page.ts';
+import { openToolPageIn, runAndDownload, useToolPage } from './tool-page.ts';
 
 const jobRoot = inject('jobRoot');
 const PORTRAIT = 'images/pythondocx_photo-portrait_300dpi-nikon.jpg';
@@ -22,24 +21,15 @@ const named = (path: string) => `\u2068${fileName(path)}\u2069`;
 
 /** Runs the tool, checks the success toast and returns the page sizes of the downloaded PDF, in points. */
 async function convertAndDownload(): Promise<{ width: number; height: number }[]> {
-  const [response] = await Promise.all([
-    waitForJobResult(view.page),
-    view.page.getByTestId('action-button').click(),
-  ]);
-  expect(response.status()).toBe(200);
-  await expect.poll(() => view.page.getByTestId('toast').getAttribute('data-variant')).toBe('default');
-  expect(await view.page.getByTestId('toast-description').textContent()).toBe(
-    'Images converted to PDF successfully!',
+  const saved = await runAndDownload(
+    view,
+    {
+      description: 'Images converted to PDF successfully!',
+      // Named after the (first) file chosen, as the server names it.
+      fileName: (chosen) => resultFileName('jpg-to-pdf', chosen, 'application/pdf'),
+    },
+    `converted-${Date.now()}.pdf`,
   );
-  const [download] = await Promise.all([
-    view.page.waitForEvent('download'),
-    view.page.getByTestId('download-button').click(),
-  ]);
-  // Named after the (first) file chosen, as the server names it.
-  const chosen = await view.page.getByTestId('selected-file-name').allTextContents();
-  expect(download.suggestedFilename()).toBe(resultFileName('jpg-to-pdf', chosen, 'application/pdf'));
-  const saved = join(view.downloadsPath, `converted-${Date.now()}.pdf`);
-  await download.saveAs(saved);
   const info = execFileSync('pdfinfo', ['-f', '1', '-l', '9999', saved], { encoding: 'utf8' });
   return [...info.matchAll(/^Page\s+\d+\s+size:\s+([\d.]+) x ([\d.]+) pts/gm)].map((match) => ({
     width: Number(match[1]),

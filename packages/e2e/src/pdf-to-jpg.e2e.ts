@@ -7,7 +7,7 @@ import { JPG_DPI } from '@quire/shared';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { waitForJobResult } from './job-requests.ts';
-import { useToolPage } from './tool-page.ts';
+import { runAndDownload, useToolPage } from './tool-page.ts';
 
 const jobRoot = inject('jobRoot');
 /** Three pages; the first is US Letter portrait (612 × 792 pt). */
@@ -48,24 +48,16 @@ function jpegSize(bytes: Uint8Array): { width: number; height: number } {
 async function convertAndDownload(quality: string): Promise<Record<string, Uint8Array>> {
   await view.page.locator('input[type=file]').setInputFiles([corpusPath(MIXED_SIZES)]);
   await view.page.getByRole('radio', { name: quality }).check();
-  const [response] = await Promise.all([
-    waitForJobResult(view.page),
-    view.page.getByTestId('action-button').click(),
-  ]);
-  expect(response.status()).toBe(200);
-  await expect.poll(() => view.page.getByTestId('toast').getAttribute('data-variant')).toBe('default');
-  expect(await view.page.getByTestId('toast-title').textContent()).toBe('Success');
-  expect(await view.page.getByTestId('toast-description').textContent()).toBe(
-    'PDF converted to JPG images successfully!',
+  const saved = await runAndDownload(
+    view,
+    {
+      title: 'Success',
+      description: 'PDF converted to JPG images successfully!',
+      // Named after the file chosen, as are its pages (zero-padded to the width of the page count: 3 pages, 1 digit).
+      fileName: () => 'pdfjs_mixed-page-sizes-3p-jpg.zip',
+    },
+    `pdf-images-${Date.now()}.zip`,
   );
-  const [download] = await Promise.all([
-    view.page.waitForEvent('download'),
-    view.page.getByTestId('download-button').click(),
-  ]);
-  // Named after the file chosen, as are its pages (zero-padded to the width of the page count: 3 pages, 1 digit).
-  expect(download.suggestedFilename()).toBe('pdfjs_mixed-page-sizes-3p-jpg.zip');
-  const saved = join(view.downloadsPath, `pdf-images-${Date.now()}.zip`);
-  await download.saveAs(saved);
   return unzipSync(new Uint8Array(await readFile(saved)));
 }
 

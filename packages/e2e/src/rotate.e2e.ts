@@ -1,12 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { readdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import { corpusEntry, corpusPath, featureValue } from '@quire/corpus';
 import { resultFileName, toolPath } from '@quire/shared';
 import { describe, expect, inject, it } from 'vitest';
 import { waitForHydration } from './browser-session.ts';
 import { waitForJobResult } from './job-requests.ts';
-import { useToolPage } from './tool-page.ts';
+import { runAndDownload, useToolPage } from './tool-page.ts';
 
 const baseUrl = inject('baseUrl');
 const jobRoot = inject('jobRoot');
@@ -17,22 +16,15 @@ const view = useToolPage('rotate');
 
 /** Runs the tool, checks the success toast and returns the /Rotate of every page of the downloaded PDF. */
 async function rotateAndDownload(): Promise<number[]> {
-  const [response] = await Promise.all([
-    waitForJobResult(view.page),
-    view.page.getByTestId('action-button').click(),
-  ]);
-  expect(response.status()).toBe(200);
-  await expect.poll(() => view.page.getByTestId('toast').getAttribute('data-variant')).toBe('default');
-  expect(await view.page.getByTestId('toast-description').textContent()).toBe('PDF rotated successfully!');
-  const [download] = await Promise.all([
-    view.page.waitForEvent('download'),
-    view.page.getByTestId('download-button').click(),
-  ]);
-  // Named after the (first) file chosen, as the server names it.
-  const chosen = await view.page.getByTestId('selected-file-name').allTextContents();
-  expect(download.suggestedFilename()).toBe(resultFileName('rotate', chosen, 'application/pdf'));
-  const saved = join(view.downloadsPath, `rotated-${Date.now()}.pdf`);
-  await download.saveAs(saved);
+  const saved = await runAndDownload(
+    view,
+    {
+      description: 'PDF rotated successfully!',
+      // Named after the (first) file chosen, as the server names it.
+      fileName: (chosen) => resultFileName('rotate', chosen, 'application/pdf'),
+    },
+    `rotated-${Date.now()}.pdf`,
+  );
   const info = execFileSync('pdfinfo', ['-f', '1', '-l', '9999', saved], { encoding: 'utf8' });
   return [...info.matchAll(/^Page\s+\d+\s+rot:\s+(\d+)$/gm)].map((match) => Number(match[1]));
 }

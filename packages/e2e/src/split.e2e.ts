@@ -6,7 +6,7 @@ import { resultFileName } from '@quire/shared';
 import { unzipSync } from 'fflate';
 import { describe, expect, inject, it } from 'vitest';
 import { isJobSubmit, waitForJobResult } from './job-requests.ts';
-import { useToolPage } from './tool-page.ts';
+import { runAndDownload, useToolPage } from './tool-page.ts';
 
 const jobRoot = inject('jobRoot');
 const FOUR_PAGES = 'pdf/pysamples_outline-bookmarks_4p.pdf';
@@ -16,24 +16,16 @@ const view = useToolPage('split');
 
 /** Runs the tool, checks the success toast and returns the entries of the downloaded zip. */
 async function splitAndDownload(): Promise<Record<string, Uint8Array>> {
-  const [response] = await Promise.all([
-    waitForJobResult(view.page),
-    view.page.getByTestId('action-button').click(),
-  ]);
-  expect(response.status()).toBe(200);
-  await expect.poll(() => view.page.getByTestId('toast').getAttribute('data-variant')).toBe('default');
-  expect(await view.page.getByTestId('toast-title').textContent()).toBe('Success');
-  expect(await view.page.getByTestId('toast-description').textContent()).toBe('PDF split successfully!');
-
-  const [download] = await Promise.all([
-    view.page.waitForEvent('download'),
-    view.page.getByTestId('download-button').click(),
-  ]);
-  // Named after the (first) file chosen, as the server names it.
-  const chosen = await view.page.getByTestId('selected-file-name').allTextContents();
-  expect(download.suggestedFilename()).toBe(resultFileName('split', chosen, 'application/zip'));
-  const saved = join(view.downloadsPath, `split-${Date.now()}.zip`);
-  await download.saveAs(saved);
+  const saved = await runAndDownload(
+    view,
+    {
+      title: 'Success',
+      description: 'PDF split successfully!',
+      // Named after the (first) file chosen, as the server names it.
+      fileName: (chosen) => resultFileName('split', chosen, 'application/zip'),
+    },
+    `split-${Date.now()}.zip`,
+  );
   return unzipSync(new Uint8Array(await readFile(saved)));
 }
 

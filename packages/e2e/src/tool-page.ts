@@ -1,9 +1,11 @@
 import type { Locale, ToolId } from '@quire/shared';
 import { toolPath } from '@quire/shared';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, inject } from 'vitest';
 import { launchBrowser } from '@quire/test-kit/browser';
 import { waitForHydration } from './browser-session.ts';
+import { waitForJobResult } from './job-requests.ts';
 
 export type ToolPageView = {
   /** A fresh page for each test, on the tool's English page, hydrated. */
@@ -44,4 +46,40 @@ export function useToolPage(toolId: ToolId): ToolPageView {
 export async function openToolPageIn(page: Page, locale: Locale, toolId: ToolId): Promise<void> {
   await page.goto(new URL(toolPath(locale, toolId), inject('baseUrl')).href);
   await waitForHydration(page);
+}
+
+/** What a tool's run should show: its success toast's words, and the name its download gets from the files chosen. */
+export type ExpectedRun = {
+  title?: string;
+  description: string;
+  fileName: (chosen: readonly string[]) => string;
+};
+
+/**
+ * Runs the tool on what is chosen, checks that it answered and said so in a success toast, downloads the result,
+ * checks its name, and saves it in the downloads folder as `savedName`: returns its path.
+ */
+export async function runAndDownload(
+  view: ToolPageView,
+  expected: ExpectedRun,
+  savedName: string,
+): Promise<string> {
+  const [response] = await Promise.all([
+    waitForJobResult(view.page),
+    view.page.getByTestId('action-button').click(),
+  ]);
+  expect(response.status()).toBe(200);
+  await expect.poll(() => view.page.getByTestId('toast').getAttribute('data-variant')).toBe('default');
+  if (expected.title !== undefined)
+    expect(await view.page.getByTestId('toast-title').textContent()).toBe(expected.title);
+  expect(await view.page.getByTestId('toast-description').textContent()).toBe(expected.description);
+  const [download] = await Promise.all([
+    view.page.waitForEvent('download'),
+    view.page.getByTestId('download-button').click(),
+  ]);
+  const chosen = await view.page.getByTestId('selected-file-name').allTextContents();
+  expect(download.suggestedFilename()).toBe(expected.fileName(chosen));
+  const saved = join(view.downloadsPath, savedName);
+  await download.saveAs(saved);
+  return saved;
 }

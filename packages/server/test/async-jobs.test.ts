@@ -11,8 +11,9 @@ import { AsyncJobs } from '../src/jobs/async-jobs.ts';
 import {
   createTestApp,
   laneStats,
-  multipartOf,
+  multipartOfParts,
   waitForNoLeftovers,
+  type FormPart,
   type TestApp,
 } from '@quire/test-kit/test-app';
 
@@ -29,18 +30,8 @@ type JobBody = {
   job: { id: string; state: string; error: { code: string } | null; [key: string]: unknown };
 };
 
-/** A multipart body whose parts come in the given order: [name, value] fields and [name, bytes, fileName] files. */
-async function formOf(...parts: Array<[string, string] | [string, Uint8Array, string]>) {
-  const form = new FormData();
-  for (const [name, value, fileName] of parts) {
-    if (typeof value === 'string') form.append(name, value);
-    else form.append(name, new File([value as Uint8Array<ArrayBuffer>], fileName ?? 'file'));
-  }
-  return multipartOf(form);
-}
-
-async function submit(app: TestApp, ...parts: Parameters<typeof formOf>) {
-  return app.app.inject({ method: 'POST', url: '/api/v1/jobs', ...(await formOf(...parts)) });
+async function submit(app: TestApp, ...parts: FormPart[]) {
+  return app.app.inject({ method: 'POST', url: '/api/v1/jobs', ...(await multipartOfParts(parts)) });
 }
 
 async function jobOf(app: TestApp, id: string): Promise<{ status: number; body: JobBody }> {
@@ -124,7 +115,7 @@ describe('POST /api/v1/jobs', () => {
       },
     ] as const;
     for (const { parts, code } of cases) {
-      const reply = await submit(testApp, ...(parts as unknown as Parameters<typeof formOf>));
+      const reply = await submit(testApp, ...(parts as readonly FormPart[]));
       expect(reply.statusCode, code).toBeGreaterThanOrEqual(400);
       expect(JSON.parse(reply.body)).toMatchObject({ success: false, error: { code } });
     }

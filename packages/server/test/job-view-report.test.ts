@@ -16,7 +16,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTextPdf, withoutXref } from '@quire/test-kit/hostile-pdfs';
-import { createTestApp, multipartOf, type TestApp } from '@quire/test-kit/test-app';
+import { createTestApp, multipartOfParts, type FormPart, type TestApp } from '@quire/test-kit/test-app';
 
 // Issue 31, item 1: a done job's view carries its tool's figures (`result.report`) beside its notices, as JSON, in
 // the all-in-one server; the download and the tool's own endpoint keep sending them as report headers.
@@ -33,20 +33,13 @@ afterAll(async () => {
   await testApp.close();
 });
 
-type Part = readonly [field: string, value: string | Uint8Array, fileName?: string];
-
-async function formOf(parts: readonly Part[]) {
-  const form = new FormData();
-  for (const [field, value, fileName] of parts) {
-    if (typeof value === 'string') form.append(field, value);
-    else form.append(field, new File([value as Uint8Array<ArrayBuffer>], fileName ?? 'file'));
-  }
-  return multipartOf(form);
-}
-
 /** Runs a job through `POST /api/v1/jobs`: its view once done (checked against the schema), and its download. */
-async function runJob(...parts: Part[]) {
-  const created = await testApp.app.inject({ method: 'POST', url: '/api/v1/jobs', ...(await formOf(parts)) });
+async function runJob(...parts: FormPart[]) {
+  const created = await testApp.app.inject({
+    method: 'POST',
+    url: '/api/v1/jobs',
+    ...(await multipartOfParts(parts)),
+  });
   expect(created.statusCode, created.body).toBe(202);
   const { id } = (JSON.parse(created.body) as JobBody).job;
   const bodyOf = async () =>
@@ -107,7 +100,7 @@ describe('a done job’s view', () => {
     const direct = await testApp.app.inject({
       method: 'POST',
       url: '/api/pdf/compress',
-      ...(await formOf([['file', pdf, 'sizes.pdf']])),
+      ...(await multipartOfParts([['file', pdf, 'sizes.pdf']])),
     });
     expect(direct.statusCode).toBe(200);
     expect(reportHeadersOf('compress', direct.headers)).toEqual(headers);

@@ -1,7 +1,7 @@
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTextPdf } from '@quire/test-kit/hostile-pdfs';
-import { createTestApp, multipartOf, type TestApp } from '@quire/test-kit/test-app';
+import { createTestApp, multipartOfParts, type FormPart, type TestApp } from '@quire/test-kit/test-app';
 
 // Issue 30, items 4 and 5: a result is named after its source file, in the tool's answer and in the job API's; a
 // one-page PDF to JPG answers the JPG itself.
@@ -14,19 +14,8 @@ afterAll(async () => {
   await testApp.close();
 });
 
-type Part = readonly [field: string, value: string | Uint8Array, fileName?: string];
-
-async function formOf(parts: readonly Part[]) {
-  const form = new FormData();
-  for (const [field, value, fileName] of parts) {
-    if (typeof value === 'string') form.append(field, value);
-    else form.append(field, new File([value as Uint8Array<ArrayBuffer>], fileName ?? 'file'));
-  }
-  return multipartOf(form);
-}
-
-async function post(url: string, ...parts: Part[]) {
-  const reply = await testApp.app.inject({ method: 'POST', url, ...(await formOf(parts)) });
+async function post(url: string, ...parts: FormPart[]) {
+  const reply = await testApp.app.inject({ method: 'POST', url, ...(await multipartOfParts(parts)) });
   expect(reply.statusCode, reply.body.slice(0, 300)).toBe(200);
   return reply;
 }
@@ -34,8 +23,12 @@ async function post(url: string, ...parts: Part[]) {
 type JobView = { state: string; result: { fileName: string; mimeType: string; bytes: number } | null };
 
 /** Runs a job through `POST /api/v1/jobs`; gives its view once done, and its result's answer. */
-async function runJob(...parts: Part[]) {
-  const created = await testApp.app.inject({ method: 'POST', url: '/api/v1/jobs', ...(await formOf(parts)) });
+async function runJob(...parts: FormPart[]) {
+  const created = await testApp.app.inject({
+    method: 'POST',
+    url: '/api/v1/jobs',
+    ...(await multipartOfParts(parts)),
+  });
   expect(created.statusCode, created.body).toBe(202);
   const { id } = (JSON.parse(created.body) as { job: { id: string } }).job;
   const viewOf = async () =>

@@ -7,7 +7,8 @@ import { createFlateBomb } from './hostile-pdfs.ts';
  * than their files suggest.
  */
 
-function pngChunk(type: string, body: Buffer): Buffer {
+/** One PNG chunk: length, type, body and the CRC of type and body. */
+export function pngChunk(type: string, body: Buffer): Buffer {
   const typed = Buffer.concat([Buffer.from(type, 'latin1'), body]);
   const framed = Buffer.alloc(12 + body.length);
   framed.writeUInt32BE(body.length, 0);
@@ -16,9 +17,11 @@ function pngChunk(type: string, body: Buffer): Buffer {
   return framed;
 }
 
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+/** The eight bytes every PNG file begins with. */
+export const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
-function grayHeader(width: number, height: number): Buffer {
+/** The IHDR chunk of an 8-bit grey PNG of `width` × `height` pixels. */
+export function grayHeader(width: number, height: number): Buffer {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);

@@ -102,6 +102,21 @@ export async function multipartOf(
   };
 }
 
+/** One part of a form: a `[field, value]` text field, or a `[field, bytes, fileName]` file. */
+export type FormPart = readonly [field: string, value: string | Uint8Array, fileName?: string];
+
+/** A multipart body of `parts` in the order given (a file without a name is called `file`). */
+export async function multipartOfParts(
+  parts: readonly FormPart[],
+): Promise<{ payload: Buffer; headers: Record<string, string> }> {
+  const form = new FormData();
+  for (const [field, value, fileName] of parts) {
+    if (typeof value === 'string') form.append(field, value);
+    else form.append(field, new File([value as Uint8Array<ArrayBuffer>], fileName ?? 'file'));
+  }
+  return multipartOf(form);
+}
+
 /**
  * A streamed multipart body with one file field of `size` bytes whose first bytes are `head`, generated on the fly
  * so that a test can send hundreds of megabytes without holding them.

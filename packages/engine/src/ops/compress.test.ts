@@ -1,6 +1,15 @@
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { corpusEntries, corpusPath, featureValue, hasFeature, type CorpusEntry } from '@quire/corpus';
+import {
+  badPdfEntries,
+  corpusEntries,
+  corpusPath,
+  featureValue,
+  hasFeature,
+  mustRepair,
+  mustReject,
+  type CorpusEntry,
+} from '@quire/corpus';
 import { AppError } from '@quire/shared';
 import * as mupdf from 'mupdf';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -350,10 +359,7 @@ describe('compress stops when the job is cancelled', () => {
 });
 
 describe('compress of damaged and hostile files', () => {
-  const bad = corpusEntries().filter((entry) => entry.group === 'bad' && entry.name.endsWith('.pdf'));
-  const mustRepair = (entry: CorpusEntry) =>
-    /^repair/.test(entry.expected) && !/or reject/.test(entry.expected);
-  const mustReject = (entry: CorpusEntry) => /^reject/.test(entry.expected) && !/\bor\b/.test(entry.expected);
+  const bad = badPdfEntries();
 
   it.each(bad.map((entry) => [entry.name, entry] as const))(
     '%s: answered as the manifest expects',

@@ -1,12 +1,12 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { crc32, deflateSync, inflateSync } from 'node:zlib';
+import { deflateSync, inflateSync } from 'node:zlib';
 import { corpusEntries, corpusPath, hasFeature } from '@quire/corpus';
 import { AppError, MAX_IMAGE_PIXELS } from '@quire/shared';
 import * as mupdf from 'mupdf';
 import sharp, { type Sharp } from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createPngDataBomb } from '@quire/test-kit/hostile-images';
+import { createPngDataBomb, grayHeader, PNG_SIGNATURE, pngChunk } from '@quire/test-kit/hostile-images';
 import { imageBoxes } from '../../test/image-boxes.ts';
 import { createJobContext, inputFile, qpdfCheck } from '../../test/job-context.ts';
 import { SMALL_MARGIN_PT } from '../images/plan-page-layout.ts';
@@ -102,39 +102,18 @@ async function expectAppError(promise: Promise<unknown>, code: string, details: 
 
 /** A PNG whose IHDR claims `width` × `height` but whose data is a few bytes: a pixel bomb as uploaded. */
 function createPngHeaderOnly(width: number, height: number): Buffer {
-  const chunk = (type: string, body: Buffer) => {
-    const typed = Buffer.concat([Buffer.from(type, 'latin1'), body]);
-    const framed = Buffer.alloc(12 + body.length);
-    framed.writeUInt32BE(body.length, 0);
-    typed.copy(framed, 4);
-    framed.writeUInt32BE(crc32(typed), 8 + body.length);
-    return framed;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8; // bit depth
-  header[9] = 0; // grey
   return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.alloc(width + 1))),
-    chunk('IEND', Buffer.alloc(0)),
+    PNG_SIGNATURE,
+    grayHeader(width, height),
+    pngChunk('IDAT', deflateSync(Buffer.alloc(width + 1))),
+    pngChunk('IEND', Buffer.alloc(0)),
   ]);
 }
 
 /** `png` with its image data replaced by `data`, in one IDAT chunk. */
 function createPngWithData(png: Buffer, data: Buffer): Buffer {
-  const chunk = (type: string, body: Buffer) => {
-    const typed = Buffer.concat([Buffer.from(type, 'latin1'), body]);
-    const framed = Buffer.alloc(12 + body.length);
-    framed.writeUInt32BE(body.length, 0);
-    typed.copy(framed, 4);
-    framed.writeUInt32BE(crc32(typed), 8 + body.length);
-    return framed;
-  };
   // Signature and IHDR (8 + 25 bytes), then the new data and the end.
-  return Buffer.concat([png.subarray(0, 33), chunk('IDAT', data), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([png.subarray(0, 33), pngChunk('IDAT', data), pngChunk('IEND', Buffer.alloc(0))]);
 }
 
 /** An asymmetric test picture (no turn or flip of it looks the same), in the colours sharp is asked for. */

@@ -1,7 +1,15 @@
 import { execFileSync } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { corpusEntries, corpusPath, featureValue, type CorpusEntry } from '@quire/corpus';
+import {
+  badPdfEntries,
+  corpusEntries,
+  corpusPath,
+  featureValue,
+  mustRepair,
+  mustReject,
+  type CorpusEntry,
+} from '@quire/corpus';
 import { MAX_NAME_TREE_DEPTH, MAX_OUTLINE_DEPTH, MAX_PAGES } from '@quire/shared';
 import * as mupdf from 'mupdf';
 import { describe, expect, it } from 'vitest';
@@ -165,10 +173,7 @@ describe('merge with a password that is not needed', () => {
 });
 
 describe('merge of damaged and hostile files', () => {
-  const bad = corpusEntries().filter((entry) => entry.group === 'bad' && entry.name.endsWith('.pdf'));
-  const mustRepair = (entry: CorpusEntry) =>
-    /^repair/.test(entry.expected) && !/or reject/.test(entry.expected);
-  const mustReject = (entry: CorpusEntry) => /^reject/.test(entry.expected) && !/\bor\b/.test(entry.expected);
+  const bad = badPdfEntries();
 
   it.each(bad.map((entry) => [entry.name, entry] as const))(
     '%s: answered as the manifest expects',

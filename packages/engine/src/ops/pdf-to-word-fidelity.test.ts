@@ -5,6 +5,7 @@ import { corpusPath } from '@quire/corpus';
 import * as mupdf from 'mupdf';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
+import { convertBuiltToWord, convertToWord } from '../../test/convert-to-word.ts';
 import { inputFile, qpdfPageCount, useJobContext } from '../../test/job-context.ts';
 import { stopWarmOffice } from '../libreoffice/warm-office.ts';
 import { createLinkedPdf, LINKED_PDF_ADDRESS } from '../../test/linked-pdfs.ts';
@@ -34,16 +35,8 @@ const TAX_FORM = 'pdf/pdfjs_irs-f1040-prefilled_acroform.pdf';
 /** English Metric Units in a point. */
 const EMU_PER_POINT = 12_700;
 
-async function convertFile(path: string) {
-  const result = await pdfToWord({ file: inputFile(path), options: NO_OPTIONS }, ctx);
-  return readWordDocx(result.path);
-}
-
-async function convertBuilt(name: string, pdf: Buffer) {
-  const path = join(ctx.workDir, name);
-  await writeFile(path, pdf);
-  return convertFile(path);
-}
+const convertFile = (path: string) => convertToWord(ctx, path);
+const convertBuilt = (name: string, pdf: Buffer) => convertBuiltToWord(ctx, name, pdf);
 
 /** The tax form with each page's /Rotate set to `rotate`. */
 async function rotatedTaxForm(rotate: number): Promise<Buffer> {

@@ -13,6 +13,7 @@ import {
   FRAMED_LINES,
   PICTURE_PAGE_WORDS,
 } from '../../test/figure-pdfs.ts';
+import { convertBuiltToWord, convertToWord } from '../../test/convert-to-word.ts';
 import { inputFile, useJobContext } from '../../test/job-context.ts';
 import { decodeXml, docxTables, readWordDocx, type Docx } from '../../test/word-docx.ts';
 import { pdfToWord } from './pdf-to-word.ts';
@@ -22,16 +23,8 @@ const WHISPER_PAPER = 'pdf/pdf2docx_whisper-paper_28p-linearized.pdf';
 const UML_MODEL = 'pdf/pypdf_geobase-uml-model_19p-vector.pdf';
 const GEOMETRY_NOTES = 'pdf/pysamples_geotopo-lecture-notes_117p.pdf';
 
-async function convert(path: string): Promise<Docx> {
-  const result = await pdfToWord({ file: inputFile(path), options: { language: 'auto' } }, ctx);
-  return readWordDocx(result.path);
-}
-
-async function convertBuilt(name: string, pdf: Buffer): Promise<Docx> {
-  const path = join(ctx.workDir, name);
-  await writeFile(path, pdf);
-  return convert(path);
-}
+const convert = (path: string) => convertToWord(ctx, path);
+const convertBuilt = (name: string, pdf: Buffer) => convertBuiltToWord(ctx, name, pdf);
 
 const media = (docx: Docx) => Object.keys(docx.entries).filter((name) => /^word\/media\/./.test(name));
 /** Text with its line breaks and runs of spaces as single spaces. */

@@ -1,8 +1,7 @@
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { corpusPath } from '@quire/corpus';
 import { describe, expect, it } from 'vitest';
-import { inputFile, useJobContext } from '../../test/job-context.ts';
+import { convertBuiltToWord, convertToWord } from '../../test/convert-to-word.ts';
+import { useJobContext } from '../../test/job-context.ts';
 import {
   createNestedTablePdf,
   createShadedTablePdf,
@@ -10,21 +9,12 @@ import {
   NESTED_ROWS,
   TABLE_ROWS,
 } from '../../test/table-pdfs.ts';
-import { docxTables, readWordDocx } from '../../test/word-docx.ts';
-import { pdfToWord } from './pdf-to-word.ts';
+import { docxTables } from '../../test/word-docx.ts';
 
 const ctx = useJobContext(120_000);
 
-async function convertFile(path: string) {
-  const result = await pdfToWord({ file: inputFile(path), options: { language: 'auto' } }, ctx);
-  return readWordDocx(result.path);
-}
-
-async function convertBuilt(name: string, pdf: Buffer) {
-  const path = join(ctx.workDir, name);
-  await writeFile(path, pdf);
-  return convertFile(path);
-}
+const convertFile = (path: string) => convertToWord(ctx, path);
+const convertBuilt = (name: string, pdf: Buffer) => convertBuiltToWord(ctx, name, pdf);
 
 /** The XML of the first table's cells, row by row. */
 const cellXml = (xml: string): string[][] =>

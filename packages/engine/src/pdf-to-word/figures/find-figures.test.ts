@@ -3,10 +3,9 @@ import { withoutDecorations } from './draw-figures.ts';
 import { findFigures } from './find-figures.ts';
 import type { PathMark } from '../read/raw-page.ts';
 import type { Box } from '../model/layout-model.ts';
-import { line } from '../model/test-layout.ts';
+import { box, line } from '../model/test-layout.ts';
 
 const LETTER = { width: 612, height: 792 };
-const box = (x0: number, y0: number, x1: number, y1: number): Box => ({ x0, y0, x1, y1 });
 const shape = (x0: number, y0: number, x1: number, y1: number): PathMark => ({
   box: box(x0, y0, x1, y1),
   isShape: true,

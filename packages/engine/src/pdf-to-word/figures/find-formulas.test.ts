@@ -3,9 +3,8 @@ import { isInside } from './find-figures.ts';
 import { findFormulas } from './find-formulas.ts';
 import type { Box, Line } from '../model/layout-model.ts';
 import { joinRowFragments } from './join-row-fragments.ts';
-import { line } from '../model/test-layout.ts';
+import { box, line } from '../model/test-layout.ts';
 
-const box = (x0: number, y0: number, x1: number, y1: number): Box => ({ x0, y0, x1, y1 });
 /** A maths glyph in the middle of `of`: the line is set (partly) in a maths font. */
 const glyphIn = (of: Line): Box => {
   const x = (of.box.x0 + of.box.x1) / 2;

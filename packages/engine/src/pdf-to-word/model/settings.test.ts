@@ -1,9 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildParagraphs } from '../paragraphs/build-paragraphs.ts';
 import { SETTINGS, tuneSettings } from './settings.ts';
-import { line } from './test-layout.ts';
+import { COLUMN, line } from './test-layout.ts';
 
-const COLUMN = { x0: 50, y0: 0, x1: 300, y1: 800 };
 /** A full line, then one indented by 12 points (a new paragraph's first line, in a 10-point font). */
 const LINES = [
   line('A paragraph that runs to the edge of its column here', 50, 100, { x1: 300 }),

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildParagraphs } from './build-paragraphs.ts';
 import { LINE_BREAK } from './paragraph-model.ts';
-import { line } from '../model/test-layout.ts';
+import { COLUMN, line } from '../model/test-layout.ts';
 
-const COLUMN = { x0: 50, y0: 0, x1: 300, y1: 800 };
 const textOf = (runs: { text: string }[]) => runs.map((run) => run.text).join('');
 
 describe('buildParagraphs', () => {

@@ -1,21 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Box, PageImage, PageLayout } from '../model/layout-model.ts';
+import type { Box } from '../model/layout-model.ts';
 import { planPage } from './plan-page.ts';
-import { line } from '../model/test-layout.ts';
-
-const picture = (x0: number, y0: number, x1: number, y1: number): PageImage => ({
-  box: { x0, y0, x1, y1 },
-  data: new Uint8Array([1]),
-  type: 'png',
-});
-const page = (parts: Pick<PageLayout, 'lines' | 'images'>): PageLayout => ({
-  pageNumber: 1,
-  width: 612,
-  height: 792,
-  rules: [],
-  fills: [],
-  ...parts,
-});
+import { letterPage, line, picture } from '../model/test-layout.ts';
 
 describe('planPage', () => {
   it("keeps a figure's parts side by side, each over its caption, as one row of pictures and then the captions", () => {
@@ -28,7 +14,7 @@ describe('planPage', () => {
     const captionB = line('(b) Rechteck', 360, 240);
     const text = line('Abbildung 4.17: Satz des Pythagoras', 220, 262);
     const lines = [captionA, captionA2, captionB, text];
-    const plan = planPage(page({ lines, images: [triangle, square] }), lines, { x0: 90, x1: 520 });
+    const plan = planPage(letterPage({ lines, images: [triangle, square] }), lines, { x0: 90, x1: 520 });
     const blocks = plan.bands.flatMap((band) => band.columns.flatMap((column) => column.blocks));
     const first = blocks[0];
     expect(first?.kind).toBe('image');
@@ -42,7 +28,10 @@ describe('planPage', () => {
     const upper = picture(100, 100, 300, 200);
     const lower = picture(100, 260, 300, 360);
     const caption = line('Figure 1. Two pictures, one over the other.', 100, 230);
-    const plan = planPage(page({ lines: [caption], images: [upper, lower] }), [caption], { x0: 90, x1: 520 });
+    const plan = planPage(letterPage({ lines: [caption], images: [upper, lower] }), [caption], {
+      x0: 90,
+      x1: 520,
+    });
     const kinds = plan.bands.flatMap((band) =>
       band.columns.flatMap((column) => column.blocks.map((b) => b.kind)),
     );
@@ -56,10 +45,14 @@ describe('planPage', () => {
     const note = picture(739, 118, 1057, 203);
     const label = line('Screen', 300, 120);
     const lines = [label];
-    const plan = planPage({ ...page({ lines, images: [drawing, note] }), width: 1191, height: 842 }, lines, {
-      x0: 30,
-      x1: 1160,
-    });
+    const plan = planPage(
+      { ...letterPage({ lines, images: [drawing, note] }), width: 1191, height: 842 },
+      lines,
+      {
+        x0: 30,
+        x1: 1160,
+      },
+    );
     const kinds = plan.bands.flatMap((band) =>
       band.columns.flatMap((column) => column.blocks.map((b) => b.kind)),
     );

@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Table, TableCell } from '../tables/table-model.ts';
 import { takeSideStrips } from './take-side-strips.ts';
-import { line } from '../model/test-layout.ts';
-
-const NO_EDGES = { top: true, bottom: true, left: true, right: true };
+import { ALL_EDGES, line } from '../model/test-layout.ts';
 
 /** A ruled grid from x 110 to 580 of three rows 24 points high from y 72, its cells holding `texts`. */
 function grid(texts: readonly string[]): Table {
@@ -18,7 +16,7 @@ function grid(texts: readonly string[]): Table {
         colSpan: 1,
         lines: text ? [line(text, box.x0 + 4, box.y0 + 10)] : [],
         box,
-        edges: NO_EDGES,
+        edges: ALL_EDGES,
       };
     }),
   );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isOffPage, shrinkLoneMarks, tidyLineCharacters, type Char } from './line-characters.ts';
-import { BODY_STYLE, line } from '../model/test-layout.ts';
+import { BODY_STYLE, line, textOfChars } from '../model/test-layout.ts';
 
 /** Characters on one baseline, each `[text, x0, x1]`, in the order MuPDF would hand them over. */
 function placed(items: readonly (readonly [string, number, number])[], size = 10): Char[] {
@@ -39,13 +39,11 @@ function spacedOut(text: string, x0: number, advance: number, gap: number): [str
   return items;
 }
 
-const textOf = (chars: readonly Char[]) => chars.map((char) => char.c).join('');
-
 describe('tidyLineCharacters', () => {
   it('closes up letters stretched apart by an OCR layer and keeps the spaces between words', () => {
     const chars = placed(spacedOut('9 North Buona Vista Drive', 90, 5, 2));
-    expect(textOf(chars)).toContain('N o r t h');
-    expect(textOf(tidyLineCharacters(chars))).toBe('9 North Buona Vista Drive');
+    expect(textOfChars(chars)).toContain('N o r t h');
+    expect(textOfChars(tidyLineCharacters(chars))).toBe('9 North Buona Vista Drive');
   });
 
   it('leaves ordinary text alone, short words included', () => {
@@ -62,7 +60,7 @@ describe('tidyLineCharacters', () => {
       [' ', 102, 105],
       ...word('not', 105, 5),
     ]);
-    expect(textOf(tidyLineCharacters(chars))).toBe('a b to be or not');
+    expect(textOfChars(tidyLineCharacters(chars))).toBe('a b to be or not');
   });
 
   it('puts an accent set over a letter after it, as the combining mark', () => {
@@ -72,7 +70,7 @@ describe('tidyLineCharacters', () => {
       ['u', 174.2, 180.4],
       [',', 180.4, 183.4],
     ]);
-    expect(textOf(tidyLineCharacters(chars))).toBe('⟨u\u0303,');
+    expect(textOfChars(tidyLineCharacters(chars))).toBe('⟨u\u0303,');
   });
 
   it('puts the negation slash onto the relation it is drawn over', () => {
@@ -84,7 +82,7 @@ describe('tidyLineCharacters', () => {
       [' ', 502.5, 506.2],
       ['y', 506.2, 511.5],
     ]);
-    expect(textOf(tidyLineCharacters(chars))).toBe('x ≠ y');
+    expect(textOfChars(tidyLineCharacters(chars))).toBe('x ≠ y');
   });
 
   it('sets a mathematical symbol apart where the page leaves a gap, and only there', () => {
@@ -98,7 +96,7 @@ describe('tidyLineCharacters', () => {
       ['∈', 381.6, 388],
       ['A', 388.1, 395],
     ]);
-    expect(textOf(tidyLineCharacters(chars))).toBe('Ux ∩ Uy∈A');
+    expect(textOfChars(tidyLineCharacters(chars))).toBe('Ux ∩ Uy∈A');
   });
 
   it('drops the space MuPDF adds inside an expanded ligature and keeps one after a kerned capital', () => {
@@ -110,7 +108,7 @@ describe('tidyLineCharacters', () => {
       [' ', 46, 49],
       ['c', 53, 58],
     ]);
-    expect(textOf(tidyLineCharacters(ligature))).toBe('offic');
+    expect(textOfChars(tidyLineCharacters(ligature))).toBe('offic');
     const kerned = placed(
       [
         ['A', 56.7, 66.0],
@@ -119,7 +117,7 @@ describe('tidyLineCharacters', () => {
       ],
       13,
     );
-    expect(textOf(tidyLineCharacters(kerned))).toBe('A l');
+    expect(textOfChars(tidyLineCharacters(kerned))).toBe('A l');
   });
 
   it('tells the characters a page does not show: outside it, or on a baseline below its bottom edge', () => {

@@ -5,6 +5,7 @@ import {
   toReadingOrder,
   type PlacedChar,
 } from './visual-order.ts';
+import { textOfChars } from '../model/test-layout.ts';
 
 /** Characters at the given places on one line, `[text, x0, x1]`, in the order they come in. */
 function placed(items: readonly (readonly [string, number, number])[]): PlacedChar[] {
@@ -16,13 +17,11 @@ function rightToLeft(text: string, right: number, advance = 5): [string, number,
   return [...text].map((c, index) => [c, right - (index + 1) * advance, right - index * advance]);
 }
 
-const textOf = (chars: readonly PlacedChar[]) => chars.map((char) => char.c).join('');
-
 describe('toReadingOrder', () => {
   it('reads a Hebrew line from the right, with its final question mark last whatever order it came in', () => {
     const line = rightToLeft('שלום עולם?', 200);
     const question = line.pop() as [string, number, number];
-    expect(textOf(toReadingOrder(placed([question, ...line])))).toBe('שלום עולם?');
+    expect(textOfChars(toReadingOrder(placed([question, ...line])))).toBe('שלום עולם?');
   });
 
   it('reads numbers inside right-to-left text left to right, Arabic-Indic digits included', () => {
@@ -38,7 +37,7 @@ describe('toReadingOrder', () => {
       ['٤', 273.9, 281.2],
       ['١', 266.5, 273.9],
     ]);
-    expect(textOf(toReadingOrder(chars))).toBe('١٤ إبريل ١٤٣٤');
+    expect(textOfChars(toReadingOrder(chars))).toBe('١٤ إبريل ١٤٣٤');
   });
 
   it('reads a Latin word and a reference with brackets inside Hebrew the way they are meant', () => {
@@ -57,13 +56,13 @@ describe('toReadingOrder', () => {
       [' ', 332.8, 336.3],
       ...rightToLeft('לחוק', 332.8, 5),
     ]);
-    expect(textOf(toReadingOrder(chars))).toBe('לפי סעיף 15(ב)(4) לחוק');
+    expect(textOfChars(toReadingOrder(chars))).toBe('לפי סעיף 15(ב)(4) לחוק');
   });
 
   it('turns brackets that a PDF maps to the shape it shows back into the ones the text means', () => {
     // "(يناير)" drawn with "(" at the left and ")" at the right, as it looks.
     const chars = placed([['(', 200.7, 205.4], ...rightToLeft('يناير', 227.6, 4.4), [')', 227.6, 232.3]]);
-    expect(textOf(toReadingOrder(chars))).toBe('(يناير)');
+    expect(textOfChars(toReadingOrder(chars))).toBe('(يناير)');
   });
 
   it('keeps combining marks on their letter', () => {
@@ -73,7 +72,7 @@ describe('toReadingOrder', () => {
       ['ب', 220, 225],
       ['ي', 215, 220],
     ]);
-    expect(textOf(toReadingOrder(chars))).toBe('حَبي');
+    expect(textOfChars(toReadingOrder(chars))).toBe('حَبي');
   });
 });
 
@@ -94,6 +93,6 @@ describe('joinRightToLeftPieces', () => {
     const latin = placed([...'left'].map((c, index) => [c, 100 + index * 5, 105 + index * 5] as const));
     const latinNext = placed([...'right'].map((c, index) => [c, 125 + index * 5, 130 + index * 5] as const));
     const joined = joinRightToLeftPieces([hebrewRight, latin, hebrewLeft, farColumn, latinNext], 2, size);
-    expect(joined.map(textOf)).toEqual(['לחיובלחוק', 'left', 'טבלה', 'right']);
+    expect(joined.map(textOfChars)).toEqual(['לחיובלחוק', 'left', 'טבלה', 'right']);
   });
 });

@@ -2,9 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Table, TableCell } from './table-model.ts';
 import type { Line } from '../model/layout-model.ts';
 import { splitMergedCells } from './split-merged-cells.ts';
-import { line } from '../model/test-layout.ts';
-
-const EDGES = { top: true, bottom: true, left: true, right: true };
+import { ALL_EDGES, line } from '../model/test-layout.ts';
 
 /** A table of one row: a cell merged over the first three of four columns, then a cell of its own. */
 function tableWith(lines: Line[], merge: Partial<TableCell> = {}): Table {
@@ -14,7 +12,7 @@ function tableWith(lines: Line[], merge: Partial<TableCell> = {}): Table {
     colSpan: 3,
     lines,
     box: { x0: 36, y0: 646, x1: 274, y1: 673 },
-    edges: EDGES,
+    edges: ALL_EDGES,
     ...merge,
   };
   const date: TableCell = {
@@ -22,7 +20,7 @@ function tableWith(lines: Line[], merge: Partial<TableCell> = {}): Table {
     colSpan: 1,
     lines: [],
     box: { x0: 274, y0: 646, x1: 330, y1: 673 },
-    edges: EDGES,
+    edges: ALL_EDGES,
   };
   return {
     box: { x0: 36, y0: 646, x1: 330, y1: 673 },
@@ -47,8 +45,8 @@ describe('splitMergedCells', () => {
     expect(row?.[0]?.lines).toEqual(label);
     expect(row?.[1]?.lines).toEqual([caption]);
     // No rule between the parts, the cell's own rules outside them.
-    expect(row?.[0]?.edges).toEqual({ ...EDGES, right: false });
-    expect(row?.[1]?.edges).toEqual({ ...EDGES, left: false });
+    expect(row?.[0]?.edges).toEqual({ ...ALL_EDGES, right: false });
+    expect(row?.[1]?.edges).toEqual({ ...ALL_EDGES, left: false });
   });
 
   it('leaves a cell merged when a line runs over the boundary, or the cell is merged over rows', () => {

@@ -2,21 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { PageImage } from '../model/layout-model.ts';
 import type { ParagraphBlock } from '../paragraphs/paragraph-model.ts';
 import { planPage, type PagePlan } from '../plan/plan-page.ts';
-import { line } from '../model/test-layout.ts';
+import { letterPage, line, picture } from '../model/test-layout.ts';
 import { SETTINGS } from '../model/settings.ts';
 import { fitPageHeight } from './fit-page-height.ts';
 
 const MARGINS = { top: 50, right: 90, bottom: 50, left: 90 };
 
-const picture = (y0: number, y1: number): PageImage => ({
-  box: { x0: 100, y0, x1: 300, y1 },
-  data: new Uint8Array([1]),
-  type: 'png',
-});
-
 function plan(images: PageImage[], lines: ReturnType<typeof line>[]): PagePlan {
-  const layout = { pageNumber: 1, width: 612, height: 792, lines, images, rules: [], fills: [] };
-  return planPage(layout, lines, { x0: 90, x1: 520 });
+  return planPage(letterPage({ lines, images }), lines, { x0: 90, x1: 520 });
 }
 
 const paragraphs = (page: PagePlan) =>
@@ -28,7 +21,7 @@ const paragraphs = (page: PagePlan) =>
 
 describe('fitPageHeight', () => {
   it('leaves a page that fits as it is', () => {
-    const page = plan([picture(100, 300)], [line('A caption under the picture.', 100, 320)]);
+    const page = plan([picture(100, 100, 300, 300)], [line('A caption under the picture.', 100, 320)]);
     expect(fitPageHeight(page, MARGINS)).toBe(page);
   });
 
@@ -36,7 +29,7 @@ describe('fitPageHeight', () => {
     // The second picture stands beside the first's foot: Word sets it under the first, 100 points lower, and the
     // paragraph after them runs past the bottom margin.
     const page = plan(
-      [picture(60, 400), picture(300, 640)],
+      [picture(100, 60, 300, 400), picture(100, 300, 300, 640)],
       [line('The text after the two pictures.', 100, 680)],
     );
     const fitted = fitPageHeight(page, MARGINS);
@@ -58,7 +51,7 @@ describe('fitPageHeight', () => {
 
   it('leaves alone a page that a little squeezing would not keep on its paper', () => {
     const page = plan(
-      [picture(60, 460), picture(260, 660)],
+      [picture(100, 60, 300, 460), picture(100, 260, 300, 660)],
       [line('The text after the two pictures.', 100, 700)],
     );
     expect(fitPageHeight(page, MARGINS)).toBe(page);

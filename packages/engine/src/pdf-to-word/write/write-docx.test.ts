@@ -1,10 +1,9 @@
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { blockExtent } from './docx-blocks.ts';
-import type { PageImage } from '../model/layout-model.ts';
 import { measureMargins } from '../plan/page-margins.ts';
 import { planPage } from '../plan/plan-page.ts';
-import { line } from '../model/test-layout.ts';
+import { letterPage, line, picture } from '../model/test-layout.ts';
 import { writeDocx } from './write-docx.ts';
 
 /** The space before each paragraph of the document's body that shows something, in points. */
@@ -15,27 +14,13 @@ function spacesBefore(docx: Uint8Array): number[] {
     .map((paragraph) => Number(/<w:spacing [^>]*w:before="(\d+)"/.exec(paragraph[0])?.[1] ?? 0) / 20);
 }
 
-const picture = (y0: number, y1: number): PageImage => ({
-  box: { x0: 100, y0, x1: 300, y1 },
-  data: new Uint8Array([1]),
-  type: 'png',
-});
-
 describe('writeDocx', () => {
   it('takes what a block overlapping the one before costs out of the gaps after it', async () => {
     // Two pictures, the second reaching 20 points up beside the first's foot, then a paragraph 40 points lower.
-    const upper = picture(100, 200);
-    const lower = picture(180, 260);
+    const upper = picture(100, 100, 300, 200);
+    const lower = picture(100, 180, 300, 260);
     const after = line('The text goes on after the figure.', 100, 310);
-    const layout = {
-      pageNumber: 1,
-      width: 612,
-      height: 792,
-      lines: [after],
-      images: [upper, lower],
-      rules: [],
-      fills: [],
-    };
+    const layout = letterPage({ lines: [after], images: [upper, lower] });
     const plan = planPage(layout, [after], { x0: 90, x1: 520 });
     const blocks = plan.bands.flatMap((band) => band.columns.flatMap((column) => column.blocks));
     expect(blocks.map((block) => block.kind)).toEqual(['image', 'image', 'paragraph']);

@@ -1,18 +1,8 @@
-import { doneJobView, queuedJobView, type Notice, type ToolId, type ToolReports } from '@quire/shared';
+import { queuedJobView } from '@quire/shared';
 import { describe, expect, it } from 'vitest';
 import { readCompressionResult } from './compression-result.ts';
+import { doneJob } from './test-jobs.ts';
 
-/** A done job of `tool` as its view says it, with its tool's figures and notices. */
-const doneJob = <T extends ToolId>(tool: T, values: ToolReports[T], notices: readonly Notice[] = []) =>
-  doneJobView(
-    queuedJobView('5d41c0b7e2a94f3c8b6d1e0f9a7c2b34', tool),
-    {
-      file: { fileName: 'a.pdf', mimeType: 'application/pdf', bytes: 1 },
-      report: { values, notices },
-      pagesTotal: null,
-    },
-    new Date(),
-  );
 const compressed = (originalBytes: number, outputBytes: number) =>
   doneJob('compress', { originalBytes, outputBytes });
 

@@ -1,28 +1,10 @@
-import {
-  LOCALES,
-  doneJobView,
-  queuedJobView,
-  type Notice,
-  type ToolId,
-  type ToolReports,
-} from '@quire/shared';
+import { LOCALES, type Notice } from '@quire/shared';
 import { describe, expect, it } from 'vitest';
 import { getTranslator } from '../../../i18n/create-translator.ts';
 import { successToastOf } from './index.ts';
+import { doneJob } from './test-jobs.ts';
 
 const { t } = getTranslator('en');
-
-/** A done job of `tool` as its view says it, with its tool's figures and notices. */
-const doneJob = <T extends ToolId>(tool: T, values: ToolReports[T], notices: readonly Notice[] = []) =>
-  doneJobView(
-    queuedJobView('5d41c0b7e2a94f3c8b6d1e0f9a7c2b34', tool),
-    {
-      file: { fileName: 'a.pdf', mimeType: 'application/pdf', bytes: 1 },
-      report: { values, notices },
-      pagesTotal: null,
-    },
-    new Date(),
-  );
 
 /** The toast's text key. */
 const successMessageKeyOf = (...args: Parameters<typeof successToastOf>) =>

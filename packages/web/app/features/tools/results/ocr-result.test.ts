@@ -1,18 +1,7 @@
-import { doneJobView, queuedJobView, type Notice, type ToolId, type ToolReports } from '@quire/shared';
+import { queuedJobView, type Notice } from '@quire/shared';
 import { describe, expect, it } from 'vitest';
 import { readOcrResult, unreadScansOf } from './ocr-result.ts';
-
-/** A done job of `tool` as its view says it, with its tool's figures and notices. */
-const doneJob = <T extends ToolId>(tool: T, values: ToolReports[T], notices: readonly Notice[] = []) =>
-  doneJobView(
-    queuedJobView('5d41c0b7e2a94f3c8b6d1e0f9a7c2b34', tool),
-    {
-      file: { fileName: 'a.pdf', mimeType: 'application/pdf', bytes: 1 },
-      report: { values, notices },
-      pagesTotal: null,
-    },
-    new Date(),
-  );
+import { doneJob } from './test-jobs.ts';
 
 describe('readOcrResult', () => {
   it('reads the pages recognised, which, and the confidence, of OCR and of PDF to Word', () => {

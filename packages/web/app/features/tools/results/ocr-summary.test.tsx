@@ -1,27 +1,9 @@
-import {
-  doneJobView,
-  queuedJobView,
-  type JobView,
-  type Notice,
-  type ToolId,
-  type ToolReports,
-} from '@quire/shared';
+import { type JobView } from '@quire/shared';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { OcrSummary, PdfToWordSummary } from './ocr-summary.tsx';
-
-/** A done job of `tool` as its view says it, with its tool's figures and notices. */
-const doneJob = <T extends ToolId>(tool: T, values: ToolReports[T], notices: readonly Notice[] = []) =>
-  doneJobView(
-    queuedJobView('5d41c0b7e2a94f3c8b6d1e0f9a7c2b34', tool),
-    {
-      file: { fileName: 'a.pdf', mimeType: 'application/pdf', bytes: 1 },
-      report: { values, notices },
-      pagesTotal: null,
-    },
-    new Date(),
-  );
+import { doneJob } from './test-jobs.ts';
 
 /** OCR's figures for `count` pages read of `pageCount`. */
 const ocrRead = (count: number, pageCount = count, pages = count > 0 ? `1-${count}` : '') => ({
