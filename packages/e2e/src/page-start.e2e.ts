@@ -1,8 +1,10 @@
+import { toolPath } from '@quire/shared';
 import { describe, expect, it } from 'vitest';
 import { useBrowserSession } from './browser-session.ts';
 
 /** V8's explicit compile hint (see packages/web/build-time/compile-hints.ts). */
 const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
+const WARMING_WORKER = /\/assets\/warm-intl\.worker-[\w-]+\.js$/;
 
 const session = useBrowserSession();
 
@@ -19,10 +21,43 @@ describe('what a page runs as it starts', () => {
     // The boot's modules: the client entry, React Router's manifest, the route modules and the shared chunks.
     expect(scripts.some((path) => /\/entry\.client-/.test(path))).toBe(true);
     expect(scripts.some((path) => /\/framework-/.test(path))).toBe(true);
-    // React Router's manifest is data.
-    for (const path of scripts.filter((script) => !/\/manifest-/.test(script))) {
+    // React Router's manifest is data; the worker's script runs on its own thread.
+    for (const path of scripts.filter(
+      (script) => !/\/manifest-/.test(script) && !WARMING_WORKER.test(script),
+    )) {
       const code = await (await fetch(new URL(path, session.baseUrl))).text();
       expect(code.startsWith(COMPILE_HINT), path).toBe(true);
     }
+  });
+
+  it('opens the locale data in a worker, then hydrates in the page language', async () => {
+    const workers: string[] = [];
+    const errors: string[] = [];
+    const page = await session.open(toolPath('ar', 'merge'), {}, async (opening) => {
+      opening.on('worker', (worker) => workers.push(new URL(worker.url()).pathname));
+      opening.on('pageerror', (error) => errors.push(error.message));
+    });
+    expect(workers.filter((url) => WARMING_WORKER.test(url))).toHaveLength(1);
+    expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
+    expect(await page.locator('h1').textContent()).toMatch(/PDF/);
+    expect(errors).toEqual([]);
+  });
+
+  it('hydrates all the same when the worker cannot load (the main thread opens the locale data)', async () => {
+    const errors: string[] = [];
+    let refused = 0;
+    const page = await session.open(toolPath('de', 'merge'), {}, async (opening) => {
+      opening.on('pageerror', (error) => errors.push(error.message));
+      await opening.route(WARMING_WORKER, async (route) => {
+        refused += 1;
+        await route.abort();
+      });
+    });
+    expect(refused).toBe(1);
+    // Hydrated (the session waits for it), in German: the language menu answers.
+    await page.getByTestId('language-switcher').click();
+    await page.getByTestId('language-es').first().waitFor({ state: 'visible' });
+    expect(await page.locator('html').getAttribute('lang')).toBe('de');
+    expect(errors).toEqual([]);
   });
 });
