@@ -71,10 +71,11 @@ export default tseslint.config(
     },
   },
   {
-    // Config files and React Router route modules need a default export.
+    // Config files, React Router route modules and its server entry need a default export.
     files: [
       '**/*.config.{js,ts}',
       'packages/web/app/root.tsx',
+      'packages/web/app/entry.server.tsx',
       'packages/web/app/routes.ts',
       'packages/web/app/routes/**',
     ],

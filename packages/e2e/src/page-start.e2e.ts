@@ -30,6 +30,28 @@ describe('what a page runs as it starts', () => {
     }
   });
 
+  it.each(['/', '/merge-pdf', '/ar/merge-pdf', '/blog/how-to-merge-pdf-files-online', '/status'])(
+    '%s is written in reading order, and its later parts hydrate too, without an error',
+    async (path) => {
+      const html = await (await fetch(new URL(path, session.baseUrl))).text();
+      // The parts hydrated later are Suspense boundaries written in place (<!--$-->…<!--/$-->), never as a
+      // template that a script moves in once the rest has painted.
+      expect(html).toContain('<!--$-->');
+      expect(html).not.toMatch(/<template id="B:|<!--\$\?-->|\$RC\(/);
+      const errors: string[] = [];
+      const page = await session.open(path, {}, async (opening) => {
+        opening.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+        opening.on('pageerror', (error) => errors.push(error.message));
+      });
+      // The footer is among the parts hydrated last: its links become React's.
+      await page.waitForFunction(() => {
+        const link = document.querySelector('footer a');
+        return link !== null && Object.keys(link).some((key) => key.startsWith('__reactProps'));
+      });
+      expect(errors).toEqual([]);
+    },
+  );
+
   it('opens the locale data in a worker, then hydrates in the page language', async () => {
     const workers: string[] = [];
     const errors: string[] = [];
