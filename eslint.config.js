@@ -91,8 +91,13 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': ['error', NAMED_EXPORTS, NO_REPORT_HEADERS] },
   },
   {
-    // React Router route modules need a default export.
-    files: ['packages/web/app/root.tsx', 'packages/web/app/routes.ts', 'packages/web/app/routes/**'],
+    // React Router route modules and its server entry need a default export.
+    files: [
+      'packages/web/app/root.tsx',
+      'packages/web/app/entry.server.tsx',
+      'packages/web/app/routes.ts',
+      'packages/web/app/routes/**',
+    ],
     rules: { 'no-restricted-syntax': ['error', NO_REPORT_HEADERS] },
   },
   {

@@ -3,13 +3,14 @@ import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
 import { loadMessages } from './i18n/messages.ts';
-import { intlWarmingSteps } from './lib/warm-intl.ts';
+import { warmIntl } from './lib/warm-intl.ts';
 
 /**
  * React Router's default client entry, except that the page's language is loaded first: the prerendered HTML was
  * rendered with it, so hydration must see the same text. Should the chunk fail to load, the page still hydrates
- * (in English, which React then renders on the client). The browser's locale data is opened before, in tasks of
- * their own, so that hydration's first task is shorter (what a slow phone's visitor feels as a click that waits).
+ * (in English, which React then renders on the client). The browser's locale data is opened before, by a worker
+ * (`warmIntl`), so that hydration's tasks do not include it (what a slow phone's visitor feels as a click that
+ * waits).
  */
 function hydrate() {
   startTransition(() => {
@@ -26,10 +27,10 @@ function hydrate() {
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 const locale = splitLocale(window.location.pathname).locale;
-const messages = loadMessages(locale);
-// Locale data first, a step per task, then hydration in another, not all in one long task.
-const warmed = intlWarmingSteps(LOCALE_INFO[locale].tag).reduce(
-  (previous, step) => previous.then(nextTask).then(step),
-  Promise.resolve(),
+const warmed = warmIntl(
+  LOCALE_INFO[locale].tag,
+  () => new Worker(new URL('./lib/warm-intl.worker.ts', import.meta.url), { type: 'module' }),
 );
+const messages = loadMessages(locale);
+// Locale data and messages first, then hydration in a task of its own.
 Promise.all([messages, warmed]).then(nextTask, nextTask).then(hydrate, hydrate);

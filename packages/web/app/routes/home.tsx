@@ -1,5 +1,6 @@
 import { splitLocale } from '@quire/shared';
 import type { MetaFunction } from 'react-router';
+import { HydrateLater } from '../components/hydrate-later.tsx';
 import { CallToAction } from '../features/home/call-to-action.tsx';
 import { FeaturesSection } from '../features/home/features-section.tsx';
 import { Hero } from '../features/home/hero.tsx';
@@ -27,10 +28,13 @@ export default function HomeRoute() {
   return (
     <>
       <Hero />
-      <ToolGrid />
-      <FeaturesSection />
-      <HowItWorks />
-      <CallToAction />
+      {/* The hero holds the upload area: it is hydrated first, the rest after it. */}
+      <HydrateLater>
+        <ToolGrid />
+        <FeaturesSection />
+        <HowItWorks />
+        <CallToAction />
+      </HydrateLater>
     </>
   );
 }

@@ -2,6 +2,7 @@ import { DEFAULT_LOCALE } from '@quire/shared';
 import { use } from 'react';
 import { RawIntlProvider } from 'react-intl';
 import { Outlet, useParams } from 'react-router';
+import { HydrateLater } from '../components/hydrate-later.tsx';
 import { LanguageOffer } from '../features/language-offer/language-offer.tsx';
 import { SiteFooter } from '../features/layout/site-footer.tsx';
 import { NotFoundPage } from '../features/not-found/not-found-page.tsx';
@@ -16,7 +17,7 @@ import { useCopyWithoutIsolates } from '../lib/use-copy-without-isolates.ts';
 /**
  * The frame of every page of one language: messages, header, footer and the toast region. Under a first segment
  * that is no language of the site (`/xx/merge-pdf`, which the router reads as the merge page), the English
- * not-found page.
+ * not-found page. The header, the footer and the language offer are hydrated after the page's own content.
  */
 export default function LanguageLayout() {
   const locale = useLocale();
@@ -36,13 +37,21 @@ export default function LanguageLayout() {
           >
             {t('common.nav.skipToContent')}
           </a>
-          <SiteHeader />
+          <HydrateLater>
+            <SiteHeader />
+          </HydrateLater>
           <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
             {hasKnownLanguage ? <Outlet /> : <NotFoundPage />}
           </main>
-          <SiteFooter />
+          <HydrateLater>
+            <SiteFooter />
+          </HydrateLater>
         </div>
-        {locale === DEFAULT_LOCALE && <LanguageOffer />}
+        {locale === DEFAULT_LOCALE && (
+          <HydrateLater>
+            <LanguageOffer />
+          </HydrateLater>
+        )}
       </ToastProvider>
     </RawIntlProvider>
   );

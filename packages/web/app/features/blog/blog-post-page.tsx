@@ -1,5 +1,6 @@
 import { pagePath } from '@quire/shared';
 import { Link } from 'react-router';
+import { HydrateLater } from '../../components/hydrate-later.tsx';
 import { ArrowBackIcon, CalendarIcon } from '../../components/icons.tsx';
 import { markAsPageText } from '../../i18n/isolate-values.ts';
 import { useLocale } from '../../i18n/use-locale.ts';
@@ -11,7 +12,7 @@ import { ReadTime } from './read-time.tsx';
 import { RelatedPosts } from './related-posts.tsx';
 import { ShareButton } from './share-button.tsx';
 
-/** A blog post: its facts, the article, and other posts of its category. */
+/** A blog post: its facts, the article, and other posts of its category (hydrated after the article). */
 export function BlogPostPage({ post, related }: { post: PostDetails; related: readonly PostSummary[] }) {
   const t = useT();
   const locale = useLocale();
@@ -62,7 +63,9 @@ export function BlogPostPage({ post, related }: { post: PostDetails; related: re
         />
       </article>
 
-      <RelatedPosts posts={related} />
+      <HydrateLater>
+        <RelatedPosts posts={related} />
+      </HydrateLater>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { homePath, resultNameExample, TOOLS, type ToolId } from '@quire/shared';
 import { Link } from 'react-router';
+import { HydrateLater } from '../../components/hydrate-later.tsx';
 import { ArrowBackIcon } from '../../components/icons.tsx';
 import { ToolIcon } from '../../components/tool-icon.tsx';
 import { markAsPageText } from '../../i18n/isolate-values.ts';
@@ -11,7 +12,10 @@ import { ToolHowTo } from './tool-how-to.tsx';
 import { ToolWorkbench } from './tool-workbench.tsx';
 import { uploadRulesOf } from './upload-rules.ts';
 
-/** The page of any tool, driven by the registry: back link, title, description, upload card and how-to. */
+/**
+ * The page of any tool, driven by the registry: back link, title, description, upload card and how-to. The upload
+ * card is hydrated first; the how-to after it.
+ */
 export function ToolPage({ toolId }: { toolId: ToolId }) {
   const t = useT();
   const locale = useLocale();
@@ -43,14 +47,16 @@ export function ToolPage({ toolId }: { toolId: ToolId }) {
       <div className="mx-auto max-w-3xl">
         <ToolWorkbench key={toolId} tool={tool} />
       </div>
-      <ToolHowTo
-        heading={t('common.tool.howTo', { tool: markAsPageText(title) })}
-        steps={[
-          t('common.tool.stepSelect', { files: wording.files, types: wording.types }),
-          t('common.tool.stepRun', { action: markAsPageText(t(`tools.${toolId}.action`)) }),
-          t('common.tool.stepDownload', { source: sample.source, fileName: sampleResult }),
-        ]}
-      />
+      <HydrateLater>
+        <ToolHowTo
+          heading={t('common.tool.howTo', { tool: markAsPageText(title) })}
+          steps={[
+            t('common.tool.stepSelect', { files: wording.files, types: wording.types }),
+            t('common.tool.stepRun', { action: markAsPageText(t(`tools.${toolId}.action`)) }),
+            t('common.tool.stepDownload', { source: sample.source, fileName: sampleResult }),
+          ]}
+        />
+      </HydrateLater>
     </div>
   );
 }

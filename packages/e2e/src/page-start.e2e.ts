@@ -1,0 +1,85 @@
+import { toolPath } from '@quire/shared';
+import { describe, expect, it } from 'vitest';
+import { useBrowserSession } from './browser-session.ts';
+
+/** V8's explicit compile hint (see packages/web/build-time/compile-hints.ts). */
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
+const WARMING_WORKER = /\/assets\/warm-intl\.worker-[\w-]+\.js$/;
+
+const session = useBrowserSession();
+
+describe('what a page runs as it starts', () => {
+  it('compiles the scripts it starts with as they stream in (each opens with the compile hint)', async () => {
+    const scripts: string[] = [];
+    const page = await session.open('/merge-pdf', {}, async (opening) => {
+      opening.on('request', (request) => {
+        const { pathname } = new URL(request.url());
+        if (request.resourceType() === 'script' && pathname.startsWith('/assets/')) scripts.push(pathname);
+      });
+    });
+    expect(await page.locator('h1').textContent()).toBeTruthy();
+    // The boot's modules: the client entry, React Router's manifest, the route modules and the shared chunks.
+    expect(scripts.some((path) => /\/entry\.client-/.test(path))).toBe(true);
+    expect(scripts.some((path) => /\/framework-/.test(path))).toBe(true);
+    // React Router's manifest is data; the worker's script runs on its own thread.
+    for (const path of scripts.filter(
+      (script) => !/\/manifest-/.test(script) && !WARMING_WORKER.test(script),
+    )) {
+      const code = await (await fetch(new URL(path, session.baseUrl))).text();
+      expect(code.startsWith(COMPILE_HINT), path).toBe(true);
+    }
+  });
+
+  it.each(['/', '/merge-pdf', '/ar/merge-pdf', '/blog/how-to-merge-pdf-files-online', '/status'])(
+    '%s is written in reading order, and its later parts hydrate too, without an error',
+    async (path) => {
+      const html = await (await fetch(new URL(path, session.baseUrl))).text();
+      // The parts hydrated later are Suspense boundaries written in place (<!--$-->…<!--/$-->), never as a
+      // template that a script moves in once the rest has painted.
+      expect(html).toContain('<!--$-->');
+      expect(html).not.toMatch(/<template id="B:|<!--\$\?-->|\$RC\(/);
+      const errors: string[] = [];
+      const page = await session.open(path, {}, async (opening) => {
+        opening.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+        opening.on('pageerror', (error) => errors.push(error.message));
+      });
+      // The footer is among the parts hydrated last: its links become React's.
+      await page.waitForFunction(() => {
+        const link = document.querySelector('footer a');
+        return link !== null && Object.keys(link).some((key) => key.startsWith('__reactProps'));
+      });
+      expect(errors).toEqual([]);
+    },
+  );
+
+  it('opens the locale data in a worker, then hydrates in the page language', async () => {
+    const workers: string[] = [];
+    const errors: string[] = [];
+    const page = await session.open(toolPath('ar', 'merge'), {}, async (opening) => {
+      opening.on('worker', (worker) => workers.push(new URL(worker.url()).pathname));
+      opening.on('pageerror', (error) => errors.push(error.message));
+    });
+    expect(workers.filter((url) => WARMING_WORKER.test(url))).toHaveLength(1);
+    expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
+    expect(await page.locator('h1').textContent()).toMatch(/PDF/);
+    expect(errors).toEqual([]);
+  });
+
+  it('hydrates all the same when the worker cannot load (the main thread opens the locale data)', async () => {
+    const errors: string[] = [];
+    let refused = 0;
+    const page = await session.open(toolPath('de', 'merge'), {}, async (opening) => {
+      opening.on('pageerror', (error) => errors.push(error.message));
+      await opening.route(WARMING_WORKER, async (route) => {
+        refused += 1;
+        await route.abort();
+      });
+    });
+    expect(refused).toBe(1);
+    // Hydrated (the session waits for it), in German: the language menu answers.
+    await page.getByTestId('language-switcher').click();
+    await page.getByTestId('language-es').first().waitFor({ state: 'visible' });
+    expect(await page.locator('html').getAttribute('lang')).toBe('de');
+    expect(errors).toEqual([]);
+  });
+});
