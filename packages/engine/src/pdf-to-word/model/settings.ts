@@ -1,7 +1,9 @@
 // The thresholds of PDF to Word, in one typed object, by stage (the folders mapped in ../README.md). Each
 // says what it decides and, where it was set by measuring, on what: the documents or cases named, and the commit
-// that set it ("set in"), whose message and tests tell more. Lengths are points unless named otherwise (`…Em` in
-// font sizes); `…Share` and `…Ratio` are fractions; the rest say what they count.
+// that set it ("set in"), whose message and tests tell more; "set by hand, not measured" where the value was chosen
+// as its rule was written and nothing records a measurement (the values issue 31, item 4 took out of the stages'
+// code, unchanged). Lengths are points unless named otherwise (`…Em` in font sizes); `…Share` and `…Ratio` are
+// fractions; the rest say what they count.
 //
 // The code reads them here at the time of use, so that `npm run bench pdf-to-word -- --settings <file.json>` can try
 // other values (`tuneSettings`); nothing else changes them.
@@ -15,6 +17,20 @@ const DEFAULTS = {
      * Set in 21656e5 ("PDF to Word: our own converter from MuPDF structured text to flowing .docx paragraphs (reading order, …").
      */
     maxCharGapEm: 2,
+    /**
+     * A character standing more than this many font sizes back (left) of the one before starts a new piece of the
+     * line: text drawn over other text, not a kerned pair.
+     * Set by hand, not measured, in 21656e5 ("our own converter…").
+     */
+    maxBackStepEm: 4,
+    /**
+     * A line runs along an axis (right, left, down or up the page) when its direction, a unit vector, has more than
+     * this along it: within 60° of it. A line running right is read as a row; the others are turned or vertical.
+     * Set by hand, not measured, in a7453e1 ("right-to-left lines read from where their characters stand…") and
+     * taken for the other directions by 85f6c15 ("reads a page drawn sideways turned…"), 97da9b1 ("writes a table
+     * cell whose text is all turned one way…"), 46e82a4 and 0d083a7 (vertical pages).
+     */
+    minAxisDirection: 0.5,
     // read/encode-image.ts
     /**
      * Images are kept at most at this resolution for the size they are shown at on the page.
@@ -28,6 +44,16 @@ const DEFAULTS = {
     maxImagePixels: 12_000_000,
     /** Set in 21656e5 ("PDF to Word: our own converter from MuPDF structured text to flowing .docx paragraphs (reading order, …"). */
     jpegQuality: 85,
+    /**
+     * An image is downscaled only when the limits above take it below this share of its width in pixels: a smaller
+     * saving is not worth encoding it again. Set by hand, not measured, in 21656e5 ("our own converter…").
+     */
+    maxResizeScale: 0.75,
+    /**
+     * A grey image is taken for black and white (written as PNG) when about this many of its pixels, sampled evenly,
+     * are all black or white. Set by hand, not measured, in 21656e5 ("our own converter…").
+     */
+    bilevelSamples: 10_000,
     // read/formula-marks.ts
     /**
      * Marks are measured on the page drawn at this many pixels a point, in at most this many pixels (a poster's coarser).
@@ -83,6 +109,25 @@ const DEFAULTS = {
     wordSpaceFactor: 1.5,
     /** Set in a7453e1 ("PDF to Word: right-to-left lines read from where their characters stand (final punctuation, numbers, …"). */
     mathSpaceEm: 0.2,
+    /**
+     * A character brought down to its line's size (a big bracket) gets a box reaching this many of its font sizes
+     * above its baseline, and `boxDescentEm` below. Set by hand, not measured, in a9788d6 ("sets a form's big braces
+     * and pointers at the size of its text…").
+     */
+    boxAscentEm: 0.8,
+    /** Set with `boxAscentEm`. */
+    boxDescentEm: 0.2,
+    /**
+     * A combining mark drawn as a glyph of its own (an accent) goes with the letter beside it whose width it covers
+     * more than this share of (of the narrower of the two). Set by hand, not measured, in a7453e1 ("right-to-left
+     * lines read from where their characters stand…").
+     */
+    minMarkCoverShare: 0.5,
+    /**
+     * …the narrower's width taken as this many points at least (a mark drawn without width).
+     * Set with `minMarkCoverShare`.
+     */
+    minMarkWidth: 0.1,
     // read/page-turn.ts
     /**
      * A page is turned when at least this share of its characters (and this many) run in one other direction.
@@ -91,6 +136,12 @@ const DEFAULTS = {
     minTurnedShare: 0.6,
     /** Set in 85f6c15 ("PDF to Word reads a page drawn sideways turned, as its reader turns it (issue 15): when most of a page's text …"). */
     minTurnedCharacters: 20,
+    // read/read-image.ts
+    /**
+     * An image shown less than this many points wide or high is too small to see: left out.
+     * Set by hand, not measured, in 21656e5 ("our own converter…").
+     */
+    minImageSide: 1,
     // read/read-links.ts
     /**
      * Longer addresses are not links a reader follows (data smuggled into a URI): left as plain text.
@@ -137,12 +188,41 @@ const DEFAULTS = {
      * Set in 46e82a4 ("PDF to Word reads pages of vertical Japanese or Chinese column by column, right to left, and writes them as …").
      */
     maxColumnPitchRatio: 0.8,
+    /**
+     * Those neighbours are looked for within this many font sizes along the row or column…
+     * Set by hand, not measured, in 46e82a4 ("reads pages of vertical Japanese or Chinese column by column…").
+     */
+    maxNeighbourEm: 3,
+    /** …and within this many font sizes across it (on its row, in its column). Set with `maxNeighbourEm`. */
+    maxNeighbourOffsetEm: 0.3,
+    /**
+     * On a vertical page turned a quarter, characters whose middles stand within this many font sizes of one another
+     * (up or down) make one row. Set with `maxNeighbourEm`.
+     */
+    sameRowEm: 0.5,
+    // read/visual-order.ts
+    /**
+     * A line's characters are put in order by where they stand unless one in this many of its inked characters, or
+     * more, was drawn without width (text laid over a scan): then MuPDF's order is kept.
+     * Set by hand, not measured, in a7453e1 ("right-to-left lines read from where their characters stand…").
+     */
+    minInkedPerWidthless: 5,
+    /**
+     * Two pieces of a right-to-left line share a baseline when they overlap by more than this share of the shorter
+     * one's height. Set with `minInkedPerWidthless`.
+     */
+    rowOverlapShare: 0.5,
     // read/walk-page-text.ts
     /**
      * A rectangle thinner than this, in points, is a rule (table border, underline, separator).
      * Set in 21656e5 ("PDF to Word: our own converter from MuPDF structured text to flowing .docx paragraphs (reading order, …").
      */
     maxRuleThickness: 2.5,
+    /**
+     * …and longer than this many times its thickness (a dot or a small square is not a rule).
+     * Set by hand, not measured, in 21656e5 ("our own converter…").
+     */
+    minRuleAspect: 2,
     /**
      * Filled rectangles covering more of the page than this are page backgrounds, not shading.
      * Set in 21656e5 ("PDF to Word: our own converter from MuPDF structured text to flowing .docx paragraphs (reading order, …").
@@ -176,6 +256,18 @@ const DEFAULTS = {
      * Set in 5b3c099 ("PDF to Word reads scanned pages: Tesseract's words and lines (hOCR), the page's drawn rules and its pictures …").
      */
     sizePerLineHeight: 1.1,
+    /**
+     * The font size read from a line's height is kept within these (points), rounded to half a point.
+     * Set by hand, not measured, in 5b3c099 ("reads scanned pages…").
+     */
+    minFontSize: 4,
+    /** Set with `minFontSize`. */
+    maxFontSize: 96,
+    /**
+     * A line read turned, or without Tesseract's baseline, stands on a baseline this share of its box's height above
+     * the box's bottom (its descenders below). Set by hand, not measured, in 5b3c099 ("reads scanned pages…").
+     */
+    descentShare: 0.22,
     /**
      * A region taken for a picture smaller than this (points, either side) is a speck, a stamp mark or a rule.
      * Set in 5b3c099 ("PDF to Word reads scanned pages: Tesseract's words and lines (hOCR), the page's drawn rules and its pictures …").
