@@ -338,6 +338,11 @@ const DEFAULTS = {
     /** Set in 75bca3c ("PDF to Word finds bar charts drawn with rectangles only (five or more bars of one thickness on one edge, of …"). */
     minBarLengthRatio: 1.5,
     /**
+     * Bars stand on one line when their edges round to the same multiple of this many points.
+     * Set by hand, not measured, in 75bca3c ("finds bar charts drawn with rectangles only…").
+     */
+    sameEdgeStep: 0.5,
+    /**
      * Bars of one chart are of one thickness within this share.
      * Set in 75bca3c ("PDF to Word finds bar charts drawn with rectangles only (five or more bars of one thickness on one edge, of …").
      */
@@ -352,6 +357,11 @@ const DEFAULTS = {
      * Set in f07ad92 ("PDF to Word draws a plot of two long curves on a grid of many rules as a figure (the sine plot of the …").
      */
     minPlotCurves: 2,
+    /**
+     * …unless a table covers more than this share of its area: then its curves are the table's (a form's rounded
+     * boxes). Set by hand, not measured, in 6ab586f ("draws figures made of vector paths…").
+     */
+    maxTableOverlapShare: 0.5,
     /**
      * A chart has at most this many axis titles turned on their side.
      * Set in 66930ef ("PDF to Word draws diagrams that read as tables as pictures (boxes with drop shadows, or three long connectors …").
@@ -447,10 +457,20 @@ const DEFAULTS = {
     /** Set in 95fc536 ("PDF to Word draws formulas whose lines stand over each other as pictures (brackets spanning lines, measured …"). */
     maxBarWidth: 300,
     /**
+     * A line is over (or under) a fraction's bar when the bar runs under more than this share of its width.
+     * Set by hand, not measured, in 95fc536 ("draws formulas whose lines stand over each other as pictures…").
+     */
+    minBarCoverShare: 0.5,
+    /**
      * A fraction's numerator stands on a baseline at most this many of its font sizes above the bar.
      * Set in 95fc536 ("PDF to Word draws formulas whose lines stand over each other as pictures (brackets spanning lines, measured …").
      */
     barReachEm: 0.8,
+    /**
+     * The denominator's top stands below the bar within this share of `barReachEm` (in its own font sizes).
+     * Set by hand, not measured, in 95fc536 ("draws formulas whose lines stand over each other as pictures…").
+     */
+    denominatorReachShare: 0.5,
     /**
      * Bounds on the work on one page: a line is compared with at most this many lines below it, fraction bars are looked
      * for among at most this many rules; a page with more lines, maths glyphs or places to start from is left as text
@@ -489,6 +509,14 @@ const DEFAULTS = {
      * Set in 95fc536 ("PDF to Word draws formulas whose lines stand over each other as pictures (brackets spanning lines, measured …").
      */
     maxOverlapEm: 0.6,
+    // convert-document.ts
+    /**
+     * A figure holding a running head is cut short of it, this many points clear (above a footer, below a header)…
+     * Set by hand, not measured, in dbbab43 ("A figure at the top of a page stops below the running header…").
+     */
+    headClearance: 1,
+    /** …and left out when this many points high or less remain. Set with `headClearance`. */
+    minClippedHeight: 1,
   },
   /** Ruled and open tables, and what is a chart rather than a table. */
   tables: {
@@ -515,6 +543,11 @@ const DEFAULTS = {
     tickReach: 30,
     /** Set in 5cb13fe ("PDF to Word finds tables without a full grid: rows between rules of one width (a paper's three rules), rows …"). */
     minAxisTicks: 3,
+    /**
+     * A figure under a grid stands in line with one of its rules within `snap` and this many points more.
+     * Set by hand, not measured, in 5cb13fe ("finds tables without a full grid…").
+     */
+    bottomTickSlack: 1,
     /**
      * A labelled drawing (`isLabelledDrawing`) has at least this many cells, fewer than this share of them filled, this
      * many characters in a filled one on average and at most the second figure in each. The geometry notes' figures
@@ -552,12 +585,57 @@ const DEFAULTS = {
      * Set in 5cb13fe ("PDF to Word finds tables without a full grid: rows between rules of one width (a paper's three rules), rows …").
      */
     maxFillGap: 1.6,
+    /**
+     * Shaded rows this many times a stripe's height apart or more shade every other row: the unshaded row after the
+     * last stripe belongs to the table too.
+     * Set by hand, not measured, in 5cb13fe ("finds tables without a full grid…").
+     */
+    minAlternatePitch: 1.5,
+    /**
+     * Rules closer in height than this share of `align` are one (drawn twice), and a rule this close to the line
+     * between two rows of text is that line.
+     * Set by hand, not measured, in 5cb13fe ("finds tables without a full grid…").
+     */
+    sameHeightShare: 0.5,
+    /**
+     * A line of text reaching out of a table's region by more than this many times `align` is running text beside it
+     * (then the region is no table). Set by hand, not measured, in 5cb13fe ("finds tables without a full grid…").
+     */
+    overhangAligns: 2,
+    /**
+     * At least this share of an open table's rows (and two rows) have pieces in two columns or more.
+     * Set by hand, not measured, in 5cb13fe ("finds tables without a full grid…").
+     */
+    minMultiColumnShare: 0.5,
+    /**
+     * A rule between two rows of text may reach this many points into either and still part them.
+     * Set by hand, not measured, in 5cb13fe ("finds tables without a full grid…").
+     */
+    rowRuleSlack: 1,
     // tables/detect-tables.ts
     /**
      * Pages drawn with more rules than this are drawings, not tables: skip the quadratic clustering.
      * Set in 21656e5 ("PDF to Word: our own converter from MuPDF structured text to flowing .docx paragraphs (reading order, …").
      */
     maxRules: 4000,
+    // tables/ruled-table.ts
+    /**
+     * A rule marks a cell's side when it runs along at least this share of it. Set by hand, not measured, in 21656e5
+     * ("our own converter…") for ruled tables and taken by 5cb13fe ("finds tables without a full grid…") for open
+     * ones.
+     */
+    minEdgeCoverShare: 0.5,
+    /**
+     * A line read across a cell's rule is cut at a space at most this many characters (taken as equally wide) from
+     * where the rule falls; with none there, it is left whole. Set by hand, not measured, in ea262a9 ("cuts a line
+     * read across a cell rule at the space nearest the rule too…").
+     */
+    maxCutShiftChars: 2,
+    /**
+     * A fill shades a cell when it holds the cell's middle and covers at least this share of its area.
+     * Set by hand, not measured, in 21656e5 ("our own converter…").
+     */
+    minShadingShare: 0.5,
     // tables/segments.ts
     /**
      * Rule ends closer than this, in points, touch; grid lines closer than this are the same line.
@@ -598,6 +676,23 @@ const DEFAULTS = {
     justifiedShare: 0.6,
     /** Set in 5cb13fe ("PDF to Word finds tables without a full grid: rows between rules of one width (a paper's three rules), rows …"). */
     minSentenceChars: 15,
+    /**
+     * A column is judged justified only when it holds at least this many lines, flush within this many points.
+     * Set by hand, not measured, in 5cb13fe ("finds tables without a full grid…").
+     */
+    minJustifiedLines: 4,
+    /** Set with `minJustifiedLines`. */
+    flushSlack: 1,
+    /**
+     * Lines whose baselines lie within their font size divided by this (a third of it) make one row.
+     * Set by hand, not measured, in 5cb13fe ("finds tables without a full grid…").
+     */
+    rowSizeDivisor: 3,
+    /**
+     * A line's column is the one this many points past its start lies in (a line starting on a column's edge is in it).
+     * Set by hand, not measured, in 5cb13fe ("finds tables without a full grid…").
+     */
+    startInset: 1,
   },
   /** Columns, reading order, margins and the blocks of a page. */
   plan: {
