@@ -709,6 +709,16 @@ const DEFAULTS = {
      * Set in 21656e5 ("PDF to Word: our own converter from MuPDF structured text to flowing .docx paragraphs (reading order, …").
      */
     bottomShare: 0.4,
+    /**
+     * A page with no text gets `defaultMargin`, but at most this share of its width and height.
+     * Set by hand, not measured, in 21656e5 ("our own converter…").
+     */
+    maxDefaultMarginShare: 0.125,
+    /**
+     * A measured margin is at most the page's width (or height) divided by this: a third.
+     * Set by hand, not measured, in 21656e5 ("our own converter…").
+     */
+    marginDivisor: 3,
     // plan/plan-page.ts
     /**
      * Pictures share a row when they overlap by at least this share of the smaller's height.
@@ -776,10 +786,32 @@ const DEFAULTS = {
      */
     maxRowHeight: 30,
     /**
-     * Share of a column's lines that reach to within a quarter of its width of the gutter: text, not a table.
+     * Share of a column's lines that reach to within `reachShare` (a quarter) of its width of the gutter: text, not a
+     * table.
      * Set in 21656e5 ("PDF to Word: our own converter from MuPDF structured text to flowing .docx paragraphs (reading order, …").
      */
     minReachingShare: 0.4,
+    /**
+     * A line reaches the gutter when it ends (or starts) within this share of its column's width of it.
+     * Set by hand, not measured, in 21656e5 ("our own converter…").
+     */
+    reachShare: 0.25,
+    /**
+     * A line is on one side of a gutter when it stops (or starts) within this many points of it.
+     * Set by hand, not measured, in 21656e5 ("our own converter…").
+     */
+    gutterSideSlack: 1,
+    /**
+     * An item across a gutter taller than `maxRowHeight` still takes its row with it when neither is more than this
+     * many times as tall as the other (pictures side by side). Set by hand, not measured, in 6d60fef ("places a
+     * picture by what it shows…").
+     */
+    maxHeightRatio: 2,
+    /**
+     * Two items are on one row when they share more than this share of the shorter one's height.
+     * Set by hand, not measured, in 21656e5 ("our own converter…").
+     */
+    rowOverlapShare: 0.5,
     // plan/take-side-strips.ts
     /**
      * A strip beside a table is at most this share of the table's width: a margin's lettering, not a column of text.
@@ -874,6 +906,25 @@ const DEFAULTS = {
      * Set in 2a9ec03 ("PDF to Word joins the lines of a ragged column into paragraphs: a line is short only against where most of …").
      */
     edgeQuantile: 0.75,
+    /**
+     * A hanging entry's lines after the first start within this many points of one another, and the next entry's first
+     * line within this many of this one's. Set by hand, not measured, in 9df4801 ("keeps a bibliography's entries
+     * whole…").
+     */
+    hangingAlignSlack: 1,
+    /**
+     * Pieces of text are on one row when they share more than this share of the shorter one's height…
+     * Set by hand, not measured, in 21656e5 ("our own converter…").
+     */
+    rowOverlapShare: 0.5,
+    /** …and stand side by side, overlapping by at most this many points. Set with `rowOverlapShare`. */
+    pieceOverlap: 1,
+    /**
+     * The fill behind a whole paragraph shades the paragraph (a bar or box the text is written on) when it stands out
+     * from the text by at least this many font sizes on a side. Set by hand, not measured, in 5a6c37e ("keeps links
+     * and colour…").
+     */
+    minBarMarginEm: 0.5,
     // paragraphs/fit-text-width.ts
     /**
      * A line is measured when it has at least this many characters: a short one has room to spare.
@@ -906,6 +957,11 @@ const DEFAULTS = {
      * Set in 4dbd536 ("PDF to Word scales the characters of a paragraph set in a font much narrower than its Word family (Word's …").
      */
     minMeasuredWidth: 30,
+    /**
+     * A paragraph is scaled this many percent below the ratio measured (rounded down first), to spare.
+     * Set by hand, not measured, in 4dbd536 ("scales the characters of a paragraph set in a font much narrower…").
+     */
+    scaleSparePercent: 1,
   },
   /** Headers, footers and page numbers across pages. */
   runningHeads: {
