@@ -984,6 +984,12 @@ const DEFAULTS = {
     /** Set in 21656e5 ("PDF to Word: our own converter from MuPDF structured text to flowing .docx paragraphs (reading order, …"). */
     minPages: 2,
     /**
+     * A repeated line is a running head only when at least this share of its pages have body text too: a line alone on
+     * its page ("Page 3" of a blank page, a one-line slide) is the page's text.
+     * Set by hand, not measured, in 21656e5 ("our own converter…").
+     */
+    minWithBodyShare: 0.5,
+    /**
      * A line of the odd (or even) pages may stand on a few pages of the other kind too, up to this share of its pages:
      * a book's front matter starts a chapter on a left-hand page now and then.
      * Set in 9e52fad ("PDF to Word keeps a full page on one page: the paragraph ending each section and an empty header or footer …").
@@ -1029,6 +1035,26 @@ const DEFAULTS = {
     longParagraphLineShare: 0.96,
     /** Set in 21656e5 ("PDF to Word: our own converter from MuPDF structured text to flowing .docx paragraphs (reading order, …"). */
     longParagraphLines: 3,
+    /**
+     * A paragraph is long when its first and last baselines stand at least `longParagraphLines - 1` line spacings
+     * apart, times this share. Set by hand, not measured, in 21656e5 ("our own converter…").
+     */
+    longParagraphPitchShare: 0.9,
+    /**
+     * A bullet's text starts this many font sizes after the bullet when the PDF does not show where (no hanging
+     * indent). Set by hand, not measured, in 21656e5 ("our own converter…").
+     */
+    bulletIndentEm: 1.5,
+    /**
+     * A table's ruled sides are drawn this many eighths of a point wide (Word's unit for borders): the PDF's rule
+     * widths are not carried. Set by hand, not measured, in 21656e5 ("our own converter…").
+     */
+    tableBorderEighths: 4,
+    /**
+     * The lines of a paragraph in a cell whose text is turned are set this many font sizes apart.
+     * Set by hand, not measured, in 97da9b1 ("writes a table cell whose text is all turned one way…").
+     */
+    turnedLineSpacingEm: 1.2,
     // write/docx-running-heads.ts
     /**
      * Lines on one baseline, this close in points, make one header or footer paragraph.
@@ -1052,6 +1078,11 @@ const DEFAULTS = {
      * Set in 21656e5 ("PDF to Word: our own converter from MuPDF structured text to flowing .docx paragraphs (reading order, …").
      */
     imageHeightShare: 0.97,
+    /**
+     * A header (footer) whose distance from the page's edge was not measured stands this share of the top (bottom)
+     * margin from it. Set by hand, not measured, in 21656e5 ("our own converter…").
+     */
+    headDistanceShare: 0.5,
     // write/fit-page-height.ts
     /**
      * A page whose flow runs past its bottom margin is planned shorter by the room over the flow, times this share:
