@@ -102,6 +102,27 @@ function longFunctions(file: string): string[] {
   return long;
 }
 
+/**
+ * The decimal literals in a file's code, with their lines (comments and strings aside): a fraction written where it is
+ * used is a threshold that belongs in model/settings.ts (issue 31, item 4).
+ */
+function decimalLiterals(file: string, text: string): string[] {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const found: string[] = [];
+  const visit = (node: ts.Node) => {
+    if (ts.isNumericLiteral(node) && node.getText(source).includes('.')) {
+      const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
+      found.push(`${relative(ROOT, file)}:${line} ${node.getText(source)}`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+/** Where the thresholds live, and the builders of unit tests' layouts (not shipped). */
+const SETTINGS_FILES = new Set(['model/settings.ts', 'model/test-layout.ts'].map((path) => join(ROOT, path)));
+
 describe('PDF to Word structure', () => {
   const files = sourceFiles(ROOT);
   const graph = importGraph(files);
@@ -132,5 +153,17 @@ describe('PDF to Word structure', () => {
 
   it('keeps every function within 100 lines', () => {
     expect(files.flatMap(longFunctions)).toEqual([]);
+  });
+
+  it('finds a fraction written in code, not one in a comment or a string (the check itself works)', () => {
+    const text = "// at 0.5\nconst a = size * 0.8;\nconst b = '1.5';\nconst c = 2 * size;\n";
+    expect(decimalLiterals(join(ROOT, 'example.ts'), text)).toEqual(['example.ts:2 0.8']);
+  });
+
+  it('keeps its fractional thresholds in model/settings.ts: no decimal literal in the stages', () => {
+    const found = files
+      .filter((file) => !SETTINGS_FILES.has(file))
+      .flatMap((file) => decimalLiterals(file, readFileSync(file, 'utf8')));
+    expect(found).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ import { drawFigures, withFigures, withoutDecorations } from './figures/draw-fig
 import { findPageFigures } from './figures/find-page-figures.ts';
 import { encodeImage } from './read/encode-image.ts';
 import { unionBox, type Box, type Line, type PageLayout } from './model/layout-model.ts';
+import { SETTINGS } from './model/settings.ts';
 import { measureMargins } from './plan/page-margins.ts';
 import { planPage, type PagePlan } from './plan/plan-page.ts';
 import { readPageLinks } from './read/read-links.ts';
@@ -88,7 +89,9 @@ export async function planDocument(
     const page = document.loadPage(index);
     const heads = [...(running.removed[index] ?? [])].map((line) => line.box);
     try {
-      const clipped = boxes.map((box) => clearOf(box, heads)).filter((box) => box.y1 - box.y0 > 1);
+      const clipped = boxes
+        .map((box) => clearOf(box, heads))
+        .filter((box) => box.y1 - box.y0 > SETTINGS.figures.minClippedHeight);
       drawn[index] = clipped;
       layouts[index] = withFigures(layouts[index] as PageLayout, await drawFigures(mupdf, page, clipped));
     } finally {
@@ -211,7 +214,9 @@ function clearOf(box: Box, heads: readonly Box[]): Box {
     const isInside = middle > clear.y0 && middle < clear.y1 && head.x1 > clear.x0 && head.x0 < clear.x1;
     if (!isInside) continue;
     clear =
-      middle < (clear.y0 + clear.y1) / 2 ? { ...clear, y0: head.y1 + 1 } : { ...clear, y1: head.y0 - 1 };
+      middle < (clear.y0 + clear.y1) / 2
+        ? { ...clear, y0: head.y1 + SETTINGS.figures.headClearance }
+        : { ...clear, y1: head.y0 - SETTINGS.figures.headClearance };
   }
   return clear;
 }

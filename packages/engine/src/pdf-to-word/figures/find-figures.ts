@@ -52,7 +52,9 @@ export function findFigures(page: {
       (path) => path.isShape && Math.max(width(path.box), height(path.box)) >= SETTINGS.figures.minHeight,
     ).length;
     const isDiagram = shadows >= SETTINGS.figures.minShapes || longCurves >= SETTINGS.figures.minShapes;
-    const isTable = page.tables.some((table) => overlapArea(table, drawn) > 0.5 * area(drawn));
+    const isTable = page.tables.some(
+      (table) => overlapArea(table, drawn) > SETTINGS.figures.maxTableOverlapShare * area(drawn),
+    );
     const isPlot = !isTable && longCurves >= SETTINGS.figures.minPlotCurves;
     if (
       !isDiagram &&
@@ -173,7 +175,7 @@ function countBars(group: readonly PathMark[]): number {
     const isAcross = edge === 'x0' || edge === 'x1';
     const onEdge = new Map<number, Box[]>();
     for (const box of blocks) {
-      const key = Math.round(box[edge] * 2);
+      const key = Math.round(box[edge] / SETTINGS.figures.sameEdgeStep);
       onEdge.set(key, [...(onEdge.get(key) ?? []), box]);
     }
     for (const standing of onEdge.values()) {

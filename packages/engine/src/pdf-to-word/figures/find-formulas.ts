@@ -84,13 +84,17 @@ function fractions(lines: readonly Line[], isMaths: ReadonlySet<Line>, rules: re
     )
       continue;
     const isOver = (line: Line) =>
-      Math.min(line.box.x1, rule.box.x1) - Math.max(line.box.x0, rule.box.x0) > 0.5 * boxWidth(line.box);
+      Math.min(line.box.x1, rule.box.x1) - Math.max(line.box.x0, rule.box.x0) >
+      SETTINGS.figures.minBarCoverShare * boxWidth(line.box);
     const near = (line: Line) => SETTINGS.figures.barReachEm * lineSize(line);
     const above = lines.find(
       (line) => isOver(line) && line.baseline <= rule.box.y0 && rule.box.y0 - line.baseline < near(line),
     );
     const below = lines.find(
-      (line) => isOver(line) && line.baseline > rule.box.y1 && reach(line).y0 - rule.box.y1 < near(line) / 2,
+      (line) =>
+        isOver(line) &&
+        line.baseline > rule.box.y1 &&
+        reach(line).y0 - rule.box.y1 < near(line) * SETTINGS.figures.denominatorReachShare,
     );
     if (above && below && (isMaths.has(above) || isMaths.has(below)))
       found.push(unionBox([rule.box, reach(above), reach(below)]));

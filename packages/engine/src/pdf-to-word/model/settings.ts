@@ -1,7 +1,9 @@
 // The thresholds of PDF to Word, in one typed object, by stage (the folders mapped in ../README.md). Each
 // says what it decides and, where it was set by measuring, on what: the documents or cases named, and the commit
-// that set it ("set in"), whose message and tests tell more. Lengths are points unless named otherwise (`…Em` in
-// font sizes); `…Share` and `…Ratio` are fractions; the rest say what they count.
+// that set it ("set in"), whose message and tests tell more; "set by hand, not measured" where the value was chosen
+// as its rule was written and nothing records a measurement (the values issue 31, item 4 took out of the stages'
+// code, unchanged). Lengths are points unless named otherwise (`…Em` in font sizes); `…Share` and `…Ratio` are
+// fractions; the rest say what they count.
 //
 // The code reads them here at the time of use, so that `npm run bench pdf-to-word -- --settings <file.json>` can try
 // other values (`tuneSettings`); nothing else changes them.
@@ -15,6 +17,20 @@ const DEFAULTS = {
      * Set in 21656e5 ("PDF to Word: our own converter from MuPDF structured text to flowing .docx paragraphs (reading order, …").
      */
     maxCharGapEm: 2,
+    /**
+     * A character standing more than this many font sizes back (left) of the one before starts a new piece of the
+     * line: text drawn over other text, not a kerned pair.
+     * Set by hand, not measured, in 21656e5 ("our own converter…").
+     */
+    maxBackStepEm: 4,
+    /**
+     * A line runs along an axis (right, left, down or up the page) when its direction, a unit vector, has more than
+     * this along it: within 60° of it. A line running right is read as a row; the others are turned or vertical.
+     * Set by hand, not measured, in a7453e1 ("right-to-left lines read from where their characters stand…") and
+     * taken for the other directions by 85f6c15 ("reads a page drawn sideways turned…"), 97da9b1 ("writes a table
+     * cell whose text is all turned one way…"), 46e82a4 and 0d083a7 (vertical pages).
+     */
+    minAxisDirection: 0.5,
     // read/encode-image.ts
     /**
      * Images are kept at most at this resolution for the size they are shown at on the page.
@@ -28,6 +44,16 @@ const DEFAULTS = {
     maxImagePixels: 12_000_000,
     /** Set in 21656e5 ("PDF to Word: our own converter from MuPDF structured text to flowing .docx paragraphs (reading order, …"). */
     jpegQuality: 85,
+    /**
+     * An image is downscaled only when the limits above take it below this share of its width in pixels: a smaller
+     * saving is not worth encoding it again. Set by hand, not measured, in 21656e5 ("our own converter…").
+     */
+    maxResizeScale: 0.75,
+    /**
+     * A grey image is taken for black and white (written as PNG) when about this many of its pixels, sampled evenly,
+     * are all black or white. Set by hand, not measured, in 21656e5 ("our own converter…").
+     */
+    bilevelSamples: 10_000,
     // read/formula-marks.ts
     /**
      * Marks are measured on the page drawn at this many pixels a point, in at most this many pixels (a poster's coarser).
@@ -83,6 +109,25 @@ const DEFAULTS = {
     wordSpaceFactor: 1.5,
     /** Set in a7453e1 ("PDF to Word: right-to-left lines read from where their characters stand (final punctuation, numbers, …"). */
     mathSpaceEm: 0.2,
+    /**
+     * A character brought down to its line's size (a big bracket) gets a box reaching this many of its font sizes
+     * above its baseline, and `boxDescentEm` below. Set by hand, not measured, in a9788d6 ("sets a form's big braces
+     * and pointers at the size of its text…").
+     */
+    boxAscentEm: 0.8,
+    /** Set with `boxAscentEm`. */
+    boxDescentEm: 0.2,
+    /**
+     * A combining mark drawn as a glyph of its own (an accent) goes with the letter beside it whose width it covers
+     * more than this share of (of the narrower of the two). Set by hand, not measured, in a7453e1 ("right-to-left
+     * lines read from where their characters stand…").
+     */
+    minMarkCoverShare: 0.5,
+    /**
+     * …the narrower's width taken as this many points at least (a mark drawn without width).
+     * Set with `minMarkCoverShare`.
+     */
+    minMarkWidth: 0.1,
     // read/page-turn.ts
     /**
      * A page is turned when at least this share of its characters (and this many) run in one other direction.
@@ -91,6 +136,12 @@ const DEFAULTS = {
     minTurnedShare: 0.6,
     /** Set in 85f6c15 ("PDF to Word reads a page drawn sideways turned, as its reader turns it (issue 15): when most of a page's text …"). */
     minTurnedCharacters: 20,
+    // read/read-image.ts
+    /**
+     * An image shown less than this many points wide or high is too small to see: left out.
+     * Set by hand, not measured, in 21656e5 ("our own converter…").
+     */
+    minImageSide: 1,
     // read/read-links.ts
     /**
      * Longer addresses are not links a reader follows (data smuggled into a URI): left as plain text.
@@ -137,12 +188,41 @@ const DEFAULTS = {
      * Set in 46e82a4 ("PDF to Word reads pages of vertical Japanese or Chinese column by column, right to left, and writes them as …").
      */
     maxColumnPitchRatio: 0.8,
+    /**
+     * Those neighbours are looked for within this many font sizes along the row or column…
+     * Set by hand, not measured, in 46e82a4 ("reads pages of vertical Japanese or Chinese column by column…").
+     */
+    maxNeighbourEm: 3,
+    /** …and within this many font sizes across it (on its row, in its column). Set with `maxNeighbourEm`. */
+    maxNeighbourOffsetEm: 0.3,
+    /**
+     * On a vertical page turned a quarter, characters whose middles stand within this many font sizes of one another
+     * (up or down) make one row. Set with `maxNeighbourEm`.
+     */
+    sameRowEm: 0.5,
+    // read/visual-order.ts
+    /**
+     * A line's characters are put in order by where they stand unless one in this many of its inked characters, or
+     * more, was drawn without width (text laid over a scan): then MuPDF's order is kept.
+     * Set by hand, not measured, in a7453e1 ("right-to-left lines read from where their characters stand…").
+     */
+    minInkedPerWidthless: 5,
+    /**
+     * Two pieces of a right-to-left line share a baseline when they overlap by more than this share of the shorter
+     * one's height. Set with `minInkedPerWidthless`.
+     */
+    rowOverlapShare: 0.5,
     // read/walk-page-text.ts
     /**
      * A rectangle thinner than this, in points, is a rule (table border, underline, separator).
      * Set in 21656e5 ("PDF to Word: our own converter from MuPDF structured text to flowing .docx paragraphs (reading order, …").
      */
     maxRuleThickness: 2.5,
+    /**
+     * …and longer than this many times its thickness (a dot or a small square is not a rule).
+     * Set by hand, not measured, in 21656e5 ("our own converter…").
+     */
+    minRuleAspect: 2,
     /**
      * Filled rectangles covering more of the page than this are page backgrounds, not shading.
      * Set in 21656e5 ("PDF to Word: our own converter from MuPDF structured text to flowing .docx paragraphs (reading order, …").
@@ -176,6 +256,18 @@ const DEFAULTS = {
      * Set in 5b3c099 ("PDF to Word reads scanned pages: Tesseract's words and lines (hOCR), the page's drawn rules and its pictures …").
      */
     sizePerLineHeight: 1.1,
+    /**
+     * The font size read from a line's height is kept within these (points), rounded to half a point.
+     * Set by hand, not measured, in 5b3c099 ("reads scanned pages…").
+     */
+    minFontSize: 4,
+    /** Set with `minFontSize`. */
+    maxFontSize: 96,
+    /**
+     * A line read turned, or without Tesseract's baseline, stands on a baseline this share of its box's height above
+     * the box's bottom (its descenders below). Set by hand, not measured, in 5b3c099 ("reads scanned pages…").
+     */
+    descentShare: 0.22,
     /**
      * A region taken for a picture smaller than this (points, either side) is a speck, a stamp mark or a rule.
      * Set in 5b3c099 ("PDF to Word reads scanned pages: Tesseract's words and lines (hOCR), the page's drawn rules and its pictures …").
@@ -246,6 +338,11 @@ const DEFAULTS = {
     /** Set in 75bca3c ("PDF to Word finds bar charts drawn with rectangles only (five or more bars of one thickness on one edge, of …"). */
     minBarLengthRatio: 1.5,
     /**
+     * Bars stand on one line when their edges round to the same multiple of this many points.
+     * Set by hand, not measured, in 75bca3c ("finds bar charts drawn with rectangles only…").
+     */
+    sameEdgeStep: 0.5,
+    /**
      * Bars of one chart are of one thickness within this share.
      * Set in 75bca3c ("PDF to Word finds bar charts drawn with rectangles only (five or more bars of one thickness on one edge, of …").
      */
@@ -260,6 +357,11 @@ const DEFAULTS = {
      * Set in f07ad92 ("PDF to Word draws a plot of two long curves on a grid of many rules as a figure (the sine plot of the …").
      */
     minPlotCurves: 2,
+    /**
+     * …unless a table covers more than this share of its area: then its curves are the table's (a form's rounded
+     * boxes). Set by hand, not measured, in 6ab586f ("draws figures made of vector paths…").
+     */
+    maxTableOverlapShare: 0.5,
     /**
      * A chart has at most this many axis titles turned on their side.
      * Set in 66930ef ("PDF to Word draws diagrams that read as tables as pictures (boxes with drop shadows, or three long connectors …").
@@ -355,10 +457,20 @@ const DEFAULTS = {
     /** Set in 95fc536 ("PDF to Word draws formulas whose lines stand over each other as pictures (brackets spanning lines, measured …"). */
     maxBarWidth: 300,
     /**
+     * A line is over (or under) a fraction's bar when the bar runs under more than this share of its width.
+     * Set by hand, not measured, in 95fc536 ("draws formulas whose lines stand over each other as pictures…").
+     */
+    minBarCoverShare: 0.5,
+    /**
      * A fraction's numerator stands on a baseline at most this many of its font sizes above the bar.
      * Set in 95fc536 ("PDF to Word draws formulas whose lines stand over each other as pictures (brackets spanning lines, measured …").
      */
     barReachEm: 0.8,
+    /**
+     * The denominator's top stands below the bar within this share of `barReachEm` (in its own font sizes).
+     * Set by hand, not measured, in 95fc536 ("draws formulas whose lines stand over each other as pictures…").
+     */
+    denominatorReachShare: 0.5,
     /**
      * Bounds on the work on one page: a line is compared with at most this many lines below it, fraction bars are looked
      * for among at most this many rules; a page with more lines, maths glyphs or places to start from is left as text
@@ -397,6 +509,14 @@ const DEFAULTS = {
      * Set in 95fc536 ("PDF to Word draws formulas whose lines stand over each other as pictures (brackets spanning lines, measured …").
      */
     maxOverlapEm: 0.6,
+    // convert-document.ts
+    /**
+     * A figure holding a running head is cut short of it, this many points clear (above a footer, below a header)…
+     * Set by hand, not measured, in dbbab43 ("A figure at the top of a page stops below the running header…").
+     */
+    headClearance: 1,
+    /** …and left out when this many points high or less remain. Set with `headClearance`. */
+    minClippedHeight: 1,
   },
   /** Ruled and open tables, and what is a chart rather than a table. */
   tables: {
@@ -423,6 +543,11 @@ const DEFAULTS = {
     tickReach: 30,
     /** Set in 5cb13fe ("PDF to Word finds tables without a full grid: rows between rules of one width (a paper's three rules), rows …"). */
     minAxisTicks: 3,
+    /**
+     * A figure under a grid stands in line with one of its rules within `snap` and this many points more.
+     * Set by hand, not measured, in 5cb13fe ("finds tables without a full grid…").
+     */
+    bottomTickSlack: 1,
     /**
      * A labelled drawing (`isLabelledDrawing`) has at least this many cells, fewer than this share of them filled, this
      * many characters in a filled one on average and at most the second figure in each. The geometry notes' figures
@@ -460,12 +585,57 @@ const DEFAULTS = {
      * Set in 5cb13fe ("PDF to Word finds tables without a full grid: rows between rules of one width (a paper's three rules), rows …").
      */
     maxFillGap: 1.6,
+    /**
+     * Shaded rows this many times a stripe's height apart or more shade every other row: the unshaded row after the
+     * last stripe belongs to the table too.
+     * Set by hand, not measured, in 5cb13fe ("finds tables without a full grid…").
+     */
+    minAlternatePitch: 1.5,
+    /**
+     * Rules closer in height than this share of `align` are one (drawn twice), and a rule this close to the line
+     * between two rows of text is that line.
+     * Set by hand, not measured, in 5cb13fe ("finds tables without a full grid…").
+     */
+    sameHeightShare: 0.5,
+    /**
+     * A line of text reaching out of a table's region by more than this many times `align` is running text beside it
+     * (then the region is no table). Set by hand, not measured, in 5cb13fe ("finds tables without a full grid…").
+     */
+    overhangAligns: 2,
+    /**
+     * At least this share of an open table's rows (and two rows) have pieces in two columns or more.
+     * Set by hand, not measured, in 5cb13fe ("finds tables without a full grid…").
+     */
+    minMultiColumnShare: 0.5,
+    /**
+     * A rule between two rows of text may reach this many points into either and still part them.
+     * Set by hand, not measured, in 5cb13fe ("finds tables without a full grid…").
+     */
+    rowRuleSlack: 1,
     // tables/detect-tables.ts
     /**
      * Pages drawn with more rules than this are drawings, not tables: skip the quadratic clustering.
      * Set in 21656e5 ("PDF to Word: our own converter from MuPDF structured text to flowing .docx paragraphs (reading order, …").
      */
     maxRules: 4000,
+    // tables/ruled-table.ts
+    /**
+     * A rule marks a cell's side when it runs along at least this share of it. Set by hand, not measured, in 21656e5
+     * ("our own converter…") for ruled tables and taken by 5cb13fe ("finds tables without a full grid…") for open
+     * ones.
+     */
+    minEdgeCoverShare: 0.5,
+    /**
+     * A line read across a cell's rule is cut at a space at most this many characters (taken as equally wide) from
+     * where the rule falls; with none there, it is left whole. Set by hand, not measured, in ea262a9 ("cuts a line
+     * read across a cell rule at the space nearest the rule too…").
+     */
+    maxCutShiftChars: 2,
+    /**
+     * A fill shades a cell when it holds the cell's middle and covers at least this share of its area.
+     * Set by hand, not measured, in 21656e5 ("our own converter…").
+     */
+    minShadingShare: 0.5,
     // tables/segments.ts
     /**
      * Rule ends closer than this, in points, touch; grid lines closer than this are the same line.
@@ -506,6 +676,23 @@ const DEFAULTS = {
     justifiedShare: 0.6,
     /** Set in 5cb13fe ("PDF to Word finds tables without a full grid: rows between rules of one width (a paper's three rules), rows …"). */
     minSentenceChars: 15,
+    /**
+     * A column is judged justified only when it holds at least this many lines, flush within this many points.
+     * Set by hand, not measured, in 5cb13fe ("finds tables without a full grid…").
+     */
+    minJustifiedLines: 4,
+    /** Set with `minJustifiedLines`. */
+    flushSlack: 1,
+    /**
+     * Lines whose baselines lie within their font size divided by this (a third of it) make one row.
+     * Set by hand, not measured, in 5cb13fe ("finds tables without a full grid…").
+     */
+    rowSizeDivisor: 3,
+    /**
+     * A line's column is the one this many points past its start lies in (a line starting on a column's edge is in it).
+     * Set by hand, not measured, in 5cb13fe ("finds tables without a full grid…").
+     */
+    startInset: 1,
   },
   /** Columns, reading order, margins and the blocks of a page. */
   plan: {
@@ -522,6 +709,16 @@ const DEFAULTS = {
      * Set in 21656e5 ("PDF to Word: our own converter from MuPDF structured text to flowing .docx paragraphs (reading order, …").
      */
     bottomShare: 0.4,
+    /**
+     * A page with no text gets `defaultMargin`, but at most this share of its width and height.
+     * Set by hand, not measured, in 21656e5 ("our own converter…").
+     */
+    maxDefaultMarginShare: 0.125,
+    /**
+     * A measured margin is at most the page's width (or height) divided by this: a third.
+     * Set by hand, not measured, in 21656e5 ("our own converter…").
+     */
+    marginDivisor: 3,
     // plan/plan-page.ts
     /**
      * Pictures share a row when they overlap by at least this share of the smaller's height.
@@ -589,10 +786,32 @@ const DEFAULTS = {
      */
     maxRowHeight: 30,
     /**
-     * Share of a column's lines that reach to within a quarter of its width of the gutter: text, not a table.
+     * Share of a column's lines that reach to within `reachShare` (a quarter) of its width of the gutter: text, not a
+     * table.
      * Set in 21656e5 ("PDF to Word: our own converter from MuPDF structured text to flowing .docx paragraphs (reading order, …").
      */
     minReachingShare: 0.4,
+    /**
+     * A line reaches the gutter when it ends (or starts) within this share of its column's width of it.
+     * Set by hand, not measured, in 21656e5 ("our own converter…").
+     */
+    reachShare: 0.25,
+    /**
+     * A line is on one side of a gutter when it stops (or starts) within this many points of it.
+     * Set by hand, not measured, in 21656e5 ("our own converter…").
+     */
+    gutterSideSlack: 1,
+    /**
+     * An item across a gutter taller than `maxRowHeight` still takes its row with it when neither is more than this
+     * many times as tall as the other (pictures side by side). Set by hand, not measured, in 6d60fef ("places a
+     * picture by what it shows…").
+     */
+    maxHeightRatio: 2,
+    /**
+     * Two items are on one row when they share more than this share of the shorter one's height.
+     * Set by hand, not measured, in 21656e5 ("our own converter…").
+     */
+    rowOverlapShare: 0.5,
     // plan/take-side-strips.ts
     /**
      * A strip beside a table is at most this share of the table's width: a margin's lettering, not a column of text.
@@ -687,6 +906,25 @@ const DEFAULTS = {
      * Set in 2a9ec03 ("PDF to Word joins the lines of a ragged column into paragraphs: a line is short only against where most of …").
      */
     edgeQuantile: 0.75,
+    /**
+     * A hanging entry's lines after the first start within this many points of one another, and the next entry's first
+     * line within this many of this one's. Set by hand, not measured, in 9df4801 ("keeps a bibliography's entries
+     * whole…").
+     */
+    hangingAlignSlack: 1,
+    /**
+     * Pieces of text are on one row when they share more than this share of the shorter one's height…
+     * Set by hand, not measured, in 21656e5 ("our own converter…").
+     */
+    rowOverlapShare: 0.5,
+    /** …and stand side by side, overlapping by at most this many points. Set with `rowOverlapShare`. */
+    pieceOverlap: 1,
+    /**
+     * The fill behind a whole paragraph shades the paragraph (a bar or box the text is written on) when it stands out
+     * from the text by at least this many font sizes on a side. Set by hand, not measured, in 5a6c37e ("keeps links
+     * and colour…").
+     */
+    minBarMarginEm: 0.5,
     // paragraphs/fit-text-width.ts
     /**
      * A line is measured when it has at least this many characters: a short one has room to spare.
@@ -719,6 +957,11 @@ const DEFAULTS = {
      * Set in 4dbd536 ("PDF to Word scales the characters of a paragraph set in a font much narrower than its Word family (Word's …").
      */
     minMeasuredWidth: 30,
+    /**
+     * A paragraph is scaled this many percent below the ratio measured (rounded down first), to spare.
+     * Set by hand, not measured, in 4dbd536 ("scales the characters of a paragraph set in a font much narrower…").
+     */
+    scaleSparePercent: 1,
   },
   /** Headers, footers and page numbers across pages. */
   runningHeads: {
@@ -740,6 +983,12 @@ const DEFAULTS = {
     minPageShare: 0.5,
     /** Set in 21656e5 ("PDF to Word: our own converter from MuPDF structured text to flowing .docx paragraphs (reading order, …"). */
     minPages: 2,
+    /**
+     * A repeated line is a running head only when at least this share of its pages have body text too: a line alone on
+     * its page ("Page 3" of a blank page, a one-line slide) is the page's text.
+     * Set by hand, not measured, in 21656e5 ("our own converter…").
+     */
+    minWithBodyShare: 0.5,
     /**
      * A line of the odd (or even) pages may stand on a few pages of the other kind too, up to this share of its pages:
      * a book's front matter starts a chapter on a left-hand page now and then.
@@ -786,6 +1035,26 @@ const DEFAULTS = {
     longParagraphLineShare: 0.96,
     /** Set in 21656e5 ("PDF to Word: our own converter from MuPDF structured text to flowing .docx paragraphs (reading order, …"). */
     longParagraphLines: 3,
+    /**
+     * A paragraph is long when its first and last baselines stand at least `longParagraphLines - 1` line spacings
+     * apart, times this share. Set by hand, not measured, in 21656e5 ("our own converter…").
+     */
+    longParagraphPitchShare: 0.9,
+    /**
+     * A bullet's text starts this many font sizes after the bullet when the PDF does not show where (no hanging
+     * indent). Set by hand, not measured, in 21656e5 ("our own converter…").
+     */
+    bulletIndentEm: 1.5,
+    /**
+     * A table's ruled sides are drawn this many eighths of a point wide (Word's unit for borders): the PDF's rule
+     * widths are not carried. Set by hand, not measured, in 21656e5 ("our own converter…").
+     */
+    tableBorderEighths: 4,
+    /**
+     * The lines of a paragraph in a cell whose text is turned are set this many font sizes apart.
+     * Set by hand, not measured, in 97da9b1 ("writes a table cell whose text is all turned one way…").
+     */
+    turnedLineSpacingEm: 1.2,
     // write/docx-running-heads.ts
     /**
      * Lines on one baseline, this close in points, make one header or footer paragraph.
@@ -809,6 +1078,11 @@ const DEFAULTS = {
      * Set in 21656e5 ("PDF to Word: our own converter from MuPDF structured text to flowing .docx paragraphs (reading order, …").
      */
     imageHeightShare: 0.97,
+    /**
+     * A header (footer) whose distance from the page's edge was not measured stands this share of the top (bottom)
+     * margin from it. Set by hand, not measured, in 21656e5 ("our own converter…").
+     */
+    headDistanceShare: 0.5,
     // write/fit-page-height.ts
     /**
      * A page whose flow runs past its bottom margin is planned shorter by the room over the flow, times this share:

@@ -130,7 +130,8 @@ function isHangingEntry(
   const indent = second.box.x0 - first.box.x0;
   if (indent < SETTINGS.paragraphs.indentEm * size || indent > SETTINGS.paragraphs.maxHangingIndentEm * size)
     return false;
-  if (body.some((row) => Math.abs(row.box.x0 - second.box.x0) > 1)) return false;
+  if (body.some((row) => Math.abs(row.box.x0 - second.box.x0) > SETTINGS.paragraphs.hangingAlignSlack))
+    return false;
   if (stopsShort(column.x1 - first.box.x1, size, column)) return false;
   const pitch = second.baseline - first.baseline;
   const bodyPitch = body.length >= 2 ? (body[1] as Row).baseline - second.baseline : pitch;
@@ -139,7 +140,8 @@ function isHangingEntry(
   return (
     body.length >= 2 ||
     afterEntry ||
-    (next !== undefined && Math.abs((next[0] as Row).box.x0 - first.box.x0) <= 1)
+    (next !== undefined &&
+      Math.abs((next[0] as Row).box.x0 - first.box.x0) <= SETTINGS.paragraphs.hangingAlignSlack)
   );
 }
 
@@ -223,7 +225,11 @@ function riseOf(line: Line, main: Line, size: number): number {
 function sharesRow(a: Line, b: Line): boolean {
   const height = Math.min(a.box.y1 - a.box.y0, b.box.y1 - b.box.y0);
   const shared = Math.min(a.box.y1, b.box.y1) - Math.max(a.box.y0, b.box.y0);
-  return shared > 0.5 * height && (b.box.x0 >= a.box.x1 - 1 || b.box.x1 <= a.box.x0 + 1);
+  const { rowOverlapShare, pieceOverlap } = SETTINGS.paragraphs;
+  return (
+    shared > rowOverlapShare * height &&
+    (b.box.x0 >= a.box.x1 - pieceOverlap || b.box.x1 <= a.box.x0 + pieceOverlap)
+  );
 }
 
 /** Rows of one paragraph are set in one size: within `sameSizeShare` of `size`. */
@@ -340,7 +346,7 @@ function toParagraph(rows: Row[], column: Box, keepsLineBreaks: boolean): Paragr
 }
 
 /**
- * The fill behind a whole paragraph, when it stands out from the text by at least half a font size on a side: a
+ * The fill behind a whole paragraph, when it stands out from the text by at least `minBarMarginEm` on a side: a
  * coloured bar or box the text is written on, which Word shades as a paragraph rather than word by word. A
  * highlight, or a fill behind only some of the words, stays with its words.
  */
@@ -348,7 +354,7 @@ function barBehind(runs: readonly Run[], box: Box, size: number): Fill | undefin
   const inked = runs.filter((run) => run.text.trim() !== '');
   const shade = inked[0]?.shade;
   if (!shade || shade.isHighlight || inked.some((run) => run.shade !== shade)) return undefined;
-  const margin = 0.5 * size;
+  const margin = SETTINGS.paragraphs.minBarMarginEm * size;
   return box.x0 - shade.box.x0 >= margin || shade.box.x1 - box.x1 >= margin ? shade : undefined;
 }
 

@@ -51,7 +51,7 @@ export function scaleFor(spans: readonly Span[]): number | undefined {
   if (written < SETTINGS.paragraphs.minMeasuredWidth) return undefined;
   const ratio = drawn / written;
   return ratio < 1 - SETTINGS.paragraphs.minScaleGain
-    ? Math.max(SETTINGS.paragraphs.minScale, Math.floor(ratio * 100) - 1)
+    ? Math.max(SETTINGS.paragraphs.minScale, Math.floor(ratio * 100) - SETTINGS.paragraphs.scaleSparePercent)
     : undefined;
 }
 

@@ -31,7 +31,11 @@ export function measureMargins(pages: readonly PageContent[]): Margins[] {
   return pages.map((page) => {
     const box = unions.get(sizeKey(page));
     if (!box) {
-      const margin = Math.min(SETTINGS.plan.defaultMargin, page.width / 8, page.height / 8);
+      const margin = Math.min(
+        SETTINGS.plan.defaultMargin,
+        page.width * SETTINGS.plan.maxDefaultMarginShare,
+        page.height * SETTINGS.plan.maxDefaultMarginShare,
+      );
       return { top: margin, right: margin, bottom: margin, left: margin };
     }
     return {
@@ -47,5 +51,5 @@ export function measureMargins(pages: readonly PageContent[]): Margins[] {
 const sizeKey = (page: PageContent): string => `${Math.round(page.width)}x${Math.round(page.height)}`;
 
 function clamp(margin: number, extent: number): number {
-  return Math.min(Math.max(0, margin), extent / 3);
+  return Math.min(Math.max(0, margin), extent / SETTINGS.plan.marginDivisor);
 }

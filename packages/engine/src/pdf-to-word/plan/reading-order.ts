@@ -70,8 +70,11 @@ function tableCells(lines: readonly Line[], maxWidth: number): Set<Line> {
 }
 
 function isColumnGutter(lines: readonly Line[], gutter: Gutter, columnStart: number): boolean {
-  const leftSide = lines.filter((line) => line.box.x1 <= gutter.x0 + 1 && line.box.x0 >= columnStart - 1);
-  const rightSide = lines.filter((line) => line.box.x0 >= gutter.x1 - 1);
+  const slack = SETTINGS.plan.gutterSideSlack;
+  const leftSide = lines.filter(
+    (line) => line.box.x1 <= gutter.x0 + slack && line.box.x0 >= columnStart - slack,
+  );
+  const rightSide = lines.filter((line) => line.box.x0 >= gutter.x1 - slack);
   const minLines = Math.max(SETTINGS.plan.minSideLines, SETTINGS.plan.minSideShare * lines.length);
   if (leftSide.length < minLines || rightSide.length < minLines) return false;
   const leftStart = Math.min(...leftSide.map((line) => line.box.x0));
@@ -80,8 +83,8 @@ function isColumnGutter(lines: readonly Line[], gutter: Gutter, columnStart: num
   const gutterWidth = gutter.x1 - gutter.x0;
   if (gutterWidth > SETTINGS.plan.maxGutterShare * Math.min(gutter.x0 - leftStart, rightEnd - gutter.x1))
     return false;
-  const leftReach = gutter.x0 - (gutter.x0 - leftStart) / 4;
-  const rightReach = gutter.x1 + (rightEnd - gutter.x1) / 4;
+  const leftReach = gutter.x0 - (gutter.x0 - leftStart) * SETTINGS.plan.reachShare;
+  const rightReach = gutter.x1 + (rightEnd - gutter.x1) * SETTINGS.plan.reachShare;
   const leftReaching = leftSide.filter((line) => line.box.x1 >= leftReach).length;
   const rightReaching = rightSide.filter((line) => line.box.x0 <= rightReach).length;
   return (
@@ -155,9 +158,12 @@ export function orderPage<T>(
   return bands;
 }
 
-/** Neither box is more than twice as tall as the other. */
+/** Neither box is more than `maxHeightRatio` (twice) as tall as the other. */
 function isOfSimilarHeight(a: Box, b: Box): boolean {
-  return Math.max(boxHeight(a), boxHeight(b)) <= 2 * Math.min(boxHeight(a), boxHeight(b));
+  return (
+    Math.max(boxHeight(a), boxHeight(b)) <=
+    SETTINGS.plan.maxHeightRatio * Math.min(boxHeight(a), boxHeight(b))
+  );
 }
 
 /** Top to bottom; items on the same text row left to right. */
@@ -166,9 +172,9 @@ function compareTopDown<T>(a: Placed<T>, b: Placed<T>): number {
   return a.box.y0 - b.box.y0 || a.box.x0 - b.box.x0;
 }
 
-/** Two boxes on one text row: they share more than half the height of the lower one. */
+/** Two boxes on one text row: they share more than `rowOverlapShare` (half) of the height of the lower one. */
 function sharesRow(a: Box, b: Box): boolean {
   const height = Math.min(a.y1 - a.y0, b.y1 - b.y0);
   const sharedHeight = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
-  return sharedHeight > height * 0.5;
+  return sharedHeight > height * SETTINGS.plan.rowOverlapShare;
 }

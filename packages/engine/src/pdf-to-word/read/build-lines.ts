@@ -17,14 +17,17 @@ import { SETTINGS } from '../model/settings.ts';
  */
 export function buildPageLines(rawLines: readonly RawLine[]): Line[] {
   const lines: Line[] = [];
-  const isUpright = (line: RawLine) => !line.isVertical && line.direction[0] > 0.5;
+  const isUpright = (line: RawLine) => !line.isVertical && line.direction[0] > SETTINGS.read.minAxisDirection;
   const upright = rawLines.filter(isUpright).map((line) => line.chars);
   const others = rawLines
     .filter((line) => !isUpright(line))
     .map((line) => ({
       chars: line.chars,
-      isVertical: line.isVertical || Math.abs(line.direction[1]) > 0.5,
-      flow: line.isVertical || line.direction[1] > 0.5 ? ('down' as const) : ('up' as const),
+      isVertical: line.isVertical || Math.abs(line.direction[1]) > SETTINGS.read.minAxisDirection,
+      flow:
+        line.isVertical || line.direction[1] > SETTINGS.read.minAxisDirection
+          ? ('down' as const)
+          : ('up' as const),
     }));
   const rows = upright.some((line) => line.some((char) => hasRightToLeft(char.c)))
     ? joinRightToLeftPieces(upright, SETTINGS.read.maxCharGapEm, (char) => char.style.size)
@@ -74,7 +77,8 @@ function splitAtGaps(chars: Char[], isVertical: boolean): Char[][] {
         if (lastInk) {
           const gap = char.box.x0 - lastInk.box.x1;
           const size = Math.max(char.style.size, lastInk.style.size);
-          if (gap > SETTINGS.read.maxCharGapEm * size || gap < -4 * size) parts.push([]);
+          if (gap > SETTINGS.read.maxCharGapEm * size || gap < -SETTINGS.read.maxBackStepEm * size)
+            parts.push([]);
         }
         lastInk = char;
       }

@@ -17,7 +17,7 @@ export async function encodeImage(turned: RawImage): Promise<PageImage> {
   let scale = Math.min(1, placedWidth / raw.width, placedHeight / raw.height);
   scale = Math.min(scale, Math.sqrt(SETTINGS.read.maxImagePixels / (raw.width * raw.height)));
   let image = sharp(raw.pixels, { raw: { width: raw.width, height: raw.height, channels: raw.channels } });
-  if (scale < 0.75) {
+  if (scale < SETTINGS.read.maxResizeScale) {
     image = image.resize(
       Math.max(1, Math.round(raw.width * scale)),
       Math.max(1, Math.round(raw.height * scale)),
@@ -56,7 +56,7 @@ async function standUpright(raw: RawImage): Promise<RawImage> {
 
 /** Only black and white in a sample of the pixels. */
 function isBilevel(pixels: Uint8Array): boolean {
-  const step = Math.max(1, Math.floor(pixels.length / 10_000));
+  const step = Math.max(1, Math.floor(pixels.length / SETTINGS.read.bilevelSamples));
   for (let index = 0; index < pixels.length; index += step) {
     const value = pixels[index] ?? 0;
     if (value !== 0 && value !== 255) return false;

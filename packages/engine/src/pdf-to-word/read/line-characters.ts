@@ -139,7 +139,12 @@ function shrunk(char: Char, size: number, baseline: number): Char {
 }
 
 function sizedBox(box: Box, size: number, baseline: number): Box {
-  return { x0: box.x0, x1: box.x1, y0: baseline - 0.8 * size, y1: baseline + 0.2 * size };
+  return {
+    x0: box.x0,
+    x1: box.x1,
+    y0: baseline - SETTINGS.read.boxAscentEm * size,
+    y1: baseline + SETTINGS.read.boxDescentEm * size,
+  };
 }
 
 /** The baseline of the characters of `size` nearest to `char` along the line, or its own. */
@@ -201,15 +206,18 @@ function placeMarksAfterBase(chars: Char[]): Char[] {
     const covered = (char: Char | undefined) =>
       isLetter(char)
         ? (Math.min(mark.box.x1, (char as Char).box.x1) - Math.max(mark.box.x0, (char as Char).box.x0)) /
-          Math.max(0.1, Math.min(mark.box.x1 - mark.box.x0, (char as Char).box.x1 - (char as Char).box.x0))
+          Math.max(
+            SETTINGS.read.minMarkWidth,
+            Math.min(mark.box.x1 - mark.box.x0, (char as Char).box.x1 - (char as Char).box.x0),
+          )
         : 0;
     const overNext = covered(result[index + 1]);
     const overPrevious = covered(result[index - 1]);
-    if (overNext > 0.5 && overNext > overPrevious) {
+    if (overNext > SETTINGS.read.minMarkCoverShare && overNext > overPrevious) {
       result[index] = result[index + 1] as Char;
       result[index + 1] = { ...mark, c: combining };
       index += 1;
-    } else if (overPrevious > 0.5) {
+    } else if (overPrevious > SETTINGS.read.minMarkCoverShare) {
       result[index] = { ...mark, c: combining };
     }
   }

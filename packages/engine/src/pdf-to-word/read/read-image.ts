@@ -1,6 +1,7 @@
 import type * as Mupdf from 'mupdf';
 import { MAX_DECODED_IMAGE_PIXELS } from '../../compress/image-objects.ts';
 import type { Box } from '../model/layout-model.ts';
+import { SETTINGS } from '../model/settings.ts';
 import type { RawImage } from './raw-page.ts';
 
 /**
@@ -13,7 +14,12 @@ export function readImage(
   image: Mupdf.Image,
   box: Box,
 ): Omit<RawImage, 'orientation'> | null {
-  if (image.getImageMask() || box.x1 - box.x0 < 1 || box.y1 - box.y0 < 1) return null;
+  if (
+    image.getImageMask() ||
+    box.x1 - box.x0 < SETTINGS.read.minImageSide ||
+    box.y1 - box.y0 < SETTINGS.read.minImageSide
+  )
+    return null;
   // An image claiming more pixels than any page needs (a 1 KB stream can claim 32768² pixels, hardening items 24
   // and 28) is left out before it is decoded: MuPDF would allocate it whole in its heap, which never shrinks.
   if (image.getWidth() * image.getHeight() > MAX_DECODED_IMAGE_PIXELS) return null;

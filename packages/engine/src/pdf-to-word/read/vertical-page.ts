@@ -31,7 +31,7 @@ export function isVerticalPage(lines: readonly Line<Char>[]): boolean {
     .flatMap((line) => line.chars.filter(isInked));
   if (inVerticalMode.length >= SETTINGS.read.minVerticalShare * inked.length) return true;
   const cjk = lines
-    .filter((line) => !line.isVertical && line.direction[0] > 0.5)
+    .filter((line) => !line.isVertical && line.direction[0] > SETTINGS.read.minAxisDirection)
     .flatMap((line) => line.chars.filter((char) => isInked(char) && isCjk(char.c)));
   if (cjk.length < SETTINGS.read.minVerticalShare * inked.length) return false;
   const { across, down } = neighbourPitches(cjk);
@@ -42,8 +42,8 @@ export function isVerticalPage(lines: readonly Line<Char>[]): boolean {
 
 /**
  * For each character, the distance to the next character on its row (to its right) and in its column (below
- * it), in font sizes, when there is one within three font sizes. Characters are sorted into cells of a grid a font
- * size wide so that each looks only at its neighbours.
+ * it), in font sizes, when there is one within `maxNeighbourEm` font sizes. Characters are sorted into cells of a grid
+ * a font size wide so that each looks only at its neighbours.
  */
 function neighbourPitches(chars: readonly Char[]): { across: number[]; down: number[] } {
   const size = median(chars.map((char) => char.style.size)) || 10;
@@ -55,24 +55,25 @@ function neighbourPitches(chars: readonly Char[]): { across: number[]; down: num
     cell.push(char);
     cells.set(key(x, y), cell);
   }
+  const { maxNeighbourEm, maxNeighbourOffsetEm } = SETTINGS.read;
   const across: number[] = [];
   const down: number[] = [];
   for (const char of chars) {
     const [x, y] = centerOf(char);
     let right = Infinity;
     let below = Infinity;
-    for (let dx = -1; dx <= 3; dx += 1) {
-      for (let dy = -1; dy <= 3; dy += 1) {
+    for (let dx = -Math.ceil(maxNeighbourOffsetEm); dx <= Math.ceil(maxNeighbourEm); dx += 1) {
+      for (let dy = -Math.ceil(maxNeighbourOffsetEm); dy <= Math.ceil(maxNeighbourEm); dy += 1) {
         for (const other of cells.get(`${Math.floor(x / size) + dx},${Math.floor(y / size) + dy}`) ?? []) {
           if (other === char) continue;
           const [ox, oy] = centerOf(other);
-          if (Math.abs(oy - y) < 0.3 * size && ox > x) right = Math.min(right, ox - x);
-          if (Math.abs(ox - x) < 0.3 * size && oy > y) below = Math.min(below, oy - y);
+          if (Math.abs(oy - y) < maxNeighbourOffsetEm * size && ox > x) right = Math.min(right, ox - x);
+          if (Math.abs(ox - x) < maxNeighbourOffsetEm * size && oy > y) below = Math.min(below, oy - y);
         }
       }
     }
-    if (right <= 3 * size) across.push(right / size);
-    if (below <= 3 * size) down.push(below / size);
+    if (right <= maxNeighbourEm * size) across.push(right / size);
+    if (below <= maxNeighbourEm * size) down.push(below / size);
   }
   return { across, down };
 }
@@ -86,7 +87,8 @@ function neighbourPitches(chars: readonly Char[]): { across: number[]; down: num
 export function columnsAsRows<C extends Char>(lines: readonly Line<C>[]): Line<C>[] {
   const backwards = new Map<C, Line<C>>();
   for (const line of lines) {
-    if (line.direction[0] < -0.5) for (const char of line.chars) backwards.set(char, line);
+    if (line.direction[0] < -SETTINGS.read.minAxisDirection)
+      for (const char of line.chars) backwards.set(char, line);
   }
   const chars = lines
     .flatMap((line) => line.chars.filter(isInked))
@@ -95,7 +97,11 @@ export function columnsAsRows<C extends Char>(lines: readonly Line<C>[]): Line<C
   for (const char of chars) {
     const row = rows.at(-1);
     const first = row?.[0];
-    if (row && first && Math.abs(centerOf(first)[1] - centerOf(char)[1]) <= 0.5 * char.style.size)
+    if (
+      row &&
+      first &&
+      Math.abs(centerOf(first)[1] - centerOf(char)[1]) <= SETTINGS.read.sameRowEm * char.style.size
+    )
       row.push(char);
     else rows.push([char]);
   }

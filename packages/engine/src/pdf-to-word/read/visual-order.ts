@@ -1,5 +1,6 @@
 import type { Box } from '../model/layout-model.ts';
 import { isMostlyRightToLeft } from '../model/script-direction.ts';
+import { SETTINGS } from '../model/settings.ts';
 
 /**
  * Right-to-left lines put back in reading order from where their characters stand. A PDF draws glyphs wherever it
@@ -28,7 +29,10 @@ export function isRightToLeftLine(chars: readonly PlacedChar[]): boolean {
  */
 export function hasReadablePlacement(chars: readonly PlacedChar[]): boolean {
   const inked = chars.filter((char) => !/^[\s\p{M}]$/u.test(char.c));
-  return inked.filter((char) => char.box.x1 - char.box.x0 <= 0).length * 5 < inked.length;
+  return (
+    inked.filter((char) => char.box.x1 - char.box.x0 <= 0).length * SETTINGS.read.minInkedPerWidthless <
+    inked.length
+  );
 }
 
 /**
@@ -142,7 +146,7 @@ const isRightToLeftLetter = (c: string): boolean => RTL_LETTER.test(c) && !DIGIT
 
 function sharesBaseline(a: Box, b: Box): boolean {
   const height = Math.min(a.y1 - a.y0, b.y1 - b.y0);
-  return Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0) > 0.5 * height;
+  return Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0) > SETTINGS.read.rowOverlapShare * height;
 }
 
 function boxOf(chars: readonly PlacedChar[]): Box {

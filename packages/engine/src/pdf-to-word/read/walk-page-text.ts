@@ -171,7 +171,8 @@ function addVector(
 ): void {
   const thickness = Math.min(box.x1 - box.x0, box.y1 - box.y0);
   const length = Math.max(box.x1 - box.x0, box.y1 - box.y0);
-  const isRule = thickness <= SETTINGS.read.maxRuleThickness && length > 2 * thickness;
+  const isRule =
+    thickness <= SETTINGS.read.maxRuleThickness && length > SETTINGS.read.minRuleAspect * thickness;
   if (walked.paths.length < SETTINGS.read.maxFigurePaths)
     walked.paths.push({ box, isShape: !isRule && !flags.isRectangle });
   if (isRule) {

@@ -81,7 +81,7 @@ export function detectRunningHeads(pages: readonly PageLines[]): RunningHeads {
   const local: [string, Occurrence[]][] = [];
   for (const [key, occurrences] of groups) {
     const withBody = occurrences.filter((occurrence) => (bodyCounts[occurrence.pageIndex] ?? 0) > 0).length;
-    if (withBody < occurrences.length / 2) continue;
+    if (withBody < occurrences.length * SETTINGS.runningHeads.minWithBodyShare) continue;
     const parity = documentParity(occurrences, pages.length);
     if (parity) add(key, occurrences, parity);
     else local.push([key, occurrences]);

@@ -71,14 +71,17 @@ function buildLine(
 ): Line {
   const box = toPage(unionBox(words.map((word) => word.box)));
   const size = Math.max(
-    4,
-    Math.min(96, Math.round(hocrLine.size * scale * SETTINGS.scan.sizePerLineHeight * 2) / 2),
+    SETTINGS.scan.minFontSize,
+    Math.min(
+      SETTINGS.scan.maxFontSize,
+      Math.round(hocrLine.size * scale * SETTINGS.scan.sizePerLineHeight * 2) / 2,
+    ),
   );
   // Tesseract's baseline holds on an upright page; a line read turned sits on the bottom of its upright box.
   const baseline =
     hocrLine.angle === 0 && !isTurned && hocrLine.baseline !== null
       ? hocrLine.baseline * scale
-      : box.y1 - 0.22 * (box.y1 - box.y0);
+      : box.y1 - SETTINGS.scan.descentShare * (box.y1 - box.y0);
   const text = joinWords(words.map((word) => word.text));
   return {
     box,

@@ -112,7 +112,9 @@ function axisTicks(lines: readonly Line[], box: Box, xs: readonly number[], ys: 
       if (level >= 0) leftTicks.add(level);
     }
     if (line.box.y0 >= box.y1 - SETTINGS.tables.snap && line.box.y0 <= box.y1 + SETTINGS.tables.tickReach) {
-      const level = xs.findIndex((at) => Math.abs(at - x) <= SETTINGS.tables.snap + 1);
+      const level = xs.findIndex(
+        (at) => Math.abs(at - x) <= SETTINGS.tables.snap + SETTINGS.tables.bottomTickSlack,
+      );
       if (level >= 0) bottomTicks.add(level);
     }
   }

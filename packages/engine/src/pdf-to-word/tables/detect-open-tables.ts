@@ -82,7 +82,7 @@ function fillRegions(fills: readonly Fill[]): Box[] {
     if (!first || !second || !last || areChartBars(stripes, first, last)) return;
     // A stripe on every other row: the unshaded row after the last stripe belongs to the table too.
     const pitch = second.y - first.y;
-    const isAlternate = pitch > 1.5 * (first.y1 - first.y);
+    const isAlternate = pitch > SETTINGS.tables.minAlternatePitch * (first.y1 - first.y);
     regions.push({ x0: first.x0, y0: first.y, x1: first.x1, y1: isAlternate ? last.y + pitch : last.y1 });
   };
   for (const stack of stacks(stripes)) {
@@ -110,7 +110,8 @@ function stacks<T extends { y: number; x0: number; x1: number }>(items: readonly
         Math.abs((candidate[0] as T).x1 - item.x1) <= SETTINGS.tables.align,
     );
     if (group) {
-      if (item.y - (group.at(-1) as T).y > SETTINGS.tables.align / 2) group.push(item);
+      if (item.y - (group.at(-1) as T).y > SETTINGS.tables.align * SETTINGS.tables.sameHeightShare)
+        group.push(item);
     } else groups.push([item]);
   }
   return groups.filter((group) => group.length >= 2);
@@ -127,8 +128,8 @@ function linesIn(lines: readonly Line[], box: Box): Line[] {
       x <= box.x1 + SETTINGS.tables.align &&
       y > box.y0 &&
       y < box.y1 &&
-      line.box.x0 >= box.x0 - 2 * SETTINGS.tables.align &&
-      line.box.x1 <= box.x1 + 2 * SETTINGS.tables.align
+      line.box.x0 >= box.x0 - SETTINGS.tables.overhangAligns * SETTINGS.tables.align &&
+      line.box.x1 <= box.x1 + SETTINGS.tables.overhangAligns * SETTINGS.tables.align
     );
   });
 }
@@ -144,8 +145,8 @@ function buildOpenTable(
     centerY(line.box) > region.y0 &&
     centerY(line.box) < region.y1 &&
     overlap(line.box.x0, line.box.x1, region.x0, region.x1) > 0 &&
-    (line.box.x0 < region.x0 - 2 * SETTINGS.tables.align ||
-      line.box.x1 > region.x1 + 2 * SETTINGS.tables.align);
+    (line.box.x0 < region.x0 - SETTINGS.tables.overhangAligns * SETTINGS.tables.align ||
+      line.box.x1 > region.x1 + SETTINGS.tables.overhangAligns * SETTINGS.tables.align);
   if (lines.some(isStray)) return null;
   if (linesIn(lines, region).some((line) => isCrossedByRule(line, rules))) return null;
   const rows = rowsOf(linesIn(lines, region));
@@ -157,7 +158,11 @@ function buildOpenTable(
   const multiColumnRows = rows.filter(
     (row) => new Set(row.map((line) => columnOf(centerX(line.box)))).size >= 2,
   );
-  if (multiColumnRows.length < 2 || multiColumnRows.length < rows.length / 2) return null;
+  if (
+    multiColumnRows.length < 2 ||
+    multiColumnRows.length < rows.length * SETTINGS.tables.minMultiColumnShare
+  )
+    return null;
   if (isRunningText(rows, xs)) return null;
 
   const ys = [region.y0];
@@ -166,8 +171,8 @@ function buildOpenTable(
     const below = boxOf(rows[index] as Line[]).y0;
     const rule = rules.find(
       (candidate) =>
-        candidate.y >= above - 1 &&
-        candidate.y <= below + 1 &&
+        candidate.y >= above - SETTINGS.tables.rowRuleSlack &&
+        candidate.y <= below + SETTINGS.tables.rowRuleSlack &&
         overlap(candidate.x0, candidate.x1, region.x0, region.x1) > 0,
     );
     ys.push(rule ? rule.y : (above + below) / 2);
@@ -176,8 +181,8 @@ function buildOpenTable(
   const hasRuleAt = (y: number, from: number, to: number) =>
     rules.some(
       (rule) =>
-        Math.abs(rule.y - y) <= SETTINGS.tables.align / 2 &&
-        overlap(rule.x0, rule.x1, from, to) >= (to - from) / 2,
+        Math.abs(rule.y - y) <= SETTINGS.tables.align * SETTINGS.tables.sameHeightShare &&
+        overlap(rule.x0, rule.x1, from, to) >= (to - from) * SETTINGS.tables.minEdgeCoverShare,
     );
   const tableRows = rows.map((row, rowIndex): TableCell[] => {
     const top = ys[rowIndex] as number;

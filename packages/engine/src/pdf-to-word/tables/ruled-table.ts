@@ -93,12 +93,13 @@ function placeInCells(
   return { cellLines, filledCells };
 }
 
-/** Whether a rule of `segments` runs along `at` over at least half of `from`–`to`. */
+/** Whether a rule of `segments` runs along `at` over at least `minEdgeCoverShare` (half) of `from`–`to`. */
 function covered(segments: readonly Segment[], at: number, from: number, to: number): boolean {
   return segments.some(
     (segment) =>
       Math.abs(segment.at - at) <= SETTINGS.tables.snap &&
-      Math.min(segment.to, to) - Math.max(segment.from, from) >= (to - from) / 2,
+      Math.min(segment.to, to) - Math.max(segment.from, from) >=
+        (to - from) * SETTINGS.tables.minEdgeCoverShare,
   );
 }
 
@@ -219,7 +220,7 @@ function splitAtRules(line: Line, verticals: readonly Segment[]): Line[] {
 
 /**
  * A style run cut at each rule it crosses, at the space nearest to where the rule falls (its characters taken as
- * equally wide, so within two characters of it); the run whole when a rule falls on no space.
+ * equally wide, so within `maxCutShiftChars` characters of it); the run whole when a rule falls on no space.
  */
 function splitSpanAt(span: Line['spans'][number], cut: number): Line['spans'] {
   const { box } = span;
@@ -228,7 +229,9 @@ function splitSpanAt(span: Line['spans'][number], cut: number): Line['spans'] {
   const width = (box.x1 - box.x0) / chars.length;
   const estimate = Math.round((cut - box.x0) / width);
   const spaces = chars
-    .map((char, index) => (char === ' ' && Math.abs(index - estimate) <= 2 ? index : -1))
+    .map((char, index) =>
+      char === ' ' && Math.abs(index - estimate) <= SETTINGS.tables.maxCutShiftChars ? index : -1,
+    )
     .filter((index) => index > 0 && index < chars.length - 1)
     .sort((a, b) => Math.abs(a - estimate) - Math.abs(b - estimate));
   const space = spaces[0];
@@ -290,7 +293,7 @@ function markVerticalMerges(
   }
 }
 
-/** The colour of the fill behind a cell (covering at least half of it), when not white. */
+/** The colour of the fill behind a cell (covering at least `minShadingShare` of it), when not white. */
 export function findShading(cell: Box, fills: readonly Fill[]): string | undefined {
   const x = centerX(cell);
   const y = centerY(cell);
@@ -299,7 +302,12 @@ export function findShading(cell: Box, fills: readonly Fill[]): string | undefin
     const { box } = fill;
     const area = (box.x1 - box.x0) * (box.y1 - box.y0);
     return (
-      !fill.isHighlight && x >= box.x0 && x <= box.x1 && y >= box.y0 && y <= box.y1 && area >= cellArea / 2
+      !fill.isHighlight &&
+      x >= box.x0 &&
+      x <= box.x1 &&
+      y >= box.y0 &&
+      y <= box.y1 &&
+      area >= cellArea * SETTINGS.tables.minShadingShare
     );
   });
   const color = candidates.at(-1)?.color;

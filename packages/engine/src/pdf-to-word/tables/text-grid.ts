@@ -15,12 +15,19 @@ export const sizeOf = (line: Line): number => line.spans[0]?.style.size ?? line.
 /** The box around a row's (or any group's) lines. */
 export const boxOf = (lines: readonly Line[]): Box => unionBox(lines.map((line) => line.box));
 
-/** Lines on one baseline (within a third of their size) make a row; rows top to bottom, pieces left to right. */
+/**
+ * Lines on one baseline (within their size over `rowSizeDivisor`: a third) make a row; rows top to bottom, pieces left
+ * to right.
+ */
 export function rowsOf(lines: readonly Line[]): Line[][] {
   const rows: Line[][] = [];
   for (const line of [...lines].sort((a, b) => a.baseline - b.baseline)) {
     const row = rows.at(-1);
-    if (row && Math.abs((row[0] as Line).baseline - line.baseline) <= sizeOf(line) / 3) row.push(line);
+    if (
+      row &&
+      Math.abs((row[0] as Line).baseline - line.baseline) <= sizeOf(line) / SETTINGS.tables.rowSizeDivisor
+    )
+      row.push(line);
     else rows.push([line]);
   }
   return rows.map((row) => row.sort((a, b) => a.box.x0 - b.box.x0));
@@ -81,10 +88,13 @@ export function isRunningText(rows: readonly Line[][], xs: readonly number[]): b
   if (median(pieces.map((line) => line.text.trim().length)) > SETTINGS.tables.maxCellChars) return true;
   for (let col = 0; col < xs.length - 1; col += 1) {
     const inColumn = pieces.filter((line) => columnAt(xs, centerX(line.box)) === col);
-    if (inColumn.length < 4) continue;
+    if (inColumn.length < SETTINGS.tables.minJustifiedLines) continue;
     const left = Math.min(...inColumn.map((line) => line.box.x0));
     const right = Math.max(...inColumn.map((line) => line.box.x1));
-    const flush = inColumn.filter((line) => line.box.x0 - left <= 1 && right - line.box.x1 <= 1).length;
+    const flush = inColumn.filter(
+      (line) =>
+        line.box.x0 - left <= SETTINGS.tables.flushSlack && right - line.box.x1 <= SETTINGS.tables.flushSlack,
+    ).length;
     const lengths = inColumn.map((line) => line.text.trim().length);
     if (
       flush >= SETTINGS.tables.justifiedShare * inColumn.length &&
@@ -104,7 +114,10 @@ export function textRowBoundaries(lines: readonly Line[], xs: readonly number[])
   if (rows.length < 2) return [];
   let fullColumns = 0;
   for (let col = 0; col < xs.length - 1; col += 1) {
-    if (rows.every((row) => row.some((line) => columnAt(xs, line.box.x0 + 1) === col))) fullColumns += 1;
+    if (
+      rows.every((row) => row.some((line) => columnAt(xs, line.box.x0 + SETTINGS.tables.startInset) === col))
+    )
+      fullColumns += 1;
   }
   if (fullColumns < 2) return [];
   return rows.slice(1).map((row, index) => {

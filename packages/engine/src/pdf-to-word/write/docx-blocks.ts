@@ -38,7 +38,7 @@ export const EMU_PER_POINT = 12_700;
 
 const isLong = (block: ParagraphBlock): boolean =>
   block.lastBaseline - block.firstBaseline >=
-  (SETTINGS.write.longParagraphLines - 1) * block.lineSpacing * 0.9;
+  (SETTINGS.write.longParagraphLines - 1) * block.lineSpacing * SETTINGS.write.longParagraphPitchShare;
 
 export const twips = (points: number): number => Math.max(0, Math.round(points * TWIPS_PER_POINT));
 const signedTwips = (points: number): number => Math.round(points * TWIPS_PER_POINT);
@@ -165,7 +165,8 @@ export function toParagraph(
     indent = { left: 0, right: 0 };
   } else if (block.isBullet) {
     const bulletX = block.indentLeft + Math.min(0, block.firstLineIndent);
-    const textX = block.firstLineIndent < 0 ? block.indentLeft : bulletX + 1.5 * block.size;
+    const textX =
+      block.firstLineIndent < 0 ? block.indentLeft : bulletX + SETTINGS.write.bulletIndentEm * block.size;
     indent = { left: twips(textX), right: twips(block.indentRight), hanging: twips(textX - bulletX) };
   } else {
     indent = {
@@ -266,7 +267,11 @@ export function toBackgroundRun(image: PageImage): ImageRun {
 export function toTable(block: TableBlock, column: { x0: number }): Table {
   const { table } = block;
   const widths = table.xs.slice(1).map((x, index) => twips(x - (table.xs[index] as number)));
-  const border = { style: BorderStyle.SINGLE, size: 4, color: table.borderColor };
+  const border = {
+    style: BorderStyle.SINGLE,
+    size: SETTINGS.write.tableBorderEighths,
+    color: table.borderColor,
+  };
   const none = { style: BorderStyle.NONE, size: 0, color: 'auto' };
   const side = (isRuled: boolean) => (isRuled ? border : none);
   const rows = table.rows.map((cells, rowIndex) => {
@@ -375,6 +380,6 @@ function inTurnedCell(paragraph: ParagraphBlock): ParagraphBlock {
     indentRight: 0,
     firstLineIndent: 0,
     tabStops: [],
-    lineSpacing: paragraph.size * 1.2,
+    lineSpacing: paragraph.size * SETTINGS.write.turnedLineSpacingEm,
   };
 }

@@ -168,8 +168,15 @@ function pagePropertiesOf(
       right: twips(edges.right),
       bottom: twips(edges.bottom),
       left: twips(edges.left),
-      header: twips(Math.min(running?.headerDistance ?? margins.top / 2, margins.top)),
-      footer: twips(Math.min(running?.footerDistance ?? margins.bottom / 2, margins.bottom)),
+      header: twips(
+        Math.min(running?.headerDistance ?? margins.top * SETTINGS.write.headDistanceShare, margins.top),
+      ),
+      footer: twips(
+        Math.min(
+          running?.footerDistance ?? margins.bottom * SETTINGS.write.headDistanceShare,
+          margins.bottom,
+        ),
+      ),
     },
     ...pageNumbersOf(numbering),
   };
