@@ -5,12 +5,14 @@ import {
   LOCALES,
   MAX_PAGES,
   TOOLS,
+  SITE_TOOL_IDS,
   TOOL_IDS,
   allPagePaths,
   localePrefix,
   optionKindOf,
   toolOperationId,
   toolWords,
+  type ToolDefinition,
   type ToolId,
 } from '@quire/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,7 +23,8 @@ import { createTestApp, type TestApp } from '@quire/test-kit/test-app';
  * its page in every language, its API docs (words and every language's page), its help guide, its status probe,
  * whether it reads PDFs (and so is among the hardening catalogue's PDF tools) and its browser test. Adding a tool to
  * `TOOLS` without one of these fails here, naming the tool and the missing part. (Its options form is the web's to
- * check: `options-forms.test.ts`.)
+ * check: `options-forms.test.ts`.) A tool served by its API alone until its page exists (`hasPage: false`) has
+ * everything but the page, its help guide and its browser test.
  */
 
 const ROOT = join(import.meta.dirname, '..');
@@ -64,11 +67,15 @@ describe.each(TOOL_IDS)('the %s tool', (toolId) => {
     expect(test, `${testFile} runs ${opName}`).toMatch(new RegExp(`\\b${opName}\\(`));
   });
 
-  it('has a page in every language', () => {
+  // A tool served by its API alone (`hasPage: false`, until its page exists) has no page in any language.
+  const hasPage = (tool as ToolDefinition).hasPage !== false;
+
+  it(hasPage ? 'has a page in every language' : 'has no page yet, in any language', () => {
     const paths = new Set(allPagePaths());
+    expect(SITE_TOOL_IDS.includes(toolId)).toBe(hasPage);
     for (const locale of LOCALES) {
       const path = `${localePrefix(locale)}/${tool.slug}`;
-      expect(paths.has(path), path).toBe(true);
+      expect(paths.has(path), path).toBe(hasPage);
     }
   });
 
@@ -85,10 +92,11 @@ describe.each(TOOL_IDS)('the %s tool', (toolId) => {
       };
       expect(apiDocs.operations[toolOperationId(toolId)]?.summary, `${locale} apiDocs`).toBeTruthy();
       const help = readJson(`content/help/${locale}.json`) as { guides: { toolId: string }[] };
+      // The help centre guides the tools of the site: one served by its API alone waits for its page.
       expect(
         help.guides.filter((guide) => guide.toolId === toolId),
         `${locale} help guide`,
-      ).toHaveLength(1);
+      ).toHaveLength(hasPage ? 1 : 0);
     }
   });
 
@@ -124,7 +132,7 @@ describe.each(TOOL_IDS)('the %s tool', (toolId) => {
     for (const figure of figures) expect(Math.abs(figure)).toBeLessThanOrEqual(24);
   });
 
-  it('has its browser test', () => {
+  it.runIf(hasPage)('has its browser test', () => {
     expect(existsSync(join(ROOT, `packages/e2e/src/${toolId}.e2e.ts`))).toBe(true);
   });
 });

@@ -136,6 +136,14 @@ const TOOL_CASES: Record<ToolId, { parts: Part[]; check: (body: Buffer) => Promi
     ],
     check: async (body) => expect(await pagesOf(body)).toBe(2),
   },
+  organize: {
+    parts: [
+      ['file-0', pdf(3), 'a.pdf'],
+      ['file-1', pdf(2), 'b.pdf'],
+      ['layout', '[{"file": 1, "page": 2}, {"blank": "a4"}, {"file": 0, "page": 3, "rotate": 180}]'],
+    ],
+    check: async (body) => expect(await pagesOf(body)).toBe(3),
+  },
   // Pages with text are not read again: the document comes back with its own text.
   ocr: {
     parts: [

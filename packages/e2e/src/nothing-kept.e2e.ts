@@ -169,6 +169,9 @@ describe('nothing kept: a marker sent through every tool and outcome is found no
       ocr: await send('ocr', [pdfFile()], { language: 'en' }),
       'remove-pages': await send('remove-pages', [pdfFile()], { pages: '1' }),
       'extract-pages': await send('extract-pages', [pdfFile()], { pages: '1, 3', mode: 'separate' }),
+      organize: await send('organize', [pdfFile('file-0')], {
+        layout: '[{"file": 0, "page": 3, "rotate": 90}, {"blank": "previous"}, {"file": 0, "page": 1}]',
+      }),
     } satisfies Record<ToolId, Answer>;
     for (const [toolId, answer] of Object.entries(outcomes)) {
       expect(answer.status, `${toolId}: ${answer.body.toString().slice(0, 300)}`).toBe(200);

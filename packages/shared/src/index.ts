@@ -12,6 +12,7 @@ export * from './i18n/locales.ts';
 export * from './tools/tool-ids.ts';
 export * from './tools/option-specs.ts';
 export * from './tools/option-kinds.ts';
+export * from './tools/page-layout.ts';
 export * from './tools/registry.ts';
 export * from './tools/ocr-languages.ts';
 export * from './page-ranges.ts';

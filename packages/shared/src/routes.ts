@@ -1,7 +1,7 @@
 import { BLOG_POST_SLUGS } from './blog/blog-post-slugs.ts';
 import { DEFAULT_LOCALE, LOCALES, isLocale, type Locale } from './i18n/locales.ts';
-import { TOOL_IDS, type ToolId } from './tools/tool-ids.ts';
-import { TOOLS } from './tools/registry.ts';
+import type { ToolId } from './tools/tool-ids.ts';
+import { SITE_TOOL_IDS, TOOLS } from './tools/registry.ts';
 
 /**
  * The only place site URLs are built. English has no prefix (`/merge-pdf`); every other language puts its code
@@ -83,7 +83,7 @@ export function switchLocale(pathname: string, target: Locale): string {
 export function sitePagePaths(): string[] {
   return [
     '/',
-    ...TOOL_IDS.map((id) => `/${TOOLS[id].slug}`),
+    ...SITE_TOOL_IDS.map((id) => `/${TOOLS[id].slug}`),
     ...INFO_PAGE_SLUGS.map((slug) => `/${slug}`),
     '/blog',
     ...BLOG_POST_SLUGS.map((slug) => blogPostPath(DEFAULT_LOCALE, slug)),

@@ -1,5 +1,5 @@
 import { type RouteConfig, index, route } from '@react-router/dev/routes';
-import { PAGE_ALIASES, TOOL_IDS, TOOLS } from '@quire/shared';
+import { PAGE_ALIASES, SITE_TOOL_IDS, TOOLS } from '@quire/shared';
 import { TEXT_PAGES } from './content/content-schemas.ts';
 
 /**
@@ -15,7 +15,7 @@ import { TEXT_PAGES } from './content/content-schemas.ts';
 export default [
   route(':lang?', 'routes/layout.tsx', { id: 'layout' }, [
     index('routes/home.tsx', { id: 'home' }),
-    ...TOOL_IDS.map((toolId) => route(TOOLS[toolId].slug, 'routes/tool.tsx', { id: `tool/${toolId}` })),
+    ...SITE_TOOL_IDS.map((toolId) => route(TOOLS[toolId].slug, 'routes/tool.tsx', { id: `tool/${toolId}` })),
     route('status', 'routes/status.tsx', { id: 'status' }),
     route('api-docs', 'routes/api-docs.tsx', { id: 'api-docs' }),
     route('help-center', 'routes/help-center.tsx', { id: 'help-center' }),

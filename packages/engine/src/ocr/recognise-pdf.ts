@@ -5,6 +5,7 @@ import { loadMupdf } from '../mupdf/load-mupdf.ts';
 import { openPdfFile } from '../mupdf/open-pdf-file.ts';
 import { openScannedSource } from './open-scanned-source.ts';
 import type { InputFile, JobContext } from '../ops/types.ts';
+import { assemblePages } from '../qpdf/assemble-pages.ts';
 import type { PdfInfo } from '../qpdf/inspect-pdf.ts';
 import { isQpdfSuccess, runQpdf } from '../qpdf/run-qpdf.ts';
 import { prepareRenderSource } from '../render/prepare-render-source.ts';
@@ -116,20 +117,14 @@ async function overlayTextLayers(
   file: InputFile,
 ): Promise<void> {
   const layerPath = join(workDir, 'text-layer.pdf');
-  const joined = await runQpdf(
-    // The layer is only text: compressing its streams harder than Tesseract does costs little and saves bytes.
-    [
-      '--empty',
-      '--pages',
-      ...pages.map(({ reading }) => reading.textPdfPath ?? ''),
-      '--',
-      '--recompress-flate',
-      '--compression-level=9',
-      layerPath,
-    ],
+  const joined = await assemblePages(
+    pages.map(({ reading }) => ({ file: reading.textPdfPath ?? '', pages: 'all' })),
+    layerPath,
     ctx,
+    // The layer is only text: compressing its streams harder than Tesseract does costs little and saves bytes.
+    ['--recompress-flate', '--compression-level=9'],
   );
-  if (!isQpdfSuccess(joined)) throw new AppError('CONVERSION_FAILED', 'The text layer could not be written.');
+  if (!joined.ok) throw new AppError('CONVERSION_FAILED', 'The text layer could not be written.');
   await shareLayerFont(layerPath);
   const basePath = await rewriteScans(
     sourcePath,

@@ -1,21 +1,13 @@
 import { mkdtemp } from 'node:fs/promises';
 import { join } from 'node:path';
-import {
-  AppError,
-  TOOLS,
-  checkTotalPages,
-  describePageRangeProblem,
-  pageFileName,
-  parsePageRanges,
-  type PageRange,
-  type PageRangeProblem,
-} from '@quire/shared';
+import { AppError, TOOLS, pageFileName, type PageRange } from '@quire/shared';
 import { restoreNavigation } from '../mupdf/restore-navigation.ts';
+import { assemblePages } from '../qpdf/assemble-pages.ts';
 import { inspectPdf } from '../qpdf/inspect-pdf.ts';
-import { isQpdfSuccess, runQpdf } from '../qpdf/run-qpdf.ts';
 import { declarePdfWork } from '../work/declare-work.ts';
 import { NO_WORK, type WorkRates } from '../work/estimate-work.ts';
 import { writeZip, type ZipEntry } from '../zip/write-zip.ts';
+import { readPageRanges, writeRangePieces } from './page-range-pieces.ts';
 import { passwordNotices } from './password-notices.ts';
 import { repairNotices } from './repair-notices.ts';
 import type { EngineOp, InputFile, JobContext } from './types.ts';
@@ -32,9 +24,6 @@ const WORK_RATES: WorkRates = { ...NO_WORK, perPageMs: 4, perInputMiBMs: 40 };
  */
 const PIECE_WORK_PAGES = 40;
 
-/** How many qpdf processes write the PDFs of mode `separate` at once: the machine's two cores. */
-const PIECE_CONCURRENCY = 2;
-
 /**
  * Copies the pages of a page list, in the order given, into a new PDF (mode `one`; a page listed twice is there
  * twice, each a copy of its own), or into one PDF per item of the list, zipped and named after the source and their
@@ -44,24 +33,21 @@ const PIECE_CONCURRENCY = 2;
 export const extractPages: EngineOp<'extract-pages'> = async ({ file, options }, ctx) => {
   ctx.onProgress?.('reading');
   const info = await inspectPdf(file, 0, ctx, TOOLS['extract-pages'].maxPages);
-  const parsed = parsePageRanges(options.pages ?? '', info.pageCount);
-  if (!parsed.ok) throw pageRangeError(parsed.problem);
-  const tooManyPages = checkTotalPages(parsed.ranges);
-  if (tooManyPages) throw pageRangeError(tooManyPages);
-  const pieces = options.mode === 'separate' ? parsed.ranges.length : 0;
+  const ranges = readPageRanges(options.pages, info.pageCount);
+  const pieces = options.mode === 'separate' ? ranges.length : 0;
   await declarePdfWork(WORK_RATES, [{ ...info, pageCount: info.pageCount + pieces * PIECE_WORK_PAGES }], ctx);
   const source = { ...file, path: info.path, password: info.password };
   const notices = [...repairNotices(info.wasRepaired), ...passwordNotices([info])];
-  const pageCount = parsed.ranges.reduce((sum, range) => sum + range.last - range.first + 1, 0);
+  const pageCount = ranges.reduce((sum, range) => sum + range.last - range.first + 1, 0);
 
   ctx.onProgress?.('processing');
   if (options.mode === 'one') {
     const outputPath = join(ctx.workDir, 'extracted-pages.pdf');
-    await assemble(source, info.pageCount, parsed.ranges, outputPath, ctx);
+    await assemble(source, info.pageCount, ranges, outputPath, ctx);
     return { path: outputPath, report: { values: { pageCount, fileCount: 0 }, notices } };
   }
   const piecesDir = await mkdtemp(join(ctx.workDir, 'pieces-'));
-  const entries = await assembleEach(source, info.pageCount, parsed.ranges, piecesDir, ctx);
+  const entries = await assembleEach(source, info.pageCount, ranges, piecesDir, ctx);
   ctx.onProgress?.('writing');
   const outputPath = join(piecesDir, 'extracted-pages.zip');
   await writeZip(outputPath, entries);
@@ -76,20 +62,12 @@ async function assemble(
   outputPath: string,
   ctx: JobContext,
 ): Promise<void> {
-  const list = ranges.map(({ first, last }) => (first === last ? `${first}` : `${first}-${last}`)).join(',');
-  const result = await runQpdf(
-    [
-      '--empty',
-      '--pages',
-      file.path,
-      ...(file.password ? [`--password=${file.password}`] : []),
-      list,
-      '--',
-      outputPath,
-    ],
+  const assembled = await assemblePages(
+    [{ file: file.path, password: file.password, pages: ranges }],
+    outputPath,
     ctx,
   );
-  if (!isQpdfSuccess(result)) {
+  if (!assembled.ok) {
     throw new AppError('FILE_DAMAGED', `"${file.name}" is damaged and its pages could not be extracted.`, {
       fileIndex: 0,
       fileName: file.name,
@@ -122,23 +100,8 @@ async function assembleEach(
       path: join(dir, `piece-${index}.pdf`),
     };
   });
-  const total = ranges.reduce((sum, range) => sum + range.last - range.first + 1, 0);
-  let done = 0;
-  let next = 0;
-  const work = async () => {
-    while (next < ranges.length) {
-      const index = next++;
-      const range = ranges[index] as PageRange;
-      if (ctx.signal.aborted) throw ctx.signal.reason;
-      await assemble(file, sourcePages, [range], (entries[index] as ZipEntry).path, ctx);
-      done += range.last - range.first + 1;
-      ctx.onProgress?.('processing', { done, total });
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(PIECE_CONCURRENCY, ranges.length) }, work));
+  await writeRangePieces(ranges, ctx, (range, index) =>
+    assemble(file, sourcePages, [range], (entries[index] as ZipEntry).path, ctx),
+  );
   return entries;
-}
-
-function pageRangeError(problem: PageRangeProblem): AppError {
-  return new AppError('INVALID_PAGE_RANGE', describePageRangeProblem(problem), { ...problem });
 }

@@ -3,6 +3,7 @@ import { compress } from './compress.ts';
 import { extractPages } from './extract-pages.ts';
 import { merge } from './merge.ts';
 import { ocr } from './ocr.ts';
+import { organize } from './organize.ts';
 import { pdfToJpg } from './pdf-to-jpg.ts';
 import { pdfToWord } from './pdf-to-word.ts';
 import { removePages } from './remove-pages.ts';
@@ -24,4 +25,5 @@ export const ENGINE_OPS = {
   ocr,
   'remove-pages': removePages,
   'extract-pages': extractPages,
+  organize,
 } satisfies EngineOps;

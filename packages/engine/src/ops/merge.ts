@@ -2,8 +2,8 @@ import { join } from 'node:path';
 import { AppError, TOOLS } from '@quire/shared';
 import { quickInspect } from '../mupdf/quick-inspect.ts';
 import { restoreNavigation } from '../mupdf/restore-navigation.ts';
+import { assemblePages } from '../qpdf/assemble-pages.ts';
 import { inspectPdf, type PdfInfo } from '../qpdf/inspect-pdf.ts';
-import { isQpdfSuccess, runQpdf } from '../qpdf/run-qpdf.ts';
 import { declarePdfWork } from '../work/declare-work.ts';
 import { NO_WORK, type WorkRates } from '../work/estimate-work.ts';
 import { passwordNotices } from './password-notices.ts';
@@ -51,13 +51,14 @@ export const merge: EngineOp<'merge'> = async ({ files }, ctx) => {
   );
   ctx.onProgress?.('processing');
   const outputPath = join(ctx.workDir, 'merged.pdf');
-  const pageArgs = sources
-    .map((source) => source.file)
-    .flatMap((file) => [file.path, ...(file.password ? [`--password=${file.password}`] : []), '1-z']);
-  const result = await runQpdf(['--empty', '--pages', ...pageArgs, '--', outputPath], ctx);
-  if (!isQpdfSuccess(result)) {
+  const assembled = await assemblePages(
+    sources.map(({ file }) => ({ file: file.path, password: file.password, pages: 'all' })),
+    outputPath,
+    ctx,
+  );
+  if (!assembled.ok) {
     // qpdf names the input it could not read: point the visitor at that file.
-    const index = sources.findIndex((source) => result.stderr.includes(source.file.path));
+    const index = assembled.failedPiece ?? -1;
     const file = files[index];
     if (file) {
       throw new AppError('FILE_DAMAGED', `"${file.name}" is damaged and could not be repaired.`, {

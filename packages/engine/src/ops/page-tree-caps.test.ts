@@ -1,8 +1,15 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { corpusPath } from '@quire/corpus';
-import { AppError, MAX_PAGE_TREE_NODES, PDF_TOOL_IDS, TOOLS, type PdfToolId } from '@quire/shared';
+import {
+  AppError,
+  MAX_PAGE_TREE_NODES,
+  PDF_TOOL_IDS,
+  TOOLS,
+  type PageLayout,
+  type PdfToolId,
+} from '@quire/shared';
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { encryptPdf } from '@quire/test-kit/hostile-pdfs';
@@ -22,6 +29,7 @@ import { pdfToJpg } from './pdf-to-jpg.ts';
 import { pdfToWord } from './pdf-to-word.ts';
 import { removePages } from './remove-pages.ts';
 import { rotate } from './rotate.ts';
+import { organize } from './organize.ts';
 import { split } from './split.ts';
 import type { JobResult } from './types.ts';
 
@@ -123,7 +131,33 @@ const CASES: { [K in PdfToolId]: Case } = {
     countPages: async (result) => pdfPages(result.path),
     bigUnderCap: 1500,
   },
+  // Every page qpdf finds walking the tree, the last first: a layout past a lying /Count must be taken, one past the
+  // real end refused.
+  organize: {
+    fileIndex: 0,
+    run: (path, password) =>
+      organize(
+        { files: [inputFile(path, password)], options: { layout: lastPageFirst(path, password) } },
+        ctx,
+      ),
+    countPages: async (result) => pdfPages(result.path),
+    bigUnderCap: 1500,
+  },
 };
+
+/**
+ * A layout of every page qpdf finds walking a PDF's page tree (its JSON's pages, not /Count), the last first; page 1
+ * alone where qpdf cannot read the tree.
+ */
+function lastPageFirst(path: string, password?: string): PageLayout {
+  const args = ['--json', '--json-key=pages', ...(password ? [`--password=${password}`] : []), path];
+  const shown = spawnSync('qpdf', args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const count =
+    shown.status === 0 || shown.status === 3
+      ? (JSON.parse(shown.stdout) as { pages: unknown[] }).pages.length
+      : 1;
+  return Array.from({ length: count }, (_, index) => ({ file: 0, page: count - index, rotate: 0 }));
+}
 
 /**
  * Pages of a result PDF, checked to be the same for qpdf's walk of the tree, its /Count (what MuPDF and poppler

@@ -12,6 +12,7 @@ import { pdfToJpg } from './pdf-to-jpg.ts';
 import { pdfToWord } from './pdf-to-word.ts';
 import { removePages } from './remove-pages.ts';
 import { rotate } from './rotate.ts';
+import { organize } from './organize.ts';
 import { split } from './split.ts';
 import type { JobResult } from './types.ts';
 
@@ -89,6 +90,20 @@ const CASES: { [K in PdfToolId]: Case } = {
     fileIndex: 0,
     run: async (path, password) =>
       extractPages({ file: inputFile(path, password), options: { pages: '2, 1', mode: 'one' } }, await job()),
+    writesPdf: true,
+  },
+  organize: {
+    fileIndex: 0,
+    run: async (path, password) =>
+      organize(
+        {
+          files: [inputFile(path, password)],
+          options: {
+            layout: [{ file: 0, page: 2, rotate: 0 }, { blank: 'a4' }, { file: 0, page: 1, rotate: 90 }],
+          },
+        },
+        await job(),
+      ),
     writesPdf: true,
   },
 };

@@ -1,17 +1,11 @@
 import { join } from 'node:path';
-import {
-  AppError,
-  TOOLS,
-  describePageRangeProblem,
-  parsePageRanges,
-  type PageRangeProblem,
-} from '@quire/shared';
+import { AppError, TOOLS, parsePageRanges } from '@quire/shared';
 import { restoreNavigation } from '../mupdf/restore-navigation.ts';
+import { assemblePages, spansOfPages } from '../qpdf/assemble-pages.ts';
 import { inspectPdf } from '../qpdf/inspect-pdf.ts';
-import { isQpdfSuccess, runQpdf } from '../qpdf/run-qpdf.ts';
-import { formatPageList } from '../render/format-page-list.ts';
 import { declarePdfWork } from '../work/declare-work.ts';
 import { NO_WORK, type WorkRates } from '../work/estimate-work.ts';
+import { pageRangeError } from './page-range-pieces.ts';
 import { passwordNotices } from './password-notices.ts';
 import { repairNotices } from './repair-notices.ts';
 import type { EngineOp } from './types.ts';
@@ -35,19 +29,12 @@ export const removePages: EngineOp<'remove-pages'> = async ({ file, options }, c
 
   ctx.onProgress?.('processing');
   const outputPath = join(ctx.workDir, 'pages-removed.pdf');
-  const result = await runQpdf(
-    [
-      '--empty',
-      '--pages',
-      info.path,
-      ...(info.password ? [`--password=${info.password}`] : []),
-      formatPageList(kept, ','),
-      '--',
-      outputPath,
-    ],
+  const assembled = await assemblePages(
+    [{ file: info.path, password: info.password, pages: spansOfPages(kept) }],
+    outputPath,
     ctx,
   );
-  if (!isQpdfSuccess(result)) {
+  if (!assembled.ok) {
     throw new AppError('FILE_DAMAGED', `"${file.name}" is damaged and its pages could not be removed.`, {
       fileIndex: 0,
       fileName: file.name,
@@ -83,8 +70,4 @@ function pagesToKeep(list: string | undefined, pageCount: number): number[] {
   );
   if (kept.length === 0) throw pageRangeError({ item: '', reason: 'everyPage', pageCount });
   return kept;
-}
-
-function pageRangeError(problem: PageRangeProblem): AppError {
-  return new AppError('INVALID_PAGE_RANGE', describePageRangeProblem(problem), { ...problem });
 }

@@ -1,18 +1,11 @@
 import { mkdtemp, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import {
-  AppError,
-  TOOLS,
-  checkTotalPages,
-  describePageRangeProblem,
-  pageFileName,
-  parsePageRanges,
-  type PageRange,
-  type PageRangeProblem,
-} from '@quire/shared';
+import { AppError, TOOLS, pageFileName, type PageRange } from '@quire/shared';
+import { assemblePages } from '../qpdf/assemble-pages.ts';
 import { inspectPdf } from '../qpdf/inspect-pdf.ts';
 import { isQpdfSuccess, runQpdf } from '../qpdf/run-qpdf.ts';
 import { writeZip, type ZipEntry } from '../zip/write-zip.ts';
+import { readPageRanges, writeRangePieces } from './page-range-pieces.ts';
 import { passwordNotices } from './password-notices.ts';
 import { repairNotices } from './repair-notices.ts';
 import { declarePdfWork } from '../work/declare-work.ts';
@@ -43,11 +36,8 @@ export const split: EngineOp<'split'> = async ({ file, options }, ctx) => {
   ctx.onProgress?.('processing');
   let entries: ZipEntry[];
   if (options.mode === 'range') {
-    const parsed = parsePageRanges(options.pageRange ?? '', info.pageCount);
-    if (!parsed.ok) throw pageRangeError(parsed.problem);
-    const tooManyPages = checkTotalPages(parsed.ranges);
-    if (tooManyPages) throw pageRangeError(tooManyPages);
-    entries = await extractRanges(source, parsed.ranges, nameOf, piecesDir, ctx);
+    const ranges = readPageRanges(options.pageRange, info.pageCount);
+    entries = await extractRanges(source, ranges, nameOf, piecesDir, ctx);
   } else {
     entries = await splitEveryPage(source, nameOf, piecesDir, ctx);
   }
@@ -91,9 +81,6 @@ async function splitEveryPage(
   }));
 }
 
-/** How many qpdf processes write range pieces at once: the machine's two cores. */
-const RANGE_CONCURRENCY = 2;
-
 async function extractRanges(
   file: InputFile,
   ranges: readonly PageRange[],
@@ -105,38 +92,12 @@ async function extractRanges(
     name: nameOf(range),
     path: join(dir, `piece-${index}.pdf`),
   }));
-  const pagesOf = (range: PageRange) => range.last - range.first + 1;
-  const total = ranges.reduce((sum, range) => sum + pagesOf(range), 0);
-  let done = 0;
-  let next = 0;
-  const work = async () => {
-    while (next < ranges.length) {
-      const index = next++;
-      const range = ranges[index] as PageRange;
-      if (ctx.signal.aborted) throw ctx.signal.reason;
-      const result = await runQpdf(
-        [
-          '--empty',
-          '--pages',
-          file.path,
-          ...passwordArgs(file),
-          `${range.first}-${range.last}`,
-          '--',
-          entries[index]?.path ?? '',
-        ],
-        ctx,
-      );
-      if (!isQpdfSuccess(result)) throw damaged(file);
-      done += pagesOf(range);
-      ctx.onProgress?.('processing', { done, total });
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(RANGE_CONCURRENCY, ranges.length) }, work));
+  await writeRangePieces(ranges, ctx, async (range, index) => {
+    const pieces = [{ file: file.path, password: file.password, pages: [range] }];
+    const assembled = await assemblePages(pieces, (entries[index] as ZipEntry).path, ctx);
+    if (!assembled.ok) throw damaged(file);
+  });
   return entries;
-}
-
-function pageRangeError(problem: PageRangeProblem): AppError {
-  return new AppError('INVALID_PAGE_RANGE', describePageRangeProblem(problem), { ...problem });
 }
 
 function damaged(file: InputFile): AppError {

@@ -6,13 +6,14 @@ import type { InputFile } from '@quire/engine';
 import {
   AppError,
   FILE_KINDS,
-  MAX_FIELD_BYTES,
+  MAX_ANY_FIELD_BYTES,
   MAX_FIELDS,
   MAX_PARTS,
   MAX_PASSWORD_CHARS,
   SNIFF_BYTES,
   fileFieldName,
   kindOfFormat,
+  maxFieldBytes,
   passwordFieldName,
   sniffFormat,
   toWholeMegabytes,
@@ -99,7 +100,8 @@ async function readParts(
       fileSize: envelope.maxFileBytes + 1,
       files: envelope.maxFiles,
       fields: MAX_FIELDS,
-      fieldSize: MAX_FIELD_BYTES,
+      // Each field is held to its own limit once its name is known (`maxFieldBytes`): Organize's layout is longer.
+      fieldSize: MAX_ANY_FIELD_BYTES,
       parts: MAX_PARTS,
       fieldNameSize: MAX_FIELD_NAME_CHARS,
       headerPairs: 100,
@@ -132,10 +134,13 @@ async function readParts(
           `The field "${part.fieldname}" is not allowed or appears twice.`,
         );
       }
-      if (part.valueTruncated || typeof part.value !== 'string') {
-        throw new AppError('REQUEST_TOO_LARGE', `The field "${part.fieldname}" is too long.`, {
-          limitBytes: MAX_FIELD_BYTES,
-        });
+      const limitBytes = maxFieldBytes(tool.options, part.fieldname);
+      if (
+        part.valueTruncated ||
+        typeof part.value !== 'string' ||
+        Buffer.byteLength(part.value) > limitBytes
+      ) {
+        throw new AppError('REQUEST_TOO_LARGE', `The field "${part.fieldname}" is too long.`, { limitBytes });
       }
       budget.remainingBytes -= Buffer.byteLength(part.value);
       if (budget.remainingBytes < 0) throw requestTooLarge(tool);

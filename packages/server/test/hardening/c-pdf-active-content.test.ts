@@ -21,7 +21,7 @@ type ActiveKeys = (pdf: Uint8Array) => Promise<string[]>;
 
 /**
  * Policy: Quire edits documents without judging them. Lossless edits (rotate, compress, OCR) keep the document's
- * scripts and actions as they were; page assembly (merge, split, remove and extract pages) keeps each page's own actions and
+ * scripts and actions as they were; page assembly (merge, split, remove and extract pages, organize) keeps each page's own actions and
  * drops the document-level ones, as it drops every catalog entry; conversions produce no active content at all. Each
  * tool that reads PDFs has its entry: a new one is a type error until its policy is written here.
  */
@@ -35,6 +35,9 @@ const POLICY: Record<PdfTool, (output: Buffer, activeKeys: ActiveKeys) => Promis
   'remove-pages': async (output, activeKeys) =>
     expect(await activeKeys(output)).toEqual(['/Launch', '/SubmitForm', '/URI']),
   'extract-pages': async (output, activeKeys) =>
+    expect(await activeKeys(output)).toEqual(['/Launch', '/SubmitForm', '/URI']),
+  // Its one page, as the probe's layout places it: page assembly, as merge.
+  organize: async (output, activeKeys) =>
     expect(await activeKeys(output)).toEqual(['/Launch', '/SubmitForm', '/URI']),
   split: async (output, activeKeys) => {
     const [piece] = Object.values(unzipSync(output));

@@ -321,7 +321,7 @@ describe('C. PDF parsing and rendering (items 24–32), every PDF tool', () => {
       expect(tools.length + (row.skipped ? 1 : 0)).toBeGreaterThan(0);
       for (const tool of tools) {
         const fields =
-          tool === 'merge' && row.fields?.password
+          TOOLS[tool].fileField === 'indexed' && row.fields?.password
             ? { 'password-0': row.fields.password }
             : (row.fields ?? {});
         const usable = Object.fromEntries(

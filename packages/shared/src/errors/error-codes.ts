@@ -5,6 +5,8 @@
 export const ERROR_CODES = {
   INVALID_OPTIONS: { httpStatus: 400 },
   INVALID_PAGE_RANGE: { httpStatus: 400 },
+  /** Organize PDF's `layout` is not a list of pages of the files sent (`details.item` names the item at fault). */
+  INVALID_LAYOUT: { httpStatus: 400 },
   INVALID_REQUEST: { httpStatus: 400 },
   TOO_FEW_FILES: { httpStatus: 400 },
   INVALID_API_KEY: { httpStatus: 401 },

@@ -49,6 +49,7 @@ export type ToolReports = {
   'remove-pages': { pageCount: number; removedPages: number };
   /** `pageCount`: in all its PDFs; `fileCount`: the PDFs of mode `separate`'s zip, 0 for one PDF. */
   'extract-pages': { pageCount: number; fileCount: number };
+  organize: { pageCount: number };
 };
 
 /** What a finished job says about its result: the tool's figures and the notices. */

@@ -147,6 +147,7 @@ export const REPORT_SPECS: { readonly [T in ToolId]: readonly ReportHeaderSpec<T
       write: ({ fileCount }) => (fileCount > 0 ? String(fileCount) : null),
     },
   ],
+  organize: [PAGE_COUNT],
 };
 
 /**
@@ -231,6 +232,7 @@ export const REPORT_FIGURES: ReportFigureSpecs = {
       description: 'PDFs in the zip of mode `separate`; 0 for mode `one`, whose result is one PDF.',
     },
   },
+  organize: { pageCount: PAGE_COUNT_FIGURE },
 };
 
 /** The header that lists a result's notices: `FILE_REPAIRED;file=1, PAGES_DOWNSCALED;pages=3;dpi=212`. */

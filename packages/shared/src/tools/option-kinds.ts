@@ -3,10 +3,12 @@ import { AppError } from '../errors/app-error.ts';
 import type { ErrorCode } from '../errors/error-codes.ts';
 import { MAX_FIELD_BYTES } from '../limits.ts';
 import { AUTO_LANGUAGE } from './ocr-languages.ts';
+import { layoutError, MAX_LAYOUT_BYTES, readPageLayout } from './page-layout.ts';
 import type {
   EnumOptionSpec,
   LanguageList,
   LanguageListOptionSpec,
+  LayoutOptionSpec,
   OptionSpec,
   OptionValue,
   PageListOptionSpec,
@@ -40,6 +42,8 @@ export type OptionKind<S extends OptionSpec> = {
   readonly initialValue: (spec: S) => string | undefined;
   /** What the work may answer for a value that reads well but does not fit the document, beyond INVALID_OPTIONS. */
   readonly errorCodes: readonly ErrorCode[];
+  /** The longest field the server reads for it (`REQUEST_TOO_LARGE` past it). */
+  readonly maxBytes: number;
 };
 
 const ENUM: OptionKind<EnumOptionSpec> = {
@@ -70,6 +74,7 @@ const ENUM: OptionKind<EnumOptionSpec> = {
   // A required choice without a default (rotate's angle) starts on its first value: the form always shows one.
   initialValue: (spec) => spec.default ?? spec.values[0],
   errorCodes: [],
+  maxBytes: MAX_FIELD_BYTES,
 };
 
 const PAGE_LIST: OptionKind<PageListOptionSpec> = {
@@ -100,6 +105,7 @@ const PAGE_LIST: OptionKind<PageListOptionSpec> = {
   isRequired: (spec) => spec.required === true,
   initialValue: () => undefined,
   errorCodes: ['INVALID_PAGE_RANGE'],
+  maxBytes: MAX_FIELD_BYTES,
 };
 
 const LANGUAGE_LIST: OptionKind<LanguageListOptionSpec> = {
@@ -133,6 +139,38 @@ const LANGUAGE_LIST: OptionKind<LanguageListOptionSpec> = {
   isRequired: () => false,
   initialValue: () => AUTO_LANGUAGE,
   errorCodes: [],
+  maxBytes: MAX_FIELD_BYTES,
+};
+
+/** An example of a layout: the second page, the first turned a quarter clockwise, a blank page of A4. */
+const LAYOUT_EXAMPLE = '[{"file": 0, "page": 2}, {"file": 0, "page": 1, "rotate": 90}, {"blank": "a4"}]';
+
+const LAYOUT: OptionKind<LayoutOptionSpec> = {
+  read: (name, raw) => {
+    if (raw === undefined) {
+      throw new AppError(
+        'INVALID_OPTIONS',
+        `The "${name}" field is required: a JSON array such as ${LAYOUT_EXAMPLE}.`,
+        {
+          option: name,
+        },
+      );
+    }
+    const read = readPageLayout(raw);
+    if (!read.ok) throw layoutError(read.problem);
+    return read.layout;
+  },
+  check: () => undefined,
+  schema: () => ({
+    type: 'string',
+    contentMediaType: 'application/json',
+    maxLength: MAX_LAYOUT_BYTES,
+    examples: [LAYOUT_EXAMPLE],
+  }),
+  isRequired: () => true,
+  initialValue: () => undefined,
+  errorCodes: ['INVALID_LAYOUT'],
+  maxBytes: MAX_LAYOUT_BYTES,
 };
 
 /** A language list as a form field sends it: `auto`, or its languages joined by `+`, as `read` takes it back. */
@@ -146,7 +184,23 @@ export const OPTION_KINDS: {
   enum: ENUM,
   'page-list': PAGE_LIST,
   'language-list': LANGUAGE_LIST,
+  layout: LAYOUT,
 };
+
+/**
+ * The longest value the server reads for a field of a tool: its option's kind's (`maxBytes`), `MAX_FIELD_BYTES` for
+ * any other field (a password, a field that is no option).
+ */
+export function maxFieldBytes(specs: Readonly<Record<string, OptionSpec>>, name: string): number {
+  const spec = Object.hasOwn(specs, name) ? specs[name] : undefined;
+  return spec ? optionKindOf(spec).maxBytes : MAX_FIELD_BYTES;
+}
+
+/** The longest value of any field of any tool: what the upload reader may hold of one field before it judges it. */
+export const MAX_ANY_FIELD_BYTES = Math.max(
+  MAX_FIELD_BYTES,
+  ...Object.values(OPTION_KINDS).map((kind) => kind.maxBytes),
+);
 
 /** The entry of `OPTION_KINDS` for a spec, typed for it. */
 export function optionKindOf<S extends OptionSpec>(spec: S): OptionKind<S> {

@@ -1,4 +1,5 @@
 import type { AUTO_LANGUAGE } from './ocr-languages.ts';
+import type { PageLayout } from './page-layout.ts';
 
 /** A tool option, described as data so the server validates it, the web renders it and the docs list it. */
 export type EnumOptionSpec = {
@@ -27,7 +28,13 @@ export type LanguageListOptionSpec = {
   readonly maxItems: number;
 };
 
-export type OptionSpec = EnumOptionSpec | PageListOptionSpec | LanguageListOptionSpec;
+/**
+ * The pages of a result, in order (Organize PDF): a JSON array of pages of the files sent and blank pages
+ * (`readPageLayout`). Every request carries it.
+ */
+export type LayoutOptionSpec = { readonly kind: 'layout' };
+
+export type OptionSpec = EnumOptionSpec | PageListOptionSpec | LanguageListOptionSpec | LayoutOptionSpec;
 
 /** A language list as read: `auto`, or the languages named, each once, in the order given. */
 export type LanguageList<L extends string = string> = typeof AUTO_LANGUAGE | readonly L[];
@@ -35,10 +42,12 @@ export type LanguageList<L extends string = string> = typeof AUTO_LANGUAGE | rea
 /**
  * The value of one option once read (`OPTION_KINDS[kind].read`): what the engine receives, so nothing past the
  * reading parses a field again. A choice is one of its values; a page list stays text (only the document's page
- * count can parse it), undefined when not sent; a language list is `auto` or its languages.
+ * count can parse it), undefined when not sent; a language list is `auto` or its languages; a layout its items.
  */
 export type OptionValue<S extends OptionSpec> = S extends EnumOptionSpec
   ? S['values'][number]
   : S extends LanguageListOptionSpec
     ? LanguageList<S['values'][number]>
-    : string | undefined;
+    : S extends LayoutOptionSpec
+      ? PageLayout
+      : string | undefined;

@@ -83,6 +83,12 @@ export type ToolDefinition<Id extends string = ToolId> = {
    * `ToolIcon`). Several strokes are subpaths of the one path.
    */
   readonly glyph: string;
+  /**
+   * `false`: the tool has no page yet and is served by its API alone (Organize PDF, until its page grid exists): the
+   * site leaves it out of its pages, cards, menus, tool lists and counts and the sitemap (`SITE_TOOL_IDS`), while its
+   * endpoint, its API docs, the job API and the status page have it as every tool. Remove the flag with its page.
+   */
+  readonly hasPage?: false;
 } & PdfReading;
 
 /** Whether a tool reads PDFs, and then how many pages it takes of one. */
@@ -310,6 +316,24 @@ export const TOOLS = defineTools({
     // A page with an arrow leading out of it.
     glyph: `${FILE_GLYPH}M8 14h7M12 11l3 3-3 3`,
   },
+  organize: {
+    ...onePdf,
+    id: 'organize',
+    slug: 'organize-pdf',
+    apiPath: '/api/pdf/organize',
+    // Merge's files and limits: the pages of up to ten PDFs, placed as `layout` says.
+    fileField: 'indexed',
+    maxFiles: MAX_MERGE_FILES,
+    output: { fileName: 'organized.pdf', mimeType: PDF, nameSuffix: '-organized' },
+    options: { layout: { kind: 'layout' } },
+    probeFields: { layout: '[{"file": 0, "page": 1}]' },
+    errors: ['CONVERSION_FAILED'],
+    color: 'purple',
+    // Four pages in a grid, one of them being moved.
+    glyph: 'M4 4h6v6H4zM14 4h6v6h-6zM4 14h6v6H4zM14 17h6M17 14v6',
+    // Served by its API until the page grid of issue 32 gives it a page.
+    hasPage: false,
+  },
 });
 
 export type Tools = typeof TOOLS;
@@ -322,6 +346,14 @@ export const TOOL_IDS = Object.keys(TOOLS) as readonly ToolId[];
 export function isToolId(value: unknown): value is ToolId {
   return typeof value === 'string' && Object.hasOwn(TOOLS, value);
 }
+
+/**
+ * The tools the site shows, in registry order: those with a page (every tool but one served by its API alone,
+ * `hasPage: false`). The site's pages, cards, menus, tool lists and counts and the sitemap are made of these.
+ */
+export const SITE_TOOL_IDS: readonly ToolId[] = TOOL_IDS.filter(
+  (id) => (TOOLS[id] as ToolDefinition).hasPage !== false,
+);
 
 /** A tool that reads PDFs (and takes passwords for protected ones). */
 export type PdfToolId = { [K in ToolId]: Tools[K]['readsPdf'] extends true ? K : never }[ToolId];

@@ -1,4 +1,4 @@
-import { TOOL_IDS } from '@quire/shared';
+import { SITE_TOOL_IDS } from '@quire/shared';
 import * as v from 'valibot';
 
 /**
@@ -83,7 +83,7 @@ export const HelpFileSchema = v.strictObject({
   intro: text,
   guides: v.array(
     v.strictObject({
-      toolId: v.picklist(TOOL_IDS),
+      toolId: v.picklist(SITE_TOOL_IDS),
       title: text,
       steps: v.pipe(v.array(text), v.minLength(1)),
       tips: v.array(text),

@@ -1,4 +1,4 @@
-import { BLOG_POST_SLUGS, LOCALES, TOOL_IDS, type Locale } from '@quire/shared';
+import { BLOG_POST_SLUGS, LOCALES, SITE_TOOL_IDS, type Locale } from '@quire/shared';
 import { describe, expect, it } from 'vitest';
 import backlog from '../../../../content/i18n/translation-backlog.json';
 import { TEXT_PAGES } from './content-schemas.ts';
@@ -46,7 +46,7 @@ describe('content', () => {
     }
     if (FILES.includes('help/en.json')) {
       const help = await loadHelp(locale);
-      expect(help.guides.map((guide) => guide.toolId).sort()).toEqual([...TOOL_IDS].sort());
+      expect(help.guides.map((guide) => guide.toolId).sort()).toEqual([...SITE_TOOL_IDS].sort());
     }
   });
 

@@ -1,4 +1,4 @@
-import { LOCALES, TOOL_IDS, toolPath } from '@quire/shared';
+import { LOCALES, SITE_TOOL_IDS, toolPath } from '@quire/shared';
 import { describe, expect, it } from 'vitest';
 import { getTranslator } from '../i18n/create-translator.ts';
 import { BLOG_SLUGS, loadBlogPost, loadTextPage } from './load-content.ts';
@@ -49,11 +49,11 @@ describe('a number of tools in prose', () => {
 });
 
 describe('the list of tools', () => {
-  it.each(LOCALES)('%s: links every tool of the registry by its title, in order, as one list', (locale) => {
+  it.each(LOCALES)('%s: links every tool of the site by its title, in order, as one list', (locale) => {
     const { t } = getTranslator(locale);
     const list = toolList(locale);
     let from = 0;
-    for (const id of TOOL_IDS) {
+    for (const id of SITE_TOOL_IDS) {
       const link = `[${t(`tools.${id}.title`)}](${toolPath('en', id)})`;
       const at = list.indexOf(link, from);
       expect(at, `${locale} ${id}`).toBeGreaterThanOrEqual(from);
@@ -65,8 +65,8 @@ describe('the list of tools', () => {
   it.each(LOCALES)('%s: as items, each tool a link by its title and its description, in order', (locale) => {
     const { t } = getTranslator(locale);
     const items = toolBullets(locale).split('\n');
-    expect(items).toHaveLength(TOOL_IDS.length);
-    TOOL_IDS.forEach((id, index) => {
+    expect(items).toHaveLength(SITE_TOOL_IDS.length);
+    SITE_TOOL_IDS.forEach((id, index) => {
       expect(items[index]).toMatch(
         new RegExp(`^- \\[${t(`tools.${id}.title`)}\\]\\(${toolPath('en', id)}\\)[:：]`),
       );
@@ -83,7 +83,7 @@ describe('the list of tools', () => {
   });
 
   it('joins English as the site writes it, without a comma before "and"', () => {
-    const last = TOOL_IDS.at(-1) ?? 'merge';
+    const last = SITE_TOOL_IDS.at(-1) ?? 'merge';
     expect(toolList('en')).toMatch(
       new RegExp(`\\), \\[.*\\) and \\[[^\\]]+\\]\\(${toolPath('en', last)}\\)$`),
     );
@@ -92,7 +92,7 @@ describe('the list of tools', () => {
 });
 
 describe('content that counts or lists the tools', () => {
-  const count = TOOL_IDS.length;
+  const count = SITE_TOOL_IDS.length;
 
   it.each(LOCALES)('%s: the about page counts the registry’s tools', async (locale) => {
     const page = await loadTextPage('about', locale);
@@ -106,7 +106,7 @@ describe('content that counts or lists the tools', () => {
       // It listed eight by hand, and missed OCR PDF when it came.
       const { t } = getTranslator(locale);
       const page = await loadTextPage('about', locale);
-      for (const id of TOOL_IDS) {
+      for (const id of SITE_TOOL_IDS) {
         expect(page.html, `${locale} ${id}`).toContain(`href="${toolPath(locale, id)}"`);
         expect(page.html, `${locale} ${id}`).toContain(t(`tools.${id}.description`).slice(0, 12));
       }
@@ -119,7 +119,7 @@ describe('content that counts or lists the tools', () => {
       const posts = await Promise.all(BLOG_SLUGS.map((slug) => loadBlogPost(slug, locale)));
       for (const post of posts) expect(post?.html, post?.slug).not.toMatch(/\{\w+[},]/);
       const listing = posts.find((post) => post?.slug === 'best-free-pdf-tools-2025');
-      for (const id of TOOL_IDS) {
+      for (const id of SITE_TOOL_IDS) {
         expect(listing?.html, `${locale} ${id}`).toContain(`href="${toolPath(locale, id)}"`);
       }
       expect(listing?.html).toContain(countInWords(count, locale));

@@ -1,4 +1,4 @@
-import { LOCALE_INFO, TOOL_IDS, toolPath, type Locale } from '@quire/shared';
+import { LOCALE_INFO, SITE_TOOL_IDS, toolPath, type Locale } from '@quire/shared';
 import { getTranslator } from '../i18n/create-translator.ts';
 
 /**
@@ -70,7 +70,7 @@ export function countInWords(count: number, locale: Locale): string {
 
 /** How many tools the site has, as `locale` writes it (`{toolCount}`). */
 export function toolCount(locale: Locale): string {
-  return countInWords(TOOL_IDS.length, locale);
+  return countInWords(SITE_TOOL_IDS.length, locale);
 }
 
 const LATIN_END = /[\p{Script=Latin}\d]$/u;
@@ -83,7 +83,7 @@ const LATIN_START = /^[\p{Script=Latin}\d]/u;
  */
 export function toolList(locale: Locale): string {
   const { t } = getTranslator(locale);
-  const titles = TOOL_IDS.map((id) => t(`tools.${id}.title`));
+  const titles = SITE_TOOL_IDS.map((id) => t(`tools.${id}.title`));
   const format = new Intl.ListFormat(LIST_LOCALES[locale] ?? LOCALE_INFO[locale].tag, {
     type: 'conjunction',
   });
@@ -91,7 +91,7 @@ export function toolList(locale: Locale): string {
   return parts
     .map((part, index) => {
       if (part.type === 'element') {
-        const id = TOOL_IDS[titles.indexOf(part.value)];
+        const id = SITE_TOOL_IDS[titles.indexOf(part.value)];
         return id === undefined ? part.value : `[${part.value}](${toolPath('en', id)})`;
       }
       if (!/^\p{Script=Han}+$/u.test(part.value)) return part.value;
@@ -112,7 +112,7 @@ const TERM_SEPARATORS: Partial<Record<Locale, string>> = { 'zh-cn': '：', 'zh-t
 export function toolBullets(locale: Locale): string {
   const { t } = getTranslator(locale);
   const separator = TERM_SEPARATORS[locale] ?? ': ';
-  return TOOL_IDS.map(
+  return SITE_TOOL_IDS.map(
     (id) => `- [${t(`tools.${id}.title`)}](${toolPath('en', id)})${separator}${t(`tools.${id}.description`)}`,
   ).join('\n');
 }
@@ -131,7 +131,7 @@ export function fillToolCountPlurals(
   text: string,
   locale: Locale,
   file: string,
-  count: number = TOOL_IDS.length,
+  count: number = SITE_TOOL_IDS.length,
 ): string {
   const category = new Intl.PluralRules(LOCALE_INFO[locale].tag).select(count);
   return text.replace(TOOL_COUNT_PLURAL, (_match, body: string) => {

@@ -1,4 +1,4 @@
-import { TOOL_IDS, TOOLS, toolPath, type FileKind } from '@quire/shared';
+import { SITE_TOOL_IDS, TOOLS, toolPath, type FileKind } from '@quire/shared';
 import { useRef, useState } from 'react';
 import { useLocale } from '../../i18n/use-locale.ts';
 import { useT } from '../../i18n/use-t.ts';
@@ -10,7 +10,7 @@ import type { UploadRules } from '../upload/validate-files.ts';
 import { HomeToolChoice } from './home-tool-choice.tsx';
 import { toolChoiceFor } from './tool-choice.ts';
 
-const ALL_TOOLS = TOOL_IDS.map((id) => TOOLS[id]);
+const ALL_TOOLS = SITE_TOOL_IDS.map((id) => TOOLS[id]);
 
 /** The home page accepts whatever some tool accepts; the tool is chosen afterwards. */
 export const HOME_RULES: UploadRules = {

@@ -1,4 +1,4 @@
-import { FILE_KINDS, kindOfFileName, TOOL_IDS, TOOLS, type FileKind, type ToolId } from '@quire/shared';
+import { FILE_KINDS, kindOfFileName, SITE_TOOL_IDS, TOOLS, type FileKind, type ToolId } from '@quire/shared';
 
 type FileLike = { readonly name: string; readonly size: number };
 
@@ -28,7 +28,7 @@ export type ToolChoice<F extends FileLike> =
 /** The tools that take these files all at once: their kinds, how many (merge wants two or more) and their sizes. */
 export function toolsFor(files: readonly FileLike[]): ToolId[] {
   if (files.length === 0) return [];
-  return TOOL_IDS.filter((id) => {
+  return SITE_TOOL_IDS.filter((id) => {
     const tool = TOOLS[id];
     return (
       files.length >= tool.minFiles &&
@@ -44,7 +44,7 @@ function kindIn(kind: FileKind | null, kinds: readonly FileKind[]): boolean {
 
 /** Why no tool of a kind takes these files of it: too many for the tool that takes the most, or one too large. */
 function problemOf(kind: FileKind, files: readonly FileLike[]): GroupProblem | null {
-  const tools = TOOL_IDS.map((id) => TOOLS[id]).filter((tool) => kindIn(kind, tool.accepts));
+  const tools = SITE_TOOL_IDS.map((id) => TOOLS[id]).filter((tool) => kindIn(kind, tool.accepts));
   const maxFiles = Math.max(0, ...tools.map((tool) => tool.maxFiles));
   if (files.length > maxFiles) return { reason: 'too-many', maxFiles };
   const maxFileBytes = Math.max(0, ...tools.map((tool) => tool.maxFileBytes));

@@ -1,4 +1,4 @@
-import { TOOL_IDS } from '@quire/shared';
+import { SITE_TOOL_IDS } from '@quire/shared';
 import { useLocale } from '../../i18n/use-locale.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { TOOLS_SECTION_ID } from '../../lib/use-scroll-to-tools.ts';
@@ -21,7 +21,7 @@ export function ToolGrid() {
         </h2>
         <p className="mx-auto mt-3 max-w-2xl text-center text-slate-600">{t('common.home.tools.subtitle')}</p>
         <ul className="mt-10 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
-          {TOOL_IDS.map((id) => (
+          {SITE_TOOL_IDS.map((id) => (
             <li key={id}>
               <ToolCard
                 toolId={id}

@@ -1,4 +1,4 @@
-import { LOCALE_INFO, TOOL_IDS, toolPath } from '@quire/shared';
+import { LOCALE_INFO, SITE_TOOL_IDS, toolPath } from '@quire/shared';
 import { Link } from 'react-router';
 import { CodeIcon } from '../../components/icons.tsx';
 import { LogoMark } from '../../components/logo.tsx';
@@ -35,7 +35,7 @@ export function SiteFooter() {
           <p className="mt-4 text-sm leading-relaxed text-slate-400">{t('common.footer.tagline')}</p>
         </div>
         <FooterColumn heading={t('common.footer.tools')}>
-          {TOOL_IDS.map((id) => (
+          {SITE_TOOL_IDS.map((id) => (
             <Link key={id} to={toolPath(locale, id)} className={LINK}>
               {t(`tools.${id}.title`)}
             </Link>

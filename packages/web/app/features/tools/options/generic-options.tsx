@@ -117,11 +117,21 @@ const LANGUAGES: OptionField<Extract<OptionSpec, { kind: 'language-list' }>> = {
     languageListField([...new Set([locale, 'en'])].filter((language) => spec.values.includes(language))),
 };
 
+/**
+ * A layout is made by arranging pages, not typed: the page grid of Organize PDF (issue 32) will be its form. Until
+ * then the tool has no page (`hasPage: false`) and this field draws nothing.
+ */
+const LAYOUT: OptionField<Extract<OptionSpec, { kind: 'layout' }>> = {
+  Field: () => null,
+  messageKeys: () => ({ required: [], optional: [] }),
+};
+
 /** Every kind of option has its field: a new kind is a type error until it is shown here. */
 const OPTION_FIELDS: { readonly [K in OptionSpec['kind']]: OptionField<Extract<OptionSpec, { kind: K }>> } = {
   enum: CHOICES,
   'page-list': PAGE_LIST,
   'language-list': LANGUAGES,
+  layout: LAYOUT,
 };
 
 function fieldOf<S extends OptionSpec>(spec: S): OptionField<S> {
