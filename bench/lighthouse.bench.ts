@@ -62,11 +62,36 @@ type PageResult = { path: string; reports: Report[] };
 
 const lighthouseCli = createRequire(import.meta.url).resolve('lighthouse/cli/index.js');
 
+/**
+ * Lighthouse's runs that it could not record (a trace without its navigation start, `NO_NAVSTART`, which happens on
+ * a loaded machine) are run again, as its message asks, up to this many times in all.
+ */
+const ATTEMPTS = 3;
+
 async function runLighthouse(
   url: string,
   workDir: string,
   run: number,
   cpuSlowdown = DEFAULT_CPU_SLOWDOWN,
+): Promise<Report> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await runLighthouseOnce(url, workDir, run, cpuSlowdown);
+    } catch (error) {
+      if (!(error instanceof RecordingError) || attempt >= ATTEMPTS) throw error;
+      process.stderr.write(`(${error.message}; again) `);
+    }
+  }
+}
+
+/** A run Lighthouse reports it could not record, and asks to be run again. */
+class RecordingError extends Error {}
+
+async function runLighthouseOnce(
+  url: string,
+  workDir: string,
+  run: number,
+  cpuSlowdown: number,
 ): Promise<Report> {
   const output = join(workDir, `run-${run}.json`);
   const profile = await mkdtemp(join(workDir, 'profile-'));
@@ -90,6 +115,11 @@ async function runLighthouse(
   );
   await rm(profile, { recursive: true, force: true });
   if (result.status !== 0 || !existsSync(output)) {
+    if (/Please run Lighthouse again/.test(result.stderr)) {
+      throw new RecordingError(
+        `lighthouse could not record ${url}: ${result.stderr.trim().split('\n').at(-1)}`,
+      );
+    }
     throw new Error(`lighthouse failed on ${url} (${result.status}): ${result.stderr.slice(-2000)}`);
   }
   const report = JSON.parse(await readFile(output, 'utf8')) as Report;

@@ -1,4 +1,4 @@
-import { toolPath, type Locale } from '@quire/shared';
+import { homePath, pagePath, toolPath, type Locale } from '@quire/shared';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from '@quire/test-kit/browser';
 import { waitForHydration } from './browser-session.ts';
@@ -46,6 +46,71 @@ describe("each page loads its own language's messages only", () => {
     expect(heading).toBeTruthy();
     expect(await page.locator('h1').textContent()).toBe(heading);
     expect([...loaded].sort()).toEqual(chunks);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+/** Words of the API docs page alone (its `apiDocs` messages), in English and in Arabic. */
+const API_DOCS_WORDS = ['API Documentation – Quire PDF Tools over HTTP', 'لملفات PDF عبر HTTP'];
+
+describe('the API docs words reach the API docs page only', () => {
+  it('a tool page downloads none of them, in English or Arabic', async () => {
+    if (!session) throw new Error('the browser did not start');
+    for (const locale of ['en', 'ar'] as const) {
+      const context = await session.browser.newContext();
+      const page = await context.newPage();
+      const scripts: Promise<string>[] = [];
+      page.on('response', (response) => {
+        if (response.request().resourceType() === 'script') scripts.push(response.text());
+      });
+      await page.goto(new URL(toolPath(locale, 'merge'), baseUrl).href);
+      await waitForHydration(page);
+      const texts = await Promise.all(scripts);
+      expect(texts.length, locale).toBeGreaterThan(3);
+      for (const words of API_DOCS_WORDS) {
+        expect(texts.filter((text) => text.includes(words)).length, `${locale}: ${words}`).toBe(0);
+      }
+      await context.close();
+    }
+  });
+
+  it('the API docs page has them, opened first and reached from another page', async () => {
+    if (!session) throw new Error('the browser did not start');
+    const url = new URL(pagePath('ar', 'api-docs'), baseUrl).href;
+    const prerendered = await (await fetch(url)).text();
+    const heading = /<h1[^>]*>([^<]+)<\/h1>/.exec(prerendered)?.[1];
+    const title = /<title>([^<]+)<\/title>/.exec(prerendered)?.[1];
+    expect(heading).toBeTruthy();
+    expect(title).toContain(API_DOCS_WORDS[1]);
+
+    const context = await session.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+    page.on('pageerror', (error) => errors.push(error.message));
+
+    await page.goto(url);
+    await waitForHydration(page);
+    expect(await page.locator('h1').textContent()).toBe(heading);
+    expect(await page.title()).toBe(title);
+
+    // From the home page, through the footer's link: the router renders the page in the browser.
+    await page.goto(new URL(homePath('ar'), baseUrl).href);
+    await waitForHydration(page);
+    const link = `footer a[href="${pagePath('ar', 'api-docs')}"]`;
+    await page.waitForFunction(
+      (selector) =>
+        Object.keys(document.querySelector(selector) ?? {}).some((key) => key.startsWith('__reactProps')),
+      link,
+    );
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    await page.locator(link).click();
+    await page.waitForURL(url);
+    await page.locator('h1', { hasText: heading ?? '' }).waitFor();
+    expect(await page.title()).toBe(title);
+    expect(await page.locator('main').textContent()).not.toMatch(/apiDocs\./);
+    expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -2,12 +2,13 @@ import { LOCALE_INFO, splitLocale } from '@quire/shared';
 import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
-import { loadMessages } from './i18n/messages.ts';
+import { loadMessages, pageNamespacesOf } from './i18n/messages.ts';
 import { warmIntl } from './lib/warm-intl.ts';
 
 /**
- * React Router's default client entry, except that the page's language is loaded first: the prerendered HTML was
- * rendered with it, so hydration must see the same text. Should the chunk fail to load, the page still hydrates
+ * React Router's default client entry, except that the page's language is loaded first (with the page namespace
+ * of a page that has one, `apiDocs`): the prerendered HTML was rendered with it, so hydration must see the same
+ * text. Should the chunk fail to load, the page still hydrates
  * (in English, which React then renders on the client). The browser's locale data is opened before, by a worker
  * (`warmIntl`), so that hydration's tasks do not include it (what a slow phone's visitor feels as a click that
  * waits).
@@ -26,11 +27,14 @@ function hydrate() {
 /** A new task: the browser may paint and take input between the steps of the start. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-const locale = splitLocale(window.location.pathname).locale;
+const { locale, rest } = splitLocale(window.location.pathname);
 const warmed = warmIntl(
   LOCALE_INFO[locale].tag,
   () => new Worker(new URL('./lib/warm-intl.worker.ts', import.meta.url), { type: 'module' }),
 );
-const messages = loadMessages(locale);
+const messages = Promise.all([
+  loadMessages(locale),
+  ...pageNamespacesOf(rest).map((namespace) => loadMessages(locale, namespace)),
+]);
 // Locale data and messages first, then hydration in a task of its own.
 Promise.all([messages, warmed]).then(nextTask, nextTask).then(hydrate, hydrate);

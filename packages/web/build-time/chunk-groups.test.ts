@@ -1,11 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import { findLocaleChunk, isFrameworkModule, isSharedAppModule, localeChunkName } from './chunk-groups.ts';
+import { PAGE_NAMESPACES } from '../app/i18n/messages.ts';
+import {
+  findLocaleChunk,
+  isFrameworkModule,
+  isSharedAppModule,
+  localeChunkName,
+  PAGE_NAMESPACE_PAGES,
+} from './chunk-groups.ts';
 
 describe('chunk groups', () => {
   it('groups the message files of one language', () => {
     expect(localeChunkName('/repo/content/locales/zh-cn/tools.json')).toBe('messages-zh-cn');
     expect(localeChunkName('C:\\repo\\content\\locales\\es\\common.json')).toBe('messages-es');
     expect(localeChunkName('/repo/packages/web/app/i18n/messages.ts')).toBeNull();
+  });
+
+  it("puts a page namespace of each language apart, as the app's messages expect", () => {
+    expect(localeChunkName('/repo/content/locales/ar/apiDocs.json')).toBe('messages-ar-apiDocs');
+    expect(localeChunkName('/repo/content/locales/en/apiDocs.json')).toBe('messages-en-apiDocs');
+    expect(localeChunkName('/repo/content/locales/ar/status.json')).toBe('messages-ar');
+    expect(PAGE_NAMESPACE_PAGES).toEqual(PAGE_NAMESPACES);
+    const files = ['messages-ar-CKcwzVkK.js', 'messages-ar-apiDocs-Dq3_x-1a.js'];
+    expect(findLocaleChunk('ar', files)).toBe('messages-ar-CKcwzVkK.js');
+    expect(findLocaleChunk('ar', files, 'apiDocs')).toBe('messages-ar-apiDocs-Dq3_x-1a.js');
+    expect(findLocaleChunk('en', files, 'apiDocs')).toBeUndefined();
   });
 
   it("finds a language's emitted chunk and no other", () => {

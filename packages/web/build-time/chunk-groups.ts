@@ -3,8 +3,13 @@ import type { Plugin } from 'vite';
 
 // Loaded by vite.config.ts, which Vite bundles without our TypeScript packages: type imports only.
 
-/** A message file of `content/locales/<locale>/`, with its locale. */
-const LOCALE_FILE = /[\\/]content[\\/]locales[\\/]([^\\/]+)[\\/][^\\/]+\.json$/;
+/** A message file of `content/locales/<locale>/`, with its locale and namespace. */
+const LOCALE_FILE = /[\\/]content[\\/]locales[\\/]([^\\/]+)[\\/]([^\\/]+)\.json$/;
+/**
+ * The namespaces one page alone reads, by the slug of that page, each a chunk of its own per language: a copy of
+ * `PAGE_NAMESPACES` of `app/i18n/messages.ts` (a test holds them alike).
+ */
+export const PAGE_NAMESPACE_PAGES: Readonly<Record<string, string>> = { apiDocs: 'api-docs' };
 /** Packages every page runs; pdf.js is loaded on demand only. */
 const FRAMEWORK_MODULE = /[\\/]node_modules[\\/](?!pdfjs-dist[\\/])/;
 /** Our own modules (the web app's and the shared package's), route modules and the client entry excepted. */
@@ -13,17 +18,26 @@ const NOT_APP_MODULE =
   /[\\/]routes[\\/]|[\\/]root\.tsx|[\\/]entry\.client\.tsx|[\\/]lib[\\/]pdf-thumbnails\.ts|\?/;
 
 /**
- * The chunk a message file goes into: one chunk per language, `messages-<locale>`, instead of one per file. The
- * browser loads English with the app and any other language on demand (`app/i18n/messages.ts`).
+ * The chunk a message file goes into: one chunk per language, `messages-<locale>`, instead of one per file, and
+ * one per language and page namespace, `messages-<locale>-<namespace>`. The browser loads English with the app and
+ * the rest on demand (`app/i18n/messages.ts`).
  */
 export function localeChunkName(moduleId: string): string | null {
-  const locale = LOCALE_FILE.exec(moduleId)?.[1];
-  return locale ? `messages-${locale}` : null;
+  const [, locale, namespace] = LOCALE_FILE.exec(moduleId) ?? [];
+  if (!locale || !namespace) return null;
+  return namespace in PAGE_NAMESPACE_PAGES ? `messages-${locale}-${namespace}` : `messages-${locale}`;
 }
 
-/** The emitted file of a language's message chunk among the build's asset file names (`messages-es-AbC123_x.js`). */
-export function findLocaleChunk(locale: Locale, assetFiles: readonly string[]): string | undefined {
-  const pattern = new RegExp(`^messages-${locale}-[\\w-]{8}\\.js$`);
+/**
+ * The emitted file of a language's message chunk (or of its chunk of a page namespace) among the build's asset
+ * file names (`messages-es-AbC123_x.js`, `messages-es-apiDocs-AbC123_x.js`).
+ */
+export function findLocaleChunk(
+  locale: Locale,
+  assetFiles: readonly string[],
+  namespace?: string,
+): string | undefined {
+  const pattern = new RegExp(`^messages-${locale}${namespace ? `-${namespace}` : ''}-[\\w-]{8}\\.js$`);
   return assetFiles.find((file) => pattern.test(file));
 }
 

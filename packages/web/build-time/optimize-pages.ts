@@ -2,7 +2,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { LOCALES, splitLocale, type Locale } from '@quire/shared';
 import { inlineStylesheets } from './inline-stylesheets.ts';
-import { findLocaleChunk } from './chunk-groups.ts';
+import { findLocaleChunk, PAGE_NAMESPACE_PAGES } from './chunk-groups.ts';
 import { precompress } from './precompress.ts';
 import { bootAfterPaint, staticImportsOf } from './boot-after-paint.ts';
 
@@ -23,11 +23,11 @@ export async function optimizePages(clientDir: string): Promise<void> {
   const pages = (await readdir(clientDir, { recursive: true })).filter((file) => file.endsWith('.html'));
   for (const page of pages) {
     const file = join(clientDir, page);
-    const { locale } = splitLocale(`/${page.split(sep).join('/')}`);
+    const { locale, rest } = splitLocale(`/${page.split(sep).join('/')}`);
     const html = await readFile(file, 'utf8');
     const optimized = bootAfterPaint(
       inlineStylesheets(html, (href) => stylesheets.get(href)),
-      messagePreloads.get(locale) ?? [],
+      [...(messagePreloads.get(locale) ?? []), ...pageNamespaceChunks(locale, rest, assetFiles)],
     );
     if (optimized !== html) await writeFile(file, optimized);
   }
@@ -37,6 +37,23 @@ export async function optimizePages(clientDir: string): Promise<void> {
     `optimizePages: ${pages.length} pages with their stylesheet inline; ${compressed.files} files precompressed ` +
       `(${Math.round(compressed.bytes / 1024)} KiB, ${Math.round(compressed.brotliBytes / 1024)} KiB as brotli)`,
   );
+}
+
+/**
+ * The hrefs of the page namespace chunks a page reads (`apiDocs` on `/api-docs/index.html`), its language's and
+ * English's, its fallback.
+ */
+function pageNamespaceChunks(locale: Locale, rest: string, assetFiles: readonly string[]): string[] {
+  const chunks = new Set<string>();
+  for (const [namespace, slug] of Object.entries(PAGE_NAMESPACE_PAGES)) {
+    if (rest !== `/${slug}/index.html`) continue;
+    for (const language of new Set<Locale>([locale, 'en'])) {
+      const chunk = findLocaleChunk(language, assetFiles, namespace);
+      if (!chunk) throw new Error(`the build has no ${namespace} message chunk for ${language}`);
+      chunks.add(`/assets/${chunk}`);
+    }
+  }
+  return [...chunks];
 }
 
 /** Per language, the hrefs of its message chunk and of the chunks that one imports. */

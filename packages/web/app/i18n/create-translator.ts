@@ -13,7 +13,7 @@ export type MessageValues = Readonly<Record<string, MessageValue>>;
  */
 export type Translate = (key: MessageKey, values?: MessageValues) => string;
 
-export type Translator = { intl: IntlShape; t: Translate; locale: Locale };
+export type Translator = { intl: IntlShape; t: Translate; locale: Locale; messages: Record<string, string> };
 
 const intlCache = createIntlCache();
 
@@ -53,7 +53,7 @@ export function createTranslator(
       values && isolateValues(values, plainArgumentsFor(key), (value) => numberFormat.format(value)),
     );
   };
-  return { intl, t, locale };
+  return { intl, t, locale, messages };
 }
 
 /**
@@ -67,13 +67,15 @@ export function isPlainText(message: string): boolean {
 const translators = new Map<Locale, Translator>();
 
 /**
- * One shared translator per language, for components and for route `meta` functions alike. A language whose
- * messages are not loaded yet (see `loadMessages`) gets an English one that is not kept.
+ * One shared translator per language, for components and for route `meta` functions alike, made again when more
+ * of its messages arrive (a page namespace). A language whose messages are not loaded yet (see `loadMessages`)
+ * gets an English one that is not kept.
  */
 export function getTranslator(locale: Locale): Translator {
+  const messages = messagesFor(locale);
   let translator = translators.get(locale);
-  if (!translator) {
-    translator = createTranslator(locale);
+  if (translator?.messages !== messages) {
+    translator = createTranslator(locale, messages);
     if (hasMessages(locale)) translators.set(locale, translator);
   }
   return translator;

@@ -2,7 +2,7 @@ import { AppError, ERROR_CODE_LIST, TOOLS, TOOL_IDS } from '@quire/shared';
 import { describe, expect, it } from 'vitest';
 import enErrors from '../../../../content/locales/en/errors.json';
 import { createTranslator, getTranslator } from './create-translator.ts';
-import { messagesFor } from './messages.ts';
+import { messagesFor, pageNamespacesOf } from './messages.ts';
 import { errorMessageValues } from './translate-error.ts';
 
 describe('English messages', () => {
@@ -79,5 +79,20 @@ describe('locales', () => {
     expect(t('common.upload.tooMany', { maxFiles: 1, fileName: 'k.pdf' })).toMatch(
       /^Maximum 1 file allowed\./,
     );
+  });
+});
+
+describe('page namespaces', () => {
+  it('are read by their page alone', () => {
+    expect(pageNamespacesOf('/api-docs')).toEqual(['apiDocs']);
+    expect(pageNamespacesOf('/api-docs/')).toEqual(['apiDocs']);
+    expect(pageNamespacesOf('/merge-pdf')).toEqual([]);
+    expect(pageNamespacesOf('/blog/api-docs')).toEqual([]);
+  });
+
+  it('are at hand when prerendering, in every language', () => {
+    expect(getTranslator('en').t('apiDocs.title')).toBe('API Documentation');
+    expect(getTranslator('ar').t('apiDocs.title')).not.toMatch(/API Documentation|apiDocs/);
+    expect(getTranslator('ar').t('apiDocs.title')).toMatch(/\S/);
   });
 });

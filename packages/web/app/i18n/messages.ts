@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, type Locale } from '@quire/shared';
+import { DEFAULT_LOCALE, type Locale, type PageSlug } from '@quire/shared';
 import type enApiDocs from '../../../../content/locales/en/apiDocs.json';
 import type enBlog from '../../../../content/locales/en/blog.json';
 import type enCommon from '../../../../content/locales/en/common.json';
@@ -30,14 +30,23 @@ type NestedMessages = { readonly [key: string]: string | NestedMessages };
 type LocaleFiles = Record<string, NestedMessages>;
 
 /**
- * Where the messages come from. English, the fallback of every page, is always in the bundle. Prerendering (and
- * the tests) render synchronously, so the server build holds every locale file; the browser gets one chunk per
- * language (see `vite.config.ts`), which `loadMessages` fetches before anything of that language renders.
+ * Namespaces that one page alone uses (`apiDocs`, a quarter of the site's words): the browser gets each in a chunk
+ * of its own per language (`messages-<locale>-<namespace>`, see `build-time/chunk-groups.ts`), which that page
+ * loads, instead of in the language's chunk every page loads and reads while it hydrates.
  */
-const ENGLISH_FILES = import.meta.glob<NestedMessages>('../../../../content/locales/en/*.json', {
-  eager: true,
-  import: 'default',
-});
+export const PAGE_NAMESPACES = { apiDocs: 'api-docs' } as const satisfies Record<string, PageSlug>;
+export type PageNamespace = keyof typeof PAGE_NAMESPACES;
+
+/**
+ * Where the messages come from. English, the fallback of every page, is always in the bundle, but for the page
+ * namespaces. Prerendering (and the tests) render synchronously, so the server build holds every locale file; the
+ * browser gets one chunk per language and page namespace (see `vite.config.ts`), which `loadMessages` fetches
+ * before anything that needs it renders.
+ */
+const ENGLISH_FILES = import.meta.glob<NestedMessages>(
+  ['../../../../content/locales/en/*.json', '!../../../../content/locales/en/apiDocs.json'],
+  { eager: true, import: 'default' },
+);
 
 /** Every locale file, keyed by path; only in the server build and in tests (empty in the browser). */
 export const LOCALE_FILES: LocaleFiles = import.meta.env.SSR
@@ -49,16 +58,23 @@ export const LOCALE_FILES: LocaleFiles = import.meta.env.SSR
 
 const LAZY_LOCALE_FILES = import.meta.env.SSR
   ? {}
-  : import.meta.glob<NestedMessages>(
-      ['../../../../content/locales/*/*.json', '!../../../../content/locales/en/*.json'],
-      { import: 'default' },
-    );
+  : {
+      ...import.meta.glob<NestedMessages>(
+        ['../../../../content/locales/*/*.json', '!../../../../content/locales/en/*.json'],
+        { import: 'default' },
+      ),
+      ...import.meta.glob<NestedMessages>('../../../../content/locales/en/apiDocs.json', {
+        import: 'default',
+      }),
+    };
 
 /** The locale a file path belongs to and its namespace (`common`, `tools`, ...). */
 function fileLocale(file: string): { locale: string; namespace: string } | undefined {
   const match = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(file);
   return match?.[1] && match[2] ? { locale: match[1], namespace: match[2] } : undefined;
 }
+
+const isPageNamespace = (namespace: string): namespace is PageNamespace => namespace in PAGE_NAMESPACES;
 
 export function flattenMessages(nested: NestedMessages, prefix: string, into: Record<string, string> = {}) {
   for (const [key, value] of Object.entries(nested)) {
@@ -69,40 +85,88 @@ export function flattenMessages(nested: NestedMessages, prefix: string, into: Re
   return into;
 }
 
-function flattenFiles(files: LocaleFiles, locale: Locale): Record<string, string> {
-  const flat: Record<string, string> = {};
+function flattenFiles(files: LocaleFiles, locale: Locale, into: Record<string, string> = {}) {
   for (const [file, nested] of Object.entries(files)) {
     const origin = fileLocale(file);
-    if (origin?.locale === locale) flattenMessages(nested, origin.namespace, flat);
+    if (origin?.locale === locale) flattenMessages(nested, origin.namespace, into);
   }
-  return flat;
+  return into;
 }
 
-/** Own messages of the languages loaded so far (all of them on the server). */
+/**
+ * Own messages of the languages loaded so far (all of them on the server), each object growing as a page
+ * namespace of its language arrives.
+ */
 const loaded = new Map<Locale, Record<string, string>>([
-  [DEFAULT_LOCALE, flattenFiles(ENGLISH_FILES, DEFAULT_LOCALE)],
+  [DEFAULT_LOCALE, flattenFiles(import.meta.env.SSR ? LOCALE_FILES : ENGLISH_FILES, DEFAULT_LOCALE)],
 ]);
 
-/** True when a language's messages are at hand, so that its pages render in it rather than in English. */
-export function hasMessages(locale: Locale): boolean {
-  return import.meta.env.SSR || loaded.has(locale);
+/** What of a language is loaded: `de` (every namespace but the page ones), `de apiDocs` (a page namespace). */
+const partKey = (locale: Locale, namespace?: PageNamespace) =>
+  namespace ? `${locale} ${namespace}` : locale;
+const loadedParts = new Set<string>([DEFAULT_LOCALE]);
+
+/**
+ * True when a language's messages are at hand, so that its pages render in it rather than in English; with a page
+ * namespace, when that one is at hand too (in English as well, its fallback).
+ */
+export function hasMessages(locale: Locale, namespace?: PageNamespace): boolean {
+  if (import.meta.env.SSR) return true;
+  if (!namespace) return loadedParts.has(locale);
+  return loadedParts.has(partKey(locale, namespace)) && loadedParts.has(partKey(DEFAULT_LOCALE, namespace));
 }
 
-const loading = new Map<Locale, Promise<void>>();
+const loading = new Map<string, Promise<void>>();
 
-/** Fetches a language's messages (one chunk) unless they are at hand; one promise per language. */
-export function loadMessages(locale: Locale): Promise<void> {
-  if (hasMessages(locale)) return Promise.resolve();
-  let promise = loading.get(locale);
+function loadPart(locale: Locale, namespace?: PageNamespace): Promise<void> {
+  const key = partKey(locale, namespace);
+  if (loadedParts.has(key)) return Promise.resolve();
+  let promise = loading.get(key);
   if (!promise) {
-    const files = Object.entries(LAZY_LOCALE_FILES).filter(([file]) => fileLocale(file)?.locale === locale);
+    const files = Object.entries(LAZY_LOCALE_FILES).filter(([file]) => {
+      const origin = fileLocale(file);
+      return (
+        origin?.locale === locale &&
+        (namespace ? origin.namespace === namespace : !isPageNamespace(origin.namespace))
+      );
+    });
     promise = Promise.all(files.map(async ([file, load]) => [file, await load()] as const)).then(
-      (contents) => void loaded.set(locale, flattenFiles(Object.fromEntries(contents), locale)),
+      (contents) => {
+        let own = loaded.get(locale);
+        if (!own) {
+          own = {};
+          loaded.set(locale, own);
+        }
+        flattenFiles(Object.fromEntries(contents), locale, own);
+        loadedParts.add(key);
+        // A language's messages, merged with English, are worked out again on their next use.
+        cache.clear();
+      },
     );
-    promise.catch(() => loading.delete(locale));
-    loading.set(locale, promise);
+    promise.catch(() => loading.delete(key));
+    loading.set(key, promise);
   }
   return promise;
+}
+
+/**
+ * Fetches a language's messages (one chunk) unless they are at hand, one promise per language; with a page
+ * namespace, that namespace's chunk of the language and of English.
+ */
+export function loadMessages(locale: Locale, namespace?: PageNamespace): Promise<void> {
+  if (hasMessages(locale, namespace)) return Promise.resolve();
+  if (!namespace) return loadPart(locale);
+  return Promise.all([loadPart(DEFAULT_LOCALE, namespace), loadPart(locale, namespace)]).then(
+    () => undefined,
+  );
+}
+
+/** The page namespaces the page at a path (without its language prefix: `/api-docs`) reads. */
+export function pageNamespacesOf(pathWithoutLocale: string): PageNamespace[] {
+  const path = pathWithoutLocale.replace(/\/+$/, '');
+  return (Object.keys(PAGE_NAMESPACES) as PageNamespace[]).filter(
+    (namespace) => path === `/${PAGE_NAMESPACES[namespace]}`,
+  );
 }
 
 /** A locale's own messages, flat, without the English fallback (empty while not loaded). */
@@ -121,18 +185,24 @@ const cache = new Map<Locale, Messages>();
 
 /**
  * English merged with the locale's own messages: whatever a locale lacks is shown in English. Before a language
- * is loaded this is English alone, and it is not kept.
+ * is loaded this is English alone, and it is not kept. When a page namespace arrives, English's object takes it
+ * in and another language's is made anew, so a translator made from an object that is not the current one is
+ * out of date.
  */
 export function messagesFor(locale: Locale): Messages {
   let messages = cache.get(locale);
   if (!messages) {
-    messages = locale === DEFAULT_LOCALE ? ENGLISH : { ...ENGLISH, ...pick(ownMessages(locale)) };
+    messages = locale === DEFAULT_LOCALE ? ENGLISH : withEnglish(ownMessages(locale));
     if (hasMessages(locale)) cache.set(locale, messages);
   }
   return messages;
 }
 
-/** Only keys English has; a stale key in a translation is ignored (the i18n check reports it). */
-function pick(own: Record<string, string>): Partial<Messages> {
-  return Object.fromEntries(Object.entries(own).filter(([key]) => key in ENGLISH)) as Partial<Messages>;
+/** English with the locale's own messages over it; a stale key of a translation (not in English) is ignored. */
+function withEnglish(own: Record<string, string>): Messages {
+  const messages: Record<string, string> = { ...ENGLISH };
+  for (const key in own) {
+    if (key in ENGLISH) messages[key] = own[key] as string;
+  }
+  return messages as Messages;
 }

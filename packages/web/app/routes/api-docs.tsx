@@ -1,10 +1,11 @@
 import { DEFAULT_RATE_LIMIT_PER_MINUTE, buildOpenApi, homePath, splitLocale } from '@quire/shared';
-import { useLoaderData, type MetaFunction } from 'react-router';
+import { useLoaderData, type ClientLoaderFunctionArgs, type MetaFunction } from 'react-router';
 import webPackage from '../../package.json' with { type: 'json' };
 import { config } from '../config.ts';
 import { ApiDocsPage } from '../features/api-docs/api-docs-page.tsx';
 import { describeApi } from '../features/api-docs/describe-api.ts';
 import { getTranslator } from '../i18n/create-translator.ts';
+import { loadMessages } from '../i18n/messages.ts';
 import { inKnownLanguage } from '../lib/language-param.ts';
 import { pageMeta } from '../lib/seo.ts';
 
@@ -17,6 +18,17 @@ export function loader() {
     buildOpenApi({ version: webPackage.version, rateLimitPerMinute: DEFAULT_RATE_LIMIT_PER_MINUTE }),
     config.publicOrigin,
   );
+}
+
+/**
+ * A visit that arrives from another page of the site: the page's words (the `apiDocs` namespace, which no other
+ * page ships) come with its data. The first page of a visit has them loaded before it hydrates (entry.client.tsx),
+ * and React Router runs no client loader then: the page has a build-time loader.
+ */
+export async function clientLoader({ request, serverLoader }: ClientLoaderFunctionArgs) {
+  const { locale } = splitLocale(new URL(request.url).pathname);
+  const [model] = await Promise.all([serverLoader<typeof loader>(), loadMessages(locale, 'apiDocs')]);
+  return model;
 }
 
 export const meta: MetaFunction = inKnownLanguage(({ location }) => {
