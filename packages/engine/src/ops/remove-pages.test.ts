@@ -132,6 +132,25 @@ describe('remove pages', () => {
     expect(fields.some((field) => field.value !== '')).toBe(true);
   });
 
+  it("keeps a real filled form's exact field names and values and the document's title, author and XMP", async () => {
+    const name = 'pdf/pdfjs_irs-f1040-prefilled_acroform.pdf';
+    const source = readNavigation(corpusPath(name));
+    const result = await removeFrom(corpusPath(name), '1');
+    const { fields } = readNavigation(result.path);
+    // Only the fields of the page kept, now page 1, under their own names (no `topmostSubform[0]+1`).
+    expect(fields).toEqual(
+      source.fields.filter((field) => field.page === 2).map((field) => ({ ...field, page: 1 })),
+    );
+    expect(fields.length).toBeGreaterThan(50);
+    // The form's two filled fields are on its second page: a ticked box and a text.
+    const filled = fields.filter((field) => !['null', '', '/Off'].includes(field.value));
+    expect(filled.map((field) => field.value).sort()).toEqual(['/Yes', 'foobar']);
+    const info = execFileSync('pdfinfo', [result.path], { encoding: 'utf8' });
+    expect(info).toMatch(/^Title:\s+2010 Form 1040$/m);
+    expect(info).toMatch(/^Author:\s+SE:W:CAR:MP$/m);
+    expect(execFileSync('pdfinfo', ['-meta', result.path], { encoding: 'utf8' })).toContain('<x:xmpmeta');
+  });
+
   it('removes each page once, however often the list names it, and keeps the rest in order', async () => {
     const name = 'pdf/pdfjs_tracemonkey-paper_14p-text-2col.pdf';
     const result = await removeFrom(corpusPath(name), '3-5, 4, 14, 5-6');
