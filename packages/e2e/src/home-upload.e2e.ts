@@ -19,6 +19,7 @@ const PDF_TOOLS = [
   'ocr',
   'remove-pages',
   'extract-pages',
+  'protect',
 ];
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };

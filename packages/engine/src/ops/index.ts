@@ -5,6 +5,7 @@ import { merge } from './merge.ts';
 import { ocr } from './ocr.ts';
 import { pdfToJpg } from './pdf-to-jpg.ts';
 import { pdfToWord } from './pdf-to-word.ts';
+import { protect } from './protect.ts';
 import { removePages } from './remove-pages.ts';
 import { rotate } from './rotate.ts';
 import { split } from './split.ts';
@@ -24,4 +25,5 @@ export const ENGINE_OPS = {
   ocr,
   'remove-pages': removePages,
   'extract-pages': extractPages,
+  protect,
 } satisfies EngineOps;

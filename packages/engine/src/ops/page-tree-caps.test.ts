@@ -20,6 +20,7 @@ import { merge } from './merge.ts';
 import { ocr } from './ocr.ts';
 import { pdfToJpg } from './pdf-to-jpg.ts';
 import { pdfToWord } from './pdf-to-word.ts';
+import { protect } from './protect.ts';
 import { removePages } from './remove-pages.ts';
 import { rotate } from './rotate.ts';
 import { split } from './split.ts';
@@ -121,6 +122,21 @@ const CASES: { [K in PdfToolId]: Case } = {
     run: (path, password) =>
       extractPages({ file: inputFile(path, password), options: { pages: '1-', mode: 'one' } }, ctx),
     countPages: async (result) => pdfPages(result.path),
+    bigUnderCap: 1500,
+  },
+  // Every page, read back with the new password.
+  protect: {
+    fileIndex: 0,
+    run: (path, password) =>
+      protect(
+        { file: inputFile(path, password), options: { newPassword: 'caps', permissions: ['print'] } },
+        ctx,
+      ),
+    countPages: async (result) => {
+      const open = join(ctx.workDir, 'protected-open.pdf');
+      execFileSync('qpdf', ['--password=caps', '--decrypt', result.path, open]);
+      return pdfPages(open);
+    },
     bigUnderCap: 1500,
   },
 };

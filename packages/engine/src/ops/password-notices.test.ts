@@ -10,6 +10,7 @@ import { merge } from './merge.ts';
 import { ocr } from './ocr.ts';
 import { pdfToJpg } from './pdf-to-jpg.ts';
 import { pdfToWord } from './pdf-to-word.ts';
+import { protect } from './protect.ts';
 import { removePages } from './remove-pages.ts';
 import { rotate } from './rotate.ts';
 import { split } from './split.ts';
@@ -27,6 +28,8 @@ type Case = {
   run: (path: string, password?: string) => Promise<JobResult>;
   /** The result is a PDF, whose lack of a password the test checks too (the others are zips and Word files). */
   writesPdf: boolean;
+  /** The result has a password of its own (Protect PDF's new one): nothing was removed. */
+  isProtected?: true;
 };
 
 /** Every tool that reads PDFs, and so takes a visitor's password: a missing one does not compile. */
@@ -91,6 +94,16 @@ const CASES: { [K in PdfToolId]: Case } = {
       extractPages({ file: inputFile(path, password), options: { pages: '2, 1', mode: 'one' } }, await job()),
     writesPdf: true,
   },
+  protect: {
+    fileIndex: 0,
+    run: async (path, password) =>
+      protect(
+        { file: inputFile(path, password), options: { newPassword: 'new-minutes', permissions: [] } },
+        await job(),
+      ),
+    writesPdf: true,
+    isProtected: true,
+  },
 };
 
 /** Two pages of minutes, written to the job's directory: as they are, or encrypted by qpdf (AES-256). */
@@ -108,10 +121,10 @@ const passwordNoticesOf = (result: JobResult) =>
 
 describe('a protected PDF’s result', () => {
   it.each(PDF_TOOL_IDS)('%s says that the result has no password, when it has none', async (toolId) => {
-    const { fileIndex, run, writesPdf } = CASES[toolId];
+    const { fileIndex, run, writesPdf, isProtected = false } = CASES[toolId];
     const result = await run(await minutes('protected.pdf', 'open'), PASSWORD);
-    expect(passwordNoticesOf(result)).toEqual([{ code: 'PASSWORD_REMOVED', fileIndex }]);
-    if (writesPdf) expect(isEncrypted(result.path)).toBe(false);
+    expect(passwordNoticesOf(result)).toEqual(isProtected ? [] : [{ code: 'PASSWORD_REMOVED', fileIndex }]);
+    if (writesPdf) expect(isEncrypted(result.path)).toBe(isProtected);
 
     // Nothing to say of a file that needed no password: one without any, or one locked only against editing,
     // which opens for anyone.

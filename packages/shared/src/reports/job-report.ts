@@ -49,6 +49,8 @@ export type ToolReports = {
   'remove-pages': { pageCount: number; removedPages: number };
   /** `pageCount`: in all its PDFs; `fileCount`: the PDFs of mode `separate`'s zip, 0 for one PDF. */
   'extract-pages': { pageCount: number; fileCount: number };
+  /** `permissions`: what readers may still do without the owner password, as sent (`print,copy`), or `none`. */
+  protect: { pageCount: number; permissions: string };
 };
 
 /** What a finished job says about its result: the tool's figures and the notices. */

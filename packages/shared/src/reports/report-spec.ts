@@ -147,6 +147,16 @@ export const REPORT_SPECS: { readonly [T in ToolId]: readonly ReportHeaderSpec<T
       write: ({ fileCount }) => (fileCount > 0 ? String(fileCount) : null),
     },
   ],
+  protect: [
+    PAGE_COUNT,
+    {
+      header: 'X-Permissions',
+      type: 'string',
+      description:
+        'What readers may still do without the owner password: some of `print`, `copy`, `edit`, `annotate` and `forms`, joined by commas, or `none`.',
+      write: ({ permissions }) => permissions,
+    },
+  ],
 };
 
 /**
@@ -229,6 +239,14 @@ export const REPORT_FIGURES: ReportFigureSpecs = {
     fileCount: {
       type: 'integer',
       description: 'PDFs in the zip of mode `separate`; 0 for mode `one`, whose result is one PDF.',
+    },
+  },
+  protect: {
+    pageCount: PAGE_COUNT_FIGURE,
+    permissions: {
+      type: 'string',
+      description:
+        'What readers may still do without the owner password: some of `print`, `copy`, `edit`, `annotate` and `forms`, joined by commas, or `none`.',
     },
   },
 };

@@ -18,6 +18,7 @@ describe('toolsFor', () => {
       'ocr',
       'remove-pages',
       'extract-pages',
+      'protect',
     ]);
     expect(toolsFor(pdfs(2))).toEqual(['merge']);
     expect(toolsFor(pdfs(MAX_MERGE_FILES + 1))).toEqual([]);
@@ -55,6 +56,7 @@ describe('toolChoiceFor', () => {
             'ocr',
             'remove-pages',
             'extract-pages',
+            'protect',
           ],
           problem: null,
         },
