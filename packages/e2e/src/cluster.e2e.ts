@@ -153,6 +153,10 @@ const TOOL_CASES: Record<ToolId, { parts: Part[]; check: (body: Buffer) => Promi
       await expect(pagesOf(body)).rejects.toThrow();
     },
   },
+  unlock: {
+    parts: [['file', pdf(2), 'a.pdf']],
+    check: async (body) => expect(await textOf(body)).toContain(MARK),
+  },
   // Pages with text are not read again: the document comes back with its own text.
   ocr: {
     parts: [

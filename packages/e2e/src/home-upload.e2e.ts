@@ -20,6 +20,7 @@ const PDF_TOOLS = [
   'remove-pages',
   'extract-pages',
   'protect',
+  'unlock',
 ];
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };

@@ -174,6 +174,7 @@ describe('nothing kept: a marker sent through every tool and outcome is found no
         newPassword: `pw-${MARKER.slice(0, 40)}`,
         permissions: 'print',
       }),
+      unlock: await send('unlock', [pdfFile()]),
     } satisfies Record<ToolId, Answer>;
     for (const [toolId, answer] of Object.entries(outcomes)) {
       expect(answer.status, `${toolId}: ${answer.body.toString().slice(0, 300)}`).toBe(200);

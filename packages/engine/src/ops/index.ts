@@ -9,6 +9,7 @@ import { protect } from './protect.ts';
 import { removePages } from './remove-pages.ts';
 import { rotate } from './rotate.ts';
 import { split } from './split.ts';
+import { unlock } from './unlock.ts';
 import type { EngineOps } from './types.ts';
 import { wordToPdf } from './word-to-pdf.ts';
 
@@ -26,4 +27,5 @@ export const ENGINE_OPS = {
   'remove-pages': removePages,
   'extract-pages': extractPages,
   protect,
+  unlock,
 } satisfies EngineOps;

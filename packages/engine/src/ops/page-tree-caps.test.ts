@@ -24,6 +24,7 @@ import { protect } from './protect.ts';
 import { removePages } from './remove-pages.ts';
 import { rotate } from './rotate.ts';
 import { split } from './split.ts';
+import { unlock } from './unlock.ts';
 import type { JobResult } from './types.ts';
 
 /**
@@ -137,6 +138,13 @@ const CASES: { [K in PdfToolId]: Case } = {
       execFileSync('qpdf', ['--password=caps', '--decrypt', result.path, open]);
       return pdfPages(open);
     },
+    bigUnderCap: 1500,
+  },
+  // Every page, without encryption.
+  unlock: {
+    fileIndex: 0,
+    run: (path, password) => unlock({ file: inputFile(path, password), options: {} }, ctx),
+    countPages: async (result) => pdfPages(result.path),
     bigUnderCap: 1500,
   },
 };

@@ -14,6 +14,7 @@ import { protect } from './protect.ts';
 import { removePages } from './remove-pages.ts';
 import { rotate } from './rotate.ts';
 import { split } from './split.ts';
+import { unlock } from './unlock.ts';
 import type { JobResult } from './types.ts';
 
 const ctx = useJobContext(120_000);
@@ -103,6 +104,11 @@ const CASES: { [K in PdfToolId]: Case } = {
       ),
     writesPdf: true,
     isProtected: true,
+  },
+  unlock: {
+    fileIndex: 0,
+    run: async (path, password) => unlock({ file: inputFile(path, password), options: {} }, await job()),
+    writesPdf: true,
   },
 };
 

@@ -21,7 +21,7 @@ const ACTIVE_KEYS = ['/JavaScript', '/OpenAction', '/Launch', '/SubmitForm', '/U
 type ActiveKeys = (pdf: Uint8Array) => Promise<string[]>;
 
 /**
- * Policy: Quire edits documents without judging them. Lossless edits (rotate, compress, OCR, protect) keep the
+ * Policy: Quire edits documents without judging them. Lossless edits (rotate, compress, OCR, protect, unlock) keep the
  * document's scripts and actions as they were; page assembly (merge, split, remove and extract pages) keeps each
  * page's own actions and drops the document-level ones, as it drops every catalog entry; conversions produce no
  * active content at all. Each tool that reads PDFs has its entry: a new one is a type error until its policy is
@@ -43,6 +43,8 @@ const POLICY: Record<PdfTool, (output: Buffer, activeKeys: ActiveKeys) => Promis
     expect(await activeKeys(await decrypted(output, TOOLS.protect.probeFields.newPassword))).toEqual(
       ACTIVE_KEYS,
     ),
+  // No password to remove (the probe's file has none): the document as it was, its scripts and actions kept.
+  unlock: async (output, activeKeys) => expect(await activeKeys(output)).toEqual(ACTIVE_KEYS),
   split: async (output, activeKeys) => {
     const [piece] = Object.values(unzipSync(output));
     expect(await activeKeys(piece as Uint8Array)).toEqual(['/Launch', '/SubmitForm', '/URI']);

@@ -157,6 +157,16 @@ export const REPORT_SPECS: { readonly [T in ToolId]: readonly ReportHeaderSpec<T
       write: ({ permissions }) => permissions,
     },
   ],
+  unlock: [
+    PAGE_COUNT,
+    {
+      header: 'X-Protection-Removed',
+      type: 'string',
+      description:
+        'What was removed: `password` (the file needed one to open), `restrictions` (it opened without one, but limited printing, copying or changes) or `nothing` (it was not encrypted).',
+      write: ({ removed }) => removed,
+    },
+  ],
 };
 
 /**
@@ -247,6 +257,14 @@ export const REPORT_FIGURES: ReportFigureSpecs = {
       type: 'string',
       description:
         'What readers may still do without the owner password: some of `print`, `copy`, `edit`, `annotate` and `forms`, joined by commas, or `none`.',
+    },
+  },
+  unlock: {
+    pageCount: PAGE_COUNT_FIGURE,
+    removed: {
+      type: 'string',
+      description:
+        'What was removed: `password` (the file needed one to open), `restrictions` (it opened without one, but limited printing, copying or changes) or `nothing` (it was not encrypted).',
     },
   },
 };

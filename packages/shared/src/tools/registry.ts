@@ -341,6 +341,19 @@ export const TOOLS = defineTools({
     glyph:
       'M6 11h12a1 1 0 0 1 1 1v8a1 1 0 0 1-1 1H6a1 1 0 0 1-1-1v-8a1 1 0 0 1 1-1zM8 11V7a4 4 0 0 1 8 0v4M12 15v2',
   },
+  unlock: {
+    ...onePdf,
+    id: 'unlock',
+    slug: 'unlock-pdf',
+    apiPath: '/api/pdf/unlock',
+    output: { fileName: 'unlocked.pdf', mimeType: PDF, nameSuffix: '-unlocked' },
+    options: {},
+    errors: [],
+    color: 'green',
+    // A padlock, its shackle open.
+    glyph:
+      'M6 11h12a1 1 0 0 1 1 1v8a1 1 0 0 1-1 1H6a1 1 0 0 1-1-1v-8a1 1 0 0 1 1-1zM8 11V7a4 4 0 0 1 7.7-1.5M12 15v2',
+  },
 });
 
 export type Tools = typeof TOOLS;

@@ -19,6 +19,7 @@ describe('toolsFor', () => {
       'remove-pages',
       'extract-pages',
       'protect',
+      'unlock',
     ]);
     expect(toolsFor(pdfs(2))).toEqual(['merge']);
     expect(toolsFor(pdfs(MAX_MERGE_FILES + 1))).toEqual([]);
@@ -57,6 +58,7 @@ describe('toolChoiceFor', () => {
             'remove-pages',
             'extract-pages',
             'protect',
+            'unlock',
           ],
           problem: null,
         },
