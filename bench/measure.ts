@@ -48,18 +48,15 @@ export function measureOp(
   runs: number,
   workDir: string,
   files: string[],
+  /** Every file's password, for files that need one to open. */
+  password?: string,
 ): OpReport {
   const runner = new URL('./op-runner.ts', import.meta.url).pathname;
-  const measured = measureCommand(process.execPath, [
-    '--import',
-    'tsx',
-    runner,
-    toolId,
-    JSON.stringify(options),
-    String(runs),
-    workDir,
-    ...files,
-  ]);
+  const measured = measureCommand(
+    process.execPath,
+    ['--import', 'tsx', runner, toolId, JSON.stringify(options), String(runs), workDir, ...files],
+    password === undefined ? process.env : { ...process.env, QUIRE_BENCH_PASSWORD: password },
+  );
   const report = JSON.parse(measured.stdout.trim().split('\n').pop() ?? '{}') as Omit<OpReport, 'peakRssMb'>;
   return { ...report, peakRssMb: measured.maxRssKb / 1024 };
 }

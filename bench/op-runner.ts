@@ -1,6 +1,7 @@
 // Child process of the benchmarks: runs one engine op as a server worker would (warm process, one warm-up run),
 // RUNS more times, and prints the timings and output size as JSON on its last line.
 //   tsx bench/op-runner.ts <toolId> <options JSON> <runs> <workDir> <file>...
+// QUIRE_BENCH_PASSWORD, when set, is every file's password (Unlock PDF's bench opens protected files).
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { ENGINE_OPS, opInput, type EngineOp } from '@quire/engine';
@@ -14,7 +15,8 @@ if (!isToolId(toolId) || !optionsJson || !runsArg || !workRoot) {
 }
 applyBenchSettings();
 const op = ENGINE_OPS[toolId] as EngineOp<ToolId>;
-const files = paths.map((path) => ({ path, name: basename(path) }));
+const password = process.env.QUIRE_BENCH_PASSWORD || undefined;
+const files = paths.map((path) => ({ path, name: basename(path), password }));
 const options = JSON.parse(optionsJson) as never;
 
 async function runOnce(): Promise<{

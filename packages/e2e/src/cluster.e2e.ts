@@ -144,6 +144,27 @@ const TOOL_CASES: Record<ToolId, { parts: Part[]; check: (body: Buffer) => Promi
     ],
     check: async (body) => expect(await pagesOf(body)).toBe(3),
   },
+  // Its text read back with the new password, and with none it does not open.
+  protect: {
+    parts: [
+      ['file', pdf(2), 'a.pdf'],
+      ['newPassword', 'cluster pw'],
+    ],
+    check: async (body) => {
+      const text = await readWith(body, 'protected.pdf', 'pdftotext', (path) => [
+        '-upw',
+        'cluster pw',
+        path,
+        '-',
+      ]);
+      expect(text).toContain(MARK);
+      await expect(pagesOf(body)).rejects.toThrow();
+    },
+  },
+  unlock: {
+    parts: [['file', pdf(2), 'a.pdf']],
+    check: async (body) => expect(await textOf(body)).toContain(MARK),
+  },
   // Pages with text are not read again: the document comes back with its own text.
   ocr: {
     parts: [

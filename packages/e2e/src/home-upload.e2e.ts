@@ -19,6 +19,8 @@ const PDF_TOOLS = [
   'ocr',
   'remove-pages',
   'extract-pages',
+  'protect',
+  'unlock',
 ];
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };

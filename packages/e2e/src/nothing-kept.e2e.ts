@@ -172,6 +172,12 @@ describe('nothing kept: a marker sent through every tool and outcome is found no
       organize: await send('organize', [pdfFile('file-0')], {
         layout: '[{"file": 0, "page": 3, "rotate": 90}, {"blank": "previous"}, {"file": 0, "page": 1}]',
       }),
+      // The new password carries the marker too: it must reach no log and no file either.
+      protect: await send('protect', [pdfFile()], {
+        newPassword: `pw-${MARKER.slice(0, 40)}`,
+        permissions: 'print',
+      }),
+      unlock: await send('unlock', [pdfFile()]),
     } satisfies Record<ToolId, Answer>;
     for (const [toolId, answer] of Object.entries(outcomes)) {
       expect(answer.status, `${toolId}: ${answer.body.toString().slice(0, 300)}`).toBe(200);
@@ -190,6 +196,12 @@ describe('nothing kept: a marker sent through every tool and outcome is found no
     expectRefusal(await send('merge', [pdfFile('file-0'), pdfFile('file-1', damagedPdf(MARKER))]), 422);
     expectRefusal(await send('merge', [pdfFile('file-0')]), 400, 'TOO_FEW_FILES');
     expectRefusal(await send('rotate', [pdfFile()], { angle: '45' }), 400, 'INVALID_OPTIONS');
+    // A new password too long: refused without repeating it anywhere.
+    expectRefusal(
+      await send('protect', [pdfFile()], { newPassword: MARKER.repeat(3) }),
+      400,
+      'INVALID_OPTIONS',
+    );
     expectRefusal(await send('split', [pdfFile()], { mode: 'range', pageRange: '7-2x' }), 400);
     expectRefusal(await send('jpg-to-pdf', [{ ...pdfFile('file-0') }]), 415, 'INVALID_FILE_TYPE');
     expectRefusal(

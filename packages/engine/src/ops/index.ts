@@ -6,9 +6,11 @@ import { ocr } from './ocr.ts';
 import { organize } from './organize.ts';
 import { pdfToJpg } from './pdf-to-jpg.ts';
 import { pdfToWord } from './pdf-to-word.ts';
+import { protect } from './protect.ts';
 import { removePages } from './remove-pages.ts';
 import { rotate } from './rotate.ts';
 import { split } from './split.ts';
+import { unlock } from './unlock.ts';
 import type { EngineOps } from './types.ts';
 import { wordToPdf } from './word-to-pdf.ts';
 
@@ -26,4 +28,6 @@ export const ENGINE_OPS = {
   'remove-pages': removePages,
   'extract-pages': extractPages,
   organize,
+  protect,
+  unlock,
 } satisfies EngineOps;

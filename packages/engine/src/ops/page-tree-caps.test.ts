@@ -27,10 +27,12 @@ import { merge } from './merge.ts';
 import { ocr } from './ocr.ts';
 import { pdfToJpg } from './pdf-to-jpg.ts';
 import { pdfToWord } from './pdf-to-word.ts';
+import { protect } from './protect.ts';
 import { removePages } from './remove-pages.ts';
 import { rotate } from './rotate.ts';
 import { organize } from './organize.ts';
 import { split } from './split.ts';
+import { unlock } from './unlock.ts';
 import type { JobResult } from './types.ts';
 
 /**
@@ -140,6 +142,28 @@ const CASES: { [K in PdfToolId]: Case } = {
         { files: [inputFile(path, password)], options: { layout: lastPageFirst(path, password) } },
         ctx,
       ),
+    countPages: async (result) => pdfPages(result.path),
+    bigUnderCap: 1500,
+  },
+  // Every page, read back with the new password.
+  protect: {
+    fileIndex: 0,
+    run: (path, password) =>
+      protect(
+        { file: inputFile(path, password), options: { newPassword: 'caps', permissions: ['print'] } },
+        ctx,
+      ),
+    countPages: async (result) => {
+      const open = join(ctx.workDir, 'protected-open.pdf');
+      execFileSync('qpdf', ['--password=caps', '--decrypt', result.path, open]);
+      return pdfPages(open);
+    },
+    bigUnderCap: 1500,
+  },
+  // Every page, without encryption.
+  unlock: {
+    fileIndex: 0,
+    run: (path, password) => unlock({ file: inputFile(path, password), options: {} }, ctx),
     countPages: async (result) => pdfPages(result.path),
     bigUnderCap: 1500,
   },

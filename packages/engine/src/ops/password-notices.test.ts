@@ -10,10 +10,12 @@ import { merge } from './merge.ts';
 import { ocr } from './ocr.ts';
 import { pdfToJpg } from './pdf-to-jpg.ts';
 import { pdfToWord } from './pdf-to-word.ts';
+import { protect } from './protect.ts';
 import { removePages } from './remove-pages.ts';
 import { rotate } from './rotate.ts';
 import { organize } from './organize.ts';
 import { split } from './split.ts';
+import { unlock } from './unlock.ts';
 import type { JobResult } from './types.ts';
 
 const ctx = useJobContext(120_000);
@@ -28,6 +30,8 @@ type Case = {
   run: (path: string, password?: string) => Promise<JobResult>;
   /** The result is a PDF, whose lack of a password the test checks too (the others are zips and Word files). */
   writesPdf: boolean;
+  /** The result has a password of its own (Protect PDF's new one): nothing was removed. */
+  isProtected?: true;
 };
 
 /** Every tool that reads PDFs, and so takes a visitor's password: a missing one does not compile. */
@@ -106,6 +110,21 @@ const CASES: { [K in PdfToolId]: Case } = {
       ),
     writesPdf: true,
   },
+  protect: {
+    fileIndex: 0,
+    run: async (path, password) =>
+      protect(
+        { file: inputFile(path, password), options: { newPassword: 'new-minutes', permissions: [] } },
+        await job(),
+      ),
+    writesPdf: true,
+    isProtected: true,
+  },
+  unlock: {
+    fileIndex: 0,
+    run: async (path, password) => unlock({ file: inputFile(path, password), options: {} }, await job()),
+    writesPdf: true,
+  },
 };
 
 /** Two pages of minutes, written to the job's directory: as they are, or encrypted by qpdf (AES-256). */
@@ -123,10 +142,10 @@ const passwordNoticesOf = (result: JobResult) =>
 
 describe('a protected PDF’s result', () => {
   it.each(PDF_TOOL_IDS)('%s says that the result has no password, when it has none', async (toolId) => {
-    const { fileIndex, run, writesPdf } = CASES[toolId];
+    const { fileIndex, run, writesPdf, isProtected = false } = CASES[toolId];
     const result = await run(await minutes('protected.pdf', 'open'), PASSWORD);
-    expect(passwordNoticesOf(result)).toEqual([{ code: 'PASSWORD_REMOVED', fileIndex }]);
-    if (writesPdf) expect(isEncrypted(result.path)).toBe(false);
+    expect(passwordNoticesOf(result)).toEqual(isProtected ? [] : [{ code: 'PASSWORD_REMOVED', fileIndex }]);
+    if (writesPdf) expect(isEncrypted(result.path)).toBe(isProtected);
 
     // Nothing to say of a file that needed no password: one without any, or one locked only against editing,
     // which opens for anyone.

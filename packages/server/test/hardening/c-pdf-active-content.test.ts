@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { strFromU8, unzipSync } from 'fflate';
+import { TOOLS } from '@quire/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActiveContentPdf } from '@quire/test-kit/hostile-pdfs';
 import { createTestApp, type TestApp } from '@quire/test-kit/test-app';
@@ -20,10 +21,11 @@ const ACTIVE_KEYS = ['/JavaScript', '/OpenAction', '/Launch', '/SubmitForm', '/U
 type ActiveKeys = (pdf: Uint8Array) => Promise<string[]>;
 
 /**
- * Policy: Quire edits documents without judging them. Lossless edits (rotate, compress, OCR) keep the document's
- * scripts and actions as they were; page assembly (merge, split, remove and extract pages, organize) keeps each page's own actions and
- * drops the document-level ones, as it drops every catalog entry; conversions produce no active content at all. Each
- * tool that reads PDFs has its entry: a new one is a type error until its policy is written here.
+ * Policy: Quire edits documents without judging them. Lossless edits (rotate, compress, OCR, protect, unlock) keep the
+ * document's scripts and actions as they were; page assembly (merge, split, remove and extract pages, organize) keeps
+ * each page's own actions and drops the document-level ones, as it drops every catalog entry; conversions produce no
+ * active content at all. Each tool that reads PDFs has its entry: a new one is a type error until its policy is
+ * written here.
  */
 const POLICY: Record<PdfTool, (output: Buffer, activeKeys: ActiveKeys) => Promise<void>> = {
   rotate: async (output, activeKeys) => expect(await activeKeys(output)).toEqual(ACTIVE_KEYS),
@@ -39,6 +41,13 @@ const POLICY: Record<PdfTool, (output: Buffer, activeKeys: ActiveKeys) => Promis
   // Its one page, as the probe's layout places it: page assembly, as merge.
   organize: async (output, activeKeys) =>
     expect(await activeKeys(output)).toEqual(['/Launch', '/SubmitForm', '/URI']),
+  // Encrypted with the probe's new password; opened with it, a lossless rewrite as rotate's.
+  protect: async (output, activeKeys) =>
+    expect(await activeKeys(await decrypted(output, TOOLS.protect.probeFields.newPassword))).toEqual(
+      ACTIVE_KEYS,
+    ),
+  // No password to remove (the probe's file has none): the document as it was, its scripts and actions kept.
+  unlock: async (output, activeKeys) => expect(await activeKeys(output)).toEqual(ACTIVE_KEYS),
   split: async (output, activeKeys) => {
     const [piece] = Object.values(unzipSync(output));
     expect(await activeKeys(piece as Uint8Array)).toEqual(['/Launch', '/SubmitForm', '/URI']);
@@ -53,6 +62,23 @@ const POLICY: Record<PdfTool, (output: Buffer, activeKeys: ActiveKeys) => Promis
     expect([...output.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
   },
 };
+
+/** A protected PDF without its encryption, opened with its password. */
+async function decrypted(pdf: Buffer, password: string): Promise<Buffer> {
+  const scratch = await mkdtemp(join(tmpdir(), 'quire-protected-'));
+  try {
+    await writeFile(join(scratch, 'in.pdf'), pdf);
+    execFileSync('qpdf', [
+      `--password=${password}`,
+      '--decrypt',
+      join(scratch, 'in.pdf'),
+      join(scratch, 'out.pdf'),
+    ]);
+    return await readFile(join(scratch, 'out.pdf'));
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
 
 let testApp: TestApp;
 beforeAll(async () => {

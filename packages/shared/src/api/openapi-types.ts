@@ -15,7 +15,10 @@ export type FieldSchema = {
   /** The one value a field must have (the `tool` of one variant of a job's upload). */
   readonly const?: string;
   readonly default?: string;
+  readonly minLength?: number;
   readonly maxLength?: number;
+  /** `password`: a secret, which documentation tools hide as it is typed. */
+  readonly format?: 'password';
   readonly examples?: readonly string[];
 };
 

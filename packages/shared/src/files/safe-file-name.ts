@@ -78,7 +78,7 @@ export function cutToBytes(text: string, maxBytes: number): string {
 }
 
 /** Bytes of `text` in UTF-8, counted by code point (shared code has neither `TextEncoder` nor `Buffer`). */
-function utf8Bytes(text: string): number {
+export function utf8Bytes(text: string): number {
   let bytes = 0;
   for (const char of text) {
     const codePoint = char.codePointAt(0) ?? 0;

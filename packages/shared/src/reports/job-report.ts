@@ -50,6 +50,10 @@ export type ToolReports = {
   /** `pageCount`: in all its PDFs; `fileCount`: the PDFs of mode `separate`'s zip, 0 for one PDF. */
   'extract-pages': { pageCount: number; fileCount: number };
   organize: { pageCount: number };
+  /** `permissions`: what readers may still do without the owner password, as sent (`print,copy`), or `none`. */
+  protect: { pageCount: number; permissions: string };
+  /** `removed`: what the file carried, now gone: the password that opened it, restrictions only, or nothing. */
+  unlock: { pageCount: number; removed: 'password' | 'restrictions' | 'nothing' };
 };
 
 /** What a finished job says about its result: the tool's figures and the notices. */

@@ -148,6 +148,26 @@ export const REPORT_SPECS: { readonly [T in ToolId]: readonly ReportHeaderSpec<T
     },
   ],
   organize: [PAGE_COUNT],
+  protect: [
+    PAGE_COUNT,
+    {
+      header: 'X-Permissions',
+      type: 'string',
+      description:
+        'What readers may still do without the owner password: some of `print`, `copy`, `edit`, `annotate` and `forms`, joined by commas, or `none`.',
+      write: ({ permissions }) => permissions,
+    },
+  ],
+  unlock: [
+    PAGE_COUNT,
+    {
+      header: 'X-Protection-Removed',
+      type: 'string',
+      description:
+        'What was removed: `password` (the file needed one to open), `restrictions` (it opened without one, but limited printing, copying or changes) or `nothing` (it was not encrypted).',
+      write: ({ removed }) => removed,
+    },
+  ],
 };
 
 /**
@@ -233,6 +253,22 @@ export const REPORT_FIGURES: ReportFigureSpecs = {
     },
   },
   organize: { pageCount: PAGE_COUNT_FIGURE },
+  protect: {
+    pageCount: PAGE_COUNT_FIGURE,
+    permissions: {
+      type: 'string',
+      description:
+        'What readers may still do without the owner password: some of `print`, `copy`, `edit`, `annotate` and `forms`, joined by commas, or `none`.',
+    },
+  },
+  unlock: {
+    pageCount: PAGE_COUNT_FIGURE,
+    removed: {
+      type: 'string',
+      description:
+        'What was removed: `password` (the file needed one to open), `restrictions` (it opened without one, but limited printing, copying or changes) or `nothing` (it was not encrypted).',
+    },
+  },
 };
 
 /** The header that lists a result's notices: `FILE_REPAIRED;file=1, PAGES_DOWNSCALED;pages=3;dpi=212`. */

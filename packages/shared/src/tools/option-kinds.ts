@@ -1,17 +1,20 @@
 import type { FieldSchema } from '../api/openapi-types.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { ErrorCode } from '../errors/error-codes.ts';
+import { utf8Bytes } from '../files/safe-file-name.ts';
 import { MAX_FIELD_BYTES } from '../limits.ts';
 import { AUTO_LANGUAGE } from './ocr-languages.ts';
 import { layoutError, MAX_LAYOUT_BYTES, readPageLayout } from './page-layout.ts';
 import type {
   EnumOptionSpec,
+  FlagListOptionSpec,
   LanguageList,
   LanguageListOptionSpec,
   LayoutOptionSpec,
   OptionSpec,
   OptionValue,
   PageListOptionSpec,
+  SecretOptionSpec,
 } from './option-specs.ts';
 
 /** Longest page list accepted (`1-3, 7, 9-` …); the engine checks it against the document. */
@@ -44,6 +47,8 @@ export type OptionKind<S extends OptionSpec> = {
   readonly errorCodes: readonly ErrorCode[];
   /** The longest field the server reads for it (`REQUEST_TOO_LARGE` past it). */
   readonly maxBytes: number;
+  /** Whether the field is read exactly as sent, spaces included (a secret); every other field is trimmed. */
+  readonly keepsSpaces?: true;
 };
 
 const ENUM: OptionKind<EnumOptionSpec> = {
@@ -173,6 +178,87 @@ const LAYOUT: OptionKind<LayoutOptionSpec> = {
   maxBytes: MAX_LAYOUT_BYTES,
 };
 
+/**
+ * A secret is required and read exactly as sent. Its messages name the field and the rule, never the value: the
+ * error body, the logs and the metrics never hold what was typed.
+ */
+const SECRET: OptionKind<SecretOptionSpec> = {
+  read: (name, raw, spec) => {
+    if (raw === undefined) {
+      throw new AppError(
+        'INVALID_OPTIONS',
+        `The "${name}" field is required: from 1 to ${spec.maxChars} characters.`,
+        { option: name, maxChars: spec.maxChars },
+      );
+    }
+    // Counted in code points, as JSON Schema's maxLength in the API document counts them.
+    if ([...raw].length > spec.maxChars) {
+      throw new AppError('INVALID_OPTIONS', `"${name}" can have at most ${spec.maxChars} characters.`, {
+        option: name,
+        maxChars: spec.maxChars,
+      });
+    }
+    if (spec.maxBytes !== undefined && utf8Bytes(raw) > spec.maxBytes) {
+      throw new AppError(
+        'INVALID_OPTIONS',
+        `"${name}" is too long: it can have at most ${spec.maxBytes} bytes in UTF-8 (${spec.maxBytes} letters without accents, half as many accented letters, a third as many Chinese, Japanese or Korean characters).`,
+        { option: name, maxChars: spec.maxChars, maxBytes: spec.maxBytes },
+      );
+    }
+    // eslint-disable-next-line no-control-regex -- a secret with control characters could not be typed again
+    if (/[\u0000-\u001f\u007f]/.test(raw)) {
+      throw new AppError('INVALID_OPTIONS', `"${name}" cannot contain line breaks or control characters.`, {
+        option: name,
+      });
+    }
+    return raw;
+  },
+  check: () => undefined,
+  schema: (spec) => ({ type: 'string', minLength: 1, maxLength: spec.maxChars, format: 'password' }),
+  isRequired: () => true,
+  initialValue: () => undefined,
+  errorCodes: [],
+  maxBytes: MAX_FIELD_BYTES,
+  keepsSpaces: true,
+};
+
+/** What a flag list sends for none of its flags (a blank field means all of them). */
+export const NO_FLAGS = 'none';
+
+const FLAG_LIST: OptionKind<FlagListOptionSpec> = {
+  read: (name, raw, spec) => {
+    if (raw === undefined) return [...spec.values];
+    if (raw.toLowerCase() === NO_FLAGS) return [];
+    const named = new Set(raw.split(',').map((flag) => flag.trim().toLowerCase()));
+    const unknown = [...named].find((flag) => !spec.values.includes(flag));
+    if (unknown !== undefined) {
+      const allowed = spec.values.join(', ');
+      throw new AppError(
+        'INVALID_OPTIONS',
+        `"${name}" must list some of ${allowed}, joined by commas, or be ${NO_FLAGS}.`,
+        { option: name, allowed },
+      );
+    }
+    return spec.values.filter((flag) => named.has(flag));
+  },
+  check: () => undefined,
+  schema: (spec) => ({
+    type: 'string',
+    default: spec.values.join(','),
+    maxLength: MAX_FIELD_BYTES,
+    examples: [spec.values.slice(0, 2).join(','), spec.values[0] ?? '', NO_FLAGS],
+  }),
+  isRequired: () => false,
+  initialValue: (spec) => spec.values.join(','),
+  errorCodes: [],
+  maxBytes: MAX_FIELD_BYTES,
+};
+
+/** A flag list as a form field sends it: its flags joined by commas, or `none`, as `read` takes it back. */
+export function flagListField(flags: readonly string[]): string {
+  return flags.length === 0 ? NO_FLAGS : flags.join(',');
+}
+
 /** A language list as a form field sends it: `auto`, or its languages joined by `+`, as `read` takes it back. */
 export function languageListField(languages: LanguageList): string {
   return languages === AUTO_LANGUAGE || languages.length === 0 ? AUTO_LANGUAGE : languages.join('+');
@@ -185,6 +271,8 @@ export const OPTION_KINDS: {
   'page-list': PAGE_LIST,
   'language-list': LANGUAGE_LIST,
   layout: LAYOUT,
+  secret: SECRET,
+  'flag-list': FLAG_LIST,
 };
 
 /**
@@ -231,8 +319,10 @@ export function readOptions(
 ): Record<string, OptionValue<OptionSpec>> {
   const options: Record<string, OptionValue<OptionSpec>> = {};
   for (const [name, spec] of Object.entries(specs)) {
-    const raw = fields.get(name)?.trim();
-    options[name] = optionKindOf(spec).read(name, raw === '' ? undefined : raw, spec);
+    const kind = optionKindOf(spec);
+    const sent = fields.get(name);
+    const raw = kind.keepsSpaces ? sent : sent?.trim();
+    options[name] = kind.read(name, raw === '' ? undefined : raw, spec);
   }
   for (const [name, spec] of Object.entries(specs))
     optionKindOf(spec).check(name, options[name], spec, options);

@@ -34,7 +34,33 @@ export type LanguageListOptionSpec = {
  */
 export type LayoutOptionSpec = { readonly kind: 'layout' };
 
-export type OptionSpec = EnumOptionSpec | PageListOptionSpec | LanguageListOptionSpec | LayoutOptionSpec;
+/**
+ * A secret the visitor chooses (Protect PDF's new password): every request carries it, from 1 to `maxChars`
+ * characters (code points), read exactly as sent (never trimmed) and never written into a message, a log or a record.
+ */
+export type SecretOptionSpec = {
+  readonly kind: 'secret';
+  readonly maxChars: number;
+  /** The most bytes of its UTF-8 form, where the format that keeps it has a limit of its own (PDF: 127). */
+  readonly maxBytes?: number;
+};
+
+/**
+ * Some of a fixed set of flags (Protect PDF's permissions), as a comma list: all of `values` when absent, `none` for
+ * none of them. The value is written back as the flags named, each once, in the order of `values`.
+ */
+export type FlagListOptionSpec = {
+  readonly kind: 'flag-list';
+  readonly values: readonly string[];
+};
+
+export type OptionSpec =
+  | EnumOptionSpec
+  | PageListOptionSpec
+  | LanguageListOptionSpec
+  | LayoutOptionSpec
+  | SecretOptionSpec
+  | FlagListOptionSpec;
 
 /** A language list as read: `auto`, or the languages named, each once, in the order given. */
 export type LanguageList<L extends string = string> = typeof AUTO_LANGUAGE | readonly L[];
@@ -42,7 +68,8 @@ export type LanguageList<L extends string = string> = typeof AUTO_LANGUAGE | rea
 /**
  * The value of one option once read (`OPTION_KINDS[kind].read`): what the engine receives, so nothing past the
  * reading parses a field again. A choice is one of its values; a page list stays text (only the document's page
- * count can parse it), undefined when not sent; a language list is `auto` or its languages; a layout its items.
+ * count can parse it), undefined when not sent; a language list is `auto` or its languages; a layout its items; a
+ * secret is its text; a flag list the flags named.
  */
 export type OptionValue<S extends OptionSpec> = S extends EnumOptionSpec
   ? S['values'][number]
@@ -50,4 +77,8 @@ export type OptionValue<S extends OptionSpec> = S extends EnumOptionSpec
     ? LanguageList<S['values'][number]>
     : S extends LayoutOptionSpec
       ? PageLayout
-      : string | undefined;
+      : S extends SecretOptionSpec
+        ? string
+        : S extends FlagListOptionSpec
+          ? readonly S['values'][number][]
+          : string | undefined;

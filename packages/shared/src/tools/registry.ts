@@ -114,6 +114,19 @@ const WORD_GLYPH = `${FILE_GLYPH}M8.5 12l1.2 5 1.8-4 1.8 4 1.2-5`;
 /** A framed picture: a sun over a mountain's slope. */
 const IMAGE_GLYPH =
   'M5 3h14a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2zM7 9a2 2 0 1 0 4 0a2 2 0 1 0-4 0zM21 15l-5-5L5 21';
+/**
+ * What a protected PDF's readers may still do without its owner password (Protect PDF's `permissions`): print it,
+ * copy its text and pictures, change it (pages and content), add comments, fill its forms.
+ */
+export const PDF_PERMISSIONS = ['print', 'copy', 'edit', 'annotate', 'forms'] as const;
+export type PdfPermission = (typeof PDF_PERMISSIONS)[number];
+/**
+ * The longest new password Protect PDF takes: 128 characters, and at most the 127 bytes of UTF-8 that AES-256
+ * encryption keeps of a password (ISO 32000-2, 7.6.4.3.3: readers cut a longer one there, qpdf writes it whole, and
+ * the two would never match).
+ */
+const MAX_NEW_PASSWORD_CHARS = 128;
+const MAX_NEW_PASSWORD_BYTES = 127;
 const QUALITY = { kind: 'enum', values: ['high', 'medium', 'low'], default: 'medium' } as const;
 
 const onePdf = {
@@ -333,6 +346,37 @@ export const TOOLS = defineTools({
     glyph: 'M4 4h6v6H4zM14 4h6v6h-6zM4 14h6v6H4zM14 17h6M17 14v6',
     // Served by its API until the page grid of issue 32 gives it a page.
     hasPage: false,
+  },
+  protect: {
+    ...onePdf,
+    id: 'protect',
+    slug: 'protect-pdf',
+    apiPath: '/api/pdf/protect',
+    output: { fileName: 'protected.pdf', mimeType: PDF, nameSuffix: '-protected' },
+    options: {
+      newPassword: { kind: 'secret', maxChars: MAX_NEW_PASSWORD_CHARS, maxBytes: MAX_NEW_PASSWORD_BYTES },
+      permissions: { kind: 'flag-list', values: PDF_PERMISSIONS },
+    },
+    // The probe's file gets a password of its own, which the probe never uses again.
+    probeFields: { newPassword: 'status-probe' },
+    errors: [],
+    color: 'indigo',
+    // A padlock, closed.
+    glyph:
+      'M6 11h12a1 1 0 0 1 1 1v8a1 1 0 0 1-1 1H6a1 1 0 0 1-1-1v-8a1 1 0 0 1 1-1zM8 11V7a4 4 0 0 1 8 0v4M12 15v2',
+  },
+  unlock: {
+    ...onePdf,
+    id: 'unlock',
+    slug: 'unlock-pdf',
+    apiPath: '/api/pdf/unlock',
+    output: { fileName: 'unlocked.pdf', mimeType: PDF, nameSuffix: '-unlocked' },
+    options: {},
+    errors: [],
+    color: 'green',
+    // A padlock, its shackle open.
+    glyph:
+      'M6 11h12a1 1 0 0 1 1 1v8a1 1 0 0 1-1 1H6a1 1 0 0 1-1-1v-8a1 1 0 0 1 1-1zM8 11V7a4 4 0 0 1 7.7-1.5M12 15v2',
   },
 });
 

@@ -18,6 +18,8 @@ describe('toolsFor', () => {
       'ocr',
       'remove-pages',
       'extract-pages',
+      'protect',
+      'unlock',
     ]);
     expect(toolsFor(pdfs(2))).toEqual(['merge']);
     expect(toolsFor(pdfs(MAX_MERGE_FILES + 1))).toEqual([]);
@@ -55,6 +57,8 @@ describe('toolChoiceFor', () => {
             'ocr',
             'remove-pages',
             'extract-pages',
+            'protect',
+            'unlock',
           ],
           problem: null,
         },

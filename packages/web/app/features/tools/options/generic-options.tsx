@@ -2,6 +2,7 @@ import {
   AUTO_LANGUAGE,
   OPTION_KINDS,
   TOOLS,
+  flagListField,
   initialOptionValues,
   languageListField,
   type Locale,
@@ -13,6 +14,7 @@ import type { ReactNode } from 'react';
 import { CheckboxGroup } from '../../../components/checkbox-group.tsx';
 import { ChoiceGroup } from '../../../components/choice-group.tsx';
 import { PageListField } from '../../../components/page-list-field.tsx';
+import { SecretField } from '../../../components/secret-field.tsx';
 import { getTranslator, type Translate } from '../../../i18n/create-translator.ts';
 import type { MessageKey } from '../../../i18n/messages.ts';
 import { useLocale } from '../../../i18n/use-locale.ts';
@@ -126,12 +128,54 @@ const LAYOUT: OptionField<Extract<OptionSpec, { kind: 'layout' }>> = {
   messageKeys: () => ({ required: [], optional: [] }),
 };
 
+const SECRET: OptionField<Extract<OptionSpec, { kind: 'secret' }>> = {
+  Field: ({ toolId, name, spec, words: key, values, disabled, problem, text, onChange }) => (
+    <SecretField
+      label={text(`${key}Label`)}
+      hint={text(`${key}Hint`)}
+      value={values[name] ?? ''}
+      maxChars={spec.maxChars}
+      error={problem?.option === name ? problem.message : null}
+      disabled={disabled}
+      testId={`${toolId}-${name}`}
+      onChange={(value) => onChange({ ...values, [name]: value })}
+    />
+  ),
+  // `<name>Required`: what the form says when the visitor sends it blank.
+  messageKeys: (key) => ({ required: [`${key}Label`, `${key}Hint`, `${key}Required`], optional: [] }),
+};
+
+const FLAGS: OptionField<Extract<OptionSpec, { kind: 'flag-list' }>> = {
+  Field: ({ toolId, name, spec, words: key, values, disabled, text, onChange }) => {
+    // The field's value read as the server reads it (the one parser of a flag list).
+    const selected = OPTION_KINDS['flag-list'].read(name, values[name], spec);
+    return (
+      <CheckboxGroup
+        legend={text(`${key}Label`)}
+        hint={text(`${key}Hint`)}
+        choices={spec.values.map((flag) => ({ value: flag, label: text(`${key}.${flag}`) }))}
+        selected={selected}
+        maxSelected={spec.values.length}
+        disabled={disabled}
+        testId={`${toolId}-${name}`}
+        onChange={(flags) => onChange({ ...values, [name]: flagListField(flags) })}
+      />
+    );
+  },
+  messageKeys: (key, spec) => ({
+    required: [`${key}Label`, `${key}Hint`, ...spec.values.map((flag) => `${key}.${flag}`)],
+    optional: [],
+  }),
+};
+
 /** Every kind of option has its field: a new kind is a type error until it is shown here. */
 const OPTION_FIELDS: { readonly [K in OptionSpec['kind']]: OptionField<Extract<OptionSpec, { kind: K }>> } = {
   enum: CHOICES,
   'page-list': PAGE_LIST,
   'language-list': LANGUAGES,
   layout: LAYOUT,
+  secret: SECRET,
+  'flag-list': FLAGS,
 };
 
 function fieldOf<S extends OptionSpec>(spec: S): OptionField<S> {

@@ -21,8 +21,9 @@ const EMPTY_PAGE_LIST_KEYS: Partial<Record<ToolId, MessageKey>> = {
 /**
  * Turns the form values into the fields posted to the server. A page list is sent only when it applies: a
  * `requiredWhen` list (split's `pageRange`) only in its mode, a `required` one always, any other (rotate's `pages`)
- * only when the form put it in the values. It is trimmed, must not be blank and must be a valid list, within `pageCount` when the
- * browser could count the file's pages (the server checks again either way).
+ * only when the form put it in the values. It is trimmed, must not be blank and must be a valid list, within
+ * `pageCount` when the browser could count the file's pages (the server checks again either way). A secret (a new
+ * password) is sent as typed, and must not be blank.
  */
 export function prepareOptions(
   tool: ToolDefinition,
@@ -35,6 +36,11 @@ export function prepareOptions(
     if (spec?.kind !== 'page-list') fields[name] = value;
   }
   for (const [option, spec] of Object.entries(tool.options)) {
+    // A secret is sent as typed; a blank one gets its own prompt (`tools.<id>.options.<name>Required`).
+    if (spec.kind === 'secret' && (values[option] ?? '') === '') {
+      const key = `tools.${tool.id}.options.${option}Required` as MessageKey;
+      return { ok: false, problem: { option, message: { key } } };
+    }
     if (spec.kind !== 'page-list') continue;
     const condition = spec.requiredWhen;
     const applies = condition

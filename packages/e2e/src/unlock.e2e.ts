@@ -1,0 +1,60 @@
+import { execFileSync } from 'node:child_process';
+import { readdir } from 'node:fs/promises';
+import { corpusEntry, corpusPath, featureValue } from '@quire/corpus';
+import { resultFileName } from '@quire/shared';
+import { describe, expect, inject, it } from 'vitest';
+import { waitForJobResult } from './job-requests.ts';
+import { runAndDownload, useToolPage } from './tool-page.ts';
+
+const jobRoot = inject('jobRoot');
+const OPEN_WITH_PASSWORD = 'pdf/qpdf_encrypted-aes256_user-view_owner-master_30p.pdf';
+const RESTRICTED = 'pdf/qpdf_encrypted-rc4-owner-only_restricted_30p.pdf';
+
+const view = useToolPage('unlock');
+
+const textOf = (path: string, password?: string) =>
+  execFileSync('pdftotext', [...(password ? ['-upw', password] : []), path, '-'], { encoding: 'utf8' });
+
+const encryptionOf = (path: string) =>
+  execFileSync('qpdf', ['--show-encryption', path], { encoding: 'utf8' });
+
+const expected = {
+  description: 'PDF unlocked successfully!',
+  fileName: (chosen: readonly string[]) => resultFileName('unlock', chosen, 'application/pdf'),
+};
+
+describe('the unlock PDF page in a real browser', () => {
+  it('asks for the password of a file that needs one, and gives it back without encryption', async () => {
+    await view.page.locator('input[type=file]').setInputFiles([corpusPath(OPEN_WITH_PASSWORD)]);
+    await view.page.getByTestId('action-button').click();
+    const dialog = view.page.getByRole('dialog', { name: 'Password required' });
+    await dialog.waitFor();
+    const password = featureValue(corpusEntry(OPEN_WITH_PASSWORD), 'user-password') ?? '';
+    await dialog.getByLabel('Password').fill(password);
+    const [response] = await Promise.all([
+      waitForJobResult(view.page),
+      dialog.getByRole('button', { name: 'Unlock and continue' }).click(),
+    ]);
+    expect(response.status()).toBe(200);
+    await view.page.getByTestId('download-button').waitFor();
+    const [download] = await Promise.all([
+      view.page.waitForEvent('download'),
+      view.page.getByTestId('download-button').click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(expected.fileName([OPEN_WITH_PASSWORD.replace(/^pdf\//, '')]));
+    const saved = `${view.downloadsPath}/unlocked-${Date.now()}.pdf`;
+    await download.saveAs(saved);
+    expect(encryptionOf(saved)).toContain('File is not encrypted');
+    expect(textOf(saved)).toBe(textOf(corpusPath(OPEN_WITH_PASSWORD), password));
+    await expect.poll(() => readdir(jobRoot), { timeout: 5000 }).toEqual([]);
+  });
+
+  it('unlocks a file that opens without a password but forbids printing and copying, asking nothing', async () => {
+    expect(encryptionOf(corpusPath(RESTRICTED))).toContain('print high resolution: not allowed');
+    await view.page.locator('input[type=file]').setInputFiles([corpusPath(RESTRICTED)]);
+    const saved = await runAndDownload(view, expected, `restricted-${Date.now()}.pdf`);
+    expect(await view.page.getByRole('dialog', { name: 'Password required' }).count()).toBe(0);
+    expect(encryptionOf(saved)).toContain('File is not encrypted');
+    expect(textOf(saved)).toBe(textOf(corpusPath(RESTRICTED)));
+  });
+});
