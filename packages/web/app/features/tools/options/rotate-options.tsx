@@ -13,8 +13,12 @@ const { angle: ANGLE } = TOOLS.rotate.options;
 const SCOPES = ['all', 'list'] as const;
 type Scope = (typeof SCOPES)[number];
 
-/** Rotate: the angle, all pages or a page list, and a preview of the first pages turning as the visitor chooses. */
-export function RotateOptions({ values, files, disabled, problem, onChange }: ToolOptionsProps) {
+/**
+ * Rotate: the angle, all pages or a page list, and every page turning as the visitor chooses; clicking a page turns
+ * it or leaves it, and the page list follows.
+ */
+export function RotateOptions(props: ToolOptionsProps) {
+  const { values, files, passwords, disabled, problem, onChange, onAskPassword } = props;
   const t = useT();
   const angle = choiceOf(ANGLE, values.angle);
   const scope: Scope = values.pages === undefined ? 'all' : 'list';
@@ -64,7 +68,18 @@ export function RotateOptions({ values, files, disabled, problem, onChange }: To
           }}
         />
       )}
-      <RotatePreview file={files[0]} angle={Number(angle)} pages={values.pages} />
+      <RotatePreview
+        file={files[0]}
+        password={passwords[0]}
+        angle={Number(angle)}
+        pages={values.pages}
+        disabled={disabled}
+        onPagesChange={(pages) => {
+          setDraft(pages);
+          onChange({ ...values, pages });
+        }}
+        onAskPassword={(isRetry) => onAskPassword(0, isRetry)}
+      />
     </div>
   );
 }
