@@ -56,6 +56,9 @@ let document: PDFDocumentProxy | null = null;
 /** Pages asked for and not yet drawn, in the order asked, keyed `page:size`. */
 const queue = new Map<string, { page: number; sizePx: number }>();
 let isDrawing = false;
+/** Pages drawn since pdf.js last let go of what it keeps of them (fonts, images, parsed content). */
+let drawnSinceCleanup = 0;
+const CLEANUP_EVERY_PAGES = 24;
 
 async function drawPage(number: number, sizePx: number): Promise<ImageBitmap | null> {
   if (!document) return null;
@@ -91,6 +94,12 @@ async function drainQueue(): Promise<void> {
     queue.delete(key);
     const bitmap = await drawPage(next.page, next.sizePx);
     reply({ type: 'drawn', page: next.page, sizePx: next.sizePx, bitmap }, bitmap ? [bitmap] : []);
+    drawnSinceCleanup += 1;
+    // Between two drawings (pdf.js must not clean up while it draws), so a long scroll keeps memory bounded.
+    if (drawnSinceCleanup >= CLEANUP_EVERY_PAGES && document) {
+      drawnSinceCleanup = 0;
+      await document.cleanup();
+    }
   }
   isDrawing = false;
 }
