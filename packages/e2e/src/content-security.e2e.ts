@@ -69,10 +69,14 @@ describe('the Content-Security-Policy in Chromium', () => {
     expect((await violationsOf(page)).join('\n')).toMatch(/^script-src-elem inline/m);
   });
 
-  it('runs a tool end to end, with pdf.js previews and the download, with no violation', async () => {
+  it('runs a tool end to end, with the page view drawn in its worker and the download, with no violation', async () => {
     const page = await session.open(toolPath('en', 'rotate'), {}, recordViolations);
     await page.locator('input[type=file]').setInputFiles([corpusPath(FOUR_PAGES)]);
-    await expect.poll(() => page.getByTestId('rotate-thumbnail').count(), { timeout: 20_000 }).toBe(4);
+    await expect
+      .poll(() => page.locator('[data-testid="page-thumbnail"][data-drawn="true"]').count(), {
+        timeout: 20_000,
+      })
+      .toBe(4);
     await Promise.all([waitForJobResult(page), page.getByTestId('action-button').click()]);
     const [download] = await Promise.all([
       page.waitForEvent('download'),

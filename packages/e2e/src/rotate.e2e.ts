@@ -29,27 +29,32 @@ async function rotateAndDownload(): Promise<number[]> {
   return [...info.matchAll(/^Page\s+\d+\s+rot:\s+(\d+)$/gm)].map((match) => Number(match[1]));
 }
 
-/** The alt text and turn of each preview thumbnail. */
+/** The accessible name and turn of each page drawn in the page view. */
 function previewOf() {
   return view.page
-    .getByTestId('rotate-thumbnail')
-    .evaluateAll((images) =>
-      images.map((image) => [image.getAttribute('alt'), (image as HTMLImageElement).style.transform]),
+    .getByTestId('page-thumbnail')
+    .evaluateAll((items) =>
+      items
+        .filter((item) => item.getAttribute('data-drawn') === 'true')
+        .map((item) => [
+          item.querySelector('button')?.getAttribute('aria-label'),
+          item.getAttribute('data-degrees'),
+        ]),
     );
 }
 
 describe('the rotate page in a real browser', () => {
-  it('previews the first pages turning, then rotates every page', async () => {
+  it('shows every page turning, then rotates every page', async () => {
     await view.page.locator('input[type=file]').setInputFiles([corpusPath(FOUR_PAGES)]);
     await expect
       .poll(previewOf, { timeout: 15_000 })
-      .toEqual([1, 2, 3, 4].map((n) => [`Page ${n}, rotated by 90 degrees`, 'rotate(90deg)']));
+      .toEqual([1, 2, 3, 4].map((n) => [`Page ${n} of 4, rotated by 90 degrees`, '90']));
     expect(await view.page.getByRole('radio', { name: /90°/ }).isChecked()).toBe(true);
 
     await view.page.getByRole('radio', { name: /180°/ }).check();
     await expect
       .poll(previewOf)
-      .toEqual([1, 2, 3, 4].map((n) => [`Page ${n}, rotated by 180 degrees`, 'rotate(180deg)']));
+      .toEqual([1, 2, 3, 4].map((n) => [`Page ${n} of 4, rotated by 180 degrees`, '180']));
 
     expect(await rotateAndDownload()).toEqual([180, 180, 180, 180]);
     // Nothing of the visitor's stays on the server once the answer is sent.
@@ -62,10 +67,10 @@ describe('the rotate page in a real browser', () => {
     await view.page.getByRole('radio', { name: 'Selected pages' }).check();
     await view.page.getByTestId('rotate-pages').fill('2, 4');
     await expect.poll(previewOf, { timeout: 15_000 }).toEqual([
-      ['Page 1, not rotated', 'rotate(0deg)'],
-      ['Page 2, rotated by 270 degrees', 'rotate(270deg)'],
-      ['Page 3, not rotated', 'rotate(0deg)'],
-      ['Page 4, rotated by 270 degrees', 'rotate(270deg)'],
+      ['Page 1 of 4, not rotated', '0'],
+      ['Page 2 of 4, rotated by 270 degrees', '270'],
+      ['Page 3 of 4, not rotated', '0'],
+      ['Page 4 of 4, rotated by 270 degrees', '270'],
     ]);
     expect(await rotateAndDownload()).toEqual([0, 270, 0, 270]);
   });
@@ -79,12 +84,12 @@ describe('the rotate page in a real browser', () => {
       .toBe('Please enter the pages to rotate');
   });
 
-  it('shows no preview for a protected file and rotates it with its password', async () => {
+  it('shows the pages of a protected file once the password asked by the server is given', async () => {
     await view.page.locator('input[type=file]').setInputFiles([corpusPath(PROTECTED)]);
     await view.page.getByTestId('action-button').click();
     const dialog = view.page.getByRole('dialog', { name: 'Password required' });
     await dialog.waitFor();
-    expect(await view.page.getByTestId('rotate-thumbnail').count()).toBe(0);
+    expect(await view.page.getByTestId('page-thumbnail').count()).toBe(0);
     await dialog.getByLabel('Password').fill(featureValue(corpusEntry(PROTECTED), 'user-password') ?? '');
     const [response] = await Promise.all([
       waitForJobResult(view.page),
@@ -92,7 +97,10 @@ describe('the rotate page in a real browser', () => {
     ]);
     expect(response.status()).toBe(200);
     await view.page.getByTestId('download-button').waitFor();
-    expect(await view.page.getByTestId('rotate-preview').count()).toBe(0);
+    // Asked once: the page view opens the file with the same password.
+    await expect
+      .poll(() => view.page.getByTestId('page-view').getAttribute('data-page-count'), { timeout: 15_000 })
+      .toBe('1');
   });
 
   it('loads pdf.js only on pages that show or count pages', async () => {
@@ -102,6 +110,6 @@ describe('the rotate page in a real browser', () => {
     await waitForHydration(view.page);
     await view.page.locator('input[type=file]').setInputFiles([corpusPath(FOUR_PAGES)]);
     await view.page.getByTestId('selected-file').waitFor();
-    expect(loaded.filter((url) => /pdf\.worker|pdf-thumbnails/.test(url))).toEqual([]);
+    expect(loaded.filter((url) => /pdf\.worker|pdf-thumbnails|page-renderer/.test(url))).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { formatBytes, LOCALE_INFO, type ToolDefinition } from '@quire/shared';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { BUTTON_STYLES } from '../../components/button-styles.ts';
 import { useLocale } from '../../i18n/use-locale.ts';
@@ -40,6 +40,13 @@ export function ToolWorkbench({ tool }: { tool: ToolDefinition }) {
     ...(handedOver.toolId === tool.id ? handedOver.options : {}),
   }));
   const [problem, setProblem] = useState<OptionProblem | null>(null);
+  // Passwords of protected files, by file index: asked once, by the page view or by the server, and used for both.
+  const [filePasswords, setFilePasswords] = useState<Readonly<Record<number, string>>>({});
+  const [passwordAsk, setPasswordAsk] = useState<{ fileIndex: number; isRetry: boolean } | null>(null);
+  const askPassword = useCallback(
+    (fileIndex: number, isRetry: boolean) => setPasswordAsk({ fileIndex, isRetry }),
+    [],
+  );
   // A new key gives a fresh upload widget: no leftover inline error after Start over.
   const [uploadKey, setUploadKey] = useState(0);
   const fileNames = useRef<string[]>([]);
@@ -120,6 +127,8 @@ export function ToolWorkbench({ tool }: { tool: ToolDefinition }) {
   };
   const onFilesChange = (next: File[]) => {
     forgetResult();
+    setFilePasswords({});
+    setPasswordAsk(null);
     setFiles(next);
   };
   /** A result made with other options is not this result: it goes, and the action is offered again. */
@@ -133,6 +142,8 @@ export function ToolWorkbench({ tool }: { tool: ToolDefinition }) {
     toast.dismiss();
     job.reset();
     setFiles([]);
+    setFilePasswords({});
+    setPasswordAsk(null);
     setProblem(null);
     setUploadKey((key) => key + 1);
   };
@@ -145,7 +156,7 @@ export function ToolWorkbench({ tool }: { tool: ToolDefinition }) {
    * Checks the files and the options, then sends the job; a wrong option is shown beside its field. Page numbers
    * are checked against the file's page count first, waiting for pdf.js to count if it has not yet.
    */
-  const run = async () => {
+  const run = async (newPasswords: Readonly<Record<number, string>> = {}) => {
     if (files.length < tool.minFiles) {
       toast.show({ variant: 'destructive', title: t('common.toast.error'), description: selectPrompt });
       return;
@@ -154,7 +165,11 @@ export function ToolWorkbench({ tool }: { tool: ToolDefinition }) {
     const pages = readsPageList && first ? (pageCount ?? (await countPdfPages(first))) : null;
     const prepared = prepareOptions(tool, options, pages);
     setProblem(prepared.ok ? null : prepared.problem);
-    if (prepared.ok) void job.start(files, prepared.fields);
+    if (!prepared.ok) return;
+    for (const [index, password] of Object.entries({ ...filePasswords, ...newPasswords })) {
+      job.setPassword(Number(index), password);
+    }
+    void job.start(files, prepared.fields);
   };
   const cancel = () => {
     job.cancel();
@@ -200,6 +215,8 @@ export function ToolWorkbench({ tool }: { tool: ToolDefinition }) {
           values={options}
           files={files}
           pageCount={pageCount}
+          passwords={filePasswords}
+          onAskPassword={askPassword}
           disabled={isBusy}
           problem={
             problem && { option: problem.option, message: t(problem.message.key, problem.message.values) }
@@ -282,8 +299,28 @@ export function ToolWorkbench({ tool }: { tool: ToolDefinition }) {
           cancelLabel={t('common.password.cancel')}
           onCancel={cancelPassword}
           onSubmit={(password) => {
-            job.setPassword(state.request.fileIndex, password);
-            void run();
+            const { fileIndex } = state.request;
+            setFilePasswords((known) => ({ ...known, [fileIndex]: password }));
+            void run({ [fileIndex]: password });
+          }}
+        />
+      )}
+      {passwordAsk && state.status !== 'needs-password' && files[passwordAsk.fileIndex] && (
+        <PasswordDialog
+          key={`page-view-${passwordAsk.fileIndex}-${String(passwordAsk.isRetry)}`}
+          title={t('common.password.title')}
+          isRetry={passwordAsk.isRetry}
+          description={t(passwordAsk.isRetry ? 'common.password.incorrect' : 'common.password.description', {
+            fileName: files[passwordAsk.fileIndex]?.name ?? '',
+          })}
+          label={t('common.password.label')}
+          submitLabel={t('common.password.submit')}
+          cancelLabel={t('common.password.cancel')}
+          onCancel={() => setPasswordAsk(null)}
+          onSubmit={(password) => {
+            const { fileIndex } = passwordAsk;
+            setFilePasswords((known) => ({ ...known, [fileIndex]: password }));
+            setPasswordAsk(null);
           }}
         />
       )}

@@ -12,6 +12,10 @@ export type ToolOptionsProps = {
   readonly files: readonly File[];
   /** The first file's page count when the browser could read it (forms with page lists say it), else null. */
   readonly pageCount: number | null;
+  /** Passwords the visitor gave for protected files, by file index (used for the upload too). */
+  readonly passwords: Readonly<Record<number, string>>;
+  /** Asks for a file's password (again, when the one given was wrong), for forms that show its pages. */
+  readonly onAskPassword: (fileIndex: number, isRetry: boolean) => void;
   readonly disabled: boolean;
   /** A field the visitor must fix, with its translated message; null when there is none. */
   readonly problem: { readonly option: string; readonly message: string } | null;

@@ -1,20 +1,31 @@
 import { TOOLS } from '@quire/shared';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { ChoiceGroup } from '../../../components/choice-group.tsx';
 import { PageListField } from '../../../components/page-list-field.tsx';
 import { useT } from '../../../i18n/use-t.ts';
 import type { ToolOptionsProps } from './index.ts';
 import { choiceOf } from './option-values.ts';
-import { RotatePreview } from './rotate-preview.tsx';
 
 const { angle: ANGLE } = TOOLS.rotate.options;
+
+/**
+ * The page view is loaded once a file is chosen: the tool pages share this form's chunk, and the others (Merge,
+ * Compress…) need none of it.
+ */
+const RotatePreview = lazy(() =>
+  import('./rotate-preview.tsx').then((module) => ({ default: module.RotatePreview })),
+);
 
 /** Whether the form sends a page list; "all" leaves the optional `pages` field out of the request. */
 const SCOPES = ['all', 'list'] as const;
 type Scope = (typeof SCOPES)[number];
 
-/** Rotate: the angle, all pages or a page list, and a preview of the first pages turning as the visitor chooses. */
-export function RotateOptions({ values, files, disabled, problem, onChange }: ToolOptionsProps) {
+/**
+ * Rotate: the angle, all pages or a page list, and every page turning as the visitor chooses; clicking a page turns
+ * it or leaves it, and the page list follows.
+ */
+export function RotateOptions(props: ToolOptionsProps) {
+  const { values, files, passwords, disabled, problem, onChange, onAskPassword } = props;
   const t = useT();
   const angle = choiceOf(ANGLE, values.angle);
   const scope: Scope = values.pages === undefined ? 'all' : 'list';
@@ -64,7 +75,22 @@ export function RotateOptions({ values, files, disabled, problem, onChange }: To
           }}
         />
       )}
-      <RotatePreview file={files[0]} angle={Number(angle)} pages={values.pages} />
+      {files[0] && (
+        <Suspense fallback={null}>
+          <RotatePreview
+            file={files[0]}
+            password={passwords[0]}
+            angle={Number(angle)}
+            pages={values.pages}
+            disabled={disabled}
+            onPagesChange={(pages) => {
+              setDraft(pages);
+              onChange({ ...values, pages });
+            }}
+            onAskPassword={(isRetry) => onAskPassword(0, isRetry)}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

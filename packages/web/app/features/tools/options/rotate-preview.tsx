@@ -1,52 +1,46 @@
-import { ThumbnailGrid } from '../../../components/thumbnail-grid.tsx';
+import { PageView } from '../../../components/page-view/page-view.tsx';
 import { useT } from '../../../i18n/use-t.ts';
-import { turnedPagesOf } from './turned-pages.ts';
-import { usePdfThumbnails } from './use-pdf-thumbnails.ts';
-
-/** How many first pages the preview shows, and their size in CSS pixels. */
-const PREVIEW_PAGES = 6;
-const THUMBNAIL_SIZE_PX = 120;
+import { usePageViewWords } from '../page-view-words.ts';
+import { togglePage, turnedPagesOf } from './turned-pages.ts';
 
 type RotatePreviewProps = {
   readonly file: File | undefined;
+  /** The file's password, once given. */
+  readonly password: string | undefined;
   readonly angle: number;
   /** The page list, or undefined for all pages. */
   readonly pages: string | undefined;
+  readonly disabled: boolean;
+  /** The page list after a page was clicked. */
+  readonly onPagesChange: (pages: string) => void;
+  readonly onAskPassword: (isRetry: boolean) => void;
 };
 
-/** The first pages of the selected PDF, turned as the form says; nothing for a file pdf.js cannot open. */
-export function RotatePreview({ file, angle, pages }: RotatePreviewProps) {
+/**
+ * Every page of the chosen PDF, turned as the form says: clicking a page turns it or leaves it as it is, and the
+ * page list follows.
+ */
+export function RotatePreview(props: RotatePreviewProps) {
+  const { file, password, angle, pages, disabled, onPagesChange, onAskPassword } = props;
   const t = useT();
-  const { status, pageCount, urls } = usePdfThumbnails(file, PREVIEW_PAGES, THUMBNAIL_SIZE_PX);
-  if (status === 'idle' || status === 'failed') return null;
-  if (pageCount === 0) {
-    return (
-      <p role="status" className="text-sm text-slate-600">
-        {t('tools.rotate.preview.loading')}
-      </p>
-    );
-  }
-  const isTurned = turnedPagesOf(pages, pageCount);
-  const shown = Math.min(pageCount, PREVIEW_PAGES);
-  const thumbnails = urls.map((url, index) => {
-    const page = index + 1;
-    const degrees = isTurned(page) ? angle : 0;
-    return {
-      url,
-      page,
-      degrees,
-      alt:
-        degrees === 0
-          ? t('tools.rotate.preview.unrotated', { page })
-          : t('tools.rotate.preview.rotated', { page, angle: degrees }),
-    };
-  });
+  const words = usePageViewWords();
+  const isTurned = (page: number, pageCount: number) => turnedPagesOf(pages, pageCount)(page);
   return (
-    <ThumbnailGrid
+    <PageView
+      file={file}
+      password={password}
+      words={words}
       heading={t('tools.rotate.preview.heading')}
-      description={t('tools.rotate.preview.description', { count: shown, pageCount })}
-      thumbnails={thumbnails}
-      pendingCount={status === 'loading' ? shown - urls.length : 0}
+      description={(pageCount) => t('tools.rotate.preview.description', { pageCount })}
+      labelOf={(page, pageCount) =>
+        isTurned(page, pageCount)
+          ? t('tools.rotate.preview.rotated', { page, pageCount, angle })
+          : t('tools.rotate.preview.unrotated', { page, pageCount })
+      }
+      isPressed={isTurned}
+      degreesOf={(page, pageCount) => (isTurned(page, pageCount) ? angle : 0)}
+      onToggle={disabled ? undefined : (page, pageCount) => onPagesChange(togglePage(pages, page, pageCount))}
+      onAskPassword={onAskPassword}
     />
   );
 }

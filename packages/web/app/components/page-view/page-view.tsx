@@ -1,0 +1,123 @@
+import { useEffect, useRef, useState } from 'react';
+import { BUTTON_STYLES } from '../button-styles.ts';
+import { AlertIcon } from '../icons.tsx';
+import { PageGrid } from './page-grid.tsx';
+import { PageZoomDialog } from './page-zoom-dialog.tsx';
+import { usePageDocument } from './use-page-document.ts';
+
+/** The page view's words, in the page's language (`features/tools/page-view-words.ts` makes them). */
+export type PageViewWords = {
+  readonly loading: string;
+  readonly protectedFile: string;
+  readonly unlock: string;
+  readonly damaged: string;
+  readonly pageLabel: (page: number, pageCount: number) => string;
+  readonly enlarge: (page: number, pageCount: number) => string;
+  readonly close: string;
+};
+
+export type PageViewProps = {
+  readonly file: File | undefined;
+  /** The file's password, once the visitor has given it. */
+  readonly password: string | undefined;
+  readonly words: PageViewWords;
+  readonly heading: string;
+  readonly description: (pageCount: number) => string;
+  /** The accessible name of a page, where a tool says more than its number (Rotate: its turn). */
+  readonly labelOf?: (page: number, pageCount: number) => string;
+  readonly isPressed?: (page: number, pageCount: number) => boolean;
+  readonly degreesOf?: (page: number, pageCount: number) => number;
+  readonly onToggle?: (page: number, pageCount: number) => void;
+  /** Asks the visitor for the file's password (again, when the one given was wrong). */
+  readonly onAskPassword: (isRetry: boolean) => void;
+};
+
+/**
+ * Every page of a PDF, drawn in the visitor's browser as it scrolls into view, each with its number and a bigger
+ * view on demand. A protected file asks for its password; a damaged one says so where its pages would be.
+ */
+export function PageView(props: PageViewProps) {
+  const {
+    file,
+    password,
+    words,
+    heading,
+    description,
+    labelOf,
+    isPressed,
+    degreesOf,
+    onToggle,
+    onAskPassword,
+  } = props;
+  const document = usePageDocument(file, password);
+  const [zoomed, setZoomed] = useState<number | null>(null);
+  useEffect(() => setZoomed(null), [file]);
+  // A wrong password asks again, once each time one is found wrong (the callback may be new at every render).
+  const askPassword = useRef(onAskPassword);
+  askPassword.current = onAskPassword;
+  useEffect(() => {
+    if (document.status === 'password-incorrect') askPassword.current(true);
+  }, [document.status]);
+
+  if (document.status === 'idle') return null;
+  const frame = 'rounded-2xl border border-slate-200 bg-slate-50 p-4';
+  if (document.status === 'loading') {
+    return (
+      <p role="status" className={`${frame} text-sm text-slate-600`} data-testid="page-view-loading">
+        {words.loading}
+      </p>
+    );
+  }
+  if (document.status === 'damaged') {
+    return (
+      <p className={`${frame} flex items-start gap-2 text-sm text-slate-700`} data-testid="page-view-damaged">
+        <AlertIcon className="mt-0.5 size-4 shrink-0 text-amber-600" />
+        <span>{words.damaged}</span>
+      </p>
+    );
+  }
+  if (document.status !== 'open') {
+    return (
+      <div className={`${frame} text-sm text-slate-700`} data-testid="page-view-protected">
+        <p>{words.protectedFile}</p>
+        <button
+          type="button"
+          className={`${BUTTON_STYLES.secondary} mt-3`}
+          onClick={() => onAskPassword(document.status === 'password-incorrect')}
+        >
+          {words.unlock}
+        </button>
+      </div>
+    );
+  }
+  const { pageCount, renderer } = document;
+  const labelFor = (page: number) => labelOf?.(page, pageCount) ?? words.pageLabel(page, pageCount);
+  const degreesFor = (page: number) => degreesOf?.(page, pageCount) ?? 0;
+  return (
+    <section className={frame} data-testid="page-view" data-page-count={pageCount}>
+      <h3 className="text-sm font-semibold text-slate-900">{heading}</h3>
+      <p className="mt-1 text-xs text-slate-600">{description(pageCount)}</p>
+      <PageGrid
+        pageCount={pageCount}
+        renderer={renderer}
+        labelOf={labelFor}
+        enlargeLabelOf={(page) => words.enlarge(page, pageCount)}
+        isPressed={isPressed && ((page) => isPressed(page, pageCount))}
+        degreesOf={degreesFor}
+        onToggle={onToggle && ((page) => onToggle(page, pageCount))}
+        onEnlarge={setZoomed}
+      />
+      {zoomed !== null && (
+        <PageZoomDialog
+          page={zoomed}
+          renderer={renderer}
+          title={words.pageLabel(zoomed, pageCount)}
+          closeLabel={words.close}
+          loadingLabel={words.loading}
+          degrees={degreesFor(zoomed)}
+          onClose={() => setZoomed(null)}
+        />
+      )}
+    </section>
+  );
+}
