@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { inflateSync } from 'node:zlib';
 import { loadMupdf } from '../mupdf/load-mupdf.ts';
 import { ownedBytes } from '../mupdf/owned-bytes.ts';
 import type { JobContext } from '../ops/types.ts';
@@ -122,6 +123,7 @@ async function writeTrimmedCopy(piece: PagePiece, workDir: string): Promise<stri
     for (const key of dropped) root.delete(key);
     const form = root.get('AcroForm');
     if (form.isDictionary()) form.delete('XFA');
+    if (!root.get('Metadata').isNull() && !isPlainXmp(root.get('Metadata'))) root.delete('Metadata');
     // An encrypted file is written whole and decrypted; any other only gains the trimmed catalog at its end.
     const isEncrypted = !trailer.get('Encrypt').isNull();
     const path = join(workDir, `assembly-primary-${randomUUID()}.pdf`);
@@ -132,6 +134,51 @@ async function writeTrimmedCopy(piece: PagePiece, workDir: string): Promise<stri
   } finally {
     doc?.destroy();
   }
+}
+
+/** The most bytes of XMP metadata page assembly carries over: qpdf writes a document's metadata uncompressed. */
+const MAX_XMP_BYTES = 4 * 1024 * 1024;
+
+type PdfObject = ReturnType<InstanceType<Awaited<ReturnType<typeof loadMupdf>>['PDFDocument']>['getTrailer']>;
+
+/**
+ * Whether the catalog's XMP metadata is a stream qpdf can write out whole: stored plain or behind one FlateDecode, and
+ * at most `MAX_XMP_BYTES` once inflated (inflated here with that cap). qpdf writes metadata uncompressed, so a
+ * metadata flate bomb kept in the primary would take it to its memory cap (hardening item 24: page assembly keeps
+ * streams compressed and passes); such metadata is dropped, as page assembly from an empty primary dropped all.
+ */
+function isPlainXmp(metadata: PdfObject): boolean {
+  if (!metadata.isStream()) return false;
+  const filter = metadata.get('Filter');
+  const filters = filter.isNull()
+    ? []
+    : filter.isArray()
+      ? arrayNames(filter)
+      : filter.isName()
+        ? [filter.asName()]
+        : null;
+  if (filters === null || filters.length > 1 || (filters.length === 1 && filters[0] !== 'FlateDecode'))
+    return false;
+  if (!metadata.get('DecodeParms').isNull()) return false;
+  const raw = metadata.readRawStream().asUint8Array();
+  if (filters.length === 0) return raw.length <= MAX_XMP_BYTES;
+  try {
+    inflateSync(raw, { maxOutputLength: MAX_XMP_BYTES });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The names of a PDF array, or null when one of its items is not a name. */
+function arrayNames(array: PdfObject): string[] | null {
+  const names: string[] = [];
+  for (let index = 0; index < array.length; index += 1) {
+    const item = array.get(index);
+    if (!item.isName()) return null;
+    names.push(item.asName());
+  }
+  return names;
 }
 
 /** Page numbers as spans, in the order given, consecutive ascending pages joined: [3, 4, 5, 1, 1] → 3-5, 1, 1. */
