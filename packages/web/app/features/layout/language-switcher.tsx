@@ -77,6 +77,9 @@ export function LanguageMenu() {
   const list = useRef<HTMLDivElement>(null);
   const close = () => {
     if (root.current) root.current.open = false;
+    // Said now, not left to the toggle event: the browser folds a close and a quick reopen into one event (old and
+    // new state both "open"), and a state still saying "open" would not move the keyboard into the list again.
+    setOpen(false);
   };
 
   // Opened before the scripts ran: the toggle event went unheard.
