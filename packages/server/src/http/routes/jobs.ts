@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
-import { isTerminalState, JOBS_PATH, TOOL_FIELD, type JobView } from '@quire/shared';
+import { JOBS_PATH, TOOL_FIELD, type JobView } from '@quire/shared';
 import { notFound } from '../../jobs/async-jobs.ts';
 import type { JobBackend } from '../../jobs/job-backend.ts';
 import type { StreamShare } from '../../jobs/stream-share.ts';
 import { JOB_ID_PATTERN } from '../../jobs/job-store.ts';
 import { sendResult, type JobAnswerDeps } from '../answer-job.ts';
+import { streamJobEvents } from '../job-event-stream.ts';
 import { prepareJob, type JobLimits } from '../prepare-job.ts';
 import { receiveUploads } from '../receive-uploads.ts';
 
@@ -17,9 +18,6 @@ export type JobRouteDeps = JobAnswerDeps &
     /** Each client's share of open event streams. */
     streams: StreamShare;
   };
-
-/** A comment line keeps an idle event stream open through proxies that cut silent connections. */
-const HEARTBEAT_MS = 15_000;
 
 type JobParams = { Params: { id: string } };
 
@@ -76,7 +74,7 @@ export function registerJobRoutes(app: FastifyInstance, deps: JobRouteDeps): voi
     const first = await viewOf(jobs, request);
     // The stream holds a place of its client's share until it closes, however it closes.
     const release = await deps.streams.open(request.client);
-    streamEvents(request, reply, jobs, first, release);
+    streamJobEvents(request, reply, jobs, first, release);
     return reply;
   });
 
@@ -126,44 +124,4 @@ async function viewOf(jobs: JobBackend, request: FastifyRequest<JobParams>): Pro
   const view = await jobs.view(idOf(request));
   if (!view) throw notFound();
   return view;
-}
-
-/**
- * Server-Sent Events of one job: its view now, then at every change, each as an `event: job` whose data is the
- * same JSON as `GET /api/v1/jobs/{id}`; the stream ends after the job ends (or is deleted), and `release` is
- * called once it has ended or its client has gone.
- */
-function streamEvents(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  jobs: JobBackend,
-  first: JobView,
-  release: () => void,
-): void {
-  reply.hijack();
-  const response = reply.raw;
-  response.writeHead(200, {
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-store',
-    'x-content-type-options': 'nosniff',
-    'x-accel-buffering': 'no',
-    'x-request-id': request.id,
-  });
-  let stopListening = () => {};
-  const heartbeat = setInterval(() => response.write(': still running\n\n'), HEARTBEAT_MS);
-  const end = () => {
-    clearInterval(heartbeat);
-    stopListening();
-    release();
-    response.end();
-  };
-  const send = (view: JobView) => {
-    response.write(`event: job\ndata: ${JSON.stringify({ success: true, job: view })}\n\n`);
-    if (isTerminalState(view.state)) end();
-  };
-  response.once('close', end);
-  send(first);
-  if (!isTerminalState(first.state)) stopListening = jobs.subscribe(first.id, send);
-  // A client that left while its place was being taken closed the response before anyone listened.
-  if (response.destroyed) end();
 }
