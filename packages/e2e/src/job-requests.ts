@@ -39,6 +39,11 @@ const REACTION_MS = 30_000;
  * every job within its tool's time limit, and the page then shows the error), then for the answer it fetched.
  */
 export async function waitForJobResult(page: Page): Promise<Response> {
+  // The job's id, for a report on a job still at work long after (see `reportLongJobs`).
+  const submitted = page
+    .waitForResponse((response) => isJobSubmit(response.request()), { timeout: REACTION_MS })
+    .then(async (response) => ((await response.json()) as JobBody).job.id)
+    .catch(() => undefined);
   const answer = page.waitForResponse((response) => isJobResult(response.url()), { timeout: 0 });
   // Seen by the races below; a rejection (the page closed) is the caller's, through the last one.
   const answered = answer.then(
@@ -51,7 +56,12 @@ export async function waitForJobResult(page: Page): Promise<Response> {
   shown.catch(() => undefined);
   // A quick job may be done before its progress is seen.
   await Promise.race([answered, shown]);
-  await Promise.race([answered, progress.waitFor({ state: 'detached', timeout: 0 }).catch(() => true)]);
+  const stopReporting = reportLongJobs(page, submitted);
+  try {
+    await Promise.race([answered, progress.waitFor({ state: 'detached', timeout: 0 }).catch(() => true)]);
+  } finally {
+    stopReporting();
+  }
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<never>((_resolve, reject) => {
     timer = setTimeout(
@@ -66,6 +76,36 @@ export async function waitForJobResult(page: Page): Promise<Response> {
   }
 }
 
+/** How long a job may be shown at work before the test's log says what the server has to say of it. */
+const LONG_JOB_MS = 45_000;
+
+/**
+ * While the page shows its job at work past `LONG_JOB_MS`, prints the server's view of the job (its state and
+ * progress) and what the page shows, every `LONG_JOB_MS`: a test that then times out says whether the job was waiting,
+ * working, or ended unseen by the page. Returns the function that stops it.
+ */
+function reportLongJobs(page: Page, submitted: Promise<string | undefined>): () => void {
+  const started = Date.now();
+  const report = async () => {
+    const id = await submitted;
+    const server = id
+      ? await page.request
+          .get(new URL(`${JOBS_PATH}/${id}`, page.url()).href)
+          .then((response) => response.text())
+          .catch((error: unknown) => String(error))
+      : 'no job submitted';
+    const shown = await page
+      .getByTestId('progress')
+      .textContent({ timeout: 1000 })
+      .catch(() => null);
+    console.warn(
+      `a job shown at work for ${Math.round((Date.now() - started) / 1000)} s; the page shows ${JSON.stringify(shown)}; the server says ${server}`,
+    );
+  };
+  const timer = setInterval(() => void report(), LONG_JOB_MS);
+  return () => clearInterval(timer);
+}
+
 /** Runs `action` (a click that starts the tool) and resolves with the answer to the job's result. */
 export async function runJobWith(page: Page, action: () => Promise<unknown>): Promise<Response> {
   const [response] = await Promise.all([waitForJobResult(page), action()]);
@@ -74,41 +114,41 @@ export async function runJobWith(page: Page, action: () => Promise<unknown>): Pr
 
 /**
  * Plays back the page's next job as done with `change` made to its last view (its tool's figures, its notices): the
- * job runs on the server, its views and events are the server's, and only the one that says it is done is changed,
- * in its events or as asked for. The page then fetches the real result, which deletes the job on the server.
+ * job runs on the server and its views are the server's; only the one that says it is done is changed. Its event
+ * stream is refused, as a proxy that buffers streams would have it, so the page follows the job by asking for it
+ * (a view is one short answer, which the route fetches and changes; a stream held open through a route is not).
+ * The page then fetches the real result, which deletes the job on the server.
  */
 export async function routeNextJobView(page: Page, change: (view: JobView) => JobView): Promise<void> {
   let isPlayed = false;
-  const played = (body: JobBody): JobBody => {
-    if (body.job.state !== 'done') return body;
-    isPlayed = true;
-    return { ...body, job: change(body.job) };
-  };
   const isView = (url: URL) => JOB_PATH.test(url.pathname);
   const isEvents = (url: URL) => EVENTS_PATH.test(url.pathname);
-  const handler = async (route: Route) => {
+  const unroute = async () => {
+    await page.unroute(isView, onView);
+    await page.unroute(isEvents, onEvents);
+  };
+  const onEvents = async (route: Route) => {
+    await (isPlayed ? route.fallback() : route.abort('connectionfailed'));
+  };
+  const onView = async (route: Route) => {
     if (isPlayed || route.request().method() !== 'GET') {
       await route.fallback();
       return;
     }
-    // The events end with the job: the whole stream is read, then given with its done event changed.
-    const real = await route.fetch({ timeout: 0 });
-    const text = await real.text();
-    const body = isEvents(new URL(route.request().url()))
-      ? text.replace(
-          /^data: (.*)$/gm,
-          (_line, json: string) => `data: ${JSON.stringify(played(JSON.parse(json) as JobBody))}`,
-        )
-      : JSON.stringify(played(JSON.parse(text) as JobBody));
+    const real = await route.fetch();
+    const body = (await real.json()) as JobBody;
+    const isDone = real.ok() && body.job.state === 'done';
+    isPlayed ||= isDone;
     const { 'content-length': _length, 'content-encoding': _encoding, ...headers } = real.headers();
-    await route.fulfill({ status: real.status(), headers, body });
-    if (isPlayed) {
-      await page.unroute(isView, handler);
-      await page.unroute(isEvents, handler);
-    }
+    await route.fulfill({
+      status: real.status(),
+      headers,
+      body: JSON.stringify(isDone ? { ...body, job: change(body.job) } : body),
+    });
+    if (isPlayed) await unroute();
   };
-  await page.route(isView, handler);
-  await page.route(isEvents, handler);
+  await page.route(isView, onView);
+  await page.route(isEvents, onEvents);
 }
 
 /**
