@@ -55,6 +55,8 @@ type TestPage = {
   rotate?: 0 | 90 | 180 | 270;
   crop?: Box;
   trim?: Box;
+  /** Points in one unit of the page's space (PDF 1.6's /UserUnit). */
+  userUnit?: number;
   /** Page content: PDF operators. */
   content?: string;
 };
@@ -67,6 +69,7 @@ async function buildPdf(name: string, pages: readonly TestPage[]): Promise<strin
     const object = doc.addPage(page.media, page.rotate ?? 0, doc.newDictionary(), page.content ?? '');
     if (page.crop) object.put('CropBox', page.crop);
     if (page.trim) object.put('TrimBox', page.trim);
+    if (page.userUnit) object.put('UserUnit', page.userUnit);
     doc.insertPage(-1, object);
   }
   const path = join(ctx.workDir, name);
@@ -151,6 +154,27 @@ describe('crop', () => {
     const written = readFileSync(result.path);
     expect(written.length).toBeGreaterThan(original.length);
     expect(written.subarray(0, original.length).equals(original)).toBe(true);
+  });
+
+  it('reads margins in points on a page whose unit is larger (/UserUnit), drawn or typed', async () => {
+    // A 200-unit square page of 10 points a unit: 2000 points a side, its ink a 50-unit square at (100, 20).
+    const page = { media: [0, 0, 200, 200] as Box, userUnit: 10, content: '0 g 100 20 50 50 re f' };
+    const path = await buildPdf('user-unit.pdf', [page, page]);
+    const result = await cropFile(path, cut(100, 0, 300, 50), '1');
+    const mupdf = await loadMupdf();
+    const doc = new mupdf.PDFDocument(readFileSync(result.path));
+    const cropOf = (index: number) => {
+      const box = doc.loadPage(index).getObject().get('CropBox');
+      return [0, 1, 2, 3].map((at) => box.get(at).asNumber());
+    };
+    expectBox(cropOf(0) as Box, [5, 30, 200, 190]);
+    doc.destroy();
+    const auto = await cropFile(path, 'auto', '2');
+    const autoDoc = new mupdf.PDFDocument(readFileSync(auto.path));
+    const box = autoDoc.loadPage(1).getObject().get('CropBox');
+    // The ink's 50 units and 6 points (0.6 of a unit) around it, to within a pixel of the drawing.
+    expectBox([0, 1, 2, 3].map((at) => box.get(at).asNumber()) as Box, [99.4, 19.4, 150.6, 70.6], 0.5);
+    autoDoc.destroy();
   });
 
   it('refuses margins that leave nothing of a page, naming the field and the page as seen', async () => {

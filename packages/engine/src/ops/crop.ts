@@ -159,14 +159,22 @@ function setCropBox(pdf: Mupdf.PDFDocument, pageObject: Mupdf.PDFObject, cut: Cu
   const media = readBox(pageObject.getInheritable('MediaBox')) ?? [0, 0, 612, 792];
   const crop = readBox(pageObject.getInheritable('CropBox'));
   const shown = (crop && intersect(crop, media)) ?? media;
-  const box = cutBox(shown, cut, quarterTurnsOf(pageObject));
+  // Margins are points; the page's boxes are in its units, of /UserUnit points each (1 unless it says otherwise).
+  const unitPoints = userUnitOf(pageObject);
+  const inUnits = {
+    top: cut.top / unitPoints,
+    right: cut.right / unitPoints,
+    bottom: cut.bottom / unitPoints,
+    left: cut.left / unitPoints,
+  };
+  const box = cutBox(shown, inUnits, quarterTurnsOf(pageObject));
   const width = box[2] - box[0];
   const height = box[3] - box[1];
-  if (width < MIN_SIDE_POINTS || height < MIN_SIDE_POINTS) {
+  if (width * unitPoints < MIN_SIDE_POINTS || height * unitPoints < MIN_SIDE_POINTS) {
     const turned = quarterTurnsOf(pageObject) % 2 === 1;
-    const [seenWidth, seenHeight] = turned
-      ? [shown[3] - shown[1], shown[2] - shown[0]]
-      : [shown[2] - shown[0], shown[3] - shown[1]];
+    const [seenWidth, seenHeight] = (
+      turned ? [shown[3] - shown[1], shown[2] - shown[0]] : [shown[2] - shown[0], shown[3] - shown[1]]
+    ).map((units) => units * unitPoints) as [number, number];
     throw new AppError(
       'INVALID_OPTIONS',
       `"margins" leave nothing of page ${page}, which shows ${round(seenWidth)} by ${round(seenHeight)} points.`,
@@ -181,6 +189,12 @@ function setCropBox(pdf: Mupdf.PDFDocument, pageObject: Mupdf.PDFObject, cut: Cu
     if (kept) pageObject.put(name, boxObject(pdf, kept));
     else pageObject.delete(name);
   }
+}
+
+/** The points in one unit of the page's space: its /UserUnit (PDF 1.6) when it gives a positive number, else 1. */
+function userUnitOf(pageObject: Mupdf.PDFObject): number {
+  const unit = pageObject.get('UserUnit');
+  return unit.isNumber() && unit.asNumber() > 0 ? unit.asNumber() : 1;
 }
 
 function boxObject(pdf: Mupdf.PDFDocument, box: Box): Mupdf.PDFObject {
