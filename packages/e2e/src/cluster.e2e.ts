@@ -79,6 +79,18 @@ const TOOL_CASES: Record<ToolId, { parts: Part[]; check: (body: Buffer) => Promi
     ],
     check: async (body) => expect(await zipEntries(body)).toHaveLength(4),
   },
+  // Half an inch off each side of both pages: the same text, a smaller crop box.
+  crop: {
+    parts: [
+      ['file', pdf(2), 'a.pdf'],
+      ['margins', '36, 36, 36, 36'],
+    ],
+    check: async (body) => {
+      expect(await textOf(body)).toContain(MARK);
+      const boxes = await readWith(body, 'cropped.pdf', 'pdfinfo', (path) => ['-box', path]);
+      expect(boxes).toMatch(/CropBox:\s+36\.00\s+36\.00/);
+    },
+  },
   compress: {
     parts: [['file', pdf(3), 'a.pdf']],
     check: async (body) => expect(await textOf(body)).toContain(MARK),

@@ -12,6 +12,7 @@ const DOCX = 'word/mammoth_tables.docx';
 const JPG = 'images/pysamples_progressive.jpg';
 const PDF_TOOLS = [
   'split',
+  'crop',
   'compress',
   'pdf-to-word',
   'pdf-to-jpg',

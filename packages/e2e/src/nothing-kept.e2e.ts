@@ -156,6 +156,7 @@ describe('nothing kept: a marker sent through every tool and outcome is found no
     const outcomes = {
       merge: await send('merge', [pdfFile('file-0'), pdfFile('file-1')]),
       split: await send('split', [pdfFile()], { mode: 'pages' }),
+      crop: await send('crop', [pdfFile()], { margins: 'auto', pages: '1-2' }),
       compress: await send('compress', [pdfFile()], { quality: 'low' }),
       'pdf-to-word': await send('pdf-to-word', [pdfFile()]),
       'pdf-to-jpg': await send('pdf-to-jpg', [pdfFile()], { quality: 'low' }),

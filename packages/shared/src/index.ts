@@ -15,6 +15,7 @@ export * from './tools/option-kinds.ts';
 export * from './tools/page-layout.ts';
 export * from './tools/registry.ts';
 export * from './tools/ocr-languages.ts';
+export * from './tools/find-ink.ts';
 export * from './page-ranges.ts';
 export * from './render-dpi.ts';
 export * from './status/status-report.ts';

@@ -1,5 +1,6 @@
 import { jpgToPdf } from './jpg-to-pdf.ts';
 import { compress } from './compress.ts';
+import { crop } from './crop.ts';
 import { extractPages } from './extract-pages.ts';
 import { merge } from './merge.ts';
 import { ocr } from './ocr.ts';
@@ -18,6 +19,7 @@ import { wordToPdf } from './word-to-pdf.ts';
 export const ENGINE_OPS = {
   merge,
   split,
+  crop,
   compress,
   'pdf-to-word': pdfToWord,
   'word-to-pdf': wordToPdf,

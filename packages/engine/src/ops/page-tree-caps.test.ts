@@ -23,6 +23,7 @@ import {
 } from '@quire/test-kit/page-tree-pdfs';
 import { compress } from './compress.ts';
 import { extractPages } from './extract-pages.ts';
+import { crop } from './crop.ts';
 import { merge } from './merge.ts';
 import { ocr } from './ocr.ts';
 import { pdfToJpg } from './pdf-to-jpg.ts';
@@ -71,6 +72,20 @@ const CASES: { [K in PdfToolId]: Case } = {
     run: (path, password) =>
       split({ file: inputFile(path, password), options: { mode: 'pages', pageRange: undefined } }, ctx),
     countPages: async (result) => Object.keys(unzipSync(await readFile(result.path))).length,
+    bigUnderCap: 1500,
+  },
+  // Every page cropped (margins in points: no page drawn), the page count kept.
+  crop: {
+    fileIndex: 0,
+    run: (path, password) =>
+      crop(
+        {
+          file: inputFile(path, password),
+          options: { margins: { top: 1, right: 1, bottom: 1, left: 1 }, pages: undefined },
+        },
+        ctx,
+      ),
+    countPages: async (result) => pdfPages(result.path),
     bigUnderCap: 1500,
   },
   rotate: {

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createTextPdf, encryptPdf } from '@quire/test-kit/hostile-pdfs';
 import { inputFile, isEncrypted, useJobContext } from '../../test/job-context.ts';
 import { compress } from './compress.ts';
+import { crop } from './crop.ts';
 import { extractPages } from './extract-pages.ts';
 import { merge } from './merge.ts';
 import { ocr } from './ocr.ts';
@@ -53,6 +54,18 @@ const CASES: { [K in PdfToolId]: Case } = {
         await job(),
       ),
     writesPdf: false,
+  },
+  crop: {
+    fileIndex: 0,
+    run: async (path, password) =>
+      crop(
+        {
+          file: inputFile(path, password),
+          options: { margins: { top: 10, right: 10, bottom: 10, left: 10 }, pages: undefined },
+        },
+        await job(),
+      ),
+    writesPdf: true,
   },
   rotate: {
     fileIndex: 0,

@@ -21,8 +21,8 @@ const ACTIVE_KEYS = ['/JavaScript', '/OpenAction', '/Launch', '/SubmitForm', '/U
 type ActiveKeys = (pdf: Uint8Array) => Promise<string[]>;
 
 /**
- * Policy: Quire edits documents without judging them. Lossless edits (rotate, compress, OCR, protect, unlock) keep the
- * document's scripts and actions as they were; page assembly (merge, split, remove and extract pages, organize) keeps
+ * Policy: Quire edits documents without judging them. Lossless edits (rotate, compress, OCR, protect, unlock, crop)
+ * keep the document's scripts and actions as they were; page assembly (merge, split, remove and extract pages, organize) keeps
  * each page's own actions and drops the document-level ones, as it drops every catalog entry; conversions produce no
  * active content at all. Each tool that reads PDFs has its entry: a new one is a type error until its policy is
  * written here.
@@ -52,6 +52,8 @@ const POLICY: Record<PdfTool, (output: Buffer, activeKeys: ActiveKeys) => Promis
     const [piece] = Object.values(unzipSync(output));
     expect(await activeKeys(piece as Uint8Array)).toEqual(['/Launch', '/SubmitForm', '/URI']);
   },
+  // New crop boxes appended to the document as it was (an incremental update): its scripts and actions kept.
+  crop: async (output, activeKeys) => expect(await activeKeys(output)).toEqual(ACTIVE_KEYS),
   'pdf-to-word': async (output) => {
     const docx = unzipSync(output);
     expect(Object.keys(docx).filter((name) => /vba|macro|activeX|\.bin$/i.test(name))).toEqual([]);

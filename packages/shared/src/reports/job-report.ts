@@ -38,6 +38,8 @@ export type Recognition = { recognisedPages: string; recognisedCount: number; co
 export type ToolReports = {
   merge: { pageCount: number };
   split: { fileCount: number };
+  /** `croppedPages`: pages whose box changed; `blankPages`: pages `auto` found blank and left as they were. */
+  crop: { pageCount: number; croppedPages: number; blankPages: number };
   compress: { originalBytes: number; outputBytes: number };
   'pdf-to-word': { pageCount: number; pagesWithoutText: number } & Recognition;
   'word-to-pdf': Record<string, never>;

@@ -60,6 +60,21 @@ export const REPORT_SPECS: { readonly [T in ToolId]: readonly ReportHeaderSpec<T
       write: ({ fileCount }) => String(fileCount),
     },
   ],
+  crop: [
+    PAGE_COUNT,
+    {
+      header: 'X-Pages-Cropped',
+      type: 'integer',
+      description: 'How many pages were cropped (their crop box set).',
+      write: ({ croppedPages }) => String(croppedPages),
+    },
+    {
+      header: 'X-Blank-Pages',
+      type: 'integer',
+      description: 'How many pages `auto` found blank and left as they were; 0 for margins given in points.',
+      write: ({ blankPages }) => String(blankPages),
+    },
+  ],
   compress: [
     {
       header: 'X-Original-Size',
@@ -210,6 +225,14 @@ const PAGE_COUNT_FIGURE: ReportFigureSpec = { type: 'integer', description: 'Pag
 export const REPORT_FIGURES: ReportFigureSpecs = {
   merge: { pageCount: PAGE_COUNT_FIGURE },
   split: { fileCount: { type: 'integer', description: 'PDFs in the zip.' } },
+  crop: {
+    pageCount: PAGE_COUNT_FIGURE,
+    croppedPages: { type: 'integer', description: 'How many pages were cropped (their crop box set).' },
+    blankPages: {
+      type: 'integer',
+      description: 'How many pages `auto` found blank and left as they were; 0 for margins given in points.',
+    },
+  },
   compress: {
     originalBytes: { type: 'integer', description: 'Size of the uploaded PDF in bytes.' },
     outputBytes: {

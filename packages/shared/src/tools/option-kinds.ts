@@ -5,12 +5,15 @@ import { utf8Bytes } from '../files/safe-file-name.ts';
 import { MAX_FIELD_BYTES } from '../limits.ts';
 import { AUTO_LANGUAGE } from './ocr-languages.ts';
 import { layoutError, MAX_LAYOUT_BYTES, readPageLayout } from './page-layout.ts';
+import { AUTO_MARGINS } from './option-specs.ts';
 import type {
   EnumOptionSpec,
   FlagListOptionSpec,
   LanguageList,
   LanguageListOptionSpec,
   LayoutOptionSpec,
+  Margins,
+  MarginsOptionSpec,
   OptionSpec,
   OptionValue,
   PageListOptionSpec,
@@ -254,6 +257,42 @@ const FLAG_LIST: OptionKind<FlagListOptionSpec> = {
   maxBytes: MAX_FIELD_BYTES,
 };
 
+/** The sides of margins in the order a margins field lists them, clockwise from the top (as CSS does). */
+export const MARGIN_SIDES = ['top', 'right', 'bottom', 'left'] as const;
+
+const MARGINS: OptionKind<MarginsOptionSpec> = {
+  read: (name, raw, spec) => {
+    if (raw === undefined || raw.toLowerCase() === AUTO_MARGINS) return AUTO_MARGINS;
+    const parts = raw.split(/\s*,\s*|\s+/);
+    const numbers = parts.map((part) => (/^\d+(\.\d+)?$/.test(part) ? Number(part) : Number.NaN));
+    if (numbers.length !== 4 || numbers.some((value) => !(value <= spec.maxPoints))) {
+      throw new AppError(
+        'INVALID_OPTIONS',
+        `"${name}" must be ${AUTO_MARGINS} or four numbers of points from 0 to ${spec.maxPoints}: top, right, bottom, left (such as 36, 0, 36, 0).`,
+        { option: name, maxPoints: spec.maxPoints },
+      );
+    }
+    const [top = 0, right = 0, bottom = 0, left = 0] = numbers;
+    return { top, right, bottom, left };
+  },
+  check: () => undefined,
+  schema: () => ({
+    type: 'string',
+    default: AUTO_MARGINS,
+    maxLength: MAX_FIELD_BYTES,
+    examples: [AUTO_MARGINS, '36, 36, 36, 36', '0, 18.5, 0, 18.5'],
+  }),
+  isRequired: () => false,
+  initialValue: () => AUTO_MARGINS,
+  errorCodes: [],
+  maxBytes: MAX_FIELD_BYTES,
+};
+
+/** Margins as a form field sends them: `auto`, or the four numbers joined by commas, as `read` takes them back. */
+export function marginsField(margins: Margins): string {
+  return margins === AUTO_MARGINS ? AUTO_MARGINS : MARGIN_SIDES.map((side) => margins[side]).join(', ');
+}
+
 /** A flag list as a form field sends it: its flags joined by commas, or `none`, as `read` takes it back. */
 export function flagListField(flags: readonly string[]): string {
   return flags.length === 0 ? NO_FLAGS : flags.join(',');
@@ -273,6 +312,7 @@ export const OPTION_KINDS: {
   layout: LAYOUT,
   secret: SECRET,
   'flag-list': FLAG_LIST,
+  margins: MARGINS,
 };
 
 /**

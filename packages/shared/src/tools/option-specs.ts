@@ -54,13 +54,32 @@ export type FlagListOptionSpec = {
   readonly values: readonly string[];
 };
 
+/**
+ * How much to cut from each side of a page (Crop PDF's `margins`): `auto` (the default: the white margins found on
+ * the page as drawn), or four numbers of points, `top, right, bottom, left` as the page is seen (its /Rotate applied),
+ * each from 0 to `maxPoints`.
+ */
+export type MarginsOptionSpec = {
+  readonly kind: 'margins';
+  readonly maxPoints: number;
+};
+
+/** Margins as read: `auto`, or the points to cut from each side of a page as it is seen. */
+export type Margins =
+  | typeof AUTO_MARGINS
+  | { readonly top: number; readonly right: number; readonly bottom: number; readonly left: number };
+
+/** What a margins option sends for margins found on the page. */
+export const AUTO_MARGINS = 'auto';
+
 export type OptionSpec =
   | EnumOptionSpec
   | PageListOptionSpec
   | LanguageListOptionSpec
   | LayoutOptionSpec
   | SecretOptionSpec
-  | FlagListOptionSpec;
+  | FlagListOptionSpec
+  | MarginsOptionSpec;
 
 /** A language list as read: `auto`, or the languages named, each once, in the order given. */
 export type LanguageList<L extends string = string> = typeof AUTO_LANGUAGE | readonly L[];
@@ -69,7 +88,7 @@ export type LanguageList<L extends string = string> = typeof AUTO_LANGUAGE | rea
  * The value of one option once read (`OPTION_KINDS[kind].read`): what the engine receives, so nothing past the
  * reading parses a field again. A choice is one of its values; a page list stays text (only the document's page
  * count can parse it), undefined when not sent; a language list is `auto` or its languages; a layout its items; a
- * secret is its text; a flag list the flags named.
+ * secret is its text; a flag list the flags named; margins `auto` or four numbers.
  */
 export type OptionValue<S extends OptionSpec> = S extends EnumOptionSpec
   ? S['values'][number]
@@ -81,4 +100,6 @@ export type OptionValue<S extends OptionSpec> = S extends EnumOptionSpec
         ? string
         : S extends FlagListOptionSpec
           ? readonly S['values'][number][]
-          : string | undefined;
+          : S extends MarginsOptionSpec
+            ? Margins
+            : string | undefined;

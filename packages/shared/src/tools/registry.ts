@@ -127,6 +127,8 @@ export type PdfPermission = (typeof PDF_PERMISSIONS)[number];
  */
 const MAX_NEW_PASSWORD_CHARS = 128;
 const MAX_NEW_PASSWORD_BYTES = 127;
+/** The longest side of a PDF page: 200 inches (ISO 32000-1, annex C), the most a margin may cut. */
+const MAX_PAGE_SIDE_POINTS = 14_400;
 const QUALITY = { kind: 'enum', values: ['high', 'medium', 'low'], default: 'medium' } as const;
 
 const onePdf = {
@@ -187,6 +189,21 @@ export const TOOLS = defineTools({
     errors: [],
     color: 'blue',
     glyph: 'M6 3h5v18H6a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2zM13 3h5a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2h-5',
+  },
+  crop: {
+    ...onePdf,
+    id: 'crop',
+    slug: 'crop-pdf',
+    apiPath: '/api/pdf/crop',
+    output: { fileName: 'cropped.pdf', mimeType: PDF, nameSuffix: '-cropped' },
+    options: {
+      margins: { kind: 'margins', maxPoints: MAX_PAGE_SIDE_POINTS },
+      pages: { kind: 'page-list' },
+    },
+    errors: [],
+    color: 'teal',
+    // Two crop marks: the corners of the part kept.
+    glyph: 'M6 2v14a2 2 0 0 0 2 2h14M2 6h14a2 2 0 0 1 2 2v14',
   },
   compress: {
     ...onePdf,

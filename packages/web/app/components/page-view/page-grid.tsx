@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import type { PageRenderer } from './page-renderer.ts';
 import { PageThumbnail } from './page-thumbnail.tsx';
+import type { PageFacts, PageFrame } from './renderer-messages.ts';
 import { GAP_PX, layoutGrid, visiblePages } from './visible-window.ts';
 
 /** Thumbnails are drawn this many device pixels on their longest side (at most two device pixels a CSS pixel). */
@@ -15,6 +16,8 @@ export type PageGridProps = {
   readonly enlargeLabelOf: (page: number) => string;
   readonly isPressed?: (page: number) => boolean;
   readonly degreesOf?: (page: number) => number;
+  /** A frame to draw over a page, from what its drawing told of it; null for none. */
+  readonly frameOf?: (page: number, facts: PageFacts) => PageFrame | null;
   readonly onToggle?: (page: number) => void;
   readonly onEnlarge: (page: number) => void;
 };
@@ -24,7 +27,8 @@ export type PageGridProps = {
  * its row comes near, its drawing is called off when the row leaves first, and drawn pages far from view are let go.
  */
 export function PageGrid(props: PageGridProps) {
-  const { pageCount, renderer, labelOf, enlargeLabelOf, isPressed, degreesOf, onToggle, onEnlarge } = props;
+  const { pageCount, renderer, labelOf, enlargeLabelOf, isPressed, degreesOf, frameOf, onToggle, onEnlarge } =
+    props;
   const box = useRef<HTMLDivElement>(null);
   const [size, setSize] = useState({ width: 0, height: 0 });
   const [scrollPx, setScrollPx] = useState(0);
@@ -91,6 +95,7 @@ export function PageGrid(props: PageGridProps) {
     const index = page - 1;
     const row = Math.floor(index / layout.columns);
     const column = index % layout.columns;
+    const facts = renderer.factsOf(page);
     items.push(
       <PageThumbnail
         key={page}
@@ -101,6 +106,7 @@ export function PageGrid(props: PageGridProps) {
         enlargeLabel={enlargeLabelOf(page)}
         isPressed={isPressed?.(page)}
         degrees={degreesOf?.(page) ?? 0}
+        frame={facts && frameOf ? frameOf(page, facts) : null}
         style={{
           top: row * layout.rowPx,
           insetInlineStart: column * (layout.cellPx + GAP_PX),

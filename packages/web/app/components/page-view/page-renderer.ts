@@ -1,4 +1,4 @@
-import type { OpenFailure, RendererReply, RendererRequest } from './renderer-messages.ts';
+import type { OpenFailure, PageFacts, RendererReply, RendererRequest } from './renderer-messages.ts';
 
 export type OpenResult =
   { readonly status: 'open'; readonly pageCount: number } | { readonly status: OpenFailure };
@@ -10,6 +10,8 @@ export type PageRenderer = {
   draw(page: number, sizePx: number): Promise<ImageBitmap | null>;
   /** The page is no longer wanted: if it is not drawn yet, it is not drawn, and its promise settles null. */
   cancel(page: number, sizePx: number): void;
+  /** What the last drawing of a page told of it (its size, its white margins); undefined before it is drawn. */
+  factsOf(page: number): PageFacts | undefined;
   close(): void;
 };
 
@@ -20,6 +22,7 @@ export type PageRenderer = {
 export function openPageRenderer(file: Blob, password: string | undefined): PageRenderer {
   const worker = new Worker(new URL('./page-renderer.worker.ts', import.meta.url), { type: 'module' });
   const waiting = new Map<string, Array<(bitmap: ImageBitmap | null) => void>>();
+  const facts = new Map<number, PageFacts>();
   let isClosed = false;
   const send = (request: RendererRequest, transfer: Transferable[] = []) =>
     worker.postMessage(request, transfer);
@@ -35,7 +38,10 @@ export function openPageRenderer(file: Blob, password: string | undefined): Page
       const reply = event.data;
       if (reply.type === 'opened') resolve({ status: 'open', pageCount: reply.pageCount });
       else if (reply.type === 'failed') resolve({ status: reply.reason });
-      else settle(`${reply.page}:${reply.sizePx}`, reply.bitmap);
+      else {
+        if (reply.facts) facts.set(reply.page, reply.facts);
+        settle(`${reply.page}:${reply.sizePx}`, reply.bitmap);
+      }
     });
     worker.addEventListener('error', () => resolve({ status: 'damaged' }));
   });
@@ -66,6 +72,9 @@ export function openPageRenderer(file: Blob, password: string | undefined): Page
       if (!waiting.has(key) || isClosed) return;
       send({ type: 'cancel', page, sizePx });
       settle(key, null);
+    },
+    factsOf(page) {
+      return facts.get(page);
     },
     close() {
       isClosed = true;

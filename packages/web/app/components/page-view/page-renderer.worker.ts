@@ -1,6 +1,7 @@
 import { getDocument, GlobalWorkerOptions, type PDFDocumentProxy } from 'pdfjs-dist';
 import pdfWorkerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
-import type { RendererReply, RendererRequest } from './renderer-messages.ts';
+import { findInk } from '@quire/shared';
+import type { PageFacts, RendererReply, RendererRequest } from './renderer-messages.ts';
 
 // The page view's renderer: pdf.js, whole in this worker (chosen by `npm run bench thumbnails`: a tenth of MuPDF's
 // bytes to fetch and the first thumbnails sooner). It draws on OffscreenCanvas and hands each page over as an
@@ -60,7 +61,23 @@ let isDrawing = false;
 let drawnSinceCleanup = 0;
 const CLEANUP_EVERY_PAGES = 24;
 
-async function drawPage(number: number, sizePx: number): Promise<ImageBitmap | null> {
+type DrawnPage = { bitmap: ImageBitmap; facts: PageFacts };
+
+/** The page's size in points as shown, and the white around its ink as fractions of each side. */
+function readFacts(context: OffscreenCanvasRenderingContext2D, widthPt: number, heightPt: number): PageFacts {
+  const { width, height } = context.canvas;
+  const pixels = context.getImageData(0, 0, width, height).data;
+  const ink = findInk({ pixels, width, height, stride: width * 4, channels: 4 });
+  const margins = ink && {
+    top: ink.top / height,
+    right: (width - 1 - ink.right) / width,
+    bottom: (height - 1 - ink.bottom) / height,
+    left: ink.left / width,
+  };
+  return { widthPt, heightPt, margins };
+}
+
+async function drawPage(number: number, sizePx: number): Promise<DrawnPage | null> {
   if (!document) return null;
   try {
     const page = await document.getPage(number);
@@ -80,7 +97,8 @@ async function drawPage(number: number, sizePx: number): Promise<ImageBitmap | n
       viewport,
     }).promise;
     page.cleanup();
-    return canvas.transferToImageBitmap();
+    const facts = readFacts(context, natural.width, natural.height);
+    return { bitmap: canvas.transferToImageBitmap(), facts };
   } catch {
     return null;
   }
@@ -92,8 +110,10 @@ async function drainQueue(): Promise<void> {
   while (queue.size > 0) {
     const [key, next] = queue.entries().next().value as [string, { page: number; sizePx: number }];
     queue.delete(key);
-    const bitmap = await drawPage(next.page, next.sizePx);
-    reply({ type: 'drawn', page: next.page, sizePx: next.sizePx, bitmap }, bitmap ? [bitmap] : []);
+    const drawn = await drawPage(next.page, next.sizePx);
+    const bitmap = drawn?.bitmap ?? null;
+    const facts = drawn?.facts ?? null;
+    reply({ type: 'drawn', page: next.page, sizePx: next.sizePx, bitmap, facts }, bitmap ? [bitmap] : []);
     drawnSinceCleanup += 1;
     // Between two drawings (pdf.js must not clean up while it draws), so a long scroll keeps memory bounded.
     if (drawnSinceCleanup >= CLEANUP_EVERY_PAGES && document) {

@@ -1,5 +1,6 @@
 import { useEffect, useRef, type CSSProperties } from 'react';
 import { SearchIcon } from '../icons.tsx';
+import type { PageFrame } from './renderer-messages.ts';
 
 type PageThumbnailProps = {
   readonly page: number;
@@ -11,29 +12,66 @@ type PageThumbnailProps = {
   readonly isPressed: boolean | undefined;
   /** Clockwise turn to show, in degrees. */
   readonly degrees: number;
+  /** A frame drawn over the page (Crop PDF: what it keeps), as fractions from each side; null for none. */
+  readonly frame?: PageFrame | null;
   readonly style: CSSProperties;
   readonly onToggle: (() => void) | undefined;
   readonly onEnlarge: () => void;
 };
 
-/** Copies a drawn page onto a canvas; the bitmap stays the grid's (it may be shown again). */
-export function BitmapCanvas({ bitmap, className }: { bitmap: ImageBitmap; className: string }) {
+/** What lies outside a frame is veiled, and the frame drawn in the site's blue. */
+const VEIL_COLOUR = 'rgba(15, 23, 42, 0.45)';
+const FRAME_COLOUR = '#2563eb';
+
+/** Veils what lies outside `frame` on a drawn page and outlines it. */
+function drawFrame(context: CanvasRenderingContext2D, frame: PageFrame, width: number, height: number): void {
+  const x0 = frame.left * width;
+  const y0 = frame.top * height;
+  const x1 = width - frame.right * width;
+  const y1 = height - frame.bottom * height;
+  context.fillStyle = VEIL_COLOUR;
+  context.fillRect(0, 0, width, y0);
+  context.fillRect(0, y1, width, height - y1);
+  context.fillRect(0, y0, x0, y1 - y0);
+  context.fillRect(x1, y0, width - x1, y1 - y0);
+  context.strokeStyle = FRAME_COLOUR;
+  context.lineWidth = Math.max(1, Math.round(width / 160));
+  context.strokeRect(x0, y0, x1 - x0, y1 - y0);
+}
+
+/** Copies a drawn page onto a canvas, with a frame over it if given; the bitmap stays the grid's (it may be shown again). */
+export function BitmapCanvas(props: { bitmap: ImageBitmap; className: string; frame?: PageFrame | null }) {
+  const { bitmap, className, frame } = props;
   const ref = useRef<HTMLCanvasElement>(null);
+  const { top, right, bottom, left } = frame ?? { top: -1, right: -1, bottom: -1, left: -1 };
   useEffect(() => {
     const canvas = ref.current;
     if (!canvas) return;
     canvas.width = bitmap.width;
     canvas.height = bitmap.height;
-    canvas.getContext('2d')?.drawImage(bitmap, 0, 0);
-  }, [bitmap]);
+    const context = canvas.getContext('2d');
+    context?.drawImage(bitmap, 0, 0);
+    if (context && top >= 0) drawFrame(context, { top, right, bottom, left }, bitmap.width, bitmap.height);
+  }, [bitmap, top, right, bottom, left]);
   return <canvas ref={ref} aria-hidden="true" className={className} />;
 }
 
 /** One page of the grid: its picture in a square frame (a turned page still fits), its number and a zoom button. */
 export function PageThumbnail(props: PageThumbnailProps) {
-  const { page, pageCount, bitmap, label, enlargeLabel, isPressed, degrees, style, onToggle, onEnlarge } =
-    props;
-  const frame = (
+  const {
+    page,
+    pageCount,
+    bitmap,
+    label,
+    enlargeLabel,
+    isPressed,
+    degrees,
+    frame,
+    style,
+    onToggle,
+    onEnlarge,
+  } = props;
+  const picture = (
     <span
       className={`flex aspect-square w-full items-center justify-center overflow-hidden rounded-lg bg-white p-1 shadow-sm ${
         isPressed ? 'ring-2 ring-blue-600' : 'ring-1 ring-slate-200'
@@ -42,6 +80,7 @@ export function PageThumbnail(props: PageThumbnailProps) {
       {bitmap ? (
         <BitmapCanvas
           bitmap={bitmap}
+          frame={frame}
           className="max-h-full max-w-full border border-slate-200 transition-transform duration-300 motion-reduce:transition-none"
         />
       ) : (
@@ -59,6 +98,11 @@ export function PageThumbnail(props: PageThumbnailProps) {
       data-page={page}
       data-drawn={bitmap ? 'true' : 'false'}
       data-degrees={degrees}
+      data-frame={
+        frame
+          ? [frame.top, frame.right, frame.bottom, frame.left].map((side) => side.toFixed(3)).join(' ')
+          : undefined
+      }
     >
       <span className="relative w-full">
         {onToggle ? (
@@ -70,7 +114,7 @@ export function PageThumbnail(props: PageThumbnailProps) {
             className="block w-full rounded-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
             style={{ transform: `rotate(${degrees}deg)` }}
           >
-            {frame}
+            {picture}
           </button>
         ) : (
           <span
@@ -79,7 +123,7 @@ export function PageThumbnail(props: PageThumbnailProps) {
             className="block w-full"
             style={{ transform: `rotate(${degrees}deg)` }}
           >
-            {frame}
+            {picture}
           </span>
         )}
         <button

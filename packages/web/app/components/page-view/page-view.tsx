@@ -3,6 +3,7 @@ import { BUTTON_STYLES } from '../button-styles.ts';
 import { AlertIcon } from '../icons.tsx';
 import { PageGrid } from './page-grid.tsx';
 import { PageZoomDialog } from './page-zoom-dialog.tsx';
+import type { PageFacts, PageFrame } from './renderer-messages.ts';
 import { usePageDocument } from './use-page-document.ts';
 
 /** The page view's words, in the page's language (`features/tools/page-view-words.ts` makes them). */
@@ -27,6 +28,8 @@ export type PageViewProps = {
   readonly labelOf?: (page: number, pageCount: number) => string;
   readonly isPressed?: (page: number, pageCount: number) => boolean;
   readonly degreesOf?: (page: number, pageCount: number) => number;
+  /** A frame to draw over a page (Crop PDF: what it keeps), from its size and white margins; null for none. */
+  readonly frameOf?: (page: number, pageCount: number, facts: PageFacts) => PageFrame | null;
   readonly onToggle?: (page: number, pageCount: number) => void;
   /** Asks the visitor for the file's password (again, when the one given was wrong). */
   readonly onAskPassword: (isRetry: boolean) => void;
@@ -46,6 +49,7 @@ export function PageView(props: PageViewProps) {
     labelOf,
     isPressed,
     degreesOf,
+    frameOf,
     onToggle,
     onAskPassword,
   } = props;
@@ -104,6 +108,7 @@ export function PageView(props: PageViewProps) {
         enlargeLabelOf={(page) => words.enlarge(page, pageCount)}
         isPressed={isPressed && ((page) => isPressed(page, pageCount))}
         degreesOf={degreesFor}
+        frameOf={frameOf && ((page, facts) => frameOf(page, pageCount, facts))}
         onToggle={onToggle && ((page) => onToggle(page, pageCount))}
         onEnlarge={setZoomed}
       />

@@ -6,6 +6,22 @@ export type RendererRequest =
   /** The page has left the view before it was drawn: it is not drawn. */
   | { readonly type: 'cancel'; readonly page: number; readonly sizePx: number };
 
+/** A fraction of a page as shown, from each of its sides (0: at the side, 0.5: half way in). */
+export type PageFrame = {
+  readonly top: number;
+  readonly right: number;
+  readonly bottom: number;
+  readonly left: number;
+};
+
+/** What the drawing of a page tells of it, as shown (its /Rotate applied). */
+export type PageFacts = {
+  readonly widthPt: number;
+  readonly heightPt: number;
+  /** The white around its ink, as fractions of the page from each side (`findInk`); null for a blank page. */
+  readonly margins: PageFrame | null;
+};
+
 /** Why a document shows no pages. */
 export type OpenFailure = 'password-required' | 'password-incorrect' | 'damaged';
 
@@ -18,4 +34,5 @@ export type RendererReply =
       readonly sizePx: number;
       /** Null when this page alone could not be drawn. */
       readonly bitmap: ImageBitmap | null;
+      readonly facts: PageFacts | null;
     };

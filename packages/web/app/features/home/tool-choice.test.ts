@@ -11,6 +11,7 @@ describe('toolsFor', () => {
     expect(one).not.toContain('merge');
     expect(one).toEqual([
       'split',
+      'crop',
       'compress',
       'pdf-to-word',
       'pdf-to-jpg',
@@ -50,6 +51,7 @@ describe('toolChoiceFor', () => {
           files: [pdf],
           tools: [
             'split',
+            'crop',
             'compress',
             'pdf-to-word',
             'pdf-to-jpg',

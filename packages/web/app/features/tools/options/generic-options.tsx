@@ -1,5 +1,6 @@
 import {
   AUTO_LANGUAGE,
+  AUTO_MARGINS,
   OPTION_KINDS,
   TOOLS,
   flagListField,
@@ -13,6 +14,7 @@ import {
 import type { ReactNode } from 'react';
 import { CheckboxGroup } from '../../../components/checkbox-group.tsx';
 import { ChoiceGroup } from '../../../components/choice-group.tsx';
+import { MarginsField } from '../../../components/margins-field.tsx';
 import { PageListField } from '../../../components/page-list-field.tsx';
 import { SecretField } from '../../../components/secret-field.tsx';
 import { getTranslator, type Translate } from '../../../i18n/create-translator.ts';
@@ -168,6 +170,40 @@ const FLAGS: OptionField<Extract<OptionSpec, { kind: 'flag-list' }>> = {
   }),
 };
 
+const MARGIN_SIDES = ['top', 'right', 'bottom', 'left'] as const;
+const MARGIN_MODES = ['auto', 'points'] as const;
+
+const MARGINS: OptionField<Extract<OptionSpec, { kind: 'margins' }>> = {
+  Field: ({ toolId, name, words: key, values, disabled, text, onChange }) => (
+    <MarginsField
+      name={`${toolId}-${name}`}
+      legend={text(`${key}Label`)}
+      choices={{
+        auto: { label: text(`${key}.auto`), hint: text(`${key}Hint.auto`) },
+        points: { label: text(`${key}.points`), hint: text(`${key}Hint.points`) },
+      }}
+      sideLabels={{
+        top: text(`${key}Side.top`),
+        right: text(`${key}Side.right`),
+        bottom: text(`${key}Side.bottom`),
+        left: text(`${key}Side.left`),
+      }}
+      value={values[name] ?? AUTO_MARGINS}
+      disabled={disabled}
+      testId={`${toolId}-${name}`}
+      onChange={(value) => onChange({ ...values, [name]: value })}
+    />
+  ),
+  messageKeys: (key) => ({
+    required: [
+      `${key}Label`,
+      ...MARGIN_MODES.flatMap((mode) => [`${key}.${mode}`, `${key}Hint.${mode}`]),
+      ...MARGIN_SIDES.map((side) => `${key}Side.${side}`),
+    ],
+    optional: [],
+  }),
+};
+
 /** Every kind of option has its field: a new kind is a type error until it is shown here. */
 const OPTION_FIELDS: { readonly [K in OptionSpec['kind']]: OptionField<Extract<OptionSpec, { kind: K }>> } = {
   enum: CHOICES,
@@ -176,6 +212,7 @@ const OPTION_FIELDS: { readonly [K in OptionSpec['kind']]: OptionField<Extract<O
   layout: LAYOUT,
   secret: SECRET,
   'flag-list': FLAGS,
+  margins: MARGINS,
 };
 
 function fieldOf<S extends OptionSpec>(spec: S): OptionField<S> {

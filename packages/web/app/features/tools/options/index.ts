@@ -1,5 +1,6 @@
 import { TOOLS, type ToolId } from '@quire/shared';
 import { createElement, type ComponentType } from 'react';
+import { CropOptions } from './crop-options.tsx';
 import { GenericOptions } from './generic-options.tsx';
 import { JpgToPdfOptions } from './jpg-to-pdf-options.tsx';
 import { PdfToJpgOptions } from './pdf-to-jpg-options.tsx';
@@ -24,13 +25,14 @@ export type ToolOptionsProps = {
 
 /**
  * The tools whose options earn a form of their own: PDF to JPG (each quality named with its resolution), JPG to
- * PDF (the page order hint) and rotate (page previews). Every other tool with options gets the generic form
+ * PDF (the page order hint), rotate and crop (page previews). Every other tool with options gets the generic form
  * (`GenericOptions`), from its registry entry and its words.
  */
 const CUSTOM_OPTION_FORMS: Partial<Record<ToolId, ComponentType<ToolOptionsProps>>> = {
   'pdf-to-jpg': PdfToJpgOptions,
   'jpg-to-pdf': JpgToPdfOptions,
   rotate: RotateOptions,
+  crop: CropOptions,
 };
 
 const genericForms = new Map<ToolId, ComponentType<ToolOptionsProps>>();
