@@ -16,6 +16,7 @@ const PDF_TOOLS = [
   'pdf-to-word',
   'pdf-to-jpg',
   'rotate',
+  'page-numbers',
   'ocr',
   'remove-pages',
   'extract-pages',
