@@ -134,6 +134,13 @@ const TOOL_CASES: Record<ToolId, { parts: Part[]; check: (body: Buffer) => Promi
       expect(info.match(/rot:\s+90/g)).toHaveLength(2);
     },
   },
+  'page-numbers': {
+    parts: [
+      ['file', pdf(2), 'a.pdf'],
+      ['format', 'Page {n} of {total}'],
+    ],
+    check: async (body) => expect(await textOf(body)).toContain('Page 2 of 2'),
+  },
   'remove-pages': {
     parts: [
       ['file', pdf(3), 'a.pdf'],

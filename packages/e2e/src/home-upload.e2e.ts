@@ -17,6 +17,7 @@ const PDF_TOOLS = [
   'pdf-to-word',
   'pdf-to-jpg',
   'rotate',
+  'page-numbers',
   'ocr',
   'remove-pages',
   'extract-pages',

@@ -5,6 +5,7 @@ import { extractPages } from './extract-pages.ts';
 import { merge } from './merge.ts';
 import { ocr } from './ocr.ts';
 import { organize } from './organize.ts';
+import { pageNumbers } from './page-numbers.ts';
 import { pdfToJpg } from './pdf-to-jpg.ts';
 import { pdfToWord } from './pdf-to-word.ts';
 import { protect } from './protect.ts';
@@ -26,6 +27,7 @@ export const ENGINE_OPS = {
   'pdf-to-jpg': pdfToJpg,
   'jpg-to-pdf': jpgToPdf,
   rotate,
+  'page-numbers': pageNumbers,
   ocr,
   'remove-pages': removePages,
   'extract-pages': extractPages,

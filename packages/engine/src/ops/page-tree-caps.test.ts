@@ -32,9 +32,19 @@ import { protect } from './protect.ts';
 import { removePages } from './remove-pages.ts';
 import { rotate } from './rotate.ts';
 import { organize } from './organize.ts';
+import { pageNumbers } from './page-numbers.ts';
 import { split } from './split.ts';
 import { unlock } from './unlock.ts';
 import type { JobResult } from './types.ts';
+
+const PAGE_NUMBER_OPTIONS = {
+  position: 'bottom-center',
+  format: 'page {n}/{total}',
+  start: 1,
+  pages: undefined,
+  fontSize: 12,
+  margin: 28,
+} as const;
 
 /**
  * Hardening item 29, second form: page caps are counted from the page tree, never from /Count. For every tool
@@ -99,6 +109,21 @@ const CASES: { [K in PdfToolId]: Case } = {
         encoding: 'utf8',
       });
       expect(info.match(/^Page\s+\d+ rot:\s+90$/gm)).toHaveLength(pages);
+      return pages;
+    },
+    bigUnderCap: 1500,
+  },
+  'page-numbers': {
+    fileIndex: 0,
+    run: (path, password) =>
+      pageNumbers({ file: inputFile(path, password), options: PAGE_NUMBER_OPTIONS }, ctx),
+    countPages: async (result) => {
+      const pages = pdfPages(result.path);
+      // Every page carries its number, the last one too: the count ran over the real pages.
+      const last = execFileSync('pdftotext', ['-f', String(pages), '-l', String(pages), result.path, '-'], {
+        encoding: 'utf8',
+      });
+      expect(last).toContain(`page ${pages}/${pages}`);
       return pages;
     },
     bigUnderCap: 1500,

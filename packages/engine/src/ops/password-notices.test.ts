@@ -15,6 +15,7 @@ import { protect } from './protect.ts';
 import { removePages } from './remove-pages.ts';
 import { rotate } from './rotate.ts';
 import { organize } from './organize.ts';
+import { pageNumbers } from './page-numbers.ts';
 import { split } from './split.ts';
 import { unlock } from './unlock.ts';
 import type { JobResult } from './types.ts';
@@ -71,6 +72,25 @@ const CASES: { [K in PdfToolId]: Case } = {
     fileIndex: 0,
     run: async (path, password) =>
       rotate({ file: inputFile(path, password), options: { angle: '90', pages: undefined } }, await job()),
+    writesPdf: true,
+  },
+  'page-numbers': {
+    fileIndex: 0,
+    run: async (path, password) =>
+      pageNumbers(
+        {
+          file: inputFile(path, password),
+          options: {
+            position: 'top-right',
+            format: '{n}',
+            start: 1,
+            pages: undefined,
+            fontSize: 10,
+            margin: 20,
+          },
+        },
+        await job(),
+      ),
     writesPdf: true,
   },
   compress: {

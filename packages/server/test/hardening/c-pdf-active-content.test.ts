@@ -21,14 +21,16 @@ const ACTIVE_KEYS = ['/JavaScript', '/OpenAction', '/Launch', '/SubmitForm', '/U
 type ActiveKeys = (pdf: Uint8Array) => Promise<string[]>;
 
 /**
- * Policy: Quire edits documents without judging them. Lossless edits (rotate, compress, OCR, protect, unlock, crop)
- * keep the document's scripts and actions as they were; page assembly (merge, split, remove and extract pages, organize) keeps
+ * Policy: Quire edits documents without judging them. Lossless edits (rotate, page numbers, compress, OCR, protect,
+ * unlock, crop) keep the document's scripts and actions as they were; page assembly (merge, split, remove and extract pages, organize) keeps
  * each page's own actions and drops the document-level ones, as it drops every catalog entry; conversions produce no
  * active content at all. Each tool that reads PDFs has its entry: a new one is a type error until its policy is
  * written here.
  */
 const POLICY: Record<PdfTool, (output: Buffer, activeKeys: ActiveKeys) => Promise<void>> = {
   rotate: async (output, activeKeys) => expect(await activeKeys(output)).toEqual(ACTIVE_KEYS),
+  // A number added to each page's content, the rest of the document rewritten as it was.
+  'page-numbers': async (output, activeKeys) => expect(await activeKeys(output)).toEqual(ACTIVE_KEYS),
   compress: async (output, activeKeys) => expect(await activeKeys(output)).toEqual(ACTIVE_KEYS),
   ocr: async (output, activeKeys) => expect(await activeKeys(output)).toEqual(ACTIVE_KEYS),
   merge: async (output, activeKeys) =>

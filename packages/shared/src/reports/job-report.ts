@@ -46,6 +46,8 @@ export type ToolReports = {
   'pdf-to-jpg': { pageCount: number; downscaledPages: number; minDpi: number };
   'jpg-to-pdf': { pageCount: number };
   rotate: { rotatedPages: number };
+  /** `numberedPages`: the pages that carry a number (those of `pages`, or all). */
+  'page-numbers': { pageCount: number; numberedPages: number };
   /** `recognisedPages`: the pages read, as a page list (`1-3, 7`); `confidence`: their mean word confidence, 0–100. */
   ocr: { pageCount: number } & Recognition;
   'remove-pages': { pageCount: number; removedPages: number };

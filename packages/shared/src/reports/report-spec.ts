@@ -142,6 +142,15 @@ export const REPORT_SPECS: { readonly [T in ToolId]: readonly ReportHeaderSpec<T
       write: ({ rotatedPages }) => String(rotatedPages),
     },
   ],
+  'page-numbers': [
+    PAGE_COUNT,
+    {
+      header: 'X-Pages-Numbered',
+      type: 'integer',
+      description: 'How many pages carry a number (those of `pages`, or all).',
+      write: ({ numberedPages }) => String(numberedPages),
+    },
+  ],
   ocr: [PAGE_COUNT, ...RECOGNITION],
   'remove-pages': [
     PAGE_COUNT,
@@ -263,6 +272,13 @@ export const REPORT_FIGURES: ReportFigureSpecs = {
   },
   'jpg-to-pdf': { pageCount: PAGE_COUNT_FIGURE },
   rotate: { rotatedPages: { type: 'integer', description: 'How many pages were turned.' } },
+  'page-numbers': {
+    pageCount: PAGE_COUNT_FIGURE,
+    numberedPages: {
+      type: 'integer',
+      description: 'How many pages carry a number (those of `pages`, or all).',
+    },
+  },
   ocr: { pageCount: PAGE_COUNT_FIGURE, ...RECOGNITION_FIGURES },
   'remove-pages': {
     pageCount: PAGE_COUNT_FIGURE,

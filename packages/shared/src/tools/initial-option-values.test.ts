@@ -25,8 +25,13 @@ describe('initialOptionValues', () => {
       for (const [name, value] of Object.entries(initialOptionValues(options))) {
         const spec = options[name] as OptionSpec;
         const read = optionKindOf(spec).read(name, value, spec);
-        // A flag list is read into its flags, which its field writes back as they were sent.
-        const written = spec.kind === 'flag-list' ? flagListField(read as readonly string[]) : read;
+        // A flag list is read into its flags, which its field writes back as they were sent; a number into its value.
+        const written =
+          spec.kind === 'flag-list'
+            ? flagListField(read as readonly string[])
+            : spec.kind === 'number'
+              ? String(read)
+              : read;
         expect(written, `${id}.${name}`).toBe(value);
       }
     }

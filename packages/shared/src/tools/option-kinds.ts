@@ -14,10 +14,12 @@ import type {
   LayoutOptionSpec,
   Margins,
   MarginsOptionSpec,
+  NumberOptionSpec,
   OptionSpec,
   OptionValue,
   PageListOptionSpec,
   SecretOptionSpec,
+  TextOptionSpec,
 } from './option-specs.ts';
 
 /** Longest page list accepted (`1-3, 7, 9-` …); the engine checks it against the document. */
@@ -225,6 +227,69 @@ const SECRET: OptionKind<SecretOptionSpec> = {
   keepsSpaces: true,
 };
 
+const NUMBER: OptionKind<NumberOptionSpec> = {
+  read: (name, raw, spec) => {
+    if (raw === undefined) return spec.default;
+    const value = /^-?\d{1,9}$/.test(raw) ? Number(raw) : Number.NaN;
+    if (!Number.isInteger(value) || value < spec.min || value > spec.max) {
+      throw new AppError(
+        'INVALID_OPTIONS',
+        `"${name}" must be a whole number from ${spec.min} to ${spec.max}.`,
+        { option: name, min: spec.min, max: spec.max },
+      );
+    }
+    return value;
+  },
+  check: () => undefined,
+  // A multipart field is text: the number in decimal digits.
+  schema: (spec) => ({
+    type: 'string',
+    default: String(spec.default),
+    maxLength: 10,
+    examples: [String(spec.default), String(spec.max)],
+  }),
+  isRequired: () => false,
+  initialValue: (spec) => String(spec.default),
+  errorCodes: [],
+  maxBytes: MAX_FIELD_BYTES,
+};
+
+/**
+ * A text's messages name the field and the rule, never the value: what a visitor writes is theirs, and stays out of
+ * the error body and the logs.
+ */
+const TEXT: OptionKind<TextOptionSpec> = {
+  read: (name, raw, spec) => {
+    if (raw === undefined) return spec.default;
+    if ([...raw].length > spec.maxChars) {
+      throw new AppError('INVALID_OPTIONS', `"${name}" can have at most ${spec.maxChars} characters.`, {
+        option: name,
+        maxChars: spec.maxChars,
+      });
+    }
+    // eslint-disable-next-line no-control-regex -- one line of text: no breaks, no control characters
+    if (/[\u0000-\u001f\u007f]/.test(raw)) {
+      throw new AppError('INVALID_OPTIONS', `"${name}" cannot contain line breaks or control characters.`, {
+        option: name,
+      });
+    }
+    const missing = spec.placeholders.find((placeholder) => !raw.includes(placeholder));
+    if (missing !== undefined) {
+      throw new AppError('INVALID_OPTIONS', `"${name}" must contain ${missing}.`, {
+        option: name,
+        placeholder: missing,
+      });
+    }
+    return raw;
+  },
+  check: () => undefined,
+  schema: (spec) => ({ type: 'string', maxLength: spec.maxChars, default: spec.default }),
+  isRequired: () => false,
+  initialValue: (spec) => spec.default,
+  errorCodes: [],
+  maxBytes: MAX_FIELD_BYTES,
+};
+
 /** What a flag list sends for none of its flags (a blank field means all of them). */
 export const NO_FLAGS = 'none';
 
@@ -307,6 +372,8 @@ export const OPTION_KINDS: {
   readonly [K in OptionSpec['kind']]: OptionKind<Extract<OptionSpec, { kind: K }>>;
 } = {
   enum: ENUM,
+  number: NUMBER,
+  text: TEXT,
   'page-list': PAGE_LIST,
   'language-list': LANGUAGE_LIST,
   layout: LAYOUT,

@@ -72,8 +72,34 @@ export type Margins =
 /** What a margins option sends for margins found on the page. */
 export const AUTO_MARGINS = 'auto';
 
+/**
+ * A whole number from `min` to `max` (Add page numbers' first number, font size and margin), `default` when absent.
+ * Its unit, where it has one, is in the option's words (points for a size).
+ */
+export type NumberOptionSpec = {
+  readonly kind: 'number';
+  readonly min: number;
+  readonly max: number;
+  readonly default: number;
+};
+
+/**
+ * A line of text the visitor writes (Add page numbers' format): at most `maxChars` characters, no line breaks nor
+ * control characters, `default` when absent; it must hold each of `placeholders` (`{n}`). `presets` name the
+ * ready-made values the form offers, each written in the page's language (`<name>Preset.<preset>`).
+ */
+export type TextOptionSpec = {
+  readonly kind: 'text';
+  readonly maxChars: number;
+  readonly default: string;
+  readonly placeholders: readonly string[];
+  readonly presets: readonly string[];
+};
+
 export type OptionSpec =
   | EnumOptionSpec
+  | NumberOptionSpec
+  | TextOptionSpec
   | PageListOptionSpec
   | LanguageListOptionSpec
   | LayoutOptionSpec
@@ -88,7 +114,7 @@ export type LanguageList<L extends string = string> = typeof AUTO_LANGUAGE | rea
  * The value of one option once read (`OPTION_KINDS[kind].read`): what the engine receives, so nothing past the
  * reading parses a field again. A choice is one of its values; a page list stays text (only the document's page
  * count can parse it), undefined when not sent; a language list is `auto` or its languages; a layout its items; a
- * secret is its text; a flag list the flags named; margins `auto` or four numbers.
+ * secret or a text is its text; a number its value; a flag list the flags named; margins `auto` or four numbers.
  */
 export type OptionValue<S extends OptionSpec> = S extends EnumOptionSpec
   ? S['values'][number]
@@ -96,10 +122,12 @@ export type OptionValue<S extends OptionSpec> = S extends EnumOptionSpec
     ? LanguageList<S['values'][number]>
     : S extends LayoutOptionSpec
       ? PageLayout
-      : S extends SecretOptionSpec
+      : S extends SecretOptionSpec | TextOptionSpec
         ? string
-        : S extends FlagListOptionSpec
-          ? readonly S['values'][number][]
-          : S extends MarginsOptionSpec
-            ? Margins
-            : string | undefined;
+        : S extends NumberOptionSpec
+          ? number
+          : S extends FlagListOptionSpec
+            ? readonly S['values'][number][]
+            : S extends MarginsOptionSpec
+              ? Margins
+              : string | undefined;

@@ -129,6 +129,26 @@ const MAX_NEW_PASSWORD_CHARS = 128;
 const MAX_NEW_PASSWORD_BYTES = 127;
 /** The longest side of a PDF page: 200 inches (ISO 32000-1, annex C), the most a margin may cut. */
 const MAX_PAGE_SIDE_POINTS = 14_400;
+/**
+ * Where Add page numbers writes them, as the visitor sees the page: at its top or its foot, on the left, in the
+ * centre or on the right (`center` as CSS and the watermark's positions spell it).
+ */
+export const STAMP_EDGE_POSITIONS = [
+  'top-left',
+  'top-center',
+  'top-right',
+  'bottom-left',
+  'bottom-center',
+  'bottom-right',
+] as const;
+/** The longest page-number format (`Page {n} of {total}` in any language fits many times over). */
+const MAX_PAGE_NUMBER_FORMAT_CHARS = 100;
+const MAX_FIRST_PAGE_NUMBER = 999_999;
+/** Text a stamp writes on a page: from a footnote's size to a heading's. */
+const MIN_STAMP_FONT_SIZE_PT = 6;
+const MAX_STAMP_FONT_SIZE_PT = 72;
+/** From the page's edge: up to 2 inches. */
+const MAX_STAMP_MARGIN_PT = 144;
 const QUALITY = { kind: 'enum', values: ['high', 'medium', 'low'], default: 'medium' } as const;
 
 const onePdf = {
@@ -296,6 +316,31 @@ export const TOOLS = defineTools({
     errors: [],
     color: 'indigo',
     glyph: 'M21 12a9 9 0 1 1-3-6.7L21 8M21 3v5h-5',
+  },
+  'page-numbers': {
+    ...onePdf,
+    id: 'page-numbers',
+    slug: 'add-page-numbers',
+    apiPath: '/api/pdf/page-numbers',
+    output: { fileName: 'numbered.pdf', mimeType: PDF, nameSuffix: '-numbered' },
+    options: {
+      position: { kind: 'enum', values: STAMP_EDGE_POSITIONS, default: 'bottom-center' },
+      format: {
+        kind: 'text',
+        maxChars: MAX_PAGE_NUMBER_FORMAT_CHARS,
+        default: '{n}',
+        placeholders: ['{n}'],
+        presets: ['number', 'pageNumber', 'pageOfTotal', 'numberOfTotal'],
+      },
+      start: { kind: 'number', min: 0, max: MAX_FIRST_PAGE_NUMBER, default: 1 },
+      pages: { kind: 'page-list' },
+      fontSize: { kind: 'number', min: MIN_STAMP_FONT_SIZE_PT, max: MAX_STAMP_FONT_SIZE_PT, default: 12 },
+      margin: { kind: 'number', min: 0, max: MAX_STAMP_MARGIN_PT, default: 28 },
+    },
+    errors: [],
+    color: 'teal',
+    // A page with a number's two strokes at its foot.
+    glyph: `${FILE_GLYPH}M10 17l2-1.5V20M9 13h6`,
   },
   ocr: {
     ...onePdf,

@@ -17,6 +17,7 @@ import { ChoiceGroup } from '../../../components/choice-group.tsx';
 import { MarginsField } from '../../../components/margins-field.tsx';
 import { PageListField } from '../../../components/page-list-field.tsx';
 import { SecretField } from '../../../components/secret-field.tsx';
+import { TextField } from '../../../components/text-field.tsx';
 import { getTranslator, type Translate } from '../../../i18n/create-translator.ts';
 import type { MessageKey } from '../../../i18n/messages.ts';
 import { useLocale } from '../../../i18n/use-locale.ts';
@@ -204,9 +205,54 @@ const MARGINS: OptionField<Extract<OptionSpec, { kind: 'margins' }>> = {
   }),
 };
 
+const NUMBER: OptionField<Extract<OptionSpec, { kind: 'number' }>> = {
+  Field: ({ toolId, name, spec, words: key, values, disabled, problem, text, onChange }) => (
+    <TextField
+      label={text(`${key}Label`)}
+      hint={text(`${key}Hint`)}
+      value={values[name] ?? String(spec.default)}
+      inputMode="numeric"
+      maxLength={String(spec.max).length + 1}
+      error={problem?.option === name ? problem.message : null}
+      disabled={disabled}
+      testId={`${toolId}-${name}`}
+      onChange={(value) => onChange({ ...values, [name]: value })}
+    />
+  ),
+  // `<name>Invalid`: what the form says of a value out of range, before sending (`prepareOptions`).
+  messageKeys: (key) => ({ required: [`${key}Label`, `${key}Hint`, `${key}Invalid`], optional: [] }),
+};
+
+const TEXT: OptionField<Extract<OptionSpec, { kind: 'text' }>> = {
+  Field: ({ toolId, name, spec, words: key, values, disabled, problem, text, onChange }) => (
+    <TextField
+      label={text(`${key}Label`)}
+      hint={text(`${key}Hint`)}
+      value={values[name] ?? spec.default}
+      maxLength={spec.maxChars}
+      presets={spec.presets.map((preset) => text(`${key}Preset.${preset}`))}
+      error={problem?.option === name ? problem.message : null}
+      disabled={disabled}
+      testId={`${toolId}-${name}`}
+      onChange={(value) => onChange({ ...values, [name]: value })}
+    />
+  ),
+  messageKeys: (key, spec) => ({
+    required: [
+      `${key}Label`,
+      `${key}Hint`,
+      `${key}Invalid`,
+      ...spec.presets.map((preset) => `${key}Preset.${preset}`),
+    ],
+    optional: [],
+  }),
+};
+
 /** Every kind of option has its field: a new kind is a type error until it is shown here. */
 const OPTION_FIELDS: { readonly [K in OptionSpec['kind']]: OptionField<Extract<OptionSpec, { kind: K }>> } = {
   enum: CHOICES,
+  number: NUMBER,
+  text: TEXT,
   'page-list': PAGE_LIST,
   'language-list': LANGUAGES,
   layout: LAYOUT,

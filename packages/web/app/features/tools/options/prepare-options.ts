@@ -1,4 +1,10 @@
-import { parsePageRanges, type PageRangeProblem, type ToolDefinition, type ToolId } from '@quire/shared';
+import {
+  optionKindOf,
+  parsePageRanges,
+  type PageRangeProblem,
+  type ToolDefinition,
+  type ToolId,
+} from '@quire/shared';
 import type { MessageValues } from '../../../i18n/create-translator.ts';
 import type { MessageKey } from '../../../i18n/messages.ts';
 
@@ -23,7 +29,7 @@ const EMPTY_PAGE_LIST_KEYS: Partial<Record<ToolId, MessageKey>> = {
  * `requiredWhen` list (split's `pageRange`) only in its mode, a `required` one always, any other (rotate's `pages`)
  * only when the form put it in the values. It is trimmed, must not be blank and must be a valid list, within
  * `pageCount` when the browser could count the file's pages (the server checks again either way). A secret (a new
- * password) is sent as typed, and must not be blank.
+ * password) is sent as typed, and must not be blank. A number or a text must read as the server reads it.
  */
 export function prepareOptions(
   tool: ToolDefinition,
@@ -40,6 +46,17 @@ export function prepareOptions(
     if (spec.kind === 'secret' && (values[option] ?? '') === '') {
       const key = `tools.${tool.id}.options.${option}Required` as MessageKey;
       return { ok: false, problem: { option, message: { key } } };
+    }
+    // A number or a line of text is read as the server reads it; a wrong one gets its own prompt (`<name>Invalid`).
+    if (spec.kind === 'number' || spec.kind === 'text') {
+      const raw = values[option]?.trim();
+      try {
+        optionKindOf(spec).read(option, raw === '' ? undefined : raw, spec);
+      } catch {
+        const key = `tools.${tool.id}.options.${option}Invalid` as MessageKey;
+        return { ok: false, problem: { option, message: { key } } };
+      }
+      continue;
     }
     if (spec.kind !== 'page-list') continue;
     const condition = spec.requiredWhen;
