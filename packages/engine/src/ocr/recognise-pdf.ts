@@ -47,13 +47,13 @@ export type PdfRecognition = {
 /**
  * Gives every scanned page of a PDF an invisible, selectable text layer, placed word by word: the pages whose text
  * is a picture are found (`isScannedPage`), drawn in grey at 300 DPI (`drawScanPage`), levelled when skewed
- * (`deskewPgm`), read by Tesseract (two pages at once, one thread each), and Tesseract's text-only pages, sharing
- * one font, are laid over the original pages by qpdf (`--overlay`). The pages' images are never re-encoded: a
- * skewed scan is straightened by a turn in its drawing instructions (`levelPage`), a page scanned sideways or upside
- * down gets the /Rotate that puts it upright, and JPEGs are only wrapped in lossless deflate. Pages that have text
- * are not touched, nor are scans in which no text could be read (`isReadableScan`, the rule PDF to Word keeps a
- * scan as a picture by): a layer of wrong words would only mislead a search. Progress: `processing` with pages
- * done of the scans, then `writing`.
+ * (`deskewPgm`: by interpolation and by shears, each read, the surer kept), read by Tesseract (two pages at once,
+ * one thread each), and Tesseract's text-only pages, sharing one font, are laid over the original pages by qpdf
+ * (`--overlay`). The pages' images are never re-encoded: a skewed scan is straightened by a turn in its drawing
+ * instructions (`levelPage`), a page scanned sideways or upside down gets the /Rotate that puts it upright, and
+ * JPEGs are only wrapped in lossless deflate. Pages that have text are not touched, nor are scans in which no text
+ * could be read (`isReadableScan`, the rule PDF to Word keeps a scan as a picture by): a layer of wrong words would
+ * only mislead a search. Progress: `processing` with pages done of the scans, then `writing`.
  */
 export async function recognisePdf(
   file: InputFile,
