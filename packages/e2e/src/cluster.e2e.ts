@@ -83,6 +83,10 @@ const TOOL_CASES: Record<ToolId, { parts: Part[]; check: (body: Buffer) => Promi
     parts: [['file', pdf(3), 'a.pdf']],
     check: async (body) => expect(await textOf(body)).toContain(MARK),
   },
+  flatten: {
+    parts: [['file', pdf(2), 'a.pdf']],
+    check: async (body) => expect(await textOf(body)).toContain(MARK),
+  },
   'pdf-to-word': {
     parts: [['file', pdf(2), 'a.pdf']],
     check: async (body) => {

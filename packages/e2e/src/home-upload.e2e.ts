@@ -13,6 +13,7 @@ const JPG = 'images/pysamples_progressive.jpg';
 const PDF_TOOLS = [
   'split',
   'compress',
+  'flatten',
   'pdf-to-word',
   'pdf-to-jpg',
   'rotate',

@@ -157,6 +157,7 @@ describe('nothing kept: a marker sent through every tool and outcome is found no
       merge: await send('merge', [pdfFile('file-0'), pdfFile('file-1')]),
       split: await send('split', [pdfFile()], { mode: 'pages' }),
       compress: await send('compress', [pdfFile()], { quality: 'low' }),
+      flatten: await send('flatten', [pdfFile()], { what: 'forms' }),
       'pdf-to-word': await send('pdf-to-word', [pdfFile()]),
       'pdf-to-jpg': await send('pdf-to-jpg', [pdfFile()], { quality: 'low' }),
       rotate: await send('rotate', [pdfFile()], { angle: '90' }),

@@ -1,6 +1,7 @@
 import { jpgToPdf } from './jpg-to-pdf.ts';
 import { compress } from './compress.ts';
 import { extractPages } from './extract-pages.ts';
+import { flatten } from './flatten.ts';
 import { merge } from './merge.ts';
 import { ocr } from './ocr.ts';
 import { organize } from './organize.ts';
@@ -19,6 +20,7 @@ export const ENGINE_OPS = {
   merge,
   split,
   compress,
+  flatten,
   'pdf-to-word': pdfToWord,
   'word-to-pdf': wordToPdf,
   'pdf-to-jpg': pdfToJpg,

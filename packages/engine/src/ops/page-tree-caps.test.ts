@@ -23,6 +23,7 @@ import {
 } from '@quire/test-kit/page-tree-pdfs';
 import { compress } from './compress.ts';
 import { extractPages } from './extract-pages.ts';
+import { flatten } from './flatten.ts';
 import { merge } from './merge.ts';
 import { ocr } from './ocr.ts';
 import { pdfToJpg } from './pdf-to-jpg.ts';
@@ -92,6 +93,13 @@ const CASES: { [K in PdfToolId]: Case } = {
     fileIndex: 0,
     run: (path, password) =>
       compress({ file: inputFile(path, password), options: { quality: 'medium' } }, ctx),
+    countPages: async (result) => pdfPages(result.path),
+    bigUnderCap: 1500,
+  },
+  // Every page, with its fields and annotations drawn in.
+  flatten: {
+    fileIndex: 0,
+    run: (path, password) => flatten({ file: inputFile(path, password), options: { what: 'both' } }, ctx),
     countPages: async (result) => pdfPages(result.path),
     bigUnderCap: 1500,
   },

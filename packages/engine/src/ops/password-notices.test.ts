@@ -6,6 +6,7 @@ import { createTextPdf, encryptPdf } from '@quire/test-kit/hostile-pdfs';
 import { inputFile, isEncrypted, useJobContext } from '../../test/job-context.ts';
 import { compress } from './compress.ts';
 import { extractPages } from './extract-pages.ts';
+import { flatten } from './flatten.ts';
 import { merge } from './merge.ts';
 import { ocr } from './ocr.ts';
 import { pdfToJpg } from './pdf-to-jpg.ts';
@@ -64,6 +65,12 @@ const CASES: { [K in PdfToolId]: Case } = {
     fileIndex: 0,
     run: async (path, password) =>
       compress({ file: inputFile(path, password), options: { quality: 'medium' } }, await job()),
+    writesPdf: true,
+  },
+  flatten: {
+    fileIndex: 0,
+    run: async (path, password) =>
+      flatten({ file: inputFile(path, password), options: { what: 'both' } }, await job()),
     writesPdf: true,
   },
   'pdf-to-jpg': {

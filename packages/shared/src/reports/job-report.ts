@@ -39,6 +39,8 @@ export type ToolReports = {
   merge: { pageCount: number };
   split: { fileCount: number };
   compress: { originalBytes: number; outputBytes: number };
+  /** `formFields`: the form fields' widgets drawn into their pages; `annotations`: the other annotations drawn. */
+  flatten: { pageCount: number; formFields: number; annotations: number };
   'pdf-to-word': { pageCount: number; pagesWithoutText: number } & Recognition;
   'word-to-pdf': Record<string, never>;
   'pdf-to-jpg': { pageCount: number; downscaledPages: number; minDpi: number };

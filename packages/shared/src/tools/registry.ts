@@ -199,6 +199,19 @@ export const TOOLS = defineTools({
     color: 'green',
     glyph: 'M4 14h6v6M20 10h-6V4M14 10l7-7M3 21l7-7',
   },
+  flatten: {
+    ...onePdf,
+    id: 'flatten',
+    slug: 'flatten-pdf',
+    apiPath: '/api/pdf/flatten',
+    output: { fileName: 'flattened.pdf', mimeType: PDF, nameSuffix: '-flattened' },
+    // What becomes part of the page: form fields, other annotations (comments, highlights, stamps, drawings), or both.
+    options: { what: { kind: 'enum', values: ['forms', 'annotations', 'both'], default: 'both' } },
+    errors: [],
+    color: 'blue',
+    // A page pressed flat by a bar: its layers become one.
+    glyph: `${FILE_GLYPH}M8 12h8M8 15h8M8 18h5`,
+  },
   'pdf-to-word': {
     ...onePdf,
     id: 'pdf-to-word',

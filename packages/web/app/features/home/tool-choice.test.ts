@@ -12,6 +12,7 @@ describe('toolsFor', () => {
     expect(one).toEqual([
       'split',
       'compress',
+      'flatten',
       'pdf-to-word',
       'pdf-to-jpg',
       'rotate',
@@ -51,6 +52,7 @@ describe('toolChoiceFor', () => {
           tools: [
             'split',
             'compress',
+            'flatten',
             'pdf-to-word',
             'pdf-to-jpg',
             'rotate',
