@@ -14,6 +14,7 @@ const PDF_TOOLS = [
   'split',
   'compress',
   'flatten',
+  'metadata',
   'pdf-to-word',
   'pdf-to-jpg',
   'rotate',

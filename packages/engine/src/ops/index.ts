@@ -3,6 +3,7 @@ import { compress } from './compress.ts';
 import { extractPages } from './extract-pages.ts';
 import { flatten } from './flatten.ts';
 import { merge } from './merge.ts';
+import { metadata } from './metadata.ts';
 import { ocr } from './ocr.ts';
 import { organize } from './organize.ts';
 import { pdfToJpg } from './pdf-to-jpg.ts';
@@ -21,6 +22,7 @@ export const ENGINE_OPS = {
   split,
   compress,
   flatten,
+  metadata,
   'pdf-to-word': pdfToWord,
   'word-to-pdf': wordToPdf,
   'pdf-to-jpg': pdfToJpg,

@@ -34,6 +34,8 @@ const POLICY: Record<PdfTool, (output: Buffer, activeKeys: ActiveKeys) => Promis
   // document's scripts, the page's actions and its links stay, as in a lossless edit.
   flatten: async (output, activeKeys) =>
     expect(await activeKeys(output)).toEqual(['/JavaScript', '/OpenAction', '/Launch', '/URI']),
+  // Its properties written again, the rest a lossless rewrite as compress's.
+  metadata: async (output, activeKeys) => expect(await activeKeys(output)).toEqual(ACTIVE_KEYS),
   ocr: async (output, activeKeys) => expect(await activeKeys(output)).toEqual(ACTIVE_KEYS),
   merge: async (output, activeKeys) =>
     expect(await activeKeys(output)).toEqual(['/Launch', '/SubmitForm', '/URI']),

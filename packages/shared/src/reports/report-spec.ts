@@ -106,6 +106,21 @@ export const REPORT_SPECS: { readonly [T in ToolId]: readonly ReportHeaderSpec<T
       write: ({ annotations }) => String(annotations),
     },
   ],
+  metadata: [
+    PAGE_COUNT,
+    {
+      header: 'X-Properties-Set',
+      type: 'integer',
+      description: 'How many of `title`, `author`, `subject` and `keywords` were written.',
+      write: ({ propertiesSet }) => String(propertiesSet),
+    },
+    {
+      header: 'X-Metadata-Cleared',
+      type: 'string',
+      description: '`true` when all document metadata was removed first (`clear=true`), else `false`.',
+      write: ({ cleared }) => cleared,
+    },
+  ],
   'pdf-to-word': [
     PAGE_COUNT,
     {
@@ -245,6 +260,17 @@ export const REPORT_FIGURES: ReportFigureSpecs = {
       type: 'integer',
       description:
         'How many annotations other than form fields (comments, highlights, stamps, drawings) became part of their page; 0 for `what=forms`. Links stay links and are not counted.',
+    },
+  },
+  metadata: {
+    pageCount: PAGE_COUNT_FIGURE,
+    propertiesSet: {
+      type: 'integer',
+      description: 'How many of `title`, `author`, `subject` and `keywords` were written.',
+    },
+    cleared: {
+      type: 'string',
+      description: '`true` when all document metadata was removed first (`clear=true`), else `false`.',
     },
   },
   'pdf-to-word': {

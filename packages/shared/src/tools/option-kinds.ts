@@ -15,6 +15,7 @@ import type {
   OptionValue,
   PageListOptionSpec,
   SecretOptionSpec,
+  TextOptionSpec,
 } from './option-specs.ts';
 
 /** Longest page list accepted (`1-3, 7, 9-` …); the engine checks it against the document. */
@@ -222,6 +223,33 @@ const SECRET: OptionKind<SecretOptionSpec> = {
   keepsSpaces: true,
 };
 
+/** A line of text: optional, at most `maxChars` characters, on one line. */
+const TEXT: OptionKind<TextOptionSpec> = {
+  read: (name, raw, spec) => {
+    if (raw === undefined) return undefined;
+    if ([...raw].length > spec.maxChars) {
+      throw new AppError('INVALID_OPTIONS', `"${name}" can have at most ${spec.maxChars} characters.`, {
+        option: name,
+        maxChars: spec.maxChars,
+      });
+    }
+    // eslint-disable-next-line no-control-regex -- one line: no line breaks, tabs or other control characters
+    if (/[\u0000-\u001f\u007f]/.test(raw)) {
+      throw new AppError('INVALID_OPTIONS', `"${name}" cannot contain line breaks or control characters.`, {
+        option: name,
+      });
+    }
+    return raw;
+  },
+  check: () => undefined,
+  schema: (spec) => ({ type: 'string', maxLength: spec.maxChars }),
+  isRequired: () => false,
+  initialValue: () => undefined,
+  errorCodes: [],
+  // A text option's `maxChars` is at most a quarter of it: four bytes of UTF-8 at most for each character.
+  maxBytes: MAX_FIELD_BYTES,
+};
+
 /** What a flag list sends for none of its flags (a blank field means all of them). */
 export const NO_FLAGS = 'none';
 
@@ -273,6 +301,7 @@ export const OPTION_KINDS: {
   layout: LAYOUT,
   secret: SECRET,
   'flag-list': FLAG_LIST,
+  text: TEXT,
 };
 
 /**

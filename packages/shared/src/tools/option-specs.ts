@@ -54,13 +54,23 @@ export type FlagListOptionSpec = {
   readonly values: readonly string[];
 };
 
+/**
+ * A line of text the visitor types (PDF properties' title): optional, trimmed, at most `maxChars` characters, without
+ * line breaks or control characters. Absent or blank: undefined.
+ */
+export type TextOptionSpec = {
+  readonly kind: 'text';
+  readonly maxChars: number;
+};
+
 export type OptionSpec =
   | EnumOptionSpec
   | PageListOptionSpec
   | LanguageListOptionSpec
   | LayoutOptionSpec
   | SecretOptionSpec
-  | FlagListOptionSpec;
+  | FlagListOptionSpec
+  | TextOptionSpec;
 
 /** A language list as read: `auto`, or the languages named, each once, in the order given. */
 export type LanguageList<L extends string = string> = typeof AUTO_LANGUAGE | readonly L[];
@@ -69,7 +79,7 @@ export type LanguageList<L extends string = string> = typeof AUTO_LANGUAGE | rea
  * The value of one option once read (`OPTION_KINDS[kind].read`): what the engine receives, so nothing past the
  * reading parses a field again. A choice is one of its values; a page list stays text (only the document's page
  * count can parse it), undefined when not sent; a language list is `auto` or its languages; a layout its items; a
- * secret is its text; a flag list the flags named.
+ * secret is its text; a flag list the flags named; a line of text its text, undefined when not sent or blank.
  */
 export type OptionValue<S extends OptionSpec> = S extends EnumOptionSpec
   ? S['values'][number]

@@ -127,6 +127,11 @@ export type PdfPermission = (typeof PDF_PERMISSIONS)[number];
  */
 const MAX_NEW_PASSWORD_CHARS = 128;
 const MAX_NEW_PASSWORD_BYTES = 127;
+/**
+ * A document property of PDF properties (title, author, subject, keywords): one line of at most 1000 characters, which
+ * readers show whole and which fits a form field's 4 KiB in UTF-8.
+ */
+const METADATA_TEXT = { kind: 'text', maxChars: 1000 } as const;
 const QUALITY = { kind: 'enum', values: ['high', 'medium', 'low'], default: 'medium' } as const;
 
 const onePdf = {
@@ -211,6 +216,25 @@ export const TOOLS = defineTools({
     color: 'blue',
     // A page pressed flat by a bar: its layers become one.
     glyph: `${FILE_GLYPH}M8 12h8M8 15h8M8 18h5`,
+  },
+  metadata: {
+    ...onePdf,
+    id: 'metadata',
+    slug: 'edit-pdf-metadata',
+    apiPath: '/api/pdf/metadata',
+    output: { fileName: 'properties.pdf', mimeType: PDF, nameSuffix: '-properties' },
+    options: {
+      title: METADATA_TEXT,
+      author: METADATA_TEXT,
+      subject: METADATA_TEXT,
+      keywords: METADATA_TEXT,
+      // `true`: every document property goes (the information dictionary and the XMP), then those sent are written.
+      clear: { kind: 'enum', values: ['false', 'true'], default: 'false' },
+    },
+    errors: [],
+    color: 'purple',
+    // A tag on a string: what is said about the document.
+    glyph: 'M3 12V4a1 1 0 0 1 1-1h8l9 9-9 9zM7.5 7.5h.01',
   },
   'pdf-to-word': {
     ...onePdf,

@@ -15,6 +15,7 @@ import { CheckboxGroup } from '../../../components/checkbox-group.tsx';
 import { ChoiceGroup } from '../../../components/choice-group.tsx';
 import { PageListField } from '../../../components/page-list-field.tsx';
 import { SecretField } from '../../../components/secret-field.tsx';
+import { TextField } from '../../../components/text-field.tsx';
 import { getTranslator, type Translate } from '../../../i18n/create-translator.ts';
 import type { MessageKey } from '../../../i18n/messages.ts';
 import { useLocale } from '../../../i18n/use-locale.ts';
@@ -168,6 +169,22 @@ const FLAGS: OptionField<Extract<OptionSpec, { kind: 'flag-list' }>> = {
   }),
 };
 
+const TEXT: OptionField<Extract<OptionSpec, { kind: 'text' }>> = {
+  Field: ({ toolId, name, spec, words: key, values, disabled, problem, text, onChange }) => (
+    <TextField
+      label={text(`${key}Label`)}
+      hint={text(`${key}Hint`)}
+      value={values[name] ?? ''}
+      maxChars={spec.maxChars}
+      error={problem?.option === name ? problem.message : null}
+      disabled={disabled}
+      testId={`${toolId}-${name}`}
+      onChange={(value) => onChange({ ...values, [name]: value })}
+    />
+  ),
+  messageKeys: (key) => ({ required: [`${key}Label`, `${key}Hint`], optional: [] }),
+};
+
 /** Every kind of option has its field: a new kind is a type error until it is shown here. */
 const OPTION_FIELDS: { readonly [K in OptionSpec['kind']]: OptionField<Extract<OptionSpec, { kind: K }>> } = {
   enum: CHOICES,
@@ -176,6 +193,7 @@ const OPTION_FIELDS: { readonly [K in OptionSpec['kind']]: OptionField<Extract<O
   layout: LAYOUT,
   secret: SECRET,
   'flag-list': FLAGS,
+  text: TEXT,
 };
 
 function fieldOf<S extends OptionSpec>(spec: S): OptionField<S> {

@@ -2,6 +2,7 @@ import { TOOLS, type ToolId } from '@quire/shared';
 import { createElement, type ComponentType } from 'react';
 import { GenericOptions } from './generic-options.tsx';
 import { JpgToPdfOptions } from './jpg-to-pdf-options.tsx';
+import { MetadataOptions } from './metadata-options.tsx';
 import { PdfToJpgOptions } from './pdf-to-jpg-options.tsx';
 import { RotateOptions } from './rotate-options.tsx';
 
@@ -24,13 +25,14 @@ export type ToolOptionsProps = {
 
 /**
  * The tools whose options earn a form of their own: PDF to JPG (each quality named with its resolution), JPG to
- * PDF (the page order hint) and rotate (page previews). Every other tool with options gets the generic form
+ * PDF (the page order hint), rotate (page previews) and PDF properties (its fields filled from the file chosen). Every other tool with options gets the generic form
  * (`GenericOptions`), from its registry entry and its words.
  */
 const CUSTOM_OPTION_FORMS: Partial<Record<ToolId, ComponentType<ToolOptionsProps>>> = {
   'pdf-to-jpg': PdfToJpgOptions,
   'jpg-to-pdf': JpgToPdfOptions,
   rotate: RotateOptions,
+  metadata: MetadataOptions,
 };
 
 const genericForms = new Map<ToolId, ComponentType<ToolOptionsProps>>();
