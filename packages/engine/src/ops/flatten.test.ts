@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as mupdf from 'mupdf';
-import { corpusPath } from '@quire/corpus';
+import { corpusEntries, corpusPath, featureValue } from '@quire/corpus';
 import { describe, expect, it } from 'vitest';
 import { inputFile, isEncrypted, qpdfCheck, useJobContext } from '../../test/job-context.ts';
 import { flatten } from './flatten.ts';
@@ -90,8 +90,11 @@ function changedShare(before: Uint8Array[], after: Uint8Array[]): number {
 }
 
 /** The words poppler reads, in its reading order. */
-function wordsOf(path: string): string[] {
-  return execFileSync('pdftotext', [path, '-'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
+function wordsOf(path: string, password?: string): string[] {
+  return execFileSync('pdftotext', [...(password ? ['-upw', password] : []), path, '-'], {
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  })
     .split(/\s+/u)
     .filter(Boolean);
 }
@@ -118,6 +121,18 @@ function formWithSquare(): string {
 }
 
 describe('flatten', () => {
+  const pdfs = corpusEntries().filter((entry) => entry.group === 'pdf');
+  it.each(pdfs.map((entry) => [entry.name, entry] as const))(
+    '%s: every page and its words kept',
+    async (_name, entry) => {
+      const password = featureValue(entry, 'user-password');
+      const source = corpusPath(entry.name);
+      const result = await flattenFile(source, 'both', password);
+      expect(result.report.values.pageCount).toBe(Number(entry.pages));
+      expect(wordsOf(result.path)).toEqual(wordsOf(source, password));
+    },
+  );
+
   it.each(FORMS)(
     '%s: every field drawn into its page as it looked, nothing interactive left',
     async (name, widgets) => {

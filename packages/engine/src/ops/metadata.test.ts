@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { corpusPath } from '@quire/corpus';
+import { corpusEntries, corpusPath, featureValue } from '@quire/corpus';
 import { AppError, OPTION_KINDS, TOOLS, type ToolOptions } from '@quire/shared';
 import { describe, expect, it } from 'vitest';
 import { inputFile, isEncrypted, qpdfCheck, useJobContext } from '../../test/job-context.ts';
@@ -50,6 +50,24 @@ function everythingIn(path: string): string {
 }
 
 describe('metadata', () => {
+  const pdfs = corpusEntries().filter((entry) => entry.group === 'pdf');
+  it.each(pdfs.map((entry) => [entry.name, entry] as const))(
+    '%s: the title set, every page and its text kept',
+    async (_name, entry) => {
+      const password = featureValue(entry, 'user-password');
+      const source = corpusPath(entry.name);
+      const result = await run(source, { title: 'Quire' }, password);
+      expect(result.report.values).toMatchObject({ pageCount: Number(entry.pages), propertiesSet: 1 });
+      expect(infoOf(result.path).Title).toBe('Quire');
+      const textOf = (path: string, pdfPassword?: string) =>
+        execFileSync('pdftotext', [...(pdfPassword ? ['-upw', pdfPassword] : []), path, '-'], {
+          encoding: 'utf8',
+          maxBuffer: 256 * 1024 * 1024,
+        });
+      expect(textOf(result.path)).toBe(textOf(source, password));
+    },
+  );
+
   it('writes the four properties into Info and the XMP alike, and keeps the PDF/A identification', async () => {
     const source = corpusPath(PDFA);
     expect(infoOf(source).Author).toBe('Tilman Hausherr');

@@ -1,17 +1,19 @@
+import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type * as Mupdf from 'mupdf';
 import { AppError, TOOLS } from '@quire/shared';
 import { readMetadataText } from '../compress/strip-private-data.ts';
-import { loadMupdf } from '../mupdf/load-mupdf.ts';
+import { loadMupdf, type MupdfModule } from '../mupdf/load-mupdf.ts';
 import { openPdfFile } from '../mupdf/open-pdf-file.ts';
 import { ownedBytes } from '../mupdf/owned-bytes.ts';
 import { inspectPdf } from '../qpdf/inspect-pdf.ts';
+import { isQpdfSuccess, runQpdf } from '../qpdf/run-qpdf.ts';
 import { declarePdfWork } from '../work/declare-work.ts';
 import { NO_WORK, type WorkRates } from '../work/estimate-work.ts';
 import { passwordNotices } from './password-notices.ts';
 import { repairNotices } from './repair-notices.ts';
-import type { EngineOp } from './types.ts';
+import type { EngineOp, JobContext } from './types.ts';
 
 /**
  * What a job of this tool costs (`estimateWork`): MuPDF rewrites every object, dropping those nothing uses, without
@@ -45,49 +47,14 @@ export const metadata: EngineOp<'metadata'> = async ({ file, options }, ctx) => 
 
   ctx.onProgress?.('processing');
   const mupdf = await loadMupdf();
-  let opened;
-  try {
-    opened = openPdfFile(mupdf, info.path);
-  } catch {
-    throw damaged(file.name);
-  }
-  let written: Uint8Array;
-  try {
-    const { pdf } = opened;
-    if (pdf.needsPassword() && !(info.password !== undefined && pdf.authenticatePassword(info.password))) {
-      throw damaged(file.name);
-    }
-    const trailer = pdf.getTrailer();
-    const catalog = trailer.get('Root');
-    const oldXmp = readXmp(catalog);
-    let dictionary = trailer.get('Info');
-    if (isCleared) {
-      dropAllMetadata(pdf);
-      // Emptied rather than dropped: MuPDF writes no dictionary put back in the trailer's place once deleted.
-      if (dictionary.isDictionary()) for (const key of keysOf(dictionary)) dictionary.delete(key);
-    }
-    if (values.length > 0) {
-      if (!dictionary.isDictionary()) {
-        dictionary = pdf.addObject(pdf.newDictionary());
-        trailer.put('Info', dictionary);
-      }
-      for (const [key, value] of values) dictionary.put(key, pdf.newString(value));
-      dictionary.put('ModDate', pdf.newString(pdfDate(new Date())));
-      // Once cleared, the document has no XMP: only the dictionary's entries sent are written.
-      if (oldXmp !== null && !isCleared) {
-        const packet = xmpPacket(readInfo(dictionary), oldXmp);
-        catalog.put('Metadata', pdf.addStream(packet, { Type: 'Metadata', Subtype: 'XML' }));
-      }
-    }
-    // A dictionary left empty by `clear` goes.
-    if (dictionary.isDictionary() && keysOf(dictionary).length === 0) trailer.delete('Info');
-    ctx.onProgress?.('writing');
-    written = ownedBytes(pdf.saveToBuffer('garbage,compress,decrypt'));
-  } catch (error) {
-    if (error instanceof AppError || ctx.signal.aborted) throw error;
-    throw damaged(file.name);
-  } finally {
-    opened.close();
+  const edit: Edit = { values, isCleared, fileName: file.name, onWriting: () => ctx.onProgress?.('writing') };
+  let written = writeProperties(mupdf, { path: info.path, password: info.password }, edit);
+  if (written === 'repaired') {
+    // MuPDF repaired the file as it read it, and would write its edits of the dictionary nowhere (the corpus's Word
+    // 365 file, whose table points one object at the wrong offset): the properties are written on qpdf's rewrite.
+    const rewritten = await rewriteWithQpdf(info.path, info.password, file.name, ctx);
+    written = writeProperties(mupdf, { path: rewritten, password: undefined }, edit);
+    if (written === 'repaired') throw damaged(file.name);
   }
 
   const outputPath = join(ctx.workDir, 'properties.pdf');
@@ -105,6 +72,86 @@ export const metadata: EngineOp<'metadata'> = async ({ file, options }, ctx) => 
     },
   };
 };
+
+type Edit = {
+  values: readonly (readonly [string, string])[];
+  isCleared: boolean;
+  fileName: string;
+  onWriting: () => void;
+};
+
+/**
+ * The file with its properties written, or `repaired` when MuPDF had to repair it to read it (its edits would then
+ * be lost). Throws `FILE_DAMAGED` on a file MuPDF cannot read.
+ */
+function writeProperties(
+  mupdf: MupdfModule,
+  source: { path: string; password: string | undefined },
+  { values, isCleared, fileName, onWriting }: Edit,
+): Uint8Array | 'repaired' {
+  let opened;
+  try {
+    opened = openPdfFile(mupdf, source.path);
+  } catch {
+    throw damaged(fileName);
+  }
+  try {
+    const { pdf } = opened;
+    if (
+      pdf.needsPassword() &&
+      !(source.password !== undefined && pdf.authenticatePassword(source.password))
+    ) {
+      throw damaged(fileName);
+    }
+    const catalog = pdf.getTrailer().get('Root');
+    const oldXmp = readXmp(catalog);
+    let dictionary = pdf.getTrailer().get('Info');
+    if (isCleared) {
+      dropAllMetadata(pdf);
+      // Emptied rather than dropped: MuPDF writes no dictionary put back in the trailer's place once deleted.
+      if (dictionary.isDictionary()) for (const key of keysOf(dictionary)) dictionary.delete(key);
+    }
+    if (values.length > 0) {
+      // MuPDF's own setter: a dictionary put into the trailer by hand is not written where the file has none.
+      for (const [key, value] of values) pdf.setMetaData(`info:${key}`, value);
+      pdf.setMetaData('info:ModDate', pdfDate(new Date()));
+      // The trailer read before is a stale copy once MuPDF has made the dictionary: read again.
+      dictionary = pdf.getTrailer().get('Info');
+      // Once cleared, the document has no XMP: only the dictionary's entries sent are written.
+      if (oldXmp !== null && !isCleared) {
+        const packet = xmpPacket(readInfo(dictionary), oldXmp);
+        catalog.put('Metadata', pdf.addStream(packet, { Type: 'Metadata', Subtype: 'XML' }));
+      }
+    }
+    // A dictionary left empty by `clear` goes.
+    if (dictionary.isDictionary() && keysOf(dictionary).length === 0) pdf.getTrailer().delete('Info');
+    onWriting();
+    const bytes = ownedBytes(pdf.saveToBuffer('garbage,compress,decrypt'));
+    // A repair can happen as late as the writing, which reads every object.
+    return pdf.wasRepaired() ? 'repaired' : bytes;
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw damaged(fileName);
+  } finally {
+    opened.close();
+  }
+}
+
+/** qpdf's rewrite of the file, decrypted, in the job's directory. */
+async function rewriteWithQpdf(
+  path: string,
+  password: string | undefined,
+  fileName: string,
+  ctx: JobContext,
+): Promise<string> {
+  const output = join(ctx.workDir, `rewritten-${randomUUID()}.pdf`);
+  const result = await runQpdf(
+    [...(password === undefined ? [] : [`--password=${password}`]), '--decrypt', path, output],
+    ctx,
+  );
+  if (!isQpdfSuccess(result)) throw damaged(fileName);
+  return output;
+}
 
 /** A dictionary's keys (MuPDF's `length` counts an array's items only). */
 function keysOf(dictionary: Mupdf.PDFObject): string[] {
