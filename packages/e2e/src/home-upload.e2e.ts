@@ -14,6 +14,8 @@ const PDF_TOOLS = [
   'split',
   'crop',
   'compress',
+  'flatten',
+  'metadata',
   'pdf-to-word',
   'pdf-to-jpg',
   'rotate',

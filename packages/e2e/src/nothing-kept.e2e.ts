@@ -158,6 +158,9 @@ describe('nothing kept: a marker sent through every tool and outcome is found no
       split: await send('split', [pdfFile()], { mode: 'pages' }),
       crop: await send('crop', [pdfFile()], { margins: 'auto', pages: '1-2' }),
       compress: await send('compress', [pdfFile()], { quality: 'low' }),
+      flatten: await send('flatten', [pdfFile()], { what: 'forms' }),
+      // The marker in a property typed: never in a log, a record or a metric either.
+      metadata: await send('metadata', [pdfFile()], { title: `Title ${MARKER}` }),
       'pdf-to-word': await send('pdf-to-word', [pdfFile()]),
       'pdf-to-jpg': await send('pdf-to-jpg', [pdfFile()], { quality: 'low' }),
       rotate: await send('rotate', [pdfFile()], { angle: '90' }),

@@ -38,7 +38,7 @@ function dropXmpThumbnails(metadata: Mupdf.PDFObject) {
  * `MAX_METADATA_BYTES`. Read raw and inflated here with a cap: MuPDF would inflate a metadata bomb (1 GiB from
  * 1 MB, hardening item 24) whole into its heap, which never shrinks.
  */
-function readMetadataText(metadata: Mupdf.PDFObject): string | null {
+export function readMetadataText(metadata: Mupdf.PDFObject): string | null {
   const filter = metadata.get('Filter');
   const filters = filter.isArray()
     ? Array.from({ length: filter.length }, (_, index) => filter.get(index))

@@ -2,7 +2,9 @@ import { jpgToPdf } from './jpg-to-pdf.ts';
 import { compress } from './compress.ts';
 import { crop } from './crop.ts';
 import { extractPages } from './extract-pages.ts';
+import { flatten } from './flatten.ts';
 import { merge } from './merge.ts';
+import { metadata } from './metadata.ts';
 import { ocr } from './ocr.ts';
 import { organize } from './organize.ts';
 import { pageNumbers } from './page-numbers.ts';
@@ -22,6 +24,8 @@ export const ENGINE_OPS = {
   split,
   crop,
   compress,
+  flatten,
+  metadata,
   'pdf-to-word': pdfToWord,
   'word-to-pdf': wordToPdf,
   'pdf-to-jpg': pdfToJpg,

@@ -24,7 +24,9 @@ import {
 import { compress } from './compress.ts';
 import { extractPages } from './extract-pages.ts';
 import { crop } from './crop.ts';
+import { flatten } from './flatten.ts';
 import { merge } from './merge.ts';
+import { metadata } from './metadata.ts';
 import { ocr } from './ocr.ts';
 import { pdfToJpg } from './pdf-to-jpg.ts';
 import { pdfToWord } from './pdf-to-word.ts';
@@ -69,6 +71,14 @@ type Case = {
 };
 
 /** Each tool that reads PDFs, run against lying page trees at its own cap (`TOOLS[id].maxPages`). */
+const CLEAR_METADATA = {
+  title: undefined,
+  author: undefined,
+  subject: undefined,
+  keywords: undefined,
+  clear: 'true',
+} as const;
+
 const CASES: { [K in PdfToolId]: Case } = {
   merge: {
     fileIndex: 1,
@@ -132,6 +142,20 @@ const CASES: { [K in PdfToolId]: Case } = {
     fileIndex: 0,
     run: (path, password) =>
       compress({ file: inputFile(path, password), options: { quality: 'medium' } }, ctx),
+    countPages: async (result) => pdfPages(result.path),
+    bigUnderCap: 1500,
+  },
+  // Every page, with its fields and annotations drawn in.
+  flatten: {
+    fileIndex: 0,
+    run: (path, password) => flatten({ file: inputFile(path, password), options: { what: 'both' } }, ctx),
+    countPages: async (result) => pdfPages(result.path),
+    bigUnderCap: 1500,
+  },
+  // Every page, its properties cleared.
+  metadata: {
+    fileIndex: 0,
+    run: (path, password) => metadata({ file: inputFile(path, password), options: CLEAR_METADATA }, ctx),
     countPages: async (result) => pdfPages(result.path),
     bigUnderCap: 1500,
   },

@@ -7,7 +7,9 @@ import { inputFile, isEncrypted, useJobContext } from '../../test/job-context.ts
 import { compress } from './compress.ts';
 import { crop } from './crop.ts';
 import { extractPages } from './extract-pages.ts';
+import { flatten } from './flatten.ts';
 import { merge } from './merge.ts';
+import { metadata } from './metadata.ts';
 import { ocr } from './ocr.ts';
 import { pdfToJpg } from './pdf-to-jpg.ts';
 import { pdfToWord } from './pdf-to-word.ts';
@@ -97,6 +99,30 @@ const CASES: { [K in PdfToolId]: Case } = {
     fileIndex: 0,
     run: async (path, password) =>
       compress({ file: inputFile(path, password), options: { quality: 'medium' } }, await job()),
+    writesPdf: true,
+  },
+  flatten: {
+    fileIndex: 0,
+    run: async (path, password) =>
+      flatten({ file: inputFile(path, password), options: { what: 'both' } }, await job()),
+    writesPdf: true,
+  },
+  metadata: {
+    fileIndex: 0,
+    run: async (path, password) =>
+      metadata(
+        {
+          file: inputFile(path, password),
+          options: {
+            title: 'Minutes',
+            author: undefined,
+            subject: undefined,
+            keywords: undefined,
+            clear: 'false',
+          },
+        },
+        await job(),
+      ),
     writesPdf: true,
   },
   'pdf-to-jpg': {

@@ -32,6 +32,12 @@ const POLICY: Record<PdfTool, (output: Buffer, activeKeys: ActiveKeys) => Promis
   // A number added to each page's content, the rest of the document rewritten as it was.
   'page-numbers': async (output, activeKeys) => expect(await activeKeys(output)).toEqual(ACTIVE_KEYS),
   compress: async (output, activeKeys) => expect(await activeKeys(output)).toEqual(ACTIVE_KEYS),
+  // The form goes into the page: its submit button (a widget) and the interactive form with its XFA are gone; the
+  // document's scripts, the page's actions and its links stay, as in a lossless edit.
+  flatten: async (output, activeKeys) =>
+    expect(await activeKeys(output)).toEqual(['/JavaScript', '/OpenAction', '/Launch', '/URI']),
+  // Its properties written again, the rest a lossless rewrite as compress's.
+  metadata: async (output, activeKeys) => expect(await activeKeys(output)).toEqual(ACTIVE_KEYS),
   ocr: async (output, activeKeys) => expect(await activeKeys(output)).toEqual(ACTIVE_KEYS),
   merge: async (output, activeKeys) =>
     expect(await activeKeys(output)).toEqual(['/Launch', '/SubmitForm', '/URI']),

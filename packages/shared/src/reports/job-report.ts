@@ -41,6 +41,10 @@ export type ToolReports = {
   /** `croppedPages`: pages whose box changed; `blankPages`: pages `auto` found blank and left as they were. */
   crop: { pageCount: number; croppedPages: number; blankPages: number };
   compress: { originalBytes: number; outputBytes: number };
+  /** `formFields`: the form fields' widgets drawn into their pages; `annotations`: the other annotations drawn. */
+  flatten: { pageCount: number; formFields: number; annotations: number };
+  /** `propertiesSet`: how many of title, author, subject and keywords were written; `cleared`: all removed first. */
+  metadata: { pageCount: number; propertiesSet: number; cleared: 'true' | 'false' };
   'pdf-to-word': { pageCount: number; pagesWithoutText: number } & Recognition;
   'word-to-pdf': Record<string, never>;
   'pdf-to-jpg': { pageCount: number; downscaledPages: number; minDpi: number };

@@ -104,6 +104,38 @@ export const REPORT_SPECS: { readonly [T in ToolId]: readonly ReportHeaderSpec<T
       write: ({ originalBytes, outputBytes }) => (outputBytes >= originalBytes ? 'already-optimal' : null),
     },
   ],
+  flatten: [
+    PAGE_COUNT,
+    {
+      header: 'X-Form-Fields-Flattened',
+      type: 'integer',
+      description:
+        'How many form fields (each widget, as drawn on its page) became part of their page; 0 for `what=annotations`.',
+      write: ({ formFields }) => String(formFields),
+    },
+    {
+      header: 'X-Annotations-Flattened',
+      type: 'integer',
+      description:
+        'How many annotations other than form fields (comments, highlights, stamps, drawings) became part of their page; 0 for `what=forms`. Links stay links and are not counted.',
+      write: ({ annotations }) => String(annotations),
+    },
+  ],
+  metadata: [
+    PAGE_COUNT,
+    {
+      header: 'X-Properties-Set',
+      type: 'integer',
+      description: 'How many of `title`, `author`, `subject` and `keywords` were written.',
+      write: ({ propertiesSet }) => String(propertiesSet),
+    },
+    {
+      header: 'X-Metadata-Cleared',
+      type: 'string',
+      description: '`true` when all document metadata was removed first (`clear=true`), else `false`.',
+      write: ({ cleared }) => cleared,
+    },
+  ],
   'pdf-to-word': [
     PAGE_COUNT,
     {
@@ -247,6 +279,30 @@ export const REPORT_FIGURES: ReportFigureSpecs = {
     outputBytes: {
       type: 'integer',
       description: 'Size of the result in bytes: the original’s when nothing could be saved.',
+    },
+  },
+  flatten: {
+    pageCount: PAGE_COUNT_FIGURE,
+    formFields: {
+      type: 'integer',
+      description:
+        'How many form fields (each widget, as drawn on its page) became part of their page; 0 for `what=annotations`.',
+    },
+    annotations: {
+      type: 'integer',
+      description:
+        'How many annotations other than form fields (comments, highlights, stamps, drawings) became part of their page; 0 for `what=forms`. Links stay links and are not counted.',
+    },
+  },
+  metadata: {
+    pageCount: PAGE_COUNT_FIGURE,
+    propertiesSet: {
+      type: 'integer',
+      description: 'How many of `title`, `author`, `subject` and `keywords` were written.',
+    },
+    cleared: {
+      type: 'string',
+      description: '`true` when all document metadata was removed first (`clear=true`), else `false`.',
     },
   },
   'pdf-to-word': {

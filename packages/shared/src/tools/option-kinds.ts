@@ -260,7 +260,7 @@ const NUMBER: OptionKind<NumberOptionSpec> = {
  */
 const TEXT: OptionKind<TextOptionSpec> = {
   read: (name, raw, spec) => {
-    if (raw === undefined) return spec.default;
+    if (raw === undefined || (spec.default === undefined && raw.trim() === '')) return spec.default;
     if ([...raw].length > spec.maxChars) {
       throw new AppError('INVALID_OPTIONS', `"${name}" can have at most ${spec.maxChars} characters.`, {
         option: name,
@@ -273,7 +273,7 @@ const TEXT: OptionKind<TextOptionSpec> = {
         option: name,
       });
     }
-    const missing = spec.placeholders.find((placeholder) => !raw.includes(placeholder));
+    const missing = spec.placeholders?.find((placeholder) => !raw.includes(placeholder));
     if (missing !== undefined) {
       throw new AppError('INVALID_OPTIONS', `"${name}" must contain ${missing}.`, {
         option: name,

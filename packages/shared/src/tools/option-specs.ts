@@ -84,16 +84,18 @@ export type NumberOptionSpec = {
 };
 
 /**
- * A line of text the visitor writes (Add page numbers' format): at most `maxChars` characters, no line breaks nor
- * control characters, `default` when absent; it must hold each of `placeholders` (`{n}`). `presets` name the
- * ready-made values the form offers, each written in the page's language (`<name>Preset.<preset>`).
+ * A line of text the visitor writes (Add page numbers' format, PDF properties' title): at most `maxChars` characters,
+ * no line breaks nor control characters. With a `default`, that is its value when absent (the format); without one,
+ * an absent or blank text is undefined (a title left as it is). It must hold each of `placeholders` (`{n}`), and
+ * then the form has a prompt for a text without them (`<name>Invalid`). `presets` name the ready-made values the form
+ * offers, each written in the page's language (`<name>Preset.<preset>`).
  */
 export type TextOptionSpec = {
   readonly kind: 'text';
   readonly maxChars: number;
-  readonly default: string;
-  readonly placeholders: readonly string[];
-  readonly presets: readonly string[];
+  readonly default?: string;
+  readonly placeholders?: readonly string[];
+  readonly presets?: readonly string[];
 };
 
 export type OptionSpec =
@@ -114,7 +116,7 @@ export type LanguageList<L extends string = string> = typeof AUTO_LANGUAGE | rea
  * The value of one option once read (`OPTION_KINDS[kind].read`): what the engine receives, so nothing past the
  * reading parses a field again. A choice is one of its values; a page list stays text (only the document's page
  * count can parse it), undefined when not sent; a language list is `auto` or its languages; a layout its items; a
- * secret or a text is its text; a number its value; a flag list the flags named; margins `auto` or four numbers.
+ * secret is its text, and a text too (undefined when absent or blank, if it has no default); a number its value; a flag list the flags named; margins `auto` or four numbers.
  */
 export type OptionValue<S extends OptionSpec> = S extends EnumOptionSpec
   ? S['values'][number]
@@ -122,7 +124,7 @@ export type OptionValue<S extends OptionSpec> = S extends EnumOptionSpec
     ? LanguageList<S['values'][number]>
     : S extends LayoutOptionSpec
       ? PageLayout
-      : S extends SecretOptionSpec | TextOptionSpec
+      : S extends SecretOptionSpec | (TextOptionSpec & { readonly default: string })
         ? string
         : S extends NumberOptionSpec
           ? number

@@ -149,6 +149,11 @@ const MIN_STAMP_FONT_SIZE_PT = 6;
 const MAX_STAMP_FONT_SIZE_PT = 72;
 /** From the page's edge: up to 2 inches. */
 const MAX_STAMP_MARGIN_PT = 144;
+/**
+ * A document property of PDF properties (title, author, subject, keywords): one line of at most 1000 characters, which
+ * readers show whole and which fits a form field's 4 KiB in UTF-8.
+ */
+const METADATA_TEXT = { kind: 'text', maxChars: 1000 } as const;
 const QUALITY = { kind: 'enum', values: ['high', 'medium', 'low'], default: 'medium' } as const;
 
 const onePdf = {
@@ -235,6 +240,38 @@ export const TOOLS = defineTools({
     errors: [],
     color: 'green',
     glyph: 'M4 14h6v6M20 10h-6V4M14 10l7-7M3 21l7-7',
+  },
+  flatten: {
+    ...onePdf,
+    id: 'flatten',
+    slug: 'flatten-pdf',
+    apiPath: '/api/pdf/flatten',
+    output: { fileName: 'flattened.pdf', mimeType: PDF, nameSuffix: '-flattened' },
+    // What becomes part of the page: form fields, other annotations (comments, highlights, stamps, drawings), or both.
+    options: { what: { kind: 'enum', values: ['forms', 'annotations', 'both'], default: 'both' } },
+    errors: [],
+    color: 'blue',
+    // A page pressed flat by a bar: its layers become one.
+    glyph: `${FILE_GLYPH}M8 12h8M8 15h8M8 18h5`,
+  },
+  metadata: {
+    ...onePdf,
+    id: 'metadata',
+    slug: 'edit-pdf-metadata',
+    apiPath: '/api/pdf/metadata',
+    output: { fileName: 'properties.pdf', mimeType: PDF, nameSuffix: '-properties' },
+    options: {
+      title: METADATA_TEXT,
+      author: METADATA_TEXT,
+      subject: METADATA_TEXT,
+      keywords: METADATA_TEXT,
+      // `true`: every document property goes (the information dictionary and the XMP), then those sent are written.
+      clear: { kind: 'enum', values: ['false', 'true'], default: 'false' },
+    },
+    errors: [],
+    color: 'purple',
+    // A tag on a string: what is said about the document.
+    glyph: 'M3 12V4a1 1 0 0 1 1-1h8l9 9-9 9zM7.5 7.5h.01',
   },
   'pdf-to-word': {
     ...onePdf,

@@ -228,21 +228,22 @@ const TEXT: OptionField<Extract<OptionSpec, { kind: 'text' }>> = {
     <TextField
       label={text(`${key}Label`)}
       hint={text(`${key}Hint`)}
-      value={values[name] ?? spec.default}
+      value={values[name] ?? spec.default ?? ''}
       maxLength={spec.maxChars}
-      presets={spec.presets.map((preset) => text(`${key}Preset.${preset}`))}
+      presets={(spec.presets ?? []).map((preset) => text(`${key}Preset.${preset}`))}
       error={problem?.option === name ? problem.message : null}
       disabled={disabled}
       testId={`${toolId}-${name}`}
       onChange={(value) => onChange({ ...values, [name]: value })}
     />
   ),
+  // `<name>Invalid`: what the form says of a text without its placeholders, before sending (`prepareOptions`).
   messageKeys: (key, spec) => ({
     required: [
       `${key}Label`,
       `${key}Hint`,
-      `${key}Invalid`,
-      ...spec.presets.map((preset) => `${key}Preset.${preset}`),
+      ...(spec.placeholders?.length ? [`${key}Invalid`] : []),
+      ...(spec.presets ?? []).map((preset) => `${key}Preset.${preset}`),
     ],
     optional: [],
   }),

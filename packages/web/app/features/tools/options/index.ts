@@ -3,6 +3,7 @@ import { createElement, type ComponentType } from 'react';
 import { CropOptions } from './crop-options.tsx';
 import { GenericOptions } from './generic-options.tsx';
 import { JpgToPdfOptions } from './jpg-to-pdf-options.tsx';
+import { MetadataOptions } from './metadata-options.tsx';
 import { PdfToJpgOptions } from './pdf-to-jpg-options.tsx';
 import { RotateOptions } from './rotate-options.tsx';
 
@@ -25,7 +26,8 @@ export type ToolOptionsProps = {
 
 /**
  * The tools whose options earn a form of their own: PDF to JPG (each quality named with its resolution), JPG to
- * PDF (the page order hint), rotate and crop (page previews). Every other tool with options gets the generic form
+ * PDF (the page order hint), rotate and crop (page previews) and PDF properties (its fields filled from the file
+ * chosen). Every other tool with options gets the generic form
  * (`GenericOptions`), from its registry entry and its words.
  */
 const CUSTOM_OPTION_FORMS: Partial<Record<ToolId, ComponentType<ToolOptionsProps>>> = {
@@ -33,6 +35,7 @@ const CUSTOM_OPTION_FORMS: Partial<Record<ToolId, ComponentType<ToolOptionsProps
   'jpg-to-pdf': JpgToPdfOptions,
   rotate: RotateOptions,
   crop: CropOptions,
+  metadata: MetadataOptions,
 };
 
 const genericForms = new Map<ToolId, ComponentType<ToolOptionsProps>>();

@@ -47,8 +47,9 @@ export function prepareOptions(
       const key = `tools.${tool.id}.options.${option}Required` as MessageKey;
       return { ok: false, problem: { option, message: { key } } };
     }
-    // A number or a line of text is read as the server reads it; a wrong one gets its own prompt (`<name>Invalid`).
-    if (spec.kind === 'number' || spec.kind === 'text') {
+    // A number, or a line of text that must hold placeholders, is read as the server reads it; a wrong one gets its
+    // own prompt (`<name>Invalid`). Any other text is sent as typed: the field keeps it to one line of `maxChars`.
+    if (spec.kind === 'number' || (spec.kind === 'text' && spec.placeholders?.length)) {
       const raw = values[option]?.trim();
       try {
         optionKindOf(spec).read(option, raw === '' ? undefined : raw, spec);

@@ -1,0 +1,49 @@
+import { execFileSync } from 'node:child_process';
+import { corpusPath } from '@quire/corpus';
+import { resultFileName } from '@quire/shared';
+import { describe, expect, it } from 'vitest';
+import { runAndDownload, useToolPage } from './tool-page.ts';
+
+/** PDF/A from Word: an author, no title. */
+const PDFA = 'pdf/pdfbox_pdfa-3a_word2016.pdf';
+/** Acrobat's: a subject, an author and keywords. */
+const REVISED = 'pdf/pdflib_with-update-sections_incremental.pdf';
+
+const view = useToolPage('metadata');
+
+const expected = {
+  description: 'PDF properties saved!',
+  fileName: (chosen: readonly string[]) => resultFileName('metadata', chosen, 'application/pdf'),
+};
+
+/** One Info entry as poppler reads it, '' when absent. */
+const infoOf = (path: string, key: string) =>
+  new RegExp(`^${key}:\\s*(.*)$`, 'm').exec(execFileSync('pdfinfo', [path], { encoding: 'utf8' }))?.[1] ?? '';
+
+describe('the PDF properties page in a real browser', () => {
+  it('shows the file’s current properties, read in the page, and saves the ones changed', async () => {
+    await view.page.locator('input[type=file]').setInputFiles([corpusPath(REVISED)]);
+    const subject = view.page.getByTestId('metadata-subject');
+    await expect.poll(() => subject.inputValue(), { timeout: 15_000 }).toBe('Payment Voucher');
+    expect(await view.page.getByTestId('metadata-author').inputValue()).toBe('SE:W:CAR:MP');
+    // It has no keywords of its own (an older revision's stay in its structure tree, not in its properties).
+    expect(await view.page.getByTestId('metadata-keywords').inputValue()).toBe('');
+    await view.page.getByTestId('metadata-title').fill('Voucher — بطاقة');
+    const saved = await runAndDownload(view, expected, `properties-${Date.now()}.pdf`);
+    expect(infoOf(saved, 'Title')).toBe('Voucher — بطاقة');
+    expect(infoOf(saved, 'Subject')).toBe('Payment Voucher');
+    expect(infoOf(saved, 'Author')).toBe('SE:W:CAR:MP');
+  });
+
+  it('removes every property with "Remove all metadata"', async () => {
+    await view.page.locator('input[type=file]').setInputFiles([corpusPath(PDFA)]);
+    await expect
+      .poll(() => view.page.getByTestId('metadata-author').inputValue(), { timeout: 15_000 })
+      .toBe('Tilman Hausherr');
+    await view.page.getByTestId('metadata-author').fill('');
+    await view.page.getByRole('radio', { name: /^Remove all metadata/ }).check();
+    const saved = await runAndDownload(view, expected, `cleared-${Date.now()}.pdf`);
+    for (const key of ['Author', 'Creator', 'Producer']) expect(infoOf(saved, key)).toBe('');
+    expect(execFileSync('pdfinfo', ['-meta', saved], { encoding: 'utf8' }).trim()).toBe('');
+  });
+});

@@ -1,0 +1,32 @@
+import { useEffect, useRef } from 'react';
+import { GenericOptions } from './generic-options.tsx';
+import type { ToolOptionsProps } from './index.ts';
+
+/**
+ * PDF properties' form: the generic fields, filled with the chosen file's current title, author, subject and
+ * keywords as soon as the browser has read them (`readPdfProperties`, pdf.js in the page: nothing is sent before the
+ * visitor asks). A new file, or the password of a protected one, reads them again.
+ */
+export function MetadataOptions(props: ToolOptionsProps) {
+  const file = props.files[0];
+  const password = props.passwords[0];
+  // The form's latest state, so that values read later do not undo what the visitor changed meanwhile.
+  const latest = useRef(props);
+  latest.current = props;
+
+  useEffect(() => {
+    if (!file) return;
+    let isCurrent = true;
+    void (async () => {
+      const { readPdfProperties } = await import('../../../lib/pdf-properties.ts');
+      const properties = await readPdfProperties(new Uint8Array(await file.arrayBuffer()), password);
+      if (!isCurrent || properties === null) return;
+      latest.current.onChange({ ...latest.current.values, ...properties });
+    })().catch(() => undefined);
+    return () => {
+      isCurrent = false;
+    };
+  }, [file, password]);
+
+  return <GenericOptions {...props} toolId="metadata" />;
+}
