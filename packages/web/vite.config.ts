@@ -3,8 +3,9 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 import { chunkGroups } from './build-time/chunk-groups.ts';
 import { compileHints } from './build-time/compile-hints.ts';
+import { precompileMessages } from './build-time/precompile-messages.ts';
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), chunkGroups(), compileHints()],
+  plugins: [tailwindcss(), precompileMessages(), reactRouter(), chunkGroups(), compileHints()],
   server: { fs: { allow: ['../..'] } },
 });

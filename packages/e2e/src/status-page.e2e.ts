@@ -242,4 +242,34 @@ describe('the status page', () => {
     expect(await label(english, 'figure-uptime')).toBe('Average uptime (30 days)');
     expect(await text(english, 'figures-since')).toBe('');
   });
+
+  it('lays out the rows far below the first screen of a phone only once they near it, figures and all', async () => {
+    const report = await probedReport();
+    const page = await session.open('/status', { viewport: { width: 390, height: 844 } }, async (opening) => {
+      await opening.route('**/api/status', (route) => route.fulfill({ json: report }));
+    });
+    await page.getByTestId('overall-status').waitFor();
+    // Chromium skips the rendering of what a `content-visibility: auto` box holds while it is away from the screen;
+    // what it holds then reads as not visible when asked to count that.
+    const isRendered = (testId: string, index: number) =>
+      page
+        .getByTestId(testId)
+        .nth(index)
+        .evaluate(
+          (element) => element.firstElementChild?.checkVisibility({ contentVisibilityAuto: true }) ?? false,
+        );
+    const rows = page.getByTestId('service');
+    expect(await rows.count()).toBe(TOOL_IDS.length);
+    expect(await isRendered('service', 0)).toBe(true);
+    expect(await isRendered('service', TOOL_IDS.length - 1)).toBe(false);
+    expect(await isRendered('status-help', 0)).toBe(false);
+
+    // Brought to the screen, the last row is there with its figures, as any other.
+    const last = rows.last();
+    await last.scrollIntoViewIfNeeded();
+    await expect.poll(() => isRendered('service', TOOL_IDS.length - 1)).toBe(true);
+    expect(await last.getByTestId('service-uptime').isVisible()).toBe(true);
+    expect(await last.getAttribute('data-service')).toBe(report.services.at(-1)?.id);
+    expect(await last.getByTestId('service-response').textContent()).not.toBe('');
+  });
 });

@@ -1,6 +1,7 @@
 import { LOCALES } from '@quire/shared';
 import { describe, expect, it } from 'vitest';
-import { createTranslator, isPlainText } from './create-translator.ts';
+import { createTranslator } from './create-translator.ts';
+import { isPlainText } from './plain-text.ts';
 import { messagesFor, type MessageKey } from './messages.ts';
 
 describe('the translator', () => {

@@ -1,7 +1,8 @@
 import { LOCALE_INFO, type Locale } from '@quire/shared';
 import { createIntl, createIntlCache, type IntlShape } from 'react-intl';
 import { isolateValues, plainArgumentsOf, type MessageValue } from './isolate-values.ts';
-import { hasMessages, messagesFor, type MessageKey } from './messages.ts';
+import { hasMessages, messagesFor, type Message, type MessageKey } from './messages.ts';
+import { isPlainText } from './plain-text.ts';
 
 export type MessageValues = Readonly<Record<string, MessageValue>>;
 
@@ -13,19 +14,20 @@ export type MessageValues = Readonly<Record<string, MessageValue>>;
  */
 export type Translate = (key: MessageKey, values?: MessageValues) => string;
 
-export type Translator = { intl: IntlShape; t: Translate; locale: Locale; messages: Record<string, string> };
+export type Translator = { intl: IntlShape; t: Translate; locale: Locale; messages: Record<string, Message> };
 
 const intlCache = createIntlCache();
 
 export function createTranslator(
   locale: Locale,
-  messages: Record<string, string> = messagesFor(locale),
+  messages: Record<string, Message> = messagesFor(locale),
 ): Translator {
   const intl = createIntl(
     {
       locale: LOCALE_INFO[locale].tag,
       defaultLocale: LOCALE_INFO.en.tag,
-      messages,
+      // Typed as all strings or all trees; react-intl reads each message on its own, so a mix of both is fine.
+      messages: messages as Record<string, string>,
       onError: (error) => {
         if (import.meta.env.DEV) console.error(error);
       },
@@ -47,21 +49,13 @@ export function createTranslator(
     const message = messages[key];
     // Most messages are plain words: ICU would give them back unchanged, after parsing each one and resolving the
     // page's locale for it, work a slow phone pays for hundreds of messages while the page hydrates.
-    if (message !== undefined && isPlainText(message)) return message;
+    if (isPlainText(message)) return message;
     return intl.formatMessage(
       { id: key },
       values && isolateValues(values, plainArgumentsFor(key), (value) => numberFormat.format(value)),
     );
   };
   return { intl, t, locale, messages };
-}
-
-/**
- * A message ICU MessageFormat prints as it is: no argument or plural (`{`, `}`), no quoting (`'`), no rich-text
- * tag (`<`).
- */
-export function isPlainText(message: string): boolean {
-  return !/[{}'<]/.test(message);
 }
 
 const translators = new Map<Locale, Translator>();

@@ -43,7 +43,7 @@ export function stripIsolates(text: string): string {
  * Names of the arguments a message prints as they are (`{fileName}`), in every branch of its plurals and selects.
  * Select and plural arguments are not among them: they choose a branch and must reach ICU unchanged.
  */
-export function plainArgumentsOf(message: string): ReadonlySet<string> {
+export function plainArgumentsOf(message: string | readonly MessageFormatElement[]): ReadonlySet<string> {
   const names = new Set<string>();
   const visit = (elements: readonly MessageFormatElement[]) => {
     for (const element of elements) {
@@ -54,7 +54,8 @@ export function plainArgumentsOf(message: string): ReadonlySet<string> {
     }
   };
   try {
-    visit(parse(message));
+    // A string on the server; in the browser, the tree the build parsed it into (the browser has no parser).
+    visit(typeof message === 'string' ? parse(message) : message);
   } catch {
     // A message that does not parse is reported by the translation check; react-intl shows its fallback.
   }

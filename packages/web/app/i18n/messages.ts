@@ -1,3 +1,4 @@
+import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { DEFAULT_LOCALE, type Locale, type PageSlug } from '@quire/shared';
 import type enApiDocs from '../../../../content/locales/en/apiDocs.json';
 import type enBlog from '../../../../content/locales/en/blog.json';
@@ -24,9 +25,15 @@ export type MessageKey =
   | Leaves<typeof enStatus, 'status'>
   | Leaves<typeof enApiDocs, 'apiDocs'>;
 
-export type Messages = Record<MessageKey, string>;
+/**
+ * A message as written (on the server and in the tests), or, in the browser, the ICU tree of one that needs ICU
+ * (`build-time/precompile-messages.ts`: the browser has no ICU parser); plain words are strings everywhere.
+ */
+export type Message = string | MessageFormatElement[];
 
-type NestedMessages = { readonly [key: string]: string | NestedMessages };
+export type Messages = Record<MessageKey, Message>;
+
+type NestedMessages = { readonly [key: string]: Message | NestedMessages };
 type LocaleFiles = Record<string, NestedMessages>;
 
 /**
@@ -76,16 +83,16 @@ function fileLocale(file: string): { locale: string; namespace: string } | undef
 
 const isPageNamespace = (namespace: string): namespace is PageNamespace => namespace in PAGE_NAMESPACES;
 
-export function flattenMessages(nested: NestedMessages, prefix: string, into: Record<string, string> = {}) {
+export function flattenMessages(nested: NestedMessages, prefix: string, into: Record<string, Message> = {}) {
   for (const [key, value] of Object.entries(nested)) {
     const path = `${prefix}.${key}`;
-    if (typeof value === 'string') into[path] = value;
-    else flattenMessages(value, path, into);
+    if (typeof value === 'string' || Array.isArray(value)) into[path] = value;
+    else flattenMessages(value as NestedMessages, path, into);
   }
   return into;
 }
 
-function flattenFiles(files: LocaleFiles, locale: Locale, into: Record<string, string> = {}) {
+function flattenFiles(files: LocaleFiles, locale: Locale, into: Record<string, Message> = {}) {
   for (const [file, nested] of Object.entries(files)) {
     const origin = fileLocale(file);
     if (origin?.locale === locale) flattenMessages(nested, origin.namespace, into);
@@ -97,7 +104,7 @@ function flattenFiles(files: LocaleFiles, locale: Locale, into: Record<string, s
  * Own messages of the languages loaded so far (all of them on the server), each object growing as a page
  * namespace of its language arrives.
  */
-const loaded = new Map<Locale, Record<string, string>>([
+const loaded = new Map<Locale, Record<string, Message>>([
   [DEFAULT_LOCALE, flattenFiles(import.meta.env.SSR ? LOCALE_FILES : ENGLISH_FILES, DEFAULT_LOCALE)],
 ]);
 
@@ -170,7 +177,7 @@ export function pageNamespacesOf(pathWithoutLocale: string): PageNamespace[] {
 }
 
 /** A locale's own messages, flat, without the English fallback (empty while not loaded). */
-export function ownMessages(locale: Locale): Record<string, string> {
+export function ownMessages(locale: Locale): Record<string, Message> {
   let own = loaded.get(locale);
   if (!own && import.meta.env.SSR) {
     own = flattenFiles(LOCALE_FILES, locale);
@@ -199,10 +206,10 @@ export function messagesFor(locale: Locale): Messages {
 }
 
 /** English with the locale's own messages over it; a stale key of a translation (not in English) is ignored. */
-function withEnglish(own: Record<string, string>): Messages {
-  const messages: Record<string, string> = { ...ENGLISH };
+function withEnglish(own: Record<string, Message>): Messages {
+  const messages: Record<string, Message> = { ...ENGLISH };
   for (const key in own) {
-    if (key in ENGLISH) messages[key] = own[key] as string;
+    if (key in ENGLISH) messages[key] = own[key] as Message;
   }
   return messages as Messages;
 }

@@ -19,6 +19,15 @@ const UNKNOWN: Omit<ServiceReport, 'id'> = {
   lastChecked: null,
 };
 
+/**
+ * A row is laid out and painted only once it nears the screen (`content-visibility: auto`), at its last height
+ * or the one given until then: on a phone most of the rows lie below the first screen, and the whole list changes
+ * when the report arrives, which would otherwise be laid out again at once. The rows hold no focusable control,
+ * whose ring the row's paint containment could clip.
+ */
+const RENDER_NEAR_VIEW =
+  '[content-visibility:auto] [contain-intrinsic-size:auto_140px] lg:[contain-intrinsic-size:auto_77px]';
+
 const Placeholder = ({ className }: { className: string }) => (
   <span
     aria-hidden="true"
@@ -44,7 +53,7 @@ export function ServiceList({ report }: { report: StatusReport | null }) {
       {services.map((service) => (
         <li
           key={service.id}
-          className="flex flex-col gap-4 p-5 lg:flex-row lg:items-center"
+          className={`flex flex-col gap-4 p-5 lg:flex-row lg:items-center ${RENDER_NEAR_VIEW}`}
           data-testid="service"
           data-service={service.id}
         >

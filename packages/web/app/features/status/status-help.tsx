@@ -15,14 +15,18 @@ const LINKS = [
   Icon: (props: IconProps) => React.JSX.Element;
 }[];
 
-/** Where to go next: the help center, the FAQ and the API docs of the page's language. */
+/**
+ * Where to go next: the help center, the FAQ and the API docs of the page's language. The section, at the foot of
+ * the page, is laid out only once it nears the screen (`content-visibility: auto`); its padding holds the links'
+ * focus rings inside its paint containment.
+ */
 export function StatusHelp() {
   const t = useT();
   const locale = useLocale();
   return (
     <section
       aria-labelledby="status-help-title"
-      className="rounded-2xl bg-slate-50 p-6 sm:p-8"
+      className="rounded-2xl bg-slate-50 p-6 [contain-intrinsic-size:auto_620px] [content-visibility:auto] sm:p-8 sm:[contain-intrinsic-size:auto_314px]"
       data-testid="status-help"
     >
       <h2 id="status-help-title" className="text-2xl font-bold tracking-tight text-slate-900">

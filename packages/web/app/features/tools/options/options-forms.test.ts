@@ -10,7 +10,7 @@ describe('options forms', () => {
   });
 
   it('give the generic form the words it reads, for every tool it shows', () => {
-    const messages: Readonly<Record<string, string>> = messagesFor('en');
+    const messages: Readonly<Record<string, unknown>> = messagesFor('en');
     const generic = TOOL_IDS.filter(usesGenericForm);
     expect(generic).toEqual(expect.arrayContaining(['split', 'compress']));
     const missing = generic.flatMap((toolId) =>
