@@ -14,8 +14,22 @@ import {
   MAX_REQUEST_BYTES,
   OCR_PAGE_TIMEOUT_MS,
 } from '../limits.ts';
-import { MAX_OCR_LANGUAGES, OCR_LANGUAGES } from './ocr-languages.ts';
 import type { OptionSpec, OptionValue } from './option-specs.ts';
+import {
+  PDF_PERMISSIONS,
+  MAX_NEW_PASSWORD_CHARS,
+  MAX_NEW_PASSWORD_BYTES,
+  MAX_PAGE_SIDE_POINTS,
+  STAMP_EDGE_POSITIONS,
+  MAX_PAGE_NUMBER_FORMAT_CHARS,
+  MAX_FIRST_PAGE_NUMBER,
+  MIN_STAMP_FONT_SIZE_PT,
+  MAX_STAMP_FONT_SIZE_PT,
+  MAX_STAMP_MARGIN_PT,
+  METADATA_TEXT,
+  QUALITY,
+  DOCUMENT_LANGUAGES,
+} from './option-bounds.ts';
 
 /**
  * How a tool names its upload fields: `file` for one file, `file-0`, `file-1`, … for several (spec section 7).
@@ -114,47 +128,6 @@ const WORD_GLYPH = `${FILE_GLYPH}M8.5 12l1.2 5 1.8-4 1.8 4 1.2-5`;
 /** A framed picture: a sun over a mountain's slope. */
 const IMAGE_GLYPH =
   'M5 3h14a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2zM7 9a2 2 0 1 0 4 0a2 2 0 1 0-4 0zM21 15l-5-5L5 21';
-/**
- * What a protected PDF's readers may still do without its owner password (Protect PDF's `permissions`): print it,
- * copy its text and pictures, change it (pages and content), add comments, fill its forms.
- */
-export const PDF_PERMISSIONS = ['print', 'copy', 'edit', 'annotate', 'forms'] as const;
-export type PdfPermission = (typeof PDF_PERMISSIONS)[number];
-/**
- * The longest new password Protect PDF takes: 128 characters, and at most the 127 bytes of UTF-8 that AES-256
- * encryption keeps of a password (ISO 32000-2, 7.6.4.3.3: readers cut a longer one there, qpdf writes it whole, and
- * the two would never match).
- */
-const MAX_NEW_PASSWORD_CHARS = 128;
-const MAX_NEW_PASSWORD_BYTES = 127;
-/** The longest side of a PDF page: 200 inches (ISO 32000-1, annex C), the most a margin may cut. */
-const MAX_PAGE_SIDE_POINTS = 14_400;
-/**
- * Where Add page numbers writes them, as the visitor sees the page: at its top or its foot, on the left, in the
- * centre or on the right (`center` as CSS and the watermark's positions spell it).
- */
-export const STAMP_EDGE_POSITIONS = [
-  'top-left',
-  'top-center',
-  'top-right',
-  'bottom-left',
-  'bottom-center',
-  'bottom-right',
-] as const;
-/** The longest page-number format (`Page {n} of {total}` in any language fits many times over). */
-const MAX_PAGE_NUMBER_FORMAT_CHARS = 100;
-const MAX_FIRST_PAGE_NUMBER = 999_999;
-/** Text a stamp writes on a page: from a footnote's size to a heading's. */
-const MIN_STAMP_FONT_SIZE_PT = 6;
-const MAX_STAMP_FONT_SIZE_PT = 72;
-/** From the page's edge: up to 2 inches. */
-const MAX_STAMP_MARGIN_PT = 144;
-/**
- * A document property of PDF properties (title, author, subject, keywords): one line of at most 1000 characters, which
- * readers show whole and which fits a form field's 4 KiB in UTF-8.
- */
-const METADATA_TEXT = { kind: 'text', maxChars: 1000 } as const;
-const QUALITY = { kind: 'enum', values: ['high', 'medium', 'low'], default: 'medium' } as const;
 
 const onePdf = {
   accepts: ['pdf'],
@@ -167,13 +140,6 @@ const onePdf = {
   maxPages: MAX_PAGES,
   timeoutMs: JOB_TIMEOUT_MS,
   lane: 'pdf',
-} as const;
-
-/** The languages a document with scanned pages is written in, for the tools that read scans. */
-const DOCUMENT_LANGUAGES = {
-  kind: 'language-list',
-  values: OCR_LANGUAGES,
-  maxItems: MAX_OCR_LANGUAGES,
 } as const;
 
 /** Checks each entry of `TOOLS` against `ToolDefinition`, its `id` its own key, keeping the literal types. */

@@ -1,0 +1,55 @@
+/**
+ * The bounds and fixed values of the tools' options, each with the reason for it: read by the registry
+ * (`registry.ts`), which says which tool takes which.
+ */
+import { MAX_OCR_LANGUAGES, OCR_LANGUAGES } from './ocr-languages.ts';
+
+/**
+ * What a protected PDF's readers may still do without its owner password (Protect PDF's `permissions`): print it,
+ * copy its text and pictures, change it (pages and content), add comments, fill its forms.
+ */
+export const PDF_PERMISSIONS = ['print', 'copy', 'edit', 'annotate', 'forms'] as const;
+export type PdfPermission = (typeof PDF_PERMISSIONS)[number];
+/**
+ * The longest new password Protect PDF takes: 128 characters, and at most the 127 bytes of UTF-8 that AES-256
+ * encryption keeps of a password (ISO 32000-2, 7.6.4.3.3: readers cut a longer one there, qpdf writes it whole, and
+ * the two would never match).
+ */
+export const MAX_NEW_PASSWORD_CHARS = 128;
+export const MAX_NEW_PASSWORD_BYTES = 127;
+/** The longest side of a PDF page: 200 inches (ISO 32000-1, annex C), the most a margin may cut. */
+export const MAX_PAGE_SIDE_POINTS = 14_400;
+/**
+ * Where Add page numbers writes them, as the visitor sees the page: at its top or its foot, on the left, in the
+ * centre or on the right (`center` as CSS and the watermark's positions spell it).
+ */
+export const STAMP_EDGE_POSITIONS = [
+  'top-left',
+  'top-center',
+  'top-right',
+  'bottom-left',
+  'bottom-center',
+  'bottom-right',
+] as const;
+/** The longest page-number format (`Page {n} of {total}` in any language fits many times over). */
+export const MAX_PAGE_NUMBER_FORMAT_CHARS = 100;
+export const MAX_FIRST_PAGE_NUMBER = 999_999;
+/** Text a stamp writes on a page: from a footnote's size to a heading's. */
+export const MIN_STAMP_FONT_SIZE_PT = 6;
+export const MAX_STAMP_FONT_SIZE_PT = 72;
+/** From the page's edge: up to 2 inches. */
+export const MAX_STAMP_MARGIN_PT = 144;
+/**
+ * A document property of PDF properties (title, author, subject, keywords): one line of at most 1000 characters, which
+ * readers show whole and which fits a form field's 4 KiB in UTF-8.
+ */
+export const METADATA_TEXT = { kind: 'text', maxChars: 1000 } as const;
+/** Three levels of quality (Compress, PDF to JPG): the engine says what each means for its tool. */
+export const QUALITY = { kind: 'enum', values: ['high', 'medium', 'low'], default: 'medium' } as const;
+
+/** The languages a document with scanned pages is written in, for the tools that read scans. */
+export const DOCUMENT_LANGUAGES = {
+  kind: 'language-list',
+  values: OCR_LANGUAGES,
+  maxItems: MAX_OCR_LANGUAGES,
+} as const;
