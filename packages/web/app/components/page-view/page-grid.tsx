@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import type { PageRenderer } from './page-renderer.ts';
-import { PageThumbnail } from './page-thumbnail.tsx';
-import { GAP_PX, layoutGrid, visiblePages } from './visible-window.ts';
+import { PageThumbnail, type PressedMark } from './page-thumbnail.tsx';
+import { CUT_EDGE_PX, GAP_PX, layoutGrid, visiblePages } from './visible-window.ts';
 
 /** Thumbnails are drawn this many device pixels on their longest side (at most two device pixels a CSS pixel). */
 const THUMBNAIL_CSS_PX = 160;
@@ -15,8 +15,15 @@ export type PageGridProps = {
   readonly enlargeLabelOf: (page: number) => string;
   readonly isPressed?: (page: number) => boolean;
   readonly degreesOf?: (page: number) => number;
-  readonly onToggle?: (page: number) => void;
+  readonly pressedMark?: PressedMark;
+  readonly onToggle?: (page: number, isRun: boolean) => void;
   readonly onEnlarge: (page: number) => void;
+  /** The places between pages where a document may be cut (Split): whether it is cut after a page, and the toggle. */
+  readonly cuts?: {
+    readonly isCutAfter: (page: number) => boolean;
+    readonly labelOf: (page: number) => string;
+    readonly onToggle: (page: number) => void;
+  };
 };
 
 /**
@@ -24,7 +31,20 @@ export type PageGridProps = {
  * its row comes near, its drawing is called off when the row leaves first, and drawn pages far from view are let go.
  */
 export function PageGrid(props: PageGridProps) {
-  const { pageCount, renderer, labelOf, enlargeLabelOf, isPressed, degreesOf, onToggle, onEnlarge } = props;
+  const {
+    pageCount,
+    renderer,
+    labelOf,
+    enlargeLabelOf,
+    isPressed,
+    degreesOf,
+    pressedMark,
+    onToggle,
+    onEnlarge,
+  } = props;
+  const { cuts } = props;
+  // The toggle after the last page of a row lies beyond the row: room is kept for it at both ends.
+  const edgePx = cuts ? CUT_EDGE_PX : 0;
   const box = useRef<HTMLDivElement>(null);
   const [size, setSize] = useState({ width: 0, height: 0 });
   const [scrollPx, setScrollPx] = useState(0);
@@ -45,7 +65,7 @@ export function PageGrid(props: PageGridProps) {
     return () => observer.disconnect();
   }, []);
 
-  const layout = layoutGrid(size.width, pageCount);
+  const layout = layoutGrid(Math.max(0, size.width - 2 * edgePx), pageCount);
   const { first, last } =
     size.width > 0 ? visiblePages(layout, pageCount, scrollPx, size.height) : { first: 1, last: 0 };
 
@@ -101,12 +121,18 @@ export function PageGrid(props: PageGridProps) {
         enlargeLabel={enlargeLabelOf(page)}
         isPressed={isPressed?.(page)}
         degrees={degreesOf?.(page) ?? 0}
+        mark={pressedMark}
+        cutAfter={
+          cuts && page < pageCount
+            ? { isCut: cuts.isCutAfter(page), label: cuts.labelOf(page), onToggle: () => cuts.onToggle(page) }
+            : undefined
+        }
         style={{
           top: row * layout.rowPx,
-          insetInlineStart: column * (layout.cellPx + GAP_PX),
+          insetInlineStart: edgePx + column * (layout.cellPx + GAP_PX),
           width: layout.cellPx,
         }}
-        onToggle={onToggle && (() => onToggle(page))}
+        onToggle={onToggle && ((isRun) => onToggle(page, isRun))}
         onEnlarge={() => onEnlarge(page)}
       />,
     );
