@@ -222,6 +222,35 @@ describe('choosing pages in the page view, in a real browser', () => {
     expect(violations).toEqual([]);
   });
 
+  it('shows the first page and page count of each file on Merge', async () => {
+    await openToolPageIn(view.page, 'en', 'merge');
+    await view.page
+      .locator('input[type=file]')
+      .setInputFiles([corpusPath(PAPER), corpusPath('pdf/pysamples_outline-bookmarks_4p.pdf')]);
+    const files = view.page.getByTestId('selected-file');
+    await expect
+      .poll(() => files.getByTestId('first-page-count').allTextContents(), { timeout: 20_000 })
+      .toEqual(['14 pages', '4 pages']);
+    // Drawn: each first page's canvas is opaque and not blank white (text drawn this small is a light grey).
+    const inked = await files.locator('[data-testid=first-page] canvas').evaluateAll((canvases) =>
+      canvases.map((canvas) => {
+        const { width, height } = canvas as HTMLCanvasElement;
+        if (width === 0 || height === 0) return false;
+        const pixels = (canvas as HTMLCanvasElement).getContext('2d')?.getImageData(0, 0, width, height).data;
+        if (!pixels) return false;
+        let isOpaque = true;
+        let grey = 0;
+        for (let index = 0; index < pixels.length; index += 4) {
+          if ((pixels[index + 3] ?? 0) < 255) isOpaque = false;
+          if ((pixels[index] ?? 255) < 250) grey += 1;
+        }
+        return isOpaque && grey > 5;
+      }),
+    );
+    expect(inked).toEqual([true, true]);
+    expect(await seriousViolations(view.page)).toEqual([]);
+  });
+
   it('fetches the page view only once a file is chosen', async () => {
     const loaded: string[] = [];
     view.page.on('request', (request) => loaded.push(request.url()));
