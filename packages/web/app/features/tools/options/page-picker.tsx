@@ -1,5 +1,5 @@
 import { TOOLS } from '@quire/shared';
-import { useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import { PageView } from '../../../components/page-view/page-view.tsx';
 import { useT } from '../../../i18n/use-t.ts';
 import { usePageViewWords } from '../page-view-words.ts';
@@ -44,7 +44,10 @@ function PageSelectPicker(props: PagePickerProps) {
   const anchor = useRef<number | null>(null);
   const isRemove = toolId === 'remove-pages';
   const list = values.pages;
-  const selectedOf = (pageCount: number) => new Set(pagesOfList(list, pageCount));
+  const selectedOf = useMemo(
+    () => onceForCount((pageCount) => new Set(pagesOfList(list, pageCount))),
+    [list],
+  );
   const isSelected = (page: number, pageCount: number) => selectedOf(pageCount).has(page);
 
   const onToggle = (page: number, pageCount: number, isRun: boolean) => {
@@ -86,12 +89,13 @@ function SplitPicker(props: PagePickerProps) {
   const t = useT();
   const words = usePageViewWords();
   const isEveryPage = choiceOf(SPLIT_MODE, values.mode) === 'pages';
-  const isCutAfter = (page: number, pageCount: number) =>
-    isEveryPage || cutsOfRanges(values.pageRange, pageCount).has(page);
+  const ranges = values.pageRange;
+  const cutsOf = useMemo(() => onceForCount((pageCount) => cutsOfRanges(ranges, pageCount)), [ranges]);
+  const isCutAfter = (page: number, pageCount: number) => isEveryPage || cutsOf(pageCount).has(page);
 
   const onToggleCut = (page: number, pageCount: number) => {
     if (!isEveryPage) {
-      onChange({ ...values, pageRange: toggleCut(values.pageRange, page, pageCount) });
+      onChange({ ...values, pageRange: toggleCut(ranges, page, pageCount) });
       return;
     }
     const cuts = new Set(runOfPages(1, pageCount - 1));
@@ -111,4 +115,16 @@ function SplitPicker(props: PagePickerProps) {
       onAskPassword={onAskPassword}
     />
   );
+}
+
+/**
+ * `read` remembered for the last page count it was asked about: the page view asks once for each page it shows,
+ * at every scroll, and a long list is read once, not once a page.
+ */
+function onceForCount<T>(read: (pageCount: number) => T): (pageCount: number) => T {
+  let last: { readonly pageCount: number; readonly value: T } | null = null;
+  return (pageCount) => {
+    if (last?.pageCount !== pageCount) last = { pageCount, value: read(pageCount) };
+    return last.value;
+  };
 }
