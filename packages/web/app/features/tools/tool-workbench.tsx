@@ -198,6 +198,13 @@ export function ToolWorkbench({ tool }: { tool: ToolDefinition }) {
     announcement.announce(t('common.tool.cancelled'));
   };
   const cancelPassword = () => {
+    // The page view was given the password the server found wrong: it drops it and waits for its own button,
+    // rather than ask again once the visitor has said no.
+    if (state.status === 'needs-password') {
+      const { fileIndex } = state.request;
+      setFilePasswords(({ [fileIndex]: _refused, ...others }) => others);
+    }
+    setPasswordAsk(null);
     job.cancelPassword();
     announcement.announce(t('common.tool.cancelled'));
   };
