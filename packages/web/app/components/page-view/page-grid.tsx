@@ -1,8 +1,8 @@
 import { useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import type { PageRenderer } from './page-renderer.ts';
-import { PageThumbnail } from './page-thumbnail.tsx';
+import { PageThumbnail, type PressedMark } from './page-thumbnail.tsx';
 import type { PageFacts, PageFrame } from './renderer-messages.ts';
-import { GAP_PX, layoutGrid, visiblePages } from './visible-window.ts';
+import { CUT_EDGE_PX, GAP_PX, layoutGrid, visiblePages } from './visible-window.ts';
 
 /** Thumbnails are drawn this many device pixels on their longest side (at most two device pixels a CSS pixel). */
 const THUMBNAIL_CSS_PX = 160;
@@ -18,8 +18,15 @@ export type PageGridProps = {
   readonly degreesOf?: (page: number) => number;
   /** A frame to draw over a page, from what its drawing told of it; null for none. */
   readonly frameOf?: (page: number, facts: PageFacts) => PageFrame | null;
-  readonly onToggle?: (page: number) => void;
+  readonly pressedMark?: PressedMark;
+  readonly onToggle?: (page: number, isRun: boolean) => void;
   readonly onEnlarge: (page: number) => void;
+  /** The places between pages where a document may be cut (Split): whether it is cut after a page, and the toggle. */
+  readonly cuts?: {
+    readonly isCutAfter: (page: number) => boolean;
+    readonly labelOf: (page: number) => string;
+    readonly onToggle: (page: number) => void;
+  };
 };
 
 /**
@@ -27,8 +34,21 @@ export type PageGridProps = {
  * its row comes near, its drawing is called off when the row leaves first, and drawn pages far from view are let go.
  */
 export function PageGrid(props: PageGridProps) {
-  const { pageCount, renderer, labelOf, enlargeLabelOf, isPressed, degreesOf, frameOf, onToggle, onEnlarge } =
-    props;
+  const {
+    pageCount,
+    renderer,
+    labelOf,
+    enlargeLabelOf,
+    isPressed,
+    degreesOf,
+    frameOf,
+    pressedMark,
+    onToggle,
+    onEnlarge,
+  } = props;
+  const { cuts } = props;
+  // The toggle after the last page of a row lies beyond the row: room is kept for it at both ends.
+  const edgePx = cuts ? CUT_EDGE_PX : 0;
   const box = useRef<HTMLDivElement>(null);
   const [size, setSize] = useState({ width: 0, height: 0 });
   const [scrollPx, setScrollPx] = useState(0);
@@ -49,7 +69,7 @@ export function PageGrid(props: PageGridProps) {
     return () => observer.disconnect();
   }, []);
 
-  const layout = layoutGrid(size.width, pageCount);
+  const layout = layoutGrid(Math.max(0, size.width - 2 * edgePx), pageCount);
   const { first, last } =
     size.width > 0 ? visiblePages(layout, pageCount, scrollPx, size.height) : { first: 1, last: 0 };
 
@@ -107,12 +127,18 @@ export function PageGrid(props: PageGridProps) {
         isPressed={isPressed?.(page)}
         degrees={degreesOf?.(page) ?? 0}
         frame={facts && frameOf ? frameOf(page, facts) : null}
+        mark={pressedMark}
+        cutAfter={
+          cuts && page < pageCount
+            ? { isCut: cuts.isCutAfter(page), label: cuts.labelOf(page), onToggle: () => cuts.onToggle(page) }
+            : undefined
+        }
         style={{
           top: row * layout.rowPx,
-          insetInlineStart: column * (layout.cellPx + GAP_PX),
+          insetInlineStart: edgePx + column * (layout.cellPx + GAP_PX),
           width: layout.cellPx,
         }}
-        onToggle={onToggle && (() => onToggle(page))}
+        onToggle={onToggle && ((isRun) => onToggle(page, isRun))}
         onEnlarge={() => onEnlarge(page)}
       />,
     );

@@ -1,6 +1,17 @@
 import { useEffect, useRef, type CSSProperties } from 'react';
-import { SearchIcon } from '../icons.tsx';
+import { CheckIcon, CloseIcon, ScissorsIcon, SearchIcon } from '../icons.tsx';
 import type { PageFrame } from './renderer-messages.ts';
+import { CUT_MARKER_PX, GAP_PX } from './visible-window.ts';
+
+/** How a chosen page is marked besides its ring: a tick (kept, Extract pages) or a cross (taken out, Remove pages). */
+export type PressedMark = 'check' | 'cross';
+
+/** The place after a page where Split may cut the document: a toggle button in the gap after the thumbnail. */
+export type CutAfter = {
+  readonly isCut: boolean;
+  readonly label: string;
+  readonly onToggle: () => void;
+};
 
 type PageThumbnailProps = {
   readonly page: number;
@@ -14,8 +25,11 @@ type PageThumbnailProps = {
   readonly degrees: number;
   /** A frame drawn over the page (Crop PDF: what it keeps), as fractions from each side; null for none. */
   readonly frame?: PageFrame | null;
+  readonly mark: PressedMark | undefined;
+  readonly cutAfter: CutAfter | undefined;
   readonly style: CSSProperties;
-  readonly onToggle: (() => void) | undefined;
+  /** Chooses the page, or (`isRun`, a Shift-click or Shift with Space or Enter) every page since the last chosen. */
+  readonly onToggle: ((isRun: boolean) => void) | undefined;
   readonly onEnlarge: () => void;
 };
 
@@ -58,19 +72,10 @@ export function BitmapCanvas(props: { bitmap: ImageBitmap; className: string; fr
 
 /** One page of the grid: its picture in a square frame (a turned page still fits), its number and a zoom button. */
 export function PageThumbnail(props: PageThumbnailProps) {
-  const {
-    page,
-    pageCount,
-    bitmap,
-    label,
-    enlargeLabel,
-    isPressed,
-    degrees,
-    frame,
-    style,
-    onToggle,
-    onEnlarge,
-  } = props;
+  const { page, pageCount, bitmap, label, enlargeLabel, isPressed, degrees, frame, mark, cutAfter, style } =
+    props;
+  const { onToggle, onEnlarge } = props;
+  const isMarked = isPressed === true && mark !== undefined;
   const picture = (
     <span
       className={`flex aspect-square w-full items-center justify-center overflow-hidden rounded-lg bg-white p-1 shadow-sm ${
@@ -81,7 +86,9 @@ export function PageThumbnail(props: PageThumbnailProps) {
         <BitmapCanvas
           bitmap={bitmap}
           frame={frame}
-          className="max-h-full max-w-full border border-slate-200 transition-transform duration-300 motion-reduce:transition-none"
+          className={`max-h-full max-w-full border border-slate-200 transition-transform duration-300 motion-reduce:transition-none ${
+            isMarked && mark === 'cross' ? 'opacity-40' : ''
+          }`}
         />
       ) : (
         <span className="size-3/4 animate-pulse rounded bg-slate-200 motion-reduce:animate-none" />
@@ -110,7 +117,14 @@ export function PageThumbnail(props: PageThumbnailProps) {
             type="button"
             aria-pressed={isPressed}
             aria-label={label}
-            onClick={onToggle}
+            onClick={(event) => onToggle(event.shiftKey)}
+            onKeyDown={(event) => {
+              // Shift with Enter or Space chooses a run, as a Shift-click does, whether or not a browser passes Shift on to
+              // the click a key makes.
+              if (!event.shiftKey || (event.key !== 'Enter' && event.key !== ' ')) return;
+              event.preventDefault();
+              if (!event.repeat) onToggle(true);
+            }}
             className="block w-full rounded-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
             style={{ transform: `rotate(${degrees}deg)` }}
           >
@@ -135,10 +149,59 @@ export function PageThumbnail(props: PageThumbnailProps) {
         >
           <SearchIcon className="size-4" />
         </button>
+        {isMarked && (
+          <span
+            aria-hidden="true"
+            data-testid="page-mark"
+            className={`pointer-events-none absolute start-1 top-1 rounded-full p-0.5 text-white shadow ${
+              mark === 'cross' ? 'bg-red-700' : 'bg-blue-700'
+            }`}
+          >
+            {mark === 'cross' ? <CloseIcon className="size-4" /> : <CheckIcon className="size-4" />}
+          </span>
+        )}
+        {cutAfter && <CutMarker {...cutAfter} />}
       </span>
       <span aria-hidden="true" className="text-xs text-slate-600 tabular-nums">
         {page}
       </span>
     </li>
+  );
+}
+
+/**
+ * The toggle in the gap after a page: a faint dashed line where the document runs on, a solid line with scissors
+ * where Split cuts it. It lies in the gap (and a little over the pages on each side, for a finger), mirrored with
+ * the grid in right-to-left languages.
+ */
+function CutMarker({ isCut, label, onToggle }: CutAfter) {
+  return (
+    <button
+      type="button"
+      aria-pressed={isCut}
+      aria-label={label}
+      onClick={onToggle}
+      data-testid="page-cut"
+      data-cut={isCut ? 'true' : 'false'}
+      className="group absolute top-0 bottom-8 z-10 flex justify-center rounded-md focus-visible:outline-2 focus-visible:outline-blue-600"
+      style={{ width: CUT_MARKER_PX, insetInlineEnd: -(GAP_PX + CUT_MARKER_PX) / 2 }}
+    >
+      <span
+        className={`h-full ${
+          isCut
+            ? 'border-s-2 border-red-700'
+            : 'border-s-2 border-dashed border-slate-300 group-hover:border-blue-600 group-focus-visible:border-blue-600'
+        }`}
+      />
+      <span
+        className={`absolute top-1/2 -translate-y-1/2 rounded-full p-0.5 shadow ring-1 ${
+          isCut
+            ? 'bg-red-700 text-white ring-red-700'
+            : 'bg-white text-slate-600 ring-slate-300 group-hover:text-blue-700 group-focus-visible:text-blue-700'
+        }`}
+      >
+        <ScissorsIcon className="size-4" />
+      </span>
+    </button>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { BUTTON_STYLES } from '../button-styles.ts';
 import { AlertIcon } from '../icons.tsx';
 import { PageGrid } from './page-grid.tsx';
+import type { PressedMark } from './page-thumbnail.tsx';
 import { PageZoomDialog } from './page-zoom-dialog.tsx';
 import type { PageFacts, PageFrame } from './renderer-messages.ts';
 import { usePageDocument } from './use-page-document.ts';
@@ -13,6 +14,10 @@ export type PageViewWords = {
   readonly unlock: string;
   readonly damaged: string;
   readonly pageLabel: (page: number, pageCount: number) => string;
+  /** A chosen page's name, as a screen reader reads it ("Page 3 of 12, selected"). */
+  readonly selectedLabel: (page: number, pageCount: number) => string;
+  /** The toggle between a page and the next, where Split cuts. */
+  readonly cutAfter: (page: number) => string;
   readonly enlarge: (page: number, pageCount: number) => string;
   readonly close: string;
 };
@@ -30,7 +35,13 @@ export type PageViewProps = {
   readonly degreesOf?: (page: number, pageCount: number) => number;
   /** A frame to draw over a page (Crop PDF: what it keeps), from its size and white margins; null for none. */
   readonly frameOf?: (page: number, pageCount: number, facts: PageFacts) => PageFrame | null;
-  readonly onToggle?: (page: number, pageCount: number) => void;
+  /** How a chosen page is marked besides its ring (none: Rotate shows its turn). */
+  readonly pressedMark?: PressedMark;
+  /** A page clicked, or with `isRun` (Shift) the pages from the last one clicked to this one. */
+  readonly onToggle?: (page: number, pageCount: number, isRun: boolean) => void;
+  /** Split: whether the document is cut after a page, and the toggle between pages that cuts it or joins it. */
+  readonly isCutAfter?: (page: number, pageCount: number) => boolean;
+  readonly onToggleCut?: (page: number, pageCount: number) => void;
   /** Asks the visitor for the file's password (again, when the one given was wrong). */
   readonly onAskPassword: (isRetry: boolean) => void;
 };
@@ -50,7 +61,10 @@ export function PageView(props: PageViewProps) {
     isPressed,
     degreesOf,
     frameOf,
+    pressedMark,
     onToggle,
+    isCutAfter,
+    onToggleCut,
     onAskPassword,
   } = props;
   const document = usePageDocument(file, password);
@@ -109,8 +123,18 @@ export function PageView(props: PageViewProps) {
         isPressed={isPressed && ((page) => isPressed(page, pageCount))}
         degreesOf={degreesFor}
         frameOf={frameOf && ((page, facts) => frameOf(page, pageCount, facts))}
-        onToggle={onToggle && ((page) => onToggle(page, pageCount))}
+        pressedMark={pressedMark}
+        onToggle={onToggle && ((page, isRun) => onToggle(page, pageCount, isRun))}
         onEnlarge={setZoomed}
+        cuts={
+          isCutAfter && onToggleCut
+            ? {
+                isCutAfter: (page) => isCutAfter(page, pageCount),
+                labelOf: words.cutAfter,
+                onToggle: (page) => onToggleCut(page, pageCount),
+              }
+            : undefined
+        }
       />
       {zoomed !== null && (
         <PageZoomDialog

@@ -1,6 +1,9 @@
 /** Smallest width of a thumbnail's cell, and the space between cells, in CSS pixels. */
 export const MIN_CELL_PX = 112;
 export const GAP_PX = 12;
+/** Width of the toggle between two pages where Split cuts, and the room kept at each end of a row for it. */
+export const CUT_MARKER_PX = 24;
+export const CUT_EDGE_PX = (GAP_PX + CUT_MARKER_PX) / 2;
 /** Height under a thumbnail for its page number. */
 export const LABEL_PX = 22;
 /** Rows kept in the DOM above and below the ones in view. */

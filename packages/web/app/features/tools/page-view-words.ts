@@ -12,6 +12,8 @@ export function usePageViewWords(): PageViewWords {
       unlock: t('common.pageView.unlock'),
       damaged: t('common.pageView.damaged'),
       pageLabel: (page, pageCount) => t('common.pageView.pageLabel', { page, pageCount }),
+      selectedLabel: (page, pageCount) => t('common.pageView.selectedLabel', { page, pageCount }),
+      cutAfter: (page) => t('common.pageView.cutAfter', { page, nextPage: page + 1 }),
       enlarge: (page, pageCount) => t('common.pageView.enlarge', { page, pageCount }),
       close: t('common.pageView.close'),
     }),

@@ -1,5 +1,5 @@
-import { formatBytes, LOCALE_INFO, type ToolDefinition } from '@quire/shared';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { formatBytes, kindOfFileName, LOCALE_INFO, type ToolDefinition } from '@quire/shared';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { BUTTON_STYLES } from '../../components/button-styles.ts';
 import { useLocale } from '../../i18n/use-locale.ts';
@@ -25,6 +25,14 @@ import { uploadRulesOf } from './upload-rules.ts';
 import { countPdfPages, usePdfPageCount } from './use-pdf-page-count.ts';
 import { reveal, useRevealOnAdd } from './use-reveal-on-add.ts';
 import { useToolJob, type JobResult, type JobState } from './use-tool-job.ts';
+
+/**
+ * A chosen PDF's first page and page count, on tools that join several PDFs (Merge): fetched, with its renderer,
+ * once a file is chosen there, never on other tools.
+ */
+const FirstPage = lazy(() =>
+  import('../../components/page-view/first-page.tsx').then((module) => ({ default: module.FirstPage })),
+);
 
 /** The upload card of a tool page: files, options, the action, progress, result and the password prompt. */
 export function ToolWorkbench({ tool }: { tool: ToolDefinition }) {
@@ -62,6 +70,20 @@ export function ToolWorkbench({ tool }: { tool: ToolDefinition }) {
   // Page numbers are checked against the file before anything is uploaded (split's ranges, rotate's pages).
   const readsPageList = Object.values(tool.options).some((spec) => spec.kind === 'page-list');
   const pageCount = usePdfPageCount(readsPageList ? files[0] : undefined);
+  const showsFirstPages = tool.maxFiles > 1 && tool.accepts.includes('pdf');
+  const firstPageOf = (file: File, index: number, icon: ReactNode) =>
+    kindOfFileName(file.name) === 'pdf' ? (
+      <Suspense fallback={icon}>
+        <FirstPage
+          file={file}
+          password={filePasswords[index]}
+          pageCountLabel={(count) => t('common.pageView.pageCount', { count })}
+          fallback={icon}
+        />
+      </Suspense>
+    ) : (
+      icon
+    );
 
   const callbacks = useMemo(
     () => ({
@@ -176,6 +198,13 @@ export function ToolWorkbench({ tool }: { tool: ToolDefinition }) {
     announcement.announce(t('common.tool.cancelled'));
   };
   const cancelPassword = () => {
+    // The page view was given the password the server found wrong: it drops it and waits for its own button,
+    // rather than ask again once the visitor has said no.
+    if (state.status === 'needs-password') {
+      const { fileIndex } = state.request;
+      setFilePasswords(({ [fileIndex]: _refused, ...others }) => others);
+    }
+    setPasswordAsk(null);
     job.cancelPassword();
     announcement.announce(t('common.tool.cancelled'));
   };
@@ -208,6 +237,7 @@ export function ToolWorkbench({ tool }: { tool: ToolDefinition }) {
         disabled={isBusy}
         selectButtonRef={selectButton}
         fileError={fileError}
+        pictureOf={showsFirstPages ? firstPageOf : undefined}
         onChange={onFilesChange}
       />
       {OptionsForm && (

@@ -1,5 +1,5 @@
 import { formatBytes } from '@quire/shared';
-import { useRef, type DragEvent } from 'react';
+import { useRef, type DragEvent, type ReactNode } from 'react';
 import { FileKindIcon } from '../../components/file-kind-icon.tsx';
 import { CloseIcon } from '../../components/icons.tsx';
 import { FileOrderButtons } from './file-order-buttons.tsx';
@@ -13,7 +13,7 @@ export type FileReorder = {
   readonly onMove: (from: number, to: number) => void;
 };
 
-type SelectedFileListProps = {
+export type SelectedFileListProps = {
   readonly files: readonly File[];
   readonly heading: string;
   readonly countLabel: string;
@@ -28,6 +28,8 @@ type SelectedFileListProps = {
   /** The entry a failed job's message concerns, shown in it, or null. */
   readonly error?: number | null;
   readonly errorMessage?: string;
+  /** What stands before a file's name in place of its kind's icon (Merge: its first page and page count). */
+  readonly pictureOf?: (file: File, index: number, icon: ReactNode) => ReactNode;
 };
 
 const DRAG_TYPE = 'application/x-quire-file-index';
@@ -36,7 +38,7 @@ const DRAG_TYPE = 'application/x-quire-file-index';
 export function SelectedFileList(props: SelectedFileListProps) {
   const { files, heading, countLabel, numberLocale, disabled, removeLabel, onRemove, onAnnounce, reorder } =
     props;
-  const { error = null, errorMessage = '' } = props;
+  const { error = null, errorMessage = '', pictureOf } = props;
   const listRef = useRef<HTMLUListElement>(null);
   const keys = listKeysOf(files);
   if (files.length === 0) return null;
@@ -101,7 +103,11 @@ export function SelectedFileList(props: SelectedFileListProps) {
             className={`flex items-center gap-3 rounded-xl border py-2 ps-3 pe-2 ${error === index ? 'border-red-400 bg-red-50' : 'border-slate-200 bg-white'} ${reorder && !disabled ? 'cursor-grab active:cursor-grabbing' : ''}`}
             {...dragProps(index)}
           >
-            <FileKindIcon fileName={file.name} />
+            {pictureOf ? (
+              pictureOf(file, index, <FileKindIcon fileName={file.name} />)
+            ) : (
+              <FileKindIcon fileName={file.name} />
+            )}
             <span className="min-w-0 flex-1">
               {/* The whole name, wrapped: on a phone, names cut short look alike (scan_001, scan_002). It takes its
                   own direction (an Arabic name in an English page, or the reverse), yet lines up with the page's

@@ -6,7 +6,7 @@ import { useT } from '../../i18n/use-t.ts';
 import { DropArea } from './drop-area.tsx';
 import { moveItem } from './move-item.ts';
 import { rejectionMessage } from './rejection-message.ts';
-import { SelectedFileList } from './selected-file-list.tsx';
+import { SelectedFileList, type SelectedFileListProps } from './selected-file-list.tsx';
 import { dropAreaTextOf, uploadWordingOf } from './upload-texts.ts';
 import { usePageDrop } from './use-page-drop.ts';
 import { applySelection, type UploadRejection, type UploadRules } from './validate-files.ts';
@@ -19,13 +19,15 @@ type UploadWidgetProps = {
   readonly selectButtonRef?: RefObject<HTMLInputElement | null>;
   /** A failed job's message, shown beside the file it concerns (`index`), or under the list when null. */
   readonly fileError?: { readonly index: number | null; readonly message: string } | null;
+  /** What stands before each chosen file's name in place of its kind's icon (`SelectedFileList`). */
+  readonly pictureOf?: SelectedFileListProps['pictureOf'];
   /** Called after every change: a pick, a drop or a removal. */
   readonly onChange: (files: File[]) => void;
 };
 
 /** The shared upload widget of spec sections 2, 4 and 5. */
 export function UploadWidget(props: UploadWidgetProps) {
-  const { rules, files, disabled = false, selectButtonRef, fileError = null, onChange } = props;
+  const { rules, files, disabled = false, selectButtonRef, fileError = null, pictureOf, onChange } = props;
   const t = useT();
   const locale = useLocale();
   const errorId = useId();
@@ -109,6 +111,7 @@ export function UploadWidget(props: UploadWidgetProps) {
         reorder={reorder}
         error={fileError?.index ?? null}
         errorMessage={fileError?.message ?? ''}
+        pictureOf={pictureOf}
       />
       {fileError && (fileError.index === null || !files[fileError.index]) && files.length > 0 && (
         <p

@@ -11,7 +11,7 @@ import {
   type ToolDefinition,
   type ToolId,
 } from '@quire/shared';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { CheckboxGroup } from '../../../components/checkbox-group.tsx';
 import { ChoiceGroup } from '../../../components/choice-group.tsx';
 import { MarginsField } from '../../../components/margins-field.tsx';
@@ -23,6 +23,19 @@ import type { MessageKey } from '../../../i18n/messages.ts';
 import { useLocale } from '../../../i18n/use-locale.ts';
 import type { ToolOptionsProps } from './index.ts';
 import { choiceOf } from './option-values.ts';
+import type { PagePickerToolId } from './page-picker.tsx';
+
+/**
+ * The page view of the tools that choose pages (Split, Remove pages, Extract pages), loaded once a file is chosen:
+ * the other tools of the generic form, and a page before its file, fetch none of it.
+ */
+const PagePicker = lazy(() => import('./page-picker.tsx').then((module) => ({ default: module.PagePicker })));
+const PAGE_PICKER_TOOLS: readonly ToolId[] = [
+  'split',
+  'remove-pages',
+  'extract-pages',
+] satisfies readonly PagePickerToolId[];
+const isPagePickerTool = (toolId: ToolId): toolId is PagePickerToolId => PAGE_PICKER_TOOLS.includes(toolId);
 
 /** What the form field of one option receives: its spec, its words' key prefix, and the form's state. */
 type FieldProps<S extends OptionSpec> = Omit<ToolOptionsProps, 'files'> & {
@@ -273,11 +286,7 @@ const optionsOf = (toolId: ToolId) =>
  * The options form of a tool without a form of its own: each option shown as its kind is (`OPTION_FIELDS`), with
  * its words from `tools.<id>.options.<name>…` (`genericOptionKeys`).
  */
-export function GenericOptions({
-  toolId,
-  files: _files,
-  ...form
-}: ToolOptionsProps & { readonly toolId: ToolId }) {
+export function GenericOptions({ toolId, files, ...form }: ToolOptionsProps & { readonly toolId: ToolId }) {
   const { intl, t } = getTranslator(useLocale());
   const text = (key: string) => t(key as MessageKey);
   const has = (key: string) => intl.messages[key] !== undefined;
@@ -288,6 +297,19 @@ export function GenericOptions({
         const words = `tools.${toolId}.options.${name}`;
         return <Field key={name} {...form} {...{ toolId, name, spec, words, text, has, t }} />;
       })}
+      {files[0] && isPagePickerTool(toolId) && (
+        <Suspense fallback={null}>
+          <PagePicker
+            toolId={toolId}
+            file={files[0]}
+            password={form.passwords[0]}
+            values={form.values}
+            disabled={form.disabled}
+            onChange={form.onChange}
+            onAskPassword={(isRetry) => form.onAskPassword(0, isRetry)}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }
