@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
-import { AlertIcon } from './icons.tsx';
+import { FieldMessages } from './field-messages.tsx';
 
 type PageListFieldProps = {
   readonly label: string;
@@ -48,20 +48,7 @@ export function PageListField(props: PageListFieldProps) {
         onChange={(event) => onChange(event.currentTarget.value)}
         className={`mt-1 block min-h-11 w-full rounded-xl border bg-white px-3 text-slate-900 rtl:text-right placeholder:text-slate-400 focus-visible:outline-3 focus-visible:outline-indigo-600 disabled:opacity-60 ${error ? 'border-red-500' : 'border-slate-300'}`}
       />
-      {error && (
-        <p
-          id={errorId}
-          role="alert"
-          data-testid={`${testId}-error`}
-          className="mt-2 flex items-start gap-2 text-sm font-medium text-red-700"
-        >
-          <AlertIcon className="mt-0.5 size-4 shrink-0" />
-          {error}
-        </p>
-      )}
-      <p id={hintId} className="mt-1 text-xs text-slate-600" data-testid={`${testId}-hint`}>
-        {hint}
-      </p>
+      <FieldMessages error={error} errorId={errorId} hint={hint} hintId={hintId} testId={testId} />
     </div>
   );
 }
