@@ -26,6 +26,7 @@ export default defineConfig({
           include: ['packages/e2e/src/**/*.e2e.ts'],
           exclude,
           globalSetup: ['packages/e2e/src/global-setup.ts'],
+          setupFiles: ['packages/e2e/src/job-folders.setup.ts'],
           fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 120_000,

@@ -1,13 +1,13 @@
 import { execFileSync } from 'node:child_process';
-import { readdir, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { corpusEntry, corpusPath } from '@quire/corpus';
 import { formatBytes } from '@quire/shared';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { routeNextJobView, waitForJobResult } from './job-requests.ts';
 import { openToolPageIn, useToolPage } from './tool-page.ts';
+import { jobFoldersLeft } from './job-folders.ts';
 
-const jobRoot = inject('jobRoot');
 /** Six pages of text and photos: there is something to save. */
 const WITH_IMAGES = 'pdf/pdf2docx_demo_text-images-6p.pdf';
 /** A played-back answer: 2.83 MB down to 14.49 KB, 99.5% saved. */
@@ -72,7 +72,7 @@ describe('the compress page in a real browser', () => {
     expect(pages).toBe(corpusEntry(WITH_IMAGES).pages);
 
     // Nothing of the visitor's stays on the server once the answer is sent.
-    await expect.poll(() => readdir(jobRoot), { timeout: 5000 }).toEqual([]);
+    await expect.poll(() => jobFoldersLeft(), { timeout: 5000 }).toEqual([]);
   });
 
   it('says plainly when nothing could be saved instead of a 0% reduction', async () => {
@@ -96,7 +96,7 @@ describe('the compress page in a real browser', () => {
     expect(await view.page.getByTestId('original-size').textContent()).toBe(size);
     expect(await view.page.getByTestId('compressed-size').textContent()).toBe(size);
     // The real result was fetched before the played-back one was given: the server deleted the job.
-    await expect.poll(() => readdir(jobRoot), { timeout: 5000 }).toEqual([]);
+    await expect.poll(() => jobFoldersLeft(), { timeout: 5000 }).toEqual([]);
   });
 
   it.each([
@@ -134,7 +134,7 @@ describe('the compress page in a real browser', () => {
         expect(original).toContain('ميغابايت');
         expect(compressed).toContain('كيلوبايت');
       }
-      await expect.poll(() => readdir(jobRoot), { timeout: 5000 }).toEqual([]);
+      await expect.poll(() => jobFoldersLeft(), { timeout: 5000 }).toEqual([]);
     },
   );
 });

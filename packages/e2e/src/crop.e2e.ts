@@ -1,11 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { readdir } from 'node:fs/promises';
 import { corpusPath } from '@quire/corpus';
 import { resultFileName } from '@quire/shared';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runAndDownload, useToolPage } from './tool-page.ts';
+import { jobFoldersLeft } from './job-folders.ts';
 
-const jobRoot = inject('jobRoot');
 const FOUR_PAGES = 'pdf/pysamples_outline-bookmarks_4p.pdf';
 const SCAN = 'pdf/pypdf_epson-scan_indirect-rotate-5p.pdf';
 
@@ -68,7 +67,7 @@ describe('the crop PDF page in a real browser', () => {
         [old[0] + cut, old[1] + cut, old[2] - cut, old[3] - cut].map((value) => Math.round(value)),
       );
     });
-    await expect.poll(() => readdir(jobRoot), { timeout: 5000 }).toEqual([]);
+    await expect.poll(() => jobFoldersLeft(), { timeout: 5000 }).toEqual([]);
   });
 
   it('trims the white margins of a scan by default, framed on every page before it is sent', async () => {

@@ -1,14 +1,14 @@
 import { execFileSync } from 'node:child_process';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { corpusEntry, corpusPath, featureValue } from '@quire/corpus';
 import { resultFileName } from '@quire/shared';
 import { unzipSync } from 'fflate';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isJobSubmit, waitForJobResult } from './job-requests.ts';
 import { useToolPage } from './tool-page.ts';
+import { jobFoldersLeft } from './job-folders.ts';
 
-const jobRoot = inject('jobRoot');
 const FOUR_PAGES = 'pdf/pysamples_outline-bookmarks_4p.pdf';
 const PROTECTED = 'pdf/qpdf_encrypted-aes256_user-view_owner-master_30p.pdf';
 
@@ -55,7 +55,7 @@ describe('the extract pages page in a real browser', () => {
     const source = textsOf(corpusPath(FOUR_PAGES));
     expect(textsOf(saved)).toEqual([source[3], source[1], source[2], source[3]]);
     // Nothing of the visitor's stays on the server once the answer is sent.
-    await expect.poll(() => readdir(jobRoot), { timeout: 5000 }).toEqual([]);
+    await expect.poll(() => jobFoldersLeft(), { timeout: 5000 }).toEqual([]);
   });
 
   it('zips one PDF per item when asked', async () => {

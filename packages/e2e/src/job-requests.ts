@@ -135,7 +135,13 @@ export async function routeNextJobView(page: Page, change: (view: JobView) => Jo
       await route.fallback();
       return;
     }
-    const real = await route.fetch();
+    // A connection the server closed as idle (its keep-alive is 5 s) fails the first try with ECONNRESET. A fetch
+    // that throws leaves the page's request unanswered for ever, so one that still fails is refused: loudly.
+    const real = await route.fetch({ maxRetries: 3, timeout: REACTION_MS }).catch(() => null);
+    if (!real) {
+      await route.abort('failed');
+      return;
+    }
     const body = (await real.json()) as JobBody;
     const isDone = real.ok() && body.job.state === 'done';
     isPlayed ||= isDone;

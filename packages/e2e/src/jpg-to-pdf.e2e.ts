@@ -1,13 +1,13 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, readdir, rm, truncate, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { corpusPath } from '@quire/corpus';
 import { resultFileName, TOOLS } from '@quire/shared';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openToolPageIn, runAndDownload, useToolPage } from './tool-page.ts';
+import { jobFoldersLeft } from './job-folders.ts';
 
-const jobRoot = inject('jobRoot');
 const PORTRAIT = 'images/pythondocx_photo-portrait_300dpi-nikon.jpg';
 const LANDSCAPE = 'images/pysamples_progressive.jpg';
 const PNG = 'images/pdflib_greyscale-bird.png';
@@ -49,7 +49,7 @@ describe('the JPG to PDF page in a real browser', () => {
     expect(sizes[1]?.width).toBeGreaterThan(sizes[1]?.height ?? Infinity);
 
     // Nothing of the visitor's stays on the server once the answer is sent.
-    await expect.poll(() => readdir(jobRoot), { timeout: 5000 }).toEqual([]);
+    await expect.poll(() => jobFoldersLeft(), { timeout: 5000 }).toEqual([]);
   });
 
   it('reorders the images with the keyboard, and the PDF follows the new order', async () => {

@@ -1,14 +1,14 @@
 import { execFileSync } from 'node:child_process';
-import { readFile, readdir } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { corpusEntry, corpusPath } from '@quire/corpus';
 import { MAX_MERGE_FILES, toolPath } from '@quire/shared';
 import { describe, expect, inject, it } from 'vitest';
 import { waitForJobResult } from './job-requests.ts';
 import { openToolPageIn, useToolPage } from './tool-page.ts';
+import { jobFoldersLeft } from './job-folders.ts';
 
 const baseUrl = inject('baseUrl');
-const jobRoot = inject('jobRoot');
 const FIRST = 'pdf/pdfjs_tracemonkey-paper_14p-text-2col.pdf';
 const SECOND = 'pdf/pysamples_outline-bookmarks_4p.pdf';
 
@@ -45,7 +45,7 @@ describe('the merge page in a real browser', () => {
     expect(pages).toBe((corpusEntry(FIRST).pages ?? 0) + (corpusEntry(SECOND).pages ?? 0));
 
     // Nothing of the visitor's stays on the server once the answer is sent.
-    await expect.poll(() => readdir(jobRoot), { timeout: 5000 }).toEqual([]);
+    await expect.poll(() => jobFoldersLeft(), { timeout: 5000 }).toEqual([]);
   });
 
   it('asks for PDFs, several of them', async () => {

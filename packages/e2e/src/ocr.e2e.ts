@@ -1,16 +1,16 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { corpusPath } from '@quire/corpus';
 import { TOOLS } from '@quire/shared';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bindScans, scanImage } from '@quire/test-kit/scanned-pdfs';
 import { routeNextJobView, waitForJobResult } from './job-requests.ts';
 import { expectedMessage } from './page-head.ts';
 import { openToolPageIn, useToolPage } from './tool-page.ts';
+import { jobFoldersLeft } from './job-folders.ts';
 
-const jobRoot = inject('jobRoot');
 const PAPER = corpusPath('pdf/pdfjs_tracemonkey-paper_14p-text-2col.pdf');
 const view = useToolPage('ocr');
 
@@ -67,7 +67,7 @@ describe('the OCR PDF page in a real browser', () => {
     expect(text).toContain('Trace-based Just-in-Time Type Specialization');
 
     // Nothing of the visitor's stays on the server once the answer is sent.
-    await expect.poll(() => readdir(jobRoot), { timeout: 5000 }).toEqual([]);
+    await expect.poll(() => jobFoldersLeft(), { timeout: 5000 }).toEqual([]);
   });
 
   it('says that no text could be read in a handwritten fax, and never that text was recognised', async () => {
@@ -115,7 +115,7 @@ describe('the OCR PDF page in a real browser', () => {
       await Promise.all([waitForJobResult(view.page), view.page.getByTestId('action-button').click()]);
       await expect.poll(() => view.page.getByTestId('recognised-pages').textContent()).toBe(count);
       expect(await view.page.getByTestId('ocr-confidence').textContent()).toBe(confidence);
-      await expect.poll(() => readdir(jobRoot), { timeout: 5000 }).toEqual([]);
+      await expect.poll(() => jobFoldersLeft(), { timeout: 5000 }).toEqual([]);
     },
   );
 });

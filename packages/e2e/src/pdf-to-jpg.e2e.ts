@@ -1,15 +1,15 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { corpusEntry, corpusPath } from '@quire/corpus';
 import { JPG_DPI } from '@quire/shared';
 import { unzipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitForJobResult } from './job-requests.ts';
 import { runAndDownload, useToolPage } from './tool-page.ts';
+import { jobFoldersLeft } from './job-folders.ts';
 
-const jobRoot = inject('jobRoot');
 /** Three pages; the first is US Letter portrait (612 × 792 pt). */
 const MIXED_SIZES = 'pdf/pdfjs_mixed-page-sizes-3p.pdf';
 
@@ -81,7 +81,7 @@ describe('the PDF to JPG page in a real browser', () => {
     expect(first.height).toBeCloseTo((792 * JPG_DPI.medium) / 72, -1);
 
     // Nothing of the visitor's stays on the server once the answer is sent.
-    await expect.poll(() => readdir(jobRoot), { timeout: 5000 }).toEqual([]);
+    await expect.poll(() => jobFoldersLeft(), { timeout: 5000 }).toEqual([]);
   });
 
   it('renders at 72 DPI when low quality is chosen', async () => {

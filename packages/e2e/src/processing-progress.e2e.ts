@@ -1,20 +1,20 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { corpusEntry, corpusPath } from '@quire/corpus';
 import { AppError, JOBS_PATH, TOOLS, toolPath } from '@quire/shared';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useBrowserSession } from './browser-session.ts';
 import { isJobCancel, isJobSubmit, refuseJobs, waitForJobResult } from './job-requests.ts';
 import { liveRecordOf, recordLiveRegions, saidIn } from './keyboard.ts';
+import { jobFoldersLeft } from './job-folders.ts';
 
 // A job that runs longer than its first two seconds shows where it stands: the pages done of the document's pages,
 // on a determinate bar, and a few announcements of it. Real jobs on the real server: PDF to JPG at 300 DPI of a
 // long lecture script, twice over, takes many seconds.
 
-const jobRoot = inject('jobRoot');
 /** 117 pages of lecture notes; twice over, they take well past two seconds at 300 DPI, in six batches. */
 const NOTES = 'pdf/pysamples_geotopo-lecture-notes_117p.pdf';
 const LONG_PAGES = 2 * (corpusEntry(NOTES).pages ?? 0);
@@ -140,7 +140,7 @@ describe('a job that runs for more than two seconds', { timeout: LONG_JOB_TEST_M
     expect(said.at(-1)).toMatch(/is ready to download/);
 
     // The result was fetched, so the server deleted the job with its files.
-    await expect.poll(() => readdir(jobRoot), { timeout: 5000 }).toEqual([]);
+    await expect.poll(() => jobFoldersLeft(), { timeout: 5000 }).toEqual([]);
   });
 
   it('stops on Cancel while processing: the job is deleted on the server, the files stay chosen', async () => {
@@ -167,7 +167,7 @@ describe('a job that runs for more than two seconds', { timeout: LONG_JOB_TEST_M
     const jobUrl = response.request().url();
     expect(new URL(jobUrl).pathname.startsWith(`${JOBS_PATH}/`)).toBe(true);
     expect((await fetch(jobUrl)).status).toBe(404);
-    await expect.poll(() => readdir(jobRoot), { timeout: 10_000 }).toEqual([]);
+    await expect.poll(() => jobFoldersLeft(), { timeout: 10_000 }).toEqual([]);
     expect(jobRequests.filter((request) => request.endsWith('/result'))).toEqual([]);
   });
 });
@@ -196,6 +196,6 @@ describe('a job refused when submitted', () => {
     expect(await page.getByTestId('action-button').count()).toBe(1);
     // Refused before any job existed: nothing was followed, fetched or cancelled.
     expect(jobRequests).toEqual([`POST ${JOBS_PATH}`]);
-    await expect.poll(() => readdir(jobRoot)).toEqual([]);
+    await expect.poll(() => jobFoldersLeft()).toEqual([]);
   });
 });

@@ -1,12 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { readdir } from 'node:fs/promises';
 import { corpusEntry, corpusPath, featureValue } from '@quire/corpus';
 import { resultFileName } from '@quire/shared';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isJobSubmit, waitForJobResult } from './job-requests.ts';
 import { runAndDownload, useToolPage } from './tool-page.ts';
+import { jobFoldersLeft } from './job-folders.ts';
 
-const jobRoot = inject('jobRoot');
 const FOUR_PAGES = 'pdf/pysamples_outline-bookmarks_4p.pdf';
 const PROTECTED = 'pdf/qpdf_encrypted-aes256_user-view_owner-master_30p.pdf';
 const NEW_PASSWORD = 'open sesame 2026';
@@ -48,7 +47,7 @@ describe('the protect PDF page in a real browser', () => {
     expect(textOf(saved, NEW_PASSWORD)).toBe(textOf(corpusPath(FOUR_PAGES)));
     expect(() => execFileSync('qpdf', ['--show-npages', saved], { stdio: 'pipe' })).toThrow();
     // Nothing of the visitor's stays on the server once the answer is sent.
-    await expect.poll(() => readdir(jobRoot), { timeout: 5000 }).toEqual([]);
+    await expect.poll(() => jobFoldersLeft(), { timeout: 5000 }).toEqual([]);
   });
 
   it('asks for the new password before uploading anything', async () => {

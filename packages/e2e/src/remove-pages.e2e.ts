@@ -1,13 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { corpusEntry, corpusPath, featureValue } from '@quire/corpus';
 import { resultFileName } from '@quire/shared';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isJobSubmit, waitForJobResult } from './job-requests.ts';
 import { useToolPage } from './tool-page.ts';
+import { jobFoldersLeft } from './job-folders.ts';
 
-const jobRoot = inject('jobRoot');
 const FOUR_PAGES = 'pdf/pysamples_outline-bookmarks_4p.pdf';
 const PROTECTED = 'pdf/qpdf_encrypted-aes256_user-view_owner-master_30p.pdf';
 
@@ -51,7 +50,7 @@ describe('the remove pages page in a real browser', () => {
     const before = pagesOf(FOUR_PAGES);
     expect(await removeAndDownload()).toEqual([before[0], before[2]]);
     // Nothing of the visitor's stays on the server once the answer is sent.
-    await expect.poll(() => readdir(jobRoot), { timeout: 5000 }).toEqual([]);
+    await expect.poll(() => jobFoldersLeft(), { timeout: 5000 }).toEqual([]);
   });
 
   it('asks for the pages before uploading, and refuses a list that would remove every page', async () => {

@@ -1,14 +1,13 @@
 import { execFileSync } from 'node:child_process';
-import { readdir } from 'node:fs/promises';
 import { corpusEntry, corpusPath, featureValue } from '@quire/corpus';
 import { resultFileName, toolPath } from '@quire/shared';
 import { describe, expect, inject, it } from 'vitest';
 import { waitForHydration } from './browser-session.ts';
 import { waitForJobResult } from './job-requests.ts';
 import { runAndDownload, useToolPage } from './tool-page.ts';
+import { jobFoldersLeft } from './job-folders.ts';
 
 const baseUrl = inject('baseUrl');
-const jobRoot = inject('jobRoot');
 const FOUR_PAGES = 'pdf/pysamples_outline-bookmarks_4p.pdf';
 const PROTECTED = 'pdf/pysamples_encrypted_user-openpassword.pdf';
 
@@ -58,7 +57,7 @@ describe('the rotate page in a real browser', () => {
 
     expect(await rotateAndDownload()).toEqual([180, 180, 180, 180]);
     // Nothing of the visitor's stays on the server once the answer is sent.
-    await expect.poll(() => readdir(jobRoot), { timeout: 5000 }).toEqual([]);
+    await expect.poll(() => jobFoldersLeft(), { timeout: 5000 }).toEqual([]);
   });
 
   it('turns only the pages listed, in the preview and in the file', async () => {

@@ -1,14 +1,14 @@
 import { execFileSync } from 'node:child_process';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { corpusEntry, corpusPath, featureValue } from '@quire/corpus';
 import { resultFileName } from '@quire/shared';
 import { unzipSync } from 'fflate';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isJobSubmit, waitForJobResult } from './job-requests.ts';
 import { runAndDownload, useToolPage } from './tool-page.ts';
+import { jobFoldersLeft } from './job-folders.ts';
 
-const jobRoot = inject('jobRoot');
 const FOUR_PAGES = 'pdf/pysamples_outline-bookmarks_4p.pdf';
 const PROTECTED = 'pdf/pysamples_encrypted_user-openpassword.pdf';
 
@@ -53,7 +53,7 @@ describe('the split page in a real browser', () => {
     for (const name of Object.keys(entries)) expect(await pagesOf(entries, name)).toBe(1);
 
     // Nothing of the visitor's stays on the server once the answer is sent.
-    await expect.poll(() => readdir(jobRoot), { timeout: 5000 }).toEqual([]);
+    await expect.poll(() => jobFoldersLeft(), { timeout: 5000 }).toEqual([]);
   });
 
   it('extracts the ranges typed in range mode, in the order given', async () => {

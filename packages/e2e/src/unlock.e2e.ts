@@ -1,12 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { readdir } from 'node:fs/promises';
 import { corpusEntry, corpusPath, featureValue } from '@quire/corpus';
 import { resultFileName } from '@quire/shared';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { waitForJobResult } from './job-requests.ts';
 import { runAndDownload, useToolPage } from './tool-page.ts';
+import { jobFoldersLeft } from './job-folders.ts';
 
-const jobRoot = inject('jobRoot');
 const OPEN_WITH_PASSWORD = 'pdf/qpdf_encrypted-aes256_user-view_owner-master_30p.pdf';
 const RESTRICTED = 'pdf/qpdf_encrypted-rc4-owner-only_restricted_30p.pdf';
 
@@ -46,7 +45,7 @@ describe('the unlock PDF page in a real browser', () => {
     await download.saveAs(saved);
     expect(encryptionOf(saved)).toContain('File is not encrypted');
     expect(textOf(saved)).toBe(textOf(corpusPath(OPEN_WITH_PASSWORD), password));
-    await expect.poll(() => readdir(jobRoot), { timeout: 5000 }).toEqual([]);
+    await expect.poll(() => jobFoldersLeft(), { timeout: 5000 }).toEqual([]);
   });
 
   it('unlocks a file that opens without a password but forbids printing and copying, asking nothing', async () => {
