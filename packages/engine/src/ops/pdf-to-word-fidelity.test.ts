@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { corpusPath } from '@quire/corpus';
 import * as mupdf from 'mupdf';
@@ -56,8 +56,10 @@ function convertOnce(key: string, makePdf: (workDir: string) => Promise<string>)
   if (!conversion) {
     conversion = (async () => {
       shared ??= await createJobContext(120_000);
-      const source = await makePdf(shared.workDir);
-      const result = await pdfToWord({ file: inputFile(source), options: NO_OPTIONS }, shared);
+      // A directory of its own: the op writes every .docx under one name, and the tax form's is read again.
+      const job = { ...shared, workDir: await mkdtemp(join(shared.workDir, 'job-')) };
+      const source = await makePdf(job.workDir);
+      const result = await pdfToWord({ file: inputFile(source), options: NO_OPTIONS }, job);
       return { path: result.path, docx: await readWordDocx(result.path) };
     })();
     conversions.set(key, conversion);

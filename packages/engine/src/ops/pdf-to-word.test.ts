@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { corpusEntry, corpusPath, featureValue, popplerWords, recall, words } from '@quire/corpus';
 import { AppError } from '@quire/shared';
@@ -69,8 +69,10 @@ function convert(name: string, password?: string) {
   if (!conversion) {
     conversion = (async () => {
       shared ??= await createJobContext(120_000);
+      // A directory of its own: the op writes every .docx under one name.
+      const job = { ...shared, workDir: await mkdtemp(join(shared.workDir, 'job-')) };
       const file = inputFile(corpusPath(name), password);
-      const result = await pdfToWord({ file, options: NO_OPTIONS }, shared);
+      const result = await pdfToWord({ file, options: NO_OPTIONS }, job);
       const pages = corpusEntry(name).pages ?? 1;
       return { result, docx: await readWordDocx(result.path, pages) };
     })();
