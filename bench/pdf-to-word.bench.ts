@@ -5,7 +5,9 @@
 // tables on the table PDFs, visual similarity of the .docx rendered back to PDF by LibreOffice against the original
 // (first pages), the page count of that rendering against the PDF's, hyperlinks written against the PDF's link
 // annotations, and time; the totals also for each half of the files (tuning and checking: thresholds are to be set
-// on the first and confirmed on the second).
+// on the first and confirmed on the second). Every file is held to the op's floors (word recall, no text boxes or
+// frames: `@quire/test-kit/word-recall-floors`, which the op's test applies to one file of each kind); a file below
+// them is listed and the bench exits with status 1.
 // `--settings <file.json>` runs our converter with other thresholds (`{ "tables": { "snap": 4 } }`: stages and names
 // as in packages/engine/src/pdf-to-word/model/settings.ts). `--dump-plan <dir>` compares nothing: it writes each page's
 // plan as JSON and as an SVG of the page with its blocks outlined by kind (`pdf-to-word-plan.ts`), then stops.
@@ -30,6 +32,7 @@ import { layoutSimilarity, renderGrey, similarity } from './page-similarity.ts';
 import { tunePdfToWord, type PdfToWordOverrides } from '@quire/engine';
 import { dumpPlan } from './pdf-to-word-plan.ts';
 import { SETTINGS_ENV } from './op-runner-settings.ts';
+import { MIN_WORD_RECALL, textFrameFaults, wordRecallFloor } from '@quire/test-kit/word-recall-floors';
 
 /** The options a client that sends none gets: the language of scanned pages detected. */
 const PDF_TO_WORD_OPTIONS = { language: 'auto' };
@@ -100,6 +103,8 @@ const allPdfNames = corpusEntries()
 const halfOf = (entry: CorpusEntry) => (allPdfNames.indexOf(entry.name) % 2 === 0 ? 'tuning' : 'checking');
 
 const timedOut: string[] = [];
+/** Files our converter kept below the op's floors, and why (`word-recall-floors.ts`). */
+const floorFailures: string[] = [];
 const workDir = await mkdtemp(join(tmpdir(), 'quire-bench-pdf-to-word-'));
 try {
   const rows: string[][] = [
@@ -170,6 +175,17 @@ try {
       const candidate = words(content.text);
       const score = recall(reference, candidate);
       const withPictures = recall(reference, words(`${content.text}\n${content.altText}`));
+      if (label === 'ours') {
+        // The op's floors, on every file (its test holds one file of each kind to them).
+        const share = withPictures.total === 0 ? 1 : withPictures.found / withPictures.total;
+        const faults = textFrameFaults(content.bodyXml);
+        if (share < wordRecallFloor(entry.name)) {
+          faults.push(
+            `word recall ${percent(share)} under its floor of ${percent(wordRecallFloor(entry.name))}`,
+          );
+        }
+        if (faults.length > 0) floorFailures.push(`${entry.name}: ${faults.join('; ')}`);
+      }
       const agreedScore = recall(agreed, candidate);
       const renderDir = join(dir, `render-${label}`);
       runSoffice(join(dir, `profile-${label}`), ['--convert-to', 'pdf', '--outdir', renderDir, docx]);
@@ -342,6 +358,12 @@ try {
       "\n--quire-only: LibreOffice's import was not run; its figures and the goals compared with it mean nothing here.",
     );
   }
+  console.log(
+    floorFailures.length === 0
+      ? `\nfloors (word recall ≥ ${percent(MIN_WORD_RECALL)} or the file's known shortfall, no text in boxes or frames, no control characters or U+FFFD): met on all ${entries.length} files`
+      : `\nfloors not met on ${floorFailures.length} of ${entries.length} files:\n${floorFailures.join('\n')}`,
+  );
+  if (floorFailures.length > 0) process.exitCode = 1;
   if (timedOut.length > 0) {
     console.log(
       `\nLibreOffice's import ran out of its ${LIBREOFFICE_TIMEOUT_SECONDS} s on ${timedOut.join(', ')}: scored 0 recall, 100% in boxes, 0 visual, ${LIBREOFFICE_TIMEOUT_SECONDS} s.`,

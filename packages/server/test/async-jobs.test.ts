@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AppError } from '@quire/shared';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTextPdf } from '@quire/test-kit/hostile-pdfs';
 import { AsyncJobs } from '../src/jobs/async-jobs.ts';
 import {
@@ -23,6 +23,18 @@ let testApp: TestApp | undefined;
 afterEach(async () => {
   await testApp?.close();
   testApp = undefined;
+});
+/**
+ * One server of the default settings for the tests that need nothing else (starting one costs seconds): the tests of
+ * POST each end with their job's files and record gone (asserted); the progress test, the last to use it, leaves its
+ * result unread until the server closes.
+ */
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(async () => {
+  await app.close();
 });
 
 type JobBody = {
@@ -51,8 +63,6 @@ async function pagesOf(bytes: Buffer): Promise<number> {
 
 describe('POST /api/v1/jobs', () => {
   it('answers 202 with an unguessable id, runs the job, sends its result once and then forgets it', async () => {
-    testApp = await createTestApp();
-    const app = testApp;
     const pdf = createTextPdf('async');
     const created = await submit(app, ['tool', 'rotate'], ['file', pdf, 'scan.pdf'], ['angle', '90']);
     expect(created.statusCode).toBe(202);
@@ -81,7 +91,6 @@ describe('POST /api/v1/jobs', () => {
   });
 
   it('refuses at once, with nothing kept, an upload without the tool field first, an unknown tool or a bad option', async () => {
-    testApp = await createTestApp();
     const pdf = createTextPdf('refused');
     const cases = [
       {
@@ -115,16 +124,14 @@ describe('POST /api/v1/jobs', () => {
       },
     ] as const;
     for (const { parts, code } of cases) {
-      const reply = await submit(testApp, ...(parts as readonly FormPart[]));
+      const reply = await submit(app, ...(parts as readonly FormPart[]));
       expect(reply.statusCode, code).toBeGreaterThanOrEqual(400);
       expect(JSON.parse(reply.body)).toMatchObject({ success: false, error: { code } });
     }
-    expect(await waitForNoLeftovers(testApp)).toEqual([]);
+    expect(await waitForNoLeftovers(app)).toEqual([]);
   });
 
   it('reports a failed job with its error, also when its result is asked for', async () => {
-    testApp = await createTestApp();
-    const app = testApp;
     const broken = new TextEncoder().encode('%PDF-1.7\nnothing of a PDF follows\n');
     const created = await submit(app, ['tool', 'compress'], ['file', broken, 'b.pdf']);
     const { id } = (JSON.parse(created.body) as JobBody).job;
@@ -210,8 +217,6 @@ describe('admission and progress', () => {
   });
 
   it('streams the pages a page-by-page tool has done, ending with every page', async () => {
-    testApp = await createTestApp();
-    const app = testApp;
     const pages = 12;
     const created = await submit(
       app,

@@ -3,9 +3,16 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { corpusPath, recall, words } from '@quire/corpus';
 import * as mupdf from 'mupdf';
-import { describe, expect, it } from 'vitest';
-import { inputFile, qpdfCheck, useJobContext } from '../../test/job-context.ts';
-import { bindScans, OWN_TEXTS, ownTextPage, referenceWords, scanImage } from '@quire/test-kit/scanned-pdfs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createJobContext, inputFile, qpdfCheck, useJobContext } from '../../test/job-context.ts';
+import {
+  bindScans,
+  OWN_TEXTS,
+  ownTextPage,
+  referenceWords,
+  scanImage,
+  type SourcePage,
+} from '@quire/test-kit/scanned-pdfs';
 import { inspectPdf } from '../qpdf/inspect-pdf.ts';
 import { recognisePdf } from './recognise-pdf.ts';
 
@@ -58,12 +65,33 @@ function wordPlaces(path: string, word: string): number[][] {
   }
 }
 
+/**
+ * Our own text in `language` set on a page by LibreOffice (a cold start each time), once for the whole file: the
+ * Arabic page is scanned clean and worn.
+ */
+let shared: Awaited<ReturnType<typeof createJobContext>> | undefined;
+const ownTextPages = new Map<string, Promise<SourcePage>>();
+afterAll(async () => {
+  await shared?.dispose();
+});
+function ownTextPageOnce(language: 'ko' | 'ar'): Promise<SourcePage> {
+  let page = ownTextPages.get(language);
+  if (!page) {
+    page = (async () => {
+      shared ??= await createJobContext();
+      return ownTextPage(OWN_TEXTS[language], language, shared.workDir);
+    })();
+    ownTextPages.set(language, page);
+  }
+  return page;
+}
+
 /** A scan (clean unless said) of our own text in `language`, read through OCR PDF as the site reads it (with English). */
 async function readOwnTextScan(
   language: 'ko' | 'ar',
   degradation: 'clean' | 'worn' = 'clean',
 ): Promise<{ share: number; output: string }> {
-  const source = await ownTextPage(OWN_TEXTS[language], language, ctx.workDir);
+  const source = await ownTextPageOnce(language);
   const image = await scanImage(source, degradation, join(ctx.workDir, `scan-${language}`));
   const file = inputFile(bindScans([image], join(ctx.workDir, `scan-${language}.pdf`)));
   const output = join(ctx.workDir, `ocr-${language}.pdf`);

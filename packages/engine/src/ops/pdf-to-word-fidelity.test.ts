@@ -1,12 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { corpusPath } from '@quire/corpus';
 import * as mupdf from 'mupdf';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { convertBuiltToWord, convertToWord } from '../../test/convert-to-word.ts';
-import { inputFile, qpdfPageCount, useJobContext } from '../../test/job-context.ts';
+import { createJobContext, inputFile, qpdfPageCount, useJobContext } from '../../test/job-context.ts';
 import { stopWarmOffice } from '../libreoffice/warm-office.ts';
 import { createLinkedPdf, LINKED_PDF_ADDRESS } from '../../test/linked-pdfs.ts';
 import { createShadedPdf } from '../../test/shaded-pdfs.ts';
@@ -23,7 +23,14 @@ import {
   TURNED_LATIN_WORDS,
   VERTICAL_PARAGRAPHS,
 } from '../../test/vertical-pdfs.ts';
-import { docxText, externalTargets, hyperlinks, partText, readWordDocx } from '../../test/word-docx.ts';
+import {
+  docxText,
+  externalTargets,
+  hyperlinks,
+  partText,
+  readWordDocx,
+  type Docx,
+} from '../../test/word-docx.ts';
 import { pdfToWord } from './pdf-to-word.ts';
 import { wordToPdf } from './word-to-pdf.ts';
 
@@ -38,6 +45,37 @@ const EMU_PER_POINT = 12_700;
 const convertFile = (path: string) => convertToWord(ctx, path);
 const convertBuilt = (name: string, pdf: Buffer) => convertBuiltToWord(ctx, name, pdf);
 
+/**
+ * The conversions several tests assert on (the Whisper and demo papers, the tax form at each /Rotate) are made once
+ * for the whole file, in a directory of their own, and kept: each test used to convert its file again.
+ */
+let shared: Awaited<ReturnType<typeof createJobContext>> | undefined;
+const conversions = new Map<string, Promise<{ path: string; docx: Docx }>>();
+function convertOnce(key: string, makePdf: (workDir: string) => Promise<string>) {
+  let conversion = conversions.get(key);
+  if (!conversion) {
+    conversion = (async () => {
+      shared ??= await createJobContext(120_000);
+      // A directory of its own: the op writes every .docx under one name, and the tax form's is read again.
+      const job = { ...shared, workDir: await mkdtemp(join(shared.workDir, 'job-')) };
+      const source = await makePdf(job.workDir);
+      const result = await pdfToWord({ file: inputFile(source), options: NO_OPTIONS }, job);
+      return { path: result.path, docx: await readWordDocx(result.path) };
+    })();
+    conversions.set(key, conversion);
+  }
+  return conversion;
+}
+const convertCorpusOnce = async (name: string) =>
+  (await convertOnce(name, async () => corpusPath(name))).docx;
+/** The tax form with each page's /Rotate set to `rotate`, converted once. */
+const convertTaxFormOnce = (rotate: number) =>
+  convertOnce(`tax-form-${rotate}`, async (workDir) => {
+    const source = join(workDir, `tax-form-${rotate}.pdf`);
+    await writeFile(source, await rotatedTaxForm(rotate));
+    return source;
+  });
+
 /** The tax form with each page's /Rotate set to `rotate`. */
 async function rotatedTaxForm(rotate: number): Promise<Buffer> {
   const form = new mupdf.PDFDocument(await readFile(corpusPath(TAX_FORM)));
@@ -47,7 +85,10 @@ async function rotatedTaxForm(rotate: number): Promise<Buffer> {
   return pdf;
 }
 
-afterAll(stopWarmOffice);
+afterAll(async () => {
+  await stopWarmOffice();
+  await shared?.dispose();
+});
 
 /** The text of the paragraph that begins with the bookmark `name`, after the bookmark. */
 const bookmarkedText = (xml: string, name: string | undefined) =>
@@ -69,7 +110,7 @@ describe('pdfToWord links', () => {
   });
 
   it('keeps the links of a paper: its citations lead to its references, its addresses to the web', async () => {
-    const docx = await convertFile(corpusPath(WHISPER_PAPER));
+    const docx = await convertCorpusOnce(WHISPER_PAPER);
     const links = hyperlinks(docx.xml);
     const bookmarks = new Set(
       [...docx.xml.matchAll(/<w:bookmarkStart [^>]*w:name="([^"]+)"/g)].map((m) => m[1]),
@@ -91,7 +132,7 @@ describe('pdfToWord links', () => {
   });
 
   it('gives a title page without the running title a header of its own', async () => {
-    const docx = await convertFile(corpusPath(WHISPER_PAPER));
+    const docx = await convertCorpusOnce(WHISPER_PAPER);
     expect(docx.xml).toContain('<w:titlePg/>');
     const relations = partText(docx, 'word/_rels/document.xml.rels');
     const headerText = (type: 'first' | 'default') => {
@@ -129,7 +170,7 @@ describe('pdfToWord of turned text in a table', () => {
 
 describe('pdfToWord pictures', () => {
   it('places a picture by what it shows: in its column without its white margin, and three in a row side by side', async () => {
-    const docx = await convertFile(corpusPath(DEMO_PAPER));
+    const docx = await convertCorpusOnce(DEMO_PAPER);
     // Figure 1 is drawn 302 pt wide in a 253 pt column, its last 50 pt blank under the next column's text.
     const beforeCaption = docx.xml.slice(0, docx.xml.indexOf('Fig. 1.'));
     const width = Number([...beforeCaption.matchAll(/<wp:extent cx="(\d+)"/g)].at(-1)?.[1]);
@@ -143,7 +184,7 @@ describe('pdfToWord pictures', () => {
 
 describe('pdfToWord pages', () => {
   it('ends each page and stripe with a paragraph that takes no room, so that a full page does not spill', async () => {
-    const docx = await convertFile(corpusPath(DEMO_PAPER));
+    const docx = await convertCorpusOnce(DEMO_PAPER);
     const breaks = docx.xml.match(/<w:p><w:pPr>(?:(?!<\/w:p>)[\s\S])*?<w:sectPr>/g) ?? [];
     expect(breaks.length).toBeGreaterThanOrEqual(5);
     for (const paragraph of breaks) expect(paragraph).toContain('w:line="1" w:lineRule="exact"');
@@ -289,7 +330,7 @@ describe('pdfToWord of a tax form', () => {
     'sets "PRINT CLEARLY", spelled down the side of the name grid, beside the grid (pages at /Rotate %i)',
     async (rotate) => {
       // The corpus form's pages carry /Rotate 0; turned a quarter, they read sideways and are turned back upright.
-      const docx = await convertBuilt(`tax-form-${rotate}.pdf`, await rotatedTaxForm(rotate));
+      const { docx } = await convertTaxFormOnce(rotate);
       // Set one letter a line above the grid, they pushed it 80 points down the page, and page 1's foot onto another.
       const names = docx.xml.indexOf('Your first name and initial');
       const grid = docx.xml.slice(docx.xml.lastIndexOf('<w:tbl>', names), names);
@@ -303,9 +344,7 @@ describe('pdfToWord of a tax form', () => {
     async (rotate) => {
       // Issue 30, item 8: the first page's rows, set one under the other where the PDF overlaps them (three rows
       // beside a brace, a grid's headers over two lines), ran 60 points past the paper: three pages for two.
-      const source = join(ctx.workDir, `tax-form-${rotate}.pdf`);
-      await writeFile(source, await rotatedTaxForm(rotate));
-      const docx = await pdfToWord({ file: inputFile(source), options: NO_OPTIONS }, ctx);
+      const docx = await convertTaxFormOnce(rotate);
       const back = await wordToPdf({ file: inputFile(docx.path), options: {} }, ctx);
       expect(qpdfPageCount(back.path)).toBe(2);
       // Every row of page 1 comes back on page 1, its footer line too.

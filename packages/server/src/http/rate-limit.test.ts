@@ -1,6 +1,6 @@
 import { TOOL_IDS } from '@quire/shared';
 import Fastify from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRedis } from '../../test/redis-server.ts';
 import { createTestApp, type TestApp } from '@quire/test-kit/test-app';
 import { shareClientSecret } from '../cluster/client-secret.ts';
@@ -26,28 +26,39 @@ function send(app: TestApp, headers: Record<string, string> = {}) {
 }
 
 describe('rate limit and API keys', () => {
-  it('answers 429 RATE_LIMITED with Retry-After once a client passes the limit, and a valid key lifts it', async () => {
-    testApp = await createTestApp(undefined, { QUIRE_RATE_LIMIT_PER_MINUTE: '3', QUIRE_API_KEYS: KEY });
-    for (let index = 0; index < 3; index += 1) expect((await send(testApp)).statusCode).toBe(415);
-    const limited = await send(testApp);
-    expect(limited.statusCode).toBe(429);
-    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-    expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(60);
-    expect(limited.json()).toMatchObject({
-      success: false,
-      error: { code: 'RATE_LIMITED', details: { limitPerMinute: 3 } },
+  describe('with a limit of 3 and a key', () => {
+    // One server for both (starting one costs seconds): the wrong keys are sent once the address is over its limit,
+    // and are refused as wrong keys all the same.
+    let keyed: TestApp;
+    beforeAll(async () => {
+      keyed = await createTestApp(undefined, { QUIRE_RATE_LIMIT_PER_MINUTE: '3', QUIRE_API_KEYS: KEY });
     });
-    expect((await send(testApp, { authorization: `Bearer ${KEY}` })).statusCode).toBe(415);
-    // Pages and the status stay reachable.
-    expect((await testApp.app.inject({ method: 'GET', url: '/api/status' })).statusCode).toBe(200);
-  });
+    afterAll(async () => {
+      await keyed.close();
+    });
 
-  it('refuses a wrong key with 401 instead of treating it as anonymous', async () => {
-    testApp = await createTestApp(undefined, { QUIRE_RATE_LIMIT_PER_MINUTE: '3', QUIRE_API_KEYS: KEY });
-    const response = await send(testApp, { authorization: `Bearer ${'x'.repeat(32)}` });
-    expect(response.statusCode).toBe(401);
-    expect(response.json()).toMatchObject({ success: false, error: { code: 'INVALID_API_KEY' } });
-    expect((await send(testApp, { authorization: 'Basic abc' })).statusCode).toBe(401);
+    it('answers 429 RATE_LIMITED with Retry-After once a client passes the limit, and a valid key lifts it', async () => {
+      const testApp = keyed;
+      for (let index = 0; index < 3; index += 1) expect((await send(testApp)).statusCode).toBe(415);
+      const limited = await send(testApp);
+      expect(limited.statusCode).toBe(429);
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(60);
+      expect(limited.json()).toMatchObject({
+        success: false,
+        error: { code: 'RATE_LIMITED', details: { limitPerMinute: 3 } },
+      });
+      expect((await send(testApp, { authorization: `Bearer ${KEY}` })).statusCode).toBe(415);
+      // Pages and the status stay reachable.
+      expect((await testApp.app.inject({ method: 'GET', url: '/api/status' })).statusCode).toBe(200);
+    });
+
+    it('refuses a wrong key with 401 instead of treating it as anonymous', async () => {
+      const response = await send(keyed, { authorization: `Bearer ${'x'.repeat(32)}` });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toMatchObject({ success: false, error: { code: 'INVALID_API_KEY' } });
+      expect((await send(keyed, { authorization: 'Basic abc' })).statusCode).toBe(401);
+    });
   });
 
   it('counts an IPv6 /64 as one client, believing X-Forwarded-For only from the configured proxy', async () => {

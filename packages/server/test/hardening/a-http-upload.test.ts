@@ -54,13 +54,16 @@ function multipartBody(...parts: Array<string | Buffer>): Buffer {
   return Buffer.concat([...parts.map((part) => Buffer.from(part)), Buffer.from(CLOSING)]);
 }
 
+/**
+ * One server of the default settings for the in-process requests and the listening socket (starting one costs
+ * seconds); the slow clients have one of their own, with short deadlines.
+ */
+const served = useListeningApp();
+
 describe('A. HTTP and upload layer, in-process', () => {
   let testApp: TestApp;
-  beforeAll(async () => {
-    testApp = await createTestApp();
-  });
-  afterAll(async () => {
-    await testApp.close();
+  beforeAll(() => {
+    testApp = served.testApp;
   });
 
   const post = (url: string, payload: Buffer | string, headers: Record<string, string> = MULTIPART) =>
@@ -258,8 +261,6 @@ async function streamUntilAnswered(port: number, toolId: ToolId, head: Buffer, t
 }
 
 describe('A. HTTP and upload layer, on a listening socket', () => {
-  const served = useListeningApp();
-
   // Each kind of file has its own cap and its own first bytes; the check is the same code for every tool.
   const oversized: Array<[ToolId, Buffer]> = [
     ['split', Buffer.from('%PDF-1.7\n')],

@@ -1,5 +1,5 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
 import { dirname, join, posix } from 'node:path';
@@ -219,7 +219,7 @@ describe('D. Word to PDF: formulas, UNC paths, URL schemes, fonts and linked obj
       // Where a file could land: the temp dir (LibreOffice's private directories are in it), the repository, the
       // job root and its parent, and the home directory.
       const roots = [tmpdir(), repoRoot, testApp.jobRoot, dirname(testApp.jobRoot), homedir()];
-      const before = findPwnFiles(roots);
+      const before = findPwnFiles(roots).map((file) => file.path);
       trace = hasStrace() ? await traceFiles(findOfficeProcesses(), join(work, 'trace')) : null;
 
       const reply = await postTool(testApp, 'word-to-pdf', [{ name: 'font.docx', bytes }]);
@@ -230,8 +230,11 @@ describe('D. Word to PDF: formulas, UNC paths, URL schemes, fonts and linked obj
         expectRefusal(reply, 422, 'FILE_DAMAGED');
       }
 
-      expect(findPwnFiles(roots, marker)).toEqual([]);
-      expect(findPwnFiles(roots)).toEqual(before);
+      // One walk of the roots (each takes seconds): nothing changed since the marker, nothing new.
+      const after = findPwnFiles(roots);
+      const markedAt = statSync(marker).mtimeMs / 1000;
+      expect(after.filter((file) => file.modifiedAt > markedAt).map((file) => file.path)).toEqual([]);
+      expect(after.map((file) => file.path)).toEqual(before);
       if (written) {
         // The trace is LibreOffice's: it read the job's input, and unpacked the font into its own font folder.
         expect(written.log).toContain('/job/input.docx');
@@ -299,13 +302,20 @@ async function readSmallestSystemFont(): Promise<Uint8Array | undefined> {
 }
 
 /**
- * Files named `pwn*`, in any case, under `roots` (only those newer than `marker`, when given), sorted; places
- * that cannot be read are skipped.
+ * Files named `pwn*`, in any case, under `roots`, sorted by path, each with the time it was last written (seconds
+ * since 1970); places that cannot be read are skipped.
  */
-function findPwnFiles(roots: readonly string[], marker?: string): string[] {
-  const args = [...new Set(roots), '-iname', 'pwn*', ...(marker ? ['-newer', marker] : [])];
+function findPwnFiles(roots: readonly string[]): { path: string; modifiedAt: number }[] {
+  const args = [...new Set(roots), '-iname', 'pwn*', '-printf', '%T@ %p\n'];
   const found = spawnSync('find', args, { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
-  return [...new Set((found.stdout ?? '').split('\n').filter(Boolean))].sort();
+  const files = new Map<string, number>();
+  for (const line of (found.stdout ?? '').split('\n').filter(Boolean)) {
+    const space = line.indexOf(' ');
+    files.set(line.slice(space + 1), Number(line.slice(0, space)));
+  }
+  return [...files]
+    .map(([path, modifiedAt]) => ({ path, modifiedAt }))
+    .sort((a, b) => a.path.localeCompare(b.path));
 }
 
 function hasStrace(): boolean {
