@@ -17,7 +17,7 @@ import {
 } from '@quire/test-kit/scanned-pdfs';
 import { textFrameFaults, wordRecallFloor } from '@quire/test-kit/word-recall-floors';
 import { readWordDocx, type Docx } from '../../test/word-docx.ts';
-import { pdfToWord } from './pdf-to-word.ts';
+import { pdfToWord, pdfToWordTimeLimit } from './pdf-to-word.ts';
 import type { JobResult } from './types.ts';
 
 const ctx = useJobContext(120_000);
@@ -202,60 +202,65 @@ describe('pdfToWord structure', () => {
     expect(Object.keys(docx.entries).some((entry) => entry.startsWith('word/media/'))).toBe(true);
   });
 
-  it('reads scanned pages, sideways and skewed ones too, into paragraphs, without keeping the scan', async () => {
-    const source = { path: corpusPath(TWO_COLUMN_FILE), page: 1, language: 'en' };
-    const images = [
-      await scanImage(source, 'turned-90', join(ctx.workDir, 'sideways')),
-      await scanImage(source, 'skewed', join(ctx.workDir, 'skewed')),
-    ];
-    // The two scans, then a page of the paper with its text.
-    const scans = bindScans(images, join(ctx.workDir, 'scans.pdf'));
-    const scan = join(ctx.workDir, 'scan.pdf');
-    execFileSync('qpdf', ['--empty', '--pages', scans, corpusPath(TWO_COLUMN_FILE), '2', '--', scan]);
-    const startedAt = Date.now();
-    const pages: { done: number; total: number; atMs: number }[] = [];
-    const result = await pdfToWord(
-      { file: inputFile(scan), options: { language: ['en'] } },
-      {
-        ...ctx,
-        onProgress: (_stage, progress) =>
-          progress && pages.push({ ...progress, atMs: Date.now() - startedAt }),
-      },
-    );
-    const tookMs = Date.now() - startedAt;
-    expect(result.report.values).toMatchObject({
-      pageCount: 3,
-      pagesWithoutText: 0,
-      recognisedPages: '1-2',
-      recognisedCount: 2,
-    });
-    expect(result.report.values.confidence).toBeGreaterThan(85);
-    expect(result.report.notices).toEqual([]);
-    // Progress counts the pages done once over the document (issue 30, item 6): the page of text once read, each
-    // scan once read. It never goes back, moves while the scans are read (the long part), and is full only then:
-    // it used to count the three pages read within a second, then start again at one scan of two.
-    const counts = pages.map(({ done, total }) => ({ done, total }));
-    expect(counts.every(({ total }) => total === 3)).toBe(true);
-    expect(counts.map(({ done }) => done)).toEqual(counts.map(({ done }) => done).sort((a, b) => a - b));
-    expect(new Set(counts.map(({ done }) => done))).toEqual(new Set([0, 1, 2, 3]));
-    const fullAtMs = pages.find(({ done }) => done === 3)?.atMs ?? 0;
-    expect(fullAtMs).toBeGreaterThan(tookMs / 2);
-    const entries = unzipSync(await readFile(result.path));
-    const xml = new TextDecoder().decode(entries['word/document.xml']);
-    // The scans are not kept behind the text: no picture is a page wide (the paper's own figures are a column wide).
-    const widths = [...xml.matchAll(/<wp:extent cx="(\d+)"/g)].map((match) => Number(match[1]) / 914_400);
-    expect(Math.max(0, ...widths)).toBeLessThan(5);
-    const text = xml.replace(/<\/w:p>/g, '\n').replace(/<[^>]+>/g, '');
-    // Every page upright, in portrait, and the scans read in full.
-    expect(xml.match(/<w:pgSz [^>]*>/g)?.every((size) => size.includes('w:orient="portrait"'))).toBe(true);
-    const { found, total } = recall(referenceWords(source), words(text));
-    expect(found / total).toBeGreaterThan(0.95);
-    // Lines become flowing paragraphs, as on a page with text.
-    expect(text.replace(/\s+/g, ' ')).toContain(
-      'Dynamic languages such as JavaScript are more difficult to compile than statically typed ones.',
-    );
-    expect(xml).not.toContain('w:txbxContent');
-  });
+  // Given the time the tool gives such a document (a skewed scan is read two ways), not the suite's minute.
+  it(
+    'reads scanned pages, sideways and skewed ones too, into paragraphs, without keeping the scan',
+    async () => {
+      const source = { path: corpusPath(TWO_COLUMN_FILE), page: 1, language: 'en' };
+      const images = [
+        await scanImage(source, 'turned-90', join(ctx.workDir, 'sideways')),
+        await scanImage(source, 'skewed', join(ctx.workDir, 'skewed')),
+      ];
+      // The two scans, then a page of the paper with its text.
+      const scans = bindScans(images, join(ctx.workDir, 'scans.pdf'));
+      const scan = join(ctx.workDir, 'scan.pdf');
+      execFileSync('qpdf', ['--empty', '--pages', scans, corpusPath(TWO_COLUMN_FILE), '2', '--', scan]);
+      const startedAt = Date.now();
+      const pages: { done: number; total: number; atMs: number }[] = [];
+      const result = await pdfToWord(
+        { file: inputFile(scan), options: { language: ['en'] } },
+        {
+          ...ctx,
+          onProgress: (_stage, progress) =>
+            progress && pages.push({ ...progress, atMs: Date.now() - startedAt }),
+        },
+      );
+      const tookMs = Date.now() - startedAt;
+      expect(result.report.values).toMatchObject({
+        pageCount: 3,
+        pagesWithoutText: 0,
+        recognisedPages: '1-2',
+        recognisedCount: 2,
+      });
+      expect(result.report.values.confidence).toBeGreaterThan(85);
+      expect(result.report.notices).toEqual([]);
+      // Progress counts the pages done once over the document (issue 30, item 6): the page of text once read, each
+      // scan once read. It never goes back, moves while the scans are read (the long part), and is full only then:
+      // it used to count the three pages read within a second, then start again at one scan of two.
+      const counts = pages.map(({ done, total }) => ({ done, total }));
+      expect(counts.every(({ total }) => total === 3)).toBe(true);
+      expect(counts.map(({ done }) => done)).toEqual(counts.map(({ done }) => done).sort((a, b) => a - b));
+      expect(new Set(counts.map(({ done }) => done))).toEqual(new Set([0, 1, 2, 3]));
+      const fullAtMs = pages.find(({ done }) => done === 3)?.atMs ?? 0;
+      expect(fullAtMs).toBeGreaterThan(tookMs / 2);
+      const entries = unzipSync(await readFile(result.path));
+      const xml = new TextDecoder().decode(entries['word/document.xml']);
+      // The scans are not kept behind the text: no picture is a page wide (the paper's own figures are a column wide).
+      const widths = [...xml.matchAll(/<wp:extent cx="(\d+)"/g)].map((match) => Number(match[1]) / 914_400);
+      expect(Math.max(0, ...widths)).toBeLessThan(5);
+      const text = xml.replace(/<\/w:p>/g, '\n').replace(/<[^>]+>/g, '');
+      // Every page upright, in portrait, and the scans read in full.
+      expect(xml.match(/<w:pgSz [^>]*>/g)?.every((size) => size.includes('w:orient="portrait"'))).toBe(true);
+      const { found, total } = recall(referenceWords(source), words(text));
+      expect(found / total).toBeGreaterThan(0.95);
+      // Lines become flowing paragraphs, as on a page with text.
+      expect(text.replace(/\s+/g, ' ')).toContain(
+        'Dynamic languages such as JavaScript are more difficult to compile than statically typed ones.',
+      );
+      expect(xml).not.toContain('w:txbxContent');
+    },
+    pdfToWordTimeLimit(3, 2),
+  );
 
   it('keeps a photo on a scanned page as a picture where it stands, cut out of the scan', async () => {
     const source = { path: corpusPath(TWO_COLUMN_FILE), page: 1, language: 'en' };
