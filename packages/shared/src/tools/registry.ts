@@ -268,8 +268,6 @@ export const TOOLS = defineTools({
     color: 'red',
     // A page with two lines blacked out.
     glyph: `${FILE_GLYPH}M8 11h8v2H8zM8 15h5v2H8z`,
-    // Until its page exists.
-    hasPage: false,
   },
   'pdf-to-word': {
     ...onePdf,
