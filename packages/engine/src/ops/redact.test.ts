@@ -222,6 +222,17 @@ describe('redact', () => {
     expect(japanese.text.replace(/\s/g, '')).toContain('標準マーケットモデル');
   });
 
+  it('finds words on pages turned a quarter, a half and three quarters', async () => {
+    const source = corpusPath('pdf/pysamples_arabic-habibi_rotated-90-180-270.pdf');
+    const before =
+      execFileSync('pdftotext', [source, '-'], { encoding: 'utf8' }).match(/habibi/g)?.length ?? 0;
+    const result = await run(source, { search: ['HABIBI'] });
+    expect(before).toBeGreaterThanOrEqual(4);
+    expect(result.report.values.matches).toBe(before);
+    expect(result.text).not.toMatch(/habibi/i);
+    expect(result.text).toMatch(/\p{Script=Arabic}/u);
+  });
+
   it('opens a protected file with its password and writes the result without one', async () => {
     const result = await run(
       corpusPath('pdf/qpdf_encrypted-aes256_user-view_owner-master_30p.pdf'),
