@@ -89,6 +89,17 @@ export function clusterCases(mark: string, scratch: () => string) {
       ],
       check: async (body) => expect(await textOf(body)).toContain(mark),
     },
+    redact: {
+      parts: [
+        ['file', pdf(2), 'a.pdf'],
+        ['search', mark],
+      ],
+      check: async (body) => {
+        const text = await textOf(body);
+        expect(text).not.toContain(mark);
+        expect(text).not.toBe('');
+      },
+    },
     'pdf-to-word': {
       parts: [['file', pdf(2), 'a.pdf']],
       check: async (body) => {

@@ -16,6 +16,7 @@ const PDF_TOOLS = [
   'compress',
   'flatten',
   'metadata',
+  'redact',
   'pdf-to-word',
   'pdf-to-jpg',
   'rotate',

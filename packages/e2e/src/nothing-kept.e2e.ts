@@ -161,6 +161,8 @@ describe('nothing kept: a marker sent through every tool and outcome is found no
       flatten: await send('flatten', [pdfFile()], { what: 'forms' }),
       // The marker in a property typed: never in a log, a record or a metric either.
       metadata: await send('metadata', [pdfFile()], { title: `Title ${MARKER}` }),
+      // The words looked for are the marker: they reach no log, and leave the file.
+      redact: await send('redact', [pdfFile()], { search: MARKER }),
       'pdf-to-word': await send('pdf-to-word', [pdfFile()]),
       'pdf-to-jpg': await send('pdf-to-jpg', [pdfFile()], { quality: 'low' }),
       rotate: await send('rotate', [pdfFile()], { angle: '90' }),

@@ -13,6 +13,7 @@ export * from './tools/tool-ids.ts';
 export * from './tools/option-specs.ts';
 export * from './tools/option-kinds.ts';
 export * from './tools/page-layout.ts';
+export * from './tools/page-boxes.ts';
 export * from './tools/registry.ts';
 export { PDF_PERMISSIONS, STAMP_EDGE_POSITIONS, type PdfPermission } from './tools/option-bounds.ts';
 export * from './tools/ocr-languages.ts';

@@ -11,6 +11,7 @@ import { pageNumbers } from './page-numbers.ts';
 import { pdfToJpg } from './pdf-to-jpg.ts';
 import { pdfToWord } from './pdf-to-word.ts';
 import { protect } from './protect.ts';
+import { redact } from './redact.ts';
 import { removePages } from './remove-pages.ts';
 import { rotate } from './rotate.ts';
 import { split } from './split.ts';
@@ -26,6 +27,7 @@ export const ENGINE_OPS = {
   compress,
   flatten,
   metadata,
+  redact,
   'pdf-to-word': pdfToWord,
   'word-to-pdf': wordToPdf,
   'pdf-to-jpg': pdfToJpg,

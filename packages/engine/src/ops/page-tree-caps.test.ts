@@ -31,6 +31,7 @@ import { ocr } from './ocr.ts';
 import { pdfToJpg } from './pdf-to-jpg.ts';
 import { pdfToWord } from './pdf-to-word.ts';
 import { protect } from './protect.ts';
+import { redact } from './redact.ts';
 import { removePages } from './remove-pages.ts';
 import { rotate } from './rotate.ts';
 import { organize } from './organize.ts';
@@ -158,6 +159,20 @@ const CASES: { [K in PdfToolId]: Case } = {
     run: (path, password) => metadata({ file: inputFile(path, password), options: CLEAR_METADATA }, ctx),
     countPages: async (result) => pdfPages(result.path),
     bigUnderCap: 1500,
+  },
+  redact: {
+    fileIndex: 0,
+    run: (path, password) =>
+      redact(
+        {
+          file: inputFile(path, password),
+          options: { search: ['minutes'], regex: 'false', areas: [], fill: '#000000' },
+        },
+        ctx,
+      ),
+    countPages: async (result) => pdfPages(result.path),
+    // Each page's text is read and searched.
+    bigUnderCap: 300,
   },
   'pdf-to-jpg': {
     fileIndex: 0,

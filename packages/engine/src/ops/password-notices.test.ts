@@ -14,6 +14,7 @@ import { ocr } from './ocr.ts';
 import { pdfToJpg } from './pdf-to-jpg.ts';
 import { pdfToWord } from './pdf-to-word.ts';
 import { protect } from './protect.ts';
+import { redact } from './redact.ts';
 import { removePages } from './remove-pages.ts';
 import { rotate } from './rotate.ts';
 import { organize } from './organize.ts';
@@ -119,6 +120,23 @@ const CASES: { [K in PdfToolId]: Case } = {
             subject: undefined,
             keywords: undefined,
             clear: 'false',
+          },
+        },
+        await job(),
+      ),
+    writesPdf: true,
+  },
+  redact: {
+    fileIndex: 0,
+    run: async (path, password) =>
+      redact(
+        {
+          file: inputFile(path, password),
+          options: {
+            search: [],
+            regex: 'false',
+            areas: [{ page: 1, x: 0, y: 0, width: 0.1, height: 0.1 }],
+            fill: '#000000',
           },
         },
         await job(),

@@ -21,7 +21,7 @@ const ACTIVE_KEYS = ['/JavaScript', '/OpenAction', '/Launch', '/SubmitForm', '/U
 type ActiveKeys = (pdf: Uint8Array) => Promise<string[]>;
 
 /**
- * Policy: Quire edits documents without judging them. Lossless edits (rotate, page numbers, compress, OCR, protect,
+ * Policy: Quire edits documents without judging them (Redact PDF excepted, whose work is to remove what could tell). Lossless edits (rotate, page numbers, compress, OCR, protect,
  * unlock, crop) keep the document's scripts and actions as they were; page assembly (merge, split, remove and extract pages, organize) keeps
  * each page's own actions and drops the document-level ones, as it drops every catalog entry; conversions produce no
  * active content at all. Each tool that reads PDFs has its entry: a new one is a type error until its policy is
@@ -38,6 +38,9 @@ const POLICY: Record<PdfTool, (output: Buffer, activeKeys: ActiveKeys) => Promis
     expect(await activeKeys(output)).toEqual(['/JavaScript', '/OpenAction', '/Launch', '/URI']),
   // Its properties written again, the rest a lossless rewrite as compress's.
   metadata: async (output, activeKeys) => expect(await activeKeys(output)).toEqual(ACTIVE_KEYS),
+  // What could tell what was removed goes: every script and the actions that run one (the document's, the page's
+  // additional actions, Launch among them) and the form's XFA; the submit button and the link stay, as they were.
+  redact: async (output, activeKeys) => expect(await activeKeys(output)).toEqual(['/SubmitForm', '/URI']),
   ocr: async (output, activeKeys) => expect(await activeKeys(output)).toEqual(ACTIVE_KEYS),
   merge: async (output, activeKeys) =>
     expect(await activeKeys(output)).toEqual(['/Launch', '/SubmitForm', '/URI']),

@@ -9,7 +9,8 @@ import type { ToolId } from '../tools/tool-ids.ts';
  * - `IMAGES_DROPPED`: images too large to draw were left out of the pictures of the pages;
  * - `PAGES_ARE_SCANS`: `pages` pages have no text layer (scans) and were kept as pictures, without text;
  * - `SAME_AT_EVERY_LEVEL`: compression found no image a quality level could change, so every level gives this file;
- * - `PASSWORD_REMOVED`: the file (`fileIndex`) opened only with the visitor's password, and the result has none.
+ * - `PASSWORD_REMOVED`: the file (`fileIndex`) opened only with the visitor's password, and the result has none;
+ * - `NO_MATCHES`: none of the words searched for was found (Redact PDF); what else was asked was done.
  */
 export const NOTICE_CODES = [
   'FILE_REPAIRED',
@@ -19,6 +20,7 @@ export const NOTICE_CODES = [
   'PAGES_ARE_SCANS',
   'SAME_AT_EVERY_LEVEL',
   'PASSWORD_REMOVED',
+  'NO_MATCHES',
 ] as const;
 
 export type NoticeCode = (typeof NOTICE_CODES)[number];
@@ -45,6 +47,8 @@ export type ToolReports = {
   flatten: { pageCount: number; formFields: number; annotations: number };
   /** `propertiesSet`: how many of title, author, subject and keywords were written; `cleared`: all removed first. */
   metadata: { pageCount: number; propertiesSet: number; cleared: 'true' | 'false' };
+  /** `matches`: places where a word searched for was found and removed; `areas`: the boxes removed. */
+  redact: { pageCount: number; matches: number; areas: number };
   'pdf-to-word': { pageCount: number; pagesWithoutText: number } & Recognition;
   'word-to-pdf': Record<string, never>;
   'pdf-to-jpg': { pageCount: number; downscaledPages: number; minDpi: number };

@@ -136,6 +136,21 @@ export const REPORT_SPECS: { readonly [T in ToolId]: readonly ReportHeaderSpec<T
       write: ({ cleared }) => cleared,
     },
   ],
+  redact: [
+    PAGE_COUNT,
+    {
+      header: 'X-Matches-Redacted',
+      type: 'integer',
+      description: 'How many places where a word or phrase of `search` was found were removed.',
+      write: ({ matches }) => String(matches),
+    },
+    {
+      header: 'X-Areas-Redacted',
+      type: 'integer',
+      description: 'How many boxes of `areas` were removed.',
+      write: ({ areas }) => String(areas),
+    },
+  ],
   'pdf-to-word': [
     PAGE_COUNT,
     {
@@ -304,6 +319,14 @@ export const REPORT_FIGURES: ReportFigureSpecs = {
       type: 'string',
       description: '`true` when all document metadata was removed first (`clear=true`), else `false`.',
     },
+  },
+  redact: {
+    pageCount: PAGE_COUNT_FIGURE,
+    matches: {
+      type: 'integer',
+      description: 'How many places where a word or phrase of `search` was found were removed.',
+    },
+    areas: { type: 'integer', description: 'How many boxes of `areas` were removed.' },
   },
   'pdf-to-word': {
     pageCount: PAGE_COUNT_FIGURE,

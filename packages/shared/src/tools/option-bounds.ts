@@ -44,6 +44,12 @@ export const MAX_STAMP_MARGIN_PT = 144;
  * readers show whole and which fits a form field's 4 KiB in UTF-8.
  */
 export const METADATA_TEXT = { kind: 'text', maxChars: 1000 } as const;
+/**
+ * Redact PDF's search: at most 100 words, phrases or patterns, each at most 200 characters (a long address, a
+ * paragraph's opening), so matching them stays cheap on a long document.
+ */
+export const MAX_SEARCH_TERMS = 100;
+export const MAX_SEARCH_TERM_CHARS = 200;
 /** Three levels of quality (Compress, PDF to JPG): the engine says what each means for its tool. */
 export const QUALITY = { kind: 'enum', values: ['high', 'medium', 'low'], default: 'medium' } as const;
 

@@ -6,6 +6,7 @@ import { MAX_FIELD_BYTES } from '../limits.ts';
 import { AUTO_LANGUAGE } from './ocr-languages.ts';
 import { layoutError, MAX_LAYOUT_BYTES, readPageLayout } from './page-layout.ts';
 import { AUTO_MARGINS } from './option-specs.ts';
+import { BOXES, COLOR, SEARCH_TERMS } from './redact-option-kinds.ts';
 import type {
   EnumOptionSpec,
   FlagListOptionSpec,
@@ -372,6 +373,9 @@ export const OPTION_KINDS: {
   readonly [K in OptionSpec['kind']]: OptionKind<Extract<OptionSpec, { kind: K }>>;
 } = {
   enum: ENUM,
+  'search-terms': SEARCH_TERMS,
+  boxes: BOXES,
+  color: COLOR,
   number: NUMBER,
   text: TEXT,
   'page-list': PAGE_LIST,

@@ -1,4 +1,5 @@
 import type { AUTO_LANGUAGE } from './ocr-languages.ts';
+import type { PageBox } from './page-boxes.ts';
 import type { PageLayout } from './page-layout.ts';
 
 /** A tool option, described as data so the server validates it, the web renders it and the docs list it. */
@@ -98,8 +99,33 @@ export type TextOptionSpec = {
   readonly presets?: readonly string[];
 };
 
+/**
+ * Words or phrases to find (Redact PDF's `search`), one per line: blank lines and the spaces around each are dropped,
+ * each line is at most `maxChars` characters, at most `maxItems` lines. While the option named `regexOption` is
+ * `true` each line is a regular expression (JavaScript's syntax, read case-insensitive), and one that does not compile
+ * is refused. Absent or blank: none.
+ */
+export type SearchTermsOptionSpec = {
+  readonly kind: 'search-terms';
+  readonly maxItems: number;
+  readonly maxChars: number;
+  readonly regexOption: string;
+};
+
+/**
+ * Boxes on pages (Redact PDF's `areas`): a JSON array of `{"page", "x", "y", "width", "height"}` in fractions of the
+ * page as seen, upright, from its top-left corner (`readPageBoxes`). Absent: none.
+ */
+export type BoxesOptionSpec = { readonly kind: 'boxes' };
+
+/** A colour as `#rrggbb` (six hexadecimal digits, either case), `default` when absent; read in lower case. */
+export type ColorOptionSpec = { readonly kind: 'color'; readonly default: string };
+
 export type OptionSpec =
   | EnumOptionSpec
+  | SearchTermsOptionSpec
+  | BoxesOptionSpec
+  | ColorOptionSpec
   | NumberOptionSpec
   | TextOptionSpec
   | PageListOptionSpec
@@ -116,20 +142,26 @@ export type LanguageList<L extends string = string> = typeof AUTO_LANGUAGE | rea
  * The value of one option once read (`OPTION_KINDS[kind].read`): what the engine receives, so nothing past the
  * reading parses a field again. A choice is one of its values; a page list stays text (only the document's page
  * count can parse it), undefined when not sent; a language list is `auto` or its languages; a layout its items; a
- * secret is its text, and a text too (undefined when absent or blank, if it has no default); a number its value; a flag list the flags named; margins `auto` or four numbers.
+ * secret is its text, and a text too; search terms their lines; boxes their boxes; a colour `#rrggbb` (undefined when absent or blank, if it has no default); a number its value; a flag list the flags named; margins `auto` or four numbers.
  */
 export type OptionValue<S extends OptionSpec> = S extends EnumOptionSpec
   ? S['values'][number]
-  : S extends LanguageListOptionSpec
-    ? LanguageList<S['values'][number]>
-    : S extends LayoutOptionSpec
-      ? PageLayout
-      : S extends SecretOptionSpec | (TextOptionSpec & { readonly default: string })
+  : S extends SearchTermsOptionSpec
+    ? readonly string[]
+    : S extends BoxesOptionSpec
+      ? readonly PageBox[]
+      : S extends ColorOptionSpec
         ? string
-        : S extends NumberOptionSpec
-          ? number
-          : S extends FlagListOptionSpec
-            ? readonly S['values'][number][]
-            : S extends MarginsOptionSpec
-              ? Margins
-              : string | undefined;
+        : S extends LanguageListOptionSpec
+          ? LanguageList<S['values'][number]>
+          : S extends LayoutOptionSpec
+            ? PageLayout
+            : S extends SecretOptionSpec | (TextOptionSpec & { readonly default: string })
+              ? string
+              : S extends NumberOptionSpec
+                ? number
+                : S extends FlagListOptionSpec
+                  ? readonly S['values'][number][]
+                  : S extends MarginsOptionSpec
+                    ? Margins
+                    : string | undefined;

@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- one entry per tool, defined once: the registry grows with the tools it lists */
 import type { ErrorCode } from '../errors/error-codes.ts';
 import type { FileKind } from '../files/file-kinds.ts';
 import {
@@ -27,6 +28,8 @@ import {
   MAX_STAMP_FONT_SIZE_PT,
   MAX_STAMP_MARGIN_PT,
   METADATA_TEXT,
+  MAX_SEARCH_TERMS,
+  MAX_SEARCH_TERM_CHARS,
   QUALITY,
   DOCUMENT_LANGUAGES,
 } from './option-bounds.ts';
@@ -238,6 +241,33 @@ export const TOOLS = defineTools({
     color: 'purple',
     // A tag on a string: what is said about the document.
     glyph: 'M3 12V4a1 1 0 0 1 1-1h8l9 9-9 9zM7.5 7.5h.01',
+  },
+  redact: {
+    ...onePdf,
+    id: 'redact',
+    slug: 'redact-pdf',
+    apiPath: '/api/pdf/redact',
+    output: { fileName: 'redacted.pdf', mimeType: PDF, nameSuffix: '-redacted' },
+    options: {
+      // Words or phrases to remove wherever they are written, one per line (regular expressions with `regex`).
+      search: {
+        kind: 'search-terms',
+        maxItems: MAX_SEARCH_TERMS,
+        maxChars: MAX_SEARCH_TERM_CHARS,
+        regexOption: 'regex',
+      },
+      regex: { kind: 'enum', values: ['false', 'true'], default: 'false' },
+      // Boxes whose content (text, pictures' pixels, drawings) is removed, in fractions of the page as seen.
+      areas: { kind: 'boxes' },
+      // The colour of the boxes drawn where something was removed.
+      fill: { kind: 'color', default: '#000000' },
+    },
+    // A request must ask for something to remove: the probe removes the top-left corner of its page.
+    probeFields: { areas: '[{"page": 1, "x": 0, "y": 0, "width": 0.1, "height": 0.1}]' },
+    errors: [],
+    color: 'red',
+    // A page with two lines blacked out.
+    glyph: `${FILE_GLYPH}M8 11h8v2H8zM8 15h5v2H8z`,
   },
   'pdf-to-word': {
     ...onePdf,

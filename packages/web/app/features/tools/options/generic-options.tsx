@@ -14,6 +14,8 @@ import {
 import { lazy, Suspense, type ReactNode } from 'react';
 import { CheckboxGroup } from '../../../components/checkbox-group.tsx';
 import { ChoiceGroup } from '../../../components/choice-group.tsx';
+import { ColorField } from '../../../components/color-field.tsx';
+import { LinesField } from '../../../components/lines-field.tsx';
 import { MarginsField } from '../../../components/margins-field.tsx';
 import { PageListField } from '../../../components/page-list-field.tsx';
 import { SecretField } from '../../../components/secret-field.tsx';
@@ -262,9 +264,54 @@ const TEXT: OptionField<Extract<OptionSpec, { kind: 'text' }>> = {
   }),
 };
 
+/** Rows of the field of words to find: a few lines show, more scroll. */
+const SEARCH_TERMS_ROWS = 4;
+
+const SEARCH_TERMS: OptionField<Extract<OptionSpec, { kind: 'search-terms' }>> = {
+  Field: ({ toolId, name, words: key, values, disabled, problem, text, onChange }) => (
+    <LinesField
+      label={text(`${key}Label`)}
+      hint={text(`${key}Hint`)}
+      value={values[name] ?? ''}
+      rows={SEARCH_TERMS_ROWS}
+      error={problem?.option === name ? problem.message : null}
+      disabled={disabled}
+      testId={`${toolId}-${name}`}
+      onChange={(value) => onChange({ ...values, [name]: value })}
+    />
+  ),
+  messageKeys: (key) => ({ required: [`${key}Label`, `${key}Hint`], optional: [] }),
+};
+
+/**
+ * Boxes are drawn on the page view, not typed: until Redact PDF's page view lets a visitor draw them, the API alone
+ * takes them and this field draws nothing.
+ */
+const BOXES: OptionField<Extract<OptionSpec, { kind: 'boxes' }>> = {
+  Field: () => null,
+  messageKeys: () => ({ required: [], optional: [] }),
+};
+
+const COLOR: OptionField<Extract<OptionSpec, { kind: 'color' }>> = {
+  Field: ({ toolId, name, spec, words: key, values, disabled, text, onChange }) => (
+    <ColorField
+      label={text(`${key}Label`)}
+      hint={text(`${key}Hint`)}
+      value={values[name] ?? spec.default}
+      disabled={disabled}
+      testId={`${toolId}-${name}`}
+      onChange={(value) => onChange({ ...values, [name]: value })}
+    />
+  ),
+  messageKeys: (key) => ({ required: [`${key}Label`, `${key}Hint`], optional: [] }),
+};
+
 /** Every kind of option has its field: a new kind is a type error until it is shown here. */
 const OPTION_FIELDS: { readonly [K in OptionSpec['kind']]: OptionField<Extract<OptionSpec, { kind: K }>> } = {
   enum: CHOICES,
+  'search-terms': SEARCH_TERMS,
+  boxes: BOXES,
+  color: COLOR,
   number: NUMBER,
   text: TEXT,
   'page-list': PAGE_LIST,

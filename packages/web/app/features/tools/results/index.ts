@@ -5,15 +5,17 @@ import { readCompressionResult } from './compression-result.ts';
 import { CompressSummary } from './compress-summary.tsx';
 import { readOcrResult, unreadScansOf } from './ocr-result.ts';
 import { OcrSummary, PdfToWordSummary } from './ocr-summary.tsx';
+import { RedactSummary } from './redact-summary.tsx';
 
 /** What a tool's result details receive: the done job's last view, with its tool's figures (`result.report`). */
 export type ToolResultDetailsProps = { readonly job: JobView };
 
-/** Details shown with a tool's result (compress's sizes, OCR's pages); for any other the download is all there is. */
+/** Details shown with a tool's result (compress's sizes, OCR's pages, Redact's places removed); for any other the download is all there is. */
 const TOOL_RESULT_DETAILS: Partial<Record<ToolId, ComponentType<ToolResultDetailsProps>>> = {
   compress: CompressSummary,
   'pdf-to-word': PdfToWordSummary,
   ocr: OcrSummary,
+  redact: RedactSummary,
 };
 
 export function resultDetailsOf(toolId: ToolId): ComponentType<ToolResultDetailsProps> | null {
@@ -44,6 +46,10 @@ export function successToastOf(job: JobView): SuccessToast {
 function caveatOf(job: JobView): MessageKey | null {
   const toolId = job.tool;
   if (readCompressionResult(job)?.outcome === 'unchanged') return 'tools.compress.successUnchanged';
+  // A search that found nothing removed no text: the notice says why, the toast does not claim a redaction.
+  if (toolId === 'redact' && job.notices.some((notice) => notice.code === 'NO_MATCHES')) {
+    return 'tools.redact.successNothingFound';
+  }
   const scans = unreadScansOf(job);
   if (toolId === 'ocr') {
     const recognised = readOcrResult(job)?.count;

@@ -1,0 +1,227 @@
+import { createContext, runInContext, type Context } from 'node:vm';
+import type * as Mupdf from 'mupdf';
+import { AppError } from '@quire/shared';
+
+/** A point and a quad as MuPDF gives them: x, y pairs in the page's coordinates as seen (y downwards). */
+type Point = readonly [number, number];
+export type Quad = Mupdf.Quad;
+
+/**
+ * How long all the matching of one document may take, in milliseconds of the worker: far more than a hundred words
+ * need on the longest document, and a regular expression that backtracks without end (`(a+)+$`) is stopped there.
+ */
+export const MATCH_BUDGET_MS = 5_000;
+
+/**
+ * One block of a page's text as MuPDF's structured text gives it: its characters in reading order, each line's end
+ * as one space (so a phrase is found across a line break), and for each UTF-16 unit of `text` the quad of the
+ * character it comes from (null for the space that stands for a line break).
+ */
+type TextBlock = { text: string; quads: (Quad | null)[]; lines: number[]; directions: Point[] };
+
+/** One place a term was found: the quads that cover it, one per line it spans, in the page's coordinates. */
+export type Match = { readonly quads: readonly Quad[] };
+
+/**
+ * Finds the words and phrases searched for in documents' texts, case-insensitive: each term read literally (its
+ * spaces matching any run of spaces or a line break) or as a regular expression. Characters are compared in their
+ * compatibility form (NFKC), so a ligature (ﬁ), an Arabic presentation form or a full-width letter matches the letters
+ * a visitor types.
+ *
+ * A visitor's regular expression runs in a separate V8 context with a time limit (`node:vm`): V8 stops a regular
+ * expression that runs past it, where a catastrophic one would otherwise hold the worker until the job's own limit.
+ * The limit is one budget for the whole document (`MATCH_BUDGET_MS`); past it the job is refused as INVALID_OPTIONS.
+ */
+export class TermMatcher {
+  private readonly context: Context;
+  private readonly sources: string[];
+  private spentMs = 0;
+
+  constructor(
+    terms: readonly string[],
+    isRegex: boolean,
+    private readonly budgetMs = MATCH_BUDGET_MS,
+  ) {
+    this.sources = terms.map((term) => (isRegex ? term : literalPattern(term)));
+    this.context = createContext(Object.create(null) as object);
+  }
+
+  get isEmpty(): boolean {
+    return this.sources.length === 0;
+  }
+
+  /** The `[start, end)` ranges of `texts` where a term matches (empty matches ignored), per text. */
+  findRanges(texts: readonly string[]): [number, number][][] {
+    if (this.sources.length === 0 || texts.length === 0) return texts.map(() => []);
+    const remainingMs = this.budgetMs - this.spentMs;
+    if (remainingMs <= 0) throw tooSlow();
+    const sandbox = this.context as Record<string, unknown>;
+    sandbox['texts'] = texts;
+    sandbox['sources'] = this.sources;
+    const started = performance.now();
+    try {
+      return runInContext(MATCH_SCRIPT, this.context, { timeout: Math.ceil(remainingMs) }) as [
+        number,
+        number,
+      ][][];
+    } catch (error) {
+      if ((error as { code?: string }).code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') throw tooSlow();
+      throw error;
+    } finally {
+      this.spentMs += performance.now() - started;
+      sandbox['texts'] = undefined;
+    }
+  }
+
+  /** Which of `texts` (fields' values, annotations' comments) a term matches anywhere in. */
+  matchTexts(texts: readonly string[]): boolean[] {
+    return this.findRanges(texts.map((text) => text.normalize('NFKC'))).map((ranges) => ranges.length > 0);
+  }
+}
+
+/**
+ * Runs in the matcher's context: every term's matches in every text. Plain data goes in and out (arrays of strings
+ * and numbers), so nothing of the worker is reachable from the visitor's pattern.
+ */
+const MATCH_SCRIPT = `(() => {
+  const patterns = sources.map((source) => new RegExp(source, 'giu'));
+  return texts.map((text) => {
+    const ranges = [];
+    for (const pattern of patterns) {
+      for (const match of text.matchAll(pattern)) {
+        if (match[0].length > 0) ranges.push([match.index, match.index + match[0].length]);
+      }
+    }
+    return ranges;
+  });
+})()`;
+
+/** A literal term as a pattern: its characters escaped, each run of spaces matching any run of spaces. */
+function literalPattern(term: string): string {
+  return term
+    .normalize('NFKC')
+    .split(/\s+/)
+    .map((word) => word.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&'))
+    .join('\\s+');
+}
+
+function tooSlow(): AppError {
+  return new AppError(
+    'INVALID_OPTIONS',
+    'The search takes too long to match: simplify its regular expressions (nested repetition such as (a+)+ can take forever).',
+    { option: 'search', reason: 'regexTimeout' },
+  );
+}
+
+/** A character of a script written without spaces between words: Han, kana, Hangul. */
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+
+/** The blocks of text of a page, from its structured text. */
+export function readTextBlocks(text: Mupdf.StructuredText): TextBlock[] {
+  const blocks: TextBlock[] = [];
+  let block: TextBlock | null = null;
+  let line = -1;
+  let direction: Point = [1, 0];
+  let isLineStart = false;
+  text.walk({
+    beginTextBlock: () => {
+      block = { text: '', quads: [], lines: [], directions: [] };
+    },
+    beginLine: (_bbox, _wmode, dir) => {
+      line += 1;
+      direction = [dir[0] ?? 1, dir[1] ?? 0];
+      isLineStart = true;
+    },
+    onChar: (char, _origin, _font, _size, quad) => {
+      const current = block as TextBlock | null;
+      if (!current) return;
+      const normal = char.normalize('NFKC');
+      // A line break reads as one space, except between two Chinese, Japanese or Korean characters, whose lines
+      // break anywhere without one.
+      if (isLineStart && current.text.length > 0 && !(CJK.test(current.text.slice(-1)) && CJK.test(normal))) {
+        push(current, ' ', null, line, direction);
+      }
+      isLineStart = false;
+      push(current, normal, quad, line, direction);
+    },
+    endTextBlock: () => {
+      if (block) blocks.push(block);
+      block = null;
+    },
+  });
+  return blocks;
+}
+
+function push(block: TextBlock, text: string, quad: Quad | null, line: number, direction: Point): void {
+  block.text += text;
+  for (let unit = 0; unit < text.length; unit += 1) {
+    block.quads.push(quad);
+    block.lines.push(line);
+    block.directions.push(direction);
+  }
+}
+
+/** The places of a page where a term matches, each as the quads of its characters joined line by line. */
+export function findPageMatches(blocks: readonly TextBlock[], matcher: TermMatcher): Match[] {
+  const ranges = matcher.findRanges(blocks.map((block) => block.text));
+  const matches: Match[] = [];
+  blocks.forEach((block, index) => {
+    for (const [start, end] of mergeRanges(ranges[index] ?? [])) {
+      const quads = lineQuads(block, start, end);
+      if (quads.length > 0) matches.push({ quads });
+    }
+  });
+  return matches;
+}
+
+/** Overlapping ranges (two terms found in the same words) as one. */
+function mergeRanges(ranges: readonly [number, number][]): [number, number][] {
+  const sorted = [...ranges].sort((a, b) => a[0] - b[0]);
+  const merged: [number, number][] = [];
+  for (const [start, end] of sorted) {
+    const last = merged.at(-1);
+    if (last && start <= last[1]) last[1] = Math.max(last[1], end);
+    else merged.push([start, end]);
+  }
+  return merged;
+}
+
+/**
+ * One quad per line of a match: its characters' quads bounded along the line's direction and across it, so a match
+ * on a turned line (a rotated page, vertical text) gets a box turned with it.
+ */
+function lineQuads(block: TextBlock, start: number, end: number): Quad[] {
+  const byLine = new Map<number, { quads: Quad[]; direction: Point }>();
+  for (let unit = start; unit < end; unit += 1) {
+    const quad = block.quads[unit];
+    const line = block.lines[unit];
+    const direction = block.directions[unit];
+    if (!quad || line === undefined || !direction) continue;
+    const entry = byLine.get(line) ?? { quads: [], direction };
+    // A character of several units (a ligature, an expanded form) is counted once.
+    if (entry.quads.at(-1) !== quad) entry.quads.push(quad);
+    byLine.set(line, entry);
+  }
+  return [...byLine.values()].map(({ quads, direction }) => boundQuads(quads, direction));
+}
+
+/** The smallest quad along `direction` holding every corner of `quads`. */
+function boundQuads(quads: readonly Quad[], direction: Point): Quad {
+  const length = Math.hypot(direction[0], direction[1]) || 1;
+  const [ux, uy] = [direction[0] / length, direction[1] / length];
+  // Across the line, downwards on a page seen upright.
+  const [vx, vy] = [-uy, ux];
+  let [minU, maxU, minV, maxV] = [Infinity, -Infinity, Infinity, -Infinity];
+  for (const quad of quads) {
+    for (let corner = 0; corner < 8; corner += 2) {
+      const x = quad[corner] ?? 0;
+      const y = quad[corner + 1] ?? 0;
+      const u = x * ux + y * uy;
+      const v = x * vx + y * vy;
+      [minU, maxU, minV, maxV] = [Math.min(minU, u), Math.max(maxU, u), Math.min(minV, v), Math.max(maxV, v)];
+    }
+  }
+  const at = (u: number, v: number): Point => [u * ux + v * vx, u * uy + v * vy];
+  // MuPDF's quad order: upper left, upper right, lower left, lower right.
+  return [...at(minU, minV), ...at(maxU, minV), ...at(minU, maxV), ...at(maxU, maxV)] as Quad;
+}
