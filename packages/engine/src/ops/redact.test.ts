@@ -106,6 +106,19 @@ function firstImagePixels(path: string): { width: number; pixels: Uint8ClampedAr
   }
 }
 
+/** Three lines that break "well-known" at its own hyphen and "plain-ly" with one, and words that stay. */
+function createHyphenatedPdf(): Buffer {
+  const content =
+    'BT /F1 12 Tf 72 720 Td (A well-) Tj 0 -14 Td (known word, said plain-) Tj 0 -14 Td (ly. It stays) Tj ET';
+  return writePdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    { dict: '<< >>', stream: Buffer.from(content) },
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ]);
+}
+
 describe('redact', () => {
   it('removes the words from the text, every stream and the metadata, and keeps the rest', async () => {
     const result = await run(createLeakyPdf(), { search: ['secret plan'] });
@@ -154,6 +167,22 @@ describe('redact', () => {
     expect(none.report.values).toMatchObject({ matches: 0, areas: 0 });
     expect(none.report.notices).toEqual([{ code: 'NO_MATCHES' }]);
     expect(none.text).toContain('Secret plan');
+  });
+
+  it('finds a word broken by a hyphen at a line end, and a compound broken at its own hyphen', async () => {
+    // The Constitution's two columns break "Con-gress" and "Presi-dent" across lines nine times; pdftotext joins
+    // such words back, as a reader does.
+    const found = await run(corpusPath('pdf/pdflib_us-constitution_19p.pdf'), {
+      search: ['congress', 'president'],
+    });
+    expect(found.text).not.toMatch(/congress|president/i);
+    expect(found.text).not.toMatch(/\b(Con|Presi)-$/m);
+    // Another word broken after "Con-" stays whole.
+    expect(found.text).toContain('Consequence of Appropriations');
+    const compound = await run(createHyphenatedPdf(), { search: ['well-known', 'plainly'] });
+    expect(compound.report.values).toMatchObject({ matches: 2 });
+    expect(compound.text).not.toMatch(/well|known|plain|ly|-/);
+    expect(compound.text).toContain('stays');
   });
 
   it('reads a search as regular expressions with regex=true', async () => {

@@ -9,6 +9,11 @@ describe('TermMatcher', () => {
       [[4, 12]],
     ]);
     expect(matcher.matchTexts(['Jane Doe', 'John'])).toEqual([true, false]);
+    // Every character a visitor may type is read as itself.
+    const punctuated = new TermMatcher(['Jean-Pierre', '555-0100', 'a/b (c) [d] {e} $f^ *.+?|\\'], false);
+    expect(
+      punctuated.matchTexts(['jean-pierre', 'tel. 555-0100', 'a/b (c) [d] {e} $f^ *.+?|\\', 'Jean Pierre']),
+    ).toEqual([true, true, true, false]);
   });
 
   it('reads terms as regular expressions, and stops one that backtracks without end within its budget', () => {

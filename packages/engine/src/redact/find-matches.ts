@@ -15,9 +15,16 @@ export const MATCH_BUDGET_MS = 5_000;
 /**
  * One block of a page's text as MuPDF's structured text gives it: its characters in reading order, each line's end
  * as one space (so a phrase is found across a line break), and for each UTF-16 unit of `text` the quad of the
- * character it comes from (null for the space that stands for a line break).
+ * character it comes from (null for the space that stands for a line break). A word broken at a line's end with a
+ * hyphen ("Con-" then "gress") has no space there, and `joins` holds where its hyphen is.
  */
-type TextBlock = { text: string; quads: (Quad | null)[]; lines: number[]; directions: Point[] };
+type TextBlock = {
+  text: string;
+  quads: (Quad | null)[];
+  lines: number[];
+  directions: Point[];
+  joins: number[];
+};
 
 /** One place a term was found: the quads that cover it, one per line it spans, in the page's coordinates. */
 export type Match = { readonly quads: readonly Quad[] };
@@ -98,11 +105,14 @@ const MATCH_SCRIPT = `(() => {
 
 /** A literal term as a pattern: its characters escaped, each run of spaces matching any run of spaces. */
 function literalPattern(term: string): string {
-  return term
-    .normalize('NFKC')
-    .split(/\s+/)
-    .map((word) => word.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&'))
-    .join('\\s+');
+  return (
+    term
+      .normalize('NFKC')
+      .split(/\s+/)
+      // Only the pattern syntax's own characters: in a `u` pattern an escaped "-" (or any other) is itself an error.
+      .map((word) => word.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'))
+      .join('\\s+')
+  );
 }
 
 function tooSlow(): AppError {
@@ -115,6 +125,14 @@ function tooSlow(): AppError {
 
 /** A character of a script written without spaces between words: Han, kana, Hangul. */
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+/** The hyphens a word is broken with at a line's end: the hyphen-minus, the soft hyphen and the hyphen. */
+const HYPHEN = /[-\u00ad\u2010]/u;
+const LETTER = /\p{L}/u;
+
+/** Whether a line that ends with `before` and a line that starts with `next` hold one word broken by a hyphen. */
+function isHyphenBreak(before: string, next: string): boolean {
+  return HYPHEN.test(before.slice(-1)) && LETTER.test(before.slice(-2, -1)) && LETTER.test(next);
+}
 
 /** The blocks of text of a page, from its structured text. */
 export function readTextBlocks(text: Mupdf.StructuredText): TextBlock[] {
@@ -125,7 +143,7 @@ export function readTextBlocks(text: Mupdf.StructuredText): TextBlock[] {
   let isLineStart = false;
   text.walk({
     beginTextBlock: () => {
-      block = { text: '', quads: [], lines: [], directions: [] };
+      block = { text: '', quads: [], lines: [], directions: [], joins: [] };
     },
     beginLine: (_bbox, _wmode, dir) => {
       line += 1;
@@ -137,9 +155,11 @@ export function readTextBlocks(text: Mupdf.StructuredText): TextBlock[] {
       if (!current) return;
       const normal = char.normalize('NFKC');
       // A line break reads as one space, except between two Chinese, Japanese or Korean characters, whose lines
-      // break anywhere without one.
-      if (isLineStart && current.text.length > 0 && !(CJK.test(current.text.slice(-1)) && CJK.test(normal))) {
-        push(current, ' ', null, line, direction);
+      // break anywhere without one, and after a hyphen that breaks a word.
+      if (isLineStart && current.text.length > 0) {
+        if (isHyphenBreak(current.text, normal)) current.joins.push(current.text.length - 1);
+        else if (!(CJK.test(current.text.slice(-1)) && CJK.test(normal)))
+          push(current, ' ', null, line, direction);
       }
       isLineStart = false;
       push(current, normal, quad, line, direction);
@@ -161,17 +181,45 @@ function push(block: TextBlock, text: string, quad: Quad | null, line: number, d
   }
 }
 
-/** The places of a page where a term matches, each as the quads of its characters joined line by line. */
+/**
+ * The places of a page where a term matches, each as the quads of its characters joined line by line. Each block is
+ * searched as printed and, where a word is broken by a hyphen at a line's end, as read, without those hyphens: a
+ * search for "Congress" finds "Con-" and "gress" on two lines (and removes the hyphen with them), and one for
+ * "well-known" still finds "well-" and "known".
+ */
 export function findPageMatches(blocks: readonly TextBlock[], matcher: TermMatcher): Match[] {
-  const ranges = matcher.findRanges(blocks.map((block) => block.text));
+  const joined = blocks.map(withoutJoins);
+  const ranges = matcher.findRanges([
+    ...blocks.map((block) => block.text),
+    ...joined.map(({ text }) => text),
+  ]);
   const matches: Match[] = [];
   blocks.forEach((block, index) => {
-    for (const [start, end] of mergeRanges(ranges[index] ?? [])) {
+    const { origins } = joined[index] ?? { origins: [] };
+    const read = (ranges[blocks.length + index] ?? []).map(([start, end]): [number, number] => [
+      origins[start] ?? start,
+      (origins[end - 1] ?? end - 1) + 1,
+    ]);
+    for (const [start, end] of mergeRanges([...(ranges[index] ?? []), ...read])) {
       const quads = lineQuads(block, start, end);
       if (quads.length > 0) matches.push({ quads });
     }
   });
   return matches;
+}
+
+/** A block's text without the hyphens of its words broken at a line's end, and where each unit is in `text`. */
+function withoutJoins(block: TextBlock): { text: string; origins: number[] } {
+  if (block.joins.length === 0) return { text: '', origins: [] };
+  const dropped = new Set(block.joins);
+  let text = '';
+  const origins: number[] = [];
+  for (let unit = 0; unit < block.text.length; unit += 1) {
+    if (dropped.has(unit)) continue;
+    text += block.text[unit];
+    origins.push(unit);
+  }
+  return { text, origins };
 }
 
 /** Overlapping ranges (two terms found in the same words) as one. */
