@@ -49,6 +49,26 @@ async function chooseFiles(page: Page, files: readonly string[], pageCount: numb
 }
 
 /** What the board last told screen readers, without the isolates around the file name. */
+/** A finger put down at `from`, moved to `to` in steps and lifted, as Chromium's touch input has it. */
+async function dragByTouch(page: Page, from: Point, to: Point): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 1 });
+  const touch = (type: 'touchStart' | 'touchMove', { x, y }: Point) =>
+    cdp.send('Input.dispatchTouchEvent', { type, touchPoints: [{ x: Math.round(x), y: Math.round(y) }] });
+  await touch('touchStart', from);
+  const steps = 10;
+  for (let step = 1; step <= steps; step += 1) {
+    await touch('touchMove', {
+      x: from.x + ((to.x - from.x) * step) / steps,
+      y: from.y + ((to.y - from.y) * step) / steps,
+    });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
+type Point = { readonly x: number; readonly y: number };
+
 const announcement = async (page: Page) =>
   (await page.getByTestId('organize-announcement').textContent())?.replace(/[\u2066-\u2069]/g, '');
 
@@ -150,7 +170,7 @@ describe('the organize page in a real browser', () => {
     await expect.poll(jobFoldersLeft, { timeout: 5000 }).toEqual([]);
   });
 
-  it('mirrors the grid and its arrow keys in Arabic', async () => {
+  it('mirrors the grid, its arrow keys and a drag by touch in Arabic', async () => {
     const { page } = view;
     await openToolPageIn(page, 'ar', 'organize');
     await chooseFiles(page, [FOUR_PAGES], 4);
@@ -167,5 +187,18 @@ describe('the organize page in a real browser', () => {
     const moved = await pagesOf(page).nth(1).getAttribute('data-id');
     await page.keyboard.press('Alt+ArrowLeft');
     await expect.poll(() => pagesOf(page).nth(2).getAttribute('data-id')).toBe(moved);
+
+    // A finger drags the first page by its handle to the left end of the row: it comes last.
+    const leading = await pagesOf(page).nth(0).getAttribute('data-id');
+    await page.getByTestId('organize-grid').scrollIntoViewIfNeeded();
+    const handle = await page.getByTestId('organize-handle').nth(0).boundingBox();
+    const last = await pagesOf(page).nth(3).boundingBox();
+    if (!handle || !last) throw new Error('the board is not laid out');
+    await dragByTouch(
+      page,
+      { x: handle.x + handle.width / 2, y: handle.y + handle.height / 2 },
+      { x: last.x + 2, y: last.y + last.height / 2 },
+    );
+    await expect.poll(() => pagesOf(page).nth(3).getAttribute('data-id')).toBe(leading);
   });
 });

@@ -9,6 +9,8 @@ import { usePageDrag } from './use-page-drag.ts';
 
 /** Thumbnails are drawn this many device pixels on their longest side (at most two device pixels a CSS pixel). */
 const THUMBNAIL_CSS_PX = 160;
+/** Room around the pages inside the scroll box, so that a chosen page's ring at an edge is not cut. */
+const INSET_PX = 4;
 /** Drawn pages kept beyond the ones in the DOM, on each side; those farther away are let go. */
 const KEEP_DRAWN_PAGES = 48;
 
@@ -77,7 +79,7 @@ export function OrganizeGrid(props: OrganizeGridProps) {
     return () => observer.disconnect();
   }, []);
 
-  const layout = layoutGrid(size.width, items.length);
+  const layout = layoutGrid(Math.max(0, size.width - 2 * INSET_PX), items.length);
   const { first, last } =
     size.width > 0 ? visiblePages(layout, items.length, scrollPx, size.height) : { first: 1, last: 0 };
   const drag = usePageDrag({ box, list, layout, itemCount: items.length, disabled, onDrop: props.onDrop });
@@ -232,7 +234,7 @@ export function OrganizeGrid(props: OrganizeGridProps) {
       data-columns={layout.columns}
       onScroll={(event) => setScrollPx(event.currentTarget.scrollTop)}
     >
-      <div className="relative" style={{ height: layout.rows * layout.rowPx }}>
+      <div className="relative" style={{ height: layout.rows * layout.rowPx, margin: INSET_PX }}>
         <ul
           ref={list}
           role="listbox"

@@ -121,7 +121,10 @@ export function usePageDrag({ box, list, layout, itemCount, disabled, onDrop }: 
       end();
     },
     onPointerCancel: end,
+    // The grid losing the pointer ends the drag; the handle losing it (a finger's implicit capture, taken over by
+    // the grid as the drag starts) does not.
     onLostPointerCapture: (event: ReactPointerEvent<HTMLUListElement>) => {
+      if (event.target !== event.currentTarget) return;
       if (press.current?.isDragging && press.current.pointerId === event.pointerId) end();
     },
   };
