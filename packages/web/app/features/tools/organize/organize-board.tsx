@@ -1,9 +1,10 @@
-import { BLANK_SIZES, type BlankSize } from '@quire/shared';
+import type { BlankSize } from '@quire/shared';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { BUTTON_STYLES } from '../../../components/button-styles.ts';
 import { AlertIcon } from '../../../components/icons.tsx';
 import type { PageDocument } from '../../../components/page-view/use-page-document.ts';
 import { markAsPageText } from '../../../i18n/isolate-values.ts';
+import type { MessageKey } from '../../../i18n/messages.ts';
 import { useT } from '../../../i18n/use-t.ts';
 import {
   commitItems,
@@ -23,7 +24,21 @@ import {
   type BoardItem,
 } from './board-pages.ts';
 import { OrganizeGrid, type BoardKeyAction } from './organize-grid.tsx';
+import { OrganizeToolbar, type ToolbarAction, type ToolbarActionName } from './organize-toolbar.tsx';
 import { usePageDocuments } from './use-page-documents.ts';
+
+/** The words of each toolbar button. */
+const ACTION_WORDS = {
+  'turn-left': 'tools.organize.board.turnLeft',
+  'turn-right': 'tools.organize.board.turnRight',
+  duplicate: 'tools.organize.board.duplicate',
+  remove: 'tools.organize.board.remove',
+  'add-blank': 'tools.organize.board.addBlank',
+  undo: 'tools.organize.board.undo',
+  redo: 'tools.organize.board.redo',
+  'select-all': 'tools.organize.board.selectAll',
+  'select-none': 'tools.organize.board.selectNone',
+} as const satisfies Record<ToolbarActionName, MessageKey>;
 
 type OrganizeBoardProps = {
   readonly files: readonly File[];
@@ -220,17 +235,31 @@ export function OrganizeBoard({
     );
   const targets = targetsOf(focusId);
   const canAct = !disabled && targets.size > 0;
-  const tool = (label: string, onClick: () => void, isEnabled: boolean, testId: string) => (
-    <button
-      type="button"
-      className={BUTTON_STYLES.secondary}
-      disabled={!isEnabled}
-      data-testid={testId}
-      onClick={onClick}
-    >
-      {label}
-    </button>
-  );
+
+  const buttons: Omit<ToolbarAction, 'label'>[] = [
+    { name: 'turn-left', onClick: () => turn(targets, -1), isEnabled: canAct },
+    { name: 'turn-right', onClick: () => turn(targets, 1), isEnabled: canAct },
+    { name: 'duplicate', onClick: () => duplicate(targets), isEnabled: canAct },
+    { name: 'remove', onClick: () => remove(targets), isEnabled: canAct },
+    { name: 'add-blank', onClick: () => addBlank(targets), isEnabled: !disabled },
+    {
+      name: 'undo',
+      onClick: () => travel('undo'),
+      isEnabled: !disabled && history.past.length > 0,
+    },
+    {
+      name: 'redo',
+      onClick: () => travel('redo'),
+      isEnabled: !disabled && history.future.length > 0,
+    },
+    {
+      name: 'select-all',
+      onClick: () => setSelected(new Set(items.map((item) => item.id))),
+      isEnabled: !disabled && items.length > 0,
+    },
+    { name: 'select-none', onClick: () => setSelected(new Set()), isEnabled: selected.size > 0 },
+  ];
+  const actions = buttons.map((action) => ({ ...action, label: t(ACTION_WORDS[action.name]) }));
 
   return (
     <section
@@ -271,68 +300,16 @@ export function OrganizeBoard({
       )}
       {items.length > 0 || placed.length > 0 ? (
         <>
-          <div
-            className="mt-3 flex flex-wrap items-center gap-2"
-            role="toolbar"
-            aria-label={t('tools.organize.board.toolbar')}
-            aria-controls={gridId}
-          >
-            {tool(t('tools.organize.board.turnLeft'), () => turn(targets, -1), canAct, 'organize-turn-left')}
-            {tool(t('tools.organize.board.turnRight'), () => turn(targets, 1), canAct, 'organize-turn-right')}
-            {tool(
-              t('tools.organize.board.duplicate'),
-              () => duplicate(targets),
-              canAct,
-              'organize-duplicate',
-            )}
-            {tool(t('tools.organize.board.remove'), () => remove(targets), canAct, 'organize-remove')}
-            <label className="flex items-center gap-1 text-sm text-slate-700">
-              <span>{t('tools.organize.board.blankSizeLabel')}</span>
-              <select
-                value={blankSize}
-                disabled={disabled}
-                data-testid="organize-blank-size"
-                className="rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm"
-                onChange={(event) => setBlankSize(event.target.value as BlankSize)}
-              >
-                {BLANK_SIZES.map((size) => (
-                  <option key={size} value={size}>
-                    {t(`tools.organize.board.blankSize.${size}`)}
-                  </option>
-                ))}
-              </select>
-            </label>
-            {tool(
-              t('tools.organize.board.addBlank'),
-              () => addBlank(targets),
-              !disabled,
-              'organize-add-blank',
-            )}
-            {tool(
-              t('tools.organize.board.undo'),
-              () => travel('undo'),
-              !disabled && history.past.length > 0,
-              'organize-undo',
-            )}
-            {tool(
-              t('tools.organize.board.redo'),
-              () => travel('redo'),
-              !disabled && history.future.length > 0,
-              'organize-redo',
-            )}
-            {tool(
-              t('tools.organize.board.selectAll'),
-              () => setSelected(new Set(items.map((item) => item.id))),
-              !disabled && items.length > 0,
-              'organize-select-all',
-            )}
-            {tool(
-              t('tools.organize.board.selectNone'),
-              () => setSelected(new Set()),
-              selected.size > 0,
-              'organize-select-none',
-            )}
-          </div>
+          <OrganizeToolbar
+            label={t('tools.organize.board.toolbar')}
+            controlsId={gridId}
+            disabled={disabled}
+            blankSize={blankSize}
+            blankSizeLabel={t('tools.organize.board.blankSizeLabel')}
+            blankSizeName={(size) => t(`tools.organize.board.blankSize.${size}`)}
+            onBlankSizeChange={setBlankSize}
+            actions={actions}
+          />
           <p className="mt-2 text-xs text-slate-600" data-testid="organize-summary">
             {t('tools.organize.board.summary', { total: items.length, count: selected.size })}
           </p>
