@@ -101,7 +101,7 @@ export type ToolDefinition<Id extends string = ToolId> = {
    */
   readonly glyph: string;
   /**
-   * `false`: the tool has no page yet and is served by its API alone (Organize PDF, until its page grid exists): the
+   * `false`: the tool has no page yet and is served by its API alone (none today): the
    * site leaves it out of its pages, cards, menus, tool lists and counts and the sitemap (`SITE_TOOL_IDS`), while its
    * endpoint, its API docs, the job API and the status page have it as every tool. Remove the flag with its page.
    */
@@ -439,8 +439,6 @@ export const TOOLS = defineTools({
     color: 'purple',
     // Four pages in a grid, one of them being moved.
     glyph: 'M4 4h6v6H4zM14 4h6v6h-6zM4 14h6v6H4zM14 17h6M17 14v6',
-    // Served by its API until the page grid of issue 32 gives it a page.
-    hasPage: false,
   },
   protect: {
     ...onePdf,

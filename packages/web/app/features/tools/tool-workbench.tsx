@@ -70,7 +70,8 @@ export function ToolWorkbench({ tool }: { tool: ToolDefinition }) {
   // Page numbers are checked against the file before anything is uploaded (split's ranges, rotate's pages).
   const readsPageList = Object.values(tool.options).some((spec) => spec.kind === 'page-list');
   const pageCount = usePdfPageCount(readsPageList ? files[0] : undefined);
-  const showsFirstPages = tool.maxFiles > 1 && tool.accepts.includes('pdf');
+  // Organize PDF shows every page of every file on its board: its file list needs no first pages besides.
+  const showsFirstPages = tool.maxFiles > 1 && tool.accepts.includes('pdf') && tool.id !== 'organize';
   const firstPageOf = (file: File, index: number, icon: ReactNode) =>
     kindOfFileName(file.name) === 'pdf' ? (
       <Suspense fallback={icon}>

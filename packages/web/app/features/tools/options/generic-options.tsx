@@ -138,8 +138,8 @@ const LANGUAGES: OptionField<Extract<OptionSpec, { kind: 'language-list' }>> = {
 };
 
 /**
- * A layout is made by arranging pages, not typed: the page grid of Organize PDF (issue 32) will be its form. Until
- * then the tool has no page (`hasPage: false`) and this field draws nothing.
+ * A layout is made by arranging pages, not typed: Organize PDF's form is its board of pages
+ * (`organize-options.tsx`), and this field draws nothing.
  */
 const LAYOUT: OptionField<Extract<OptionSpec, { kind: 'layout' }>> = {
   Field: () => null,

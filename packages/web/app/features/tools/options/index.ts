@@ -4,6 +4,7 @@ import { CropOptions } from './crop-options.tsx';
 import { GenericOptions } from './generic-options.tsx';
 import { JpgToPdfOptions } from './jpg-to-pdf-options.tsx';
 import { MetadataOptions } from './metadata-options.tsx';
+import { OrganizeOptions } from './organize-options.tsx';
 import { PdfToJpgOptions } from './pdf-to-jpg-options.tsx';
 import { RotateOptions } from './rotate-options.tsx';
 
@@ -26,8 +27,8 @@ export type ToolOptionsProps = {
 
 /**
  * The tools whose options earn a form of their own: PDF to JPG (each quality named with its resolution), JPG to
- * PDF (the page order hint), rotate and crop (page previews) and PDF properties (its fields filled from the file
- * chosen). Every other tool with options gets the generic form
+ * PDF (the page order hint), rotate and crop (page previews), PDF properties (its fields filled from the file
+ * chosen) and Organize PDF (its layout made on a board of pages). Every other tool with options gets the generic form
  * (`GenericOptions`), from its registry entry and its words.
  */
 const CUSTOM_OPTION_FORMS: Partial<Record<ToolId, ComponentType<ToolOptionsProps>>> = {
@@ -36,6 +37,7 @@ const CUSTOM_OPTION_FORMS: Partial<Record<ToolId, ComponentType<ToolOptionsProps
   rotate: RotateOptions,
   crop: CropOptions,
   metadata: MetadataOptions,
+  organize: OrganizeOptions,
 };
 
 const genericForms = new Map<ToolId, ComponentType<ToolOptionsProps>>();

@@ -47,6 +47,11 @@ export function prepareOptions(
       const key = `tools.${tool.id}.options.${option}Required` as MessageKey;
       return { ok: false, problem: { option, message: { key } } };
     }
+    // A layout is made on Organize PDF's board, which gives none while it cannot (pages not shown yet, none left).
+    if (spec.kind === 'layout' && (values[option] ?? '') === '') {
+      const key = `tools.${tool.id}.options.${option}Required` as MessageKey;
+      return { ok: false, problem: { option, message: { key } } };
+    }
     // A number, or a line of text that must hold placeholders, is read as the server reads it; a wrong one gets its
     // own prompt (`<name>Invalid`). Any other text is sent as typed: the field keeps it to one line of `maxChars`.
     if (spec.kind === 'number' || (spec.kind === 'text' && spec.placeholders?.length)) {
