@@ -17,6 +17,8 @@ export type FieldSchema = {
   readonly default?: string;
   readonly minLength?: number;
   readonly maxLength?: number;
+  /** A regular expression the value matches (a colour's `#rrggbb`). */
+  readonly pattern?: string;
   /** `password`: a secret, which documentation tools hide as it is typed. */
   readonly format?: 'password';
   readonly examples?: readonly string[];

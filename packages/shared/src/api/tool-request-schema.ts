@@ -1,7 +1,8 @@
 import { FILE_KINDS } from '../files/file-kinds.ts';
 import { MAX_PASSWORD_CHARS } from '../limits.ts';
 import { optionKindOf } from '../tools/option-kinds.ts';
-import { TOOLS, fileFieldName, passwordFieldName, type ToolDefinition } from '../tools/registry.ts';
+import { TOOLS, type ToolDefinition } from '../tools/registry.ts';
+import { fileFieldName, passwordFieldName } from '../tools/tool-fields.ts';
 import type { ToolId } from '../tools/tool-ids.ts';
 import type { FieldSchema, MultipartSchema } from './openapi-types.ts';
 import { toolWords } from './tool-words.ts';

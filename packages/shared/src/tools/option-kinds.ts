@@ -7,6 +7,7 @@ import { AUTO_LANGUAGE } from './ocr-languages.ts';
 import { layoutError, MAX_LAYOUT_BYTES, readPageLayout } from './page-layout.ts';
 import { AUTO_MARGINS } from './option-specs.ts';
 import type {
+  ColorOptionSpec,
   EnumOptionSpec,
   FlagListOptionSpec,
   LanguageList,
@@ -290,6 +291,32 @@ const TEXT: OptionKind<TextOptionSpec> = {
   maxBytes: MAX_FIELD_BYTES,
 };
 
+const COLOR: OptionKind<ColorOptionSpec> = {
+  read: (name, raw, spec) => {
+    if (raw === undefined) return spec.default;
+    if (!/^#[0-9a-f]{6}$/i.test(raw)) {
+      throw new AppError(
+        'INVALID_OPTIONS',
+        `"${name}" must be a colour written as # and six hexadecimal digits, such as #ff0000 for red.`,
+        { option: name },
+      );
+    }
+    return raw.toLowerCase();
+  },
+  check: () => undefined,
+  schema: (spec) => ({
+    type: 'string',
+    default: spec.default,
+    pattern: '^#[0-9a-fA-F]{6}$',
+    maxLength: 7,
+    examples: [spec.default, '#ff0000'],
+  }),
+  isRequired: () => false,
+  initialValue: (spec) => spec.default,
+  errorCodes: [],
+  maxBytes: MAX_FIELD_BYTES,
+};
+
 /** What a flag list sends for none of its flags (a blank field means all of them). */
 export const NO_FLAGS = 'none';
 
@@ -374,6 +401,7 @@ export const OPTION_KINDS: {
   enum: ENUM,
   number: NUMBER,
   text: TEXT,
+  color: COLOR,
   'page-list': PAGE_LIST,
   'language-list': LANGUAGE_LIST,
   layout: LAYOUT,

@@ -1,3 +1,4 @@
+import type { FileKind } from '../files/file-kinds.ts';
 import type { AUTO_LANGUAGE } from './ocr-languages.ts';
 import type { PageLayout } from './page-layout.ts';
 
@@ -98,10 +99,30 @@ export type TextOptionSpec = {
   readonly presets?: readonly string[];
 };
 
+/**
+ * A file of another kind a tool may take beside its own, in a field of its own (Watermark's picture, `image`),
+ * instead of its option `insteadOf` (its text): a request carries exactly one of the two (`TEXT_OR_IMAGE_REQUIRED`
+ * otherwise). Only a tool that takes one file has one: it travels after that file, and its op receives it by its
+ * field's name (`ToolDefinition.extraFile`).
+ */
+export type ExtraFile = {
+  readonly field: string;
+  readonly accepts: readonly FileKind[];
+  readonly maxFileBytes: number;
+  readonly insteadOf: string;
+};
+
+/** A colour as `#rrggbb` (Watermark's `color`), read in lower case; `default` when absent. */
+export type ColorOptionSpec = {
+  readonly kind: 'color';
+  readonly default: string;
+};
+
 export type OptionSpec =
   | EnumOptionSpec
   | NumberOptionSpec
   | TextOptionSpec
+  | ColorOptionSpec
   | PageListOptionSpec
   | LanguageListOptionSpec
   | LayoutOptionSpec
@@ -116,7 +137,7 @@ export type LanguageList<L extends string = string> = typeof AUTO_LANGUAGE | rea
  * The value of one option once read (`OPTION_KINDS[kind].read`): what the engine receives, so nothing past the
  * reading parses a field again. A choice is one of its values; a page list stays text (only the document's page
  * count can parse it), undefined when not sent; a language list is `auto` or its languages; a layout its items; a
- * secret is its text, and a text too (undefined when absent or blank, if it has no default); a number its value; a flag list the flags named; margins `auto` or four numbers.
+ * secret is its text, and a text too, and a colour its `#rrggbb` (undefined when absent or blank, if it has no default); a number its value; a flag list the flags named; margins `auto` or four numbers.
  */
 export type OptionValue<S extends OptionSpec> = S extends EnumOptionSpec
   ? S['values'][number]
@@ -124,7 +145,7 @@ export type OptionValue<S extends OptionSpec> = S extends EnumOptionSpec
     ? LanguageList<S['values'][number]>
     : S extends LayoutOptionSpec
       ? PageLayout
-      : S extends SecretOptionSpec | (TextOptionSpec & { readonly default: string })
+      : S extends SecretOptionSpec | ColorOptionSpec | (TextOptionSpec & { readonly default: string })
         ? string
         : S extends NumberOptionSpec
           ? number

@@ -14,6 +14,7 @@ import {
 import { lazy, Suspense, type ReactNode } from 'react';
 import { CheckboxGroup } from '../../../components/checkbox-group.tsx';
 import { ChoiceGroup } from '../../../components/choice-group.tsx';
+import { ColorField } from '../../../components/color-field.tsx';
 import { MarginsField } from '../../../components/margins-field.tsx';
 import { PageListField } from '../../../components/page-list-field.tsx';
 import { SecretField } from '../../../components/secret-field.tsx';
@@ -262,11 +263,26 @@ const TEXT: OptionField<Extract<OptionSpec, { kind: 'text' }>> = {
   }),
 };
 
+const COLOR: OptionField<Extract<OptionSpec, { kind: 'color' }>> = {
+  Field: ({ toolId, name, spec, words: key, values, disabled, text, onChange }) => (
+    <ColorField
+      label={text(`${key}Label`)}
+      hint={text(`${key}Hint`)}
+      value={values[name] ?? spec.default}
+      disabled={disabled}
+      testId={`${toolId}-${name}`}
+      onChange={(value) => onChange({ ...values, [name]: value })}
+    />
+  ),
+  messageKeys: (key) => ({ required: [`${key}Label`, `${key}Hint`], optional: [] }),
+};
+
 /** Every kind of option has its field: a new kind is a type error until it is shown here. */
 const OPTION_FIELDS: { readonly [K in OptionSpec['kind']]: OptionField<Extract<OptionSpec, { kind: K }>> } = {
   enum: CHOICES,
   number: NUMBER,
   text: TEXT,
+  color: COLOR,
   'page-list': PAGE_LIST,
   'language-list': LANGUAGES,
   layout: LAYOUT,
@@ -287,16 +303,9 @@ const optionsOf = (toolId: ToolId) =>
  * its words from `tools.<id>.options.<name>…` (`genericOptionKeys`).
  */
 export function GenericOptions({ toolId, files, ...form }: ToolOptionsProps & { readonly toolId: ToolId }) {
-  const { intl, t } = getTranslator(useLocale());
-  const text = (key: string) => t(key as MessageKey);
-  const has = (key: string) => intl.messages[key] !== undefined;
   return (
     <div className="mt-6 space-y-4" data-testid="tool-options">
-      {optionsOf(toolId).map(([name, spec]) => {
-        const { Field } = fieldOf(spec);
-        const words = `tools.${toolId}.options.${name}`;
-        return <Field key={name} {...form} {...{ toolId, name, spec, words, text, has, t }} />;
-      })}
+      <OptionFields {...form} files={files} toolId={toolId} />
       {files[0] && isPagePickerTool(toolId) && (
         <Suspense fallback={null}>
           <PagePicker
@@ -312,6 +321,28 @@ export function GenericOptions({ toolId, files, ...form }: ToolOptionsProps & { 
       )}
     </div>
   );
+}
+
+/**
+ * The generic form's fields of a tool's options, each as its kind is shown (`OPTION_FIELDS`), in the registry's
+ * order: all of them, or those named in `only` (a form of its own that shows some of them as the generic form does).
+ */
+export function OptionFields({
+  toolId,
+  only,
+  files: _files,
+  ...form
+}: ToolOptionsProps & { readonly toolId: ToolId; readonly only?: readonly string[] }) {
+  const { intl, t } = getTranslator(useLocale());
+  const text = (key: string) => t(key as MessageKey);
+  const has = (key: string) => intl.messages[key] !== undefined;
+  return optionsOf(toolId)
+    .filter(([name]) => only === undefined || only.includes(name))
+    .map(([name, spec]) => {
+      const { Field } = fieldOf(spec);
+      const words = `tools.${toolId}.options.${name}`;
+      return <Field key={name} {...form} {...{ toolId, name, spec, words, text, has, t }} />;
+    });
 }
 
 /** The message keys the generic form reads for a tool's options. */
