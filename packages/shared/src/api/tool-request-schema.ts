@@ -32,6 +32,15 @@ export function toolRequestSchema(toolId: ToolId): MultipartSchema {
     properties[fileFieldName(tool, index)] = file(index);
     if (index < tool.minFiles) required.push(fileFieldName(tool, index));
   }
+  const extra = tool.extraFile;
+  if (extra) {
+    const labels = extra.accepts.flatMap((kind) => FILE_KINDS[kind].typeNames).join(' or ');
+    properties[extra.field] = {
+      type: 'string',
+      contentMediaType: extra.accepts.flatMap((kind) => FILE_KINDS[kind].mimeTypes).join(', '),
+      description: `A ${labels} file, at most ${megabytes(extra.maxFileBytes)}, instead of \`${extra.insteadOf}\`: send exactly one of the two.`,
+    };
+  }
   const patternProperties: Record<string, FieldSchema> = {};
   if (tool.fileField === 'indexed') {
     patternProperties['^file-\\d+$'] = {
