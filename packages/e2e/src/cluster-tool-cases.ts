@@ -146,6 +146,17 @@ export function clusterCases(mark: string, scratch: () => string) {
       ],
       check: async (body) => expect(await textOf(body)).toContain('Page 2 of 2'),
     },
+    // A picture: the extra file travels to the worker with the PDF.
+    watermark: {
+      parts: [
+        ['file', pdf(2), 'a.pdf'],
+        ['image', markedJpeg(mark), 'mark.jpg'],
+      ],
+      check: async (body) => {
+        const images = await readWith(body, 'images.pdf', 'pdfimages', (path) => ['-list', path]);
+        expect(images.match(/^\s+[12]\s+\d+\s+image\s/gm)).toHaveLength(2);
+      },
+    },
     'remove-pages': {
       parts: [
         ['file', pdf(3), 'a.pdf'],

@@ -21,6 +21,7 @@ const PDF_TOOLS = [
   'pdf-to-jpg',
   'rotate',
   'page-numbers',
+  'watermark',
   'ocr',
   'remove-pages',
   'extract-pages',

@@ -168,6 +168,11 @@ describe('nothing kept: a marker sent through every tool and outcome is found no
       rotate: await send('rotate', [pdfFile()], { angle: '90' }),
       // The format carries the marker too: what a visitor writes reaches no log and no file either.
       'page-numbers': await send('page-numbers', [pdfFile()], { format: `{n} ${MARKER.slice(0, 40)}` }),
+      // A marked picture as the watermark: its name and bytes reach no log and no file either.
+      watermark: await send('watermark', [
+        pdfFile(),
+        { field: 'image', name: named('jpg'), type: 'image/jpeg', data: markedJpeg(MARKER) },
+      ]),
       'jpg-to-pdf': await send('jpg-to-pdf', [
         { field: 'file-0', name: named('jpg'), type: 'image/jpeg', data: markedJpeg(MARKER) },
       ]),

@@ -17,6 +17,7 @@ import { rotate } from './rotate.ts';
 import { split } from './split.ts';
 import { unlock } from './unlock.ts';
 import type { EngineOps } from './types.ts';
+import { watermark } from './watermark.ts';
 import { wordToPdf } from './word-to-pdf.ts';
 
 /** The operation behind each tool. A tool without an entry here is a compile error. */
@@ -34,6 +35,7 @@ export const ENGINE_OPS = {
   'jpg-to-pdf': jpgToPdf,
   rotate,
   'page-numbers': pageNumbers,
+  watermark,
   ocr,
   'remove-pages': removePages,
   'extract-pages': extractPages,

@@ -1,4 +1,4 @@
-import { AppError, TOOLS, TOOL_IDS } from '@quire/shared';
+import { AppError, TOOLS, TOOL_IDS, type ToolDefinition } from '@quire/shared';
 import { describe, expect, it } from 'vitest';
 import type { InputFile } from './types.ts';
 import { opInput } from './op-input.ts';
@@ -28,11 +28,25 @@ describe('opInput', () => {
     expect(opInput('merge', { files: three, options: {} })).toEqual({ files: three, options: {} });
   });
 
+  it('hands a tool its extra file, which travels after its own, under its field name', () => {
+    const [pdf, picture] = files(2);
+    const options = { text: undefined } as never;
+    expect(opInput('watermark', { files: [pdf!, picture!], options })).toEqual({
+      file: pdf,
+      image: picture,
+      options,
+    });
+    expect(opInput('watermark', { files: [pdf!], options })).toEqual({ file: pdf, options });
+  });
+
   it.each(TOOL_IDS)('refuses a %s job with fewer or more files than the registry allows', (toolId) => {
-    const { minFiles, maxFiles } = TOOLS[toolId];
+    const { minFiles, maxFiles, extraFile } = TOOLS[toolId] as ToolDefinition;
     const run = (count: number) => () => opInput(toolId, { files: files(count), options: {} as never });
     expect(codeOf(run(minFiles - 1))).toBe('TOO_FEW_FILES');
-    expect(codeOf(run(maxFiles + 1))).toBe('TOO_MANY_FILES');
+    // An extra file (Watermark's picture) may follow the tool's own, and nothing more.
+    const most = maxFiles + (extraFile ? 1 : 0);
+    expect(codeOf(run(most + 1))).toBe('TOO_MANY_FILES');
+    expect(codeOf(run(most))).toBeNull();
     expect(codeOf(run(minFiles))).toBeNull();
     expect(codeOf(run(maxFiles))).toBeNull();
   });

@@ -37,6 +37,7 @@ import { rotate } from './rotate.ts';
 import { organize } from './organize.ts';
 import { pageNumbers } from './page-numbers.ts';
 import { split } from './split.ts';
+import { watermark } from './watermark.ts';
 import { unlock } from './unlock.ts';
 import type { JobResult } from './types.ts';
 
@@ -135,6 +136,36 @@ const CASES: { [K in PdfToolId]: Case } = {
         encoding: 'utf8',
       });
       expect(last).toContain(`page ${pages}/${pages}`);
+      return pages;
+    },
+    bigUnderCap: 1500,
+  },
+  watermark: {
+    fileIndex: 0,
+    run: (path, password) =>
+      watermark(
+        {
+          file: inputFile(path, password),
+          options: {
+            text: 'Draft',
+            position: 'bottom-right',
+            opacity: 100,
+            rotation: 0,
+            fontSize: 12,
+            color: '#000000',
+            pages: undefined,
+            layer: 'over',
+          },
+        },
+        ctx,
+      ),
+    countPages: async (result) => {
+      const pages = pdfPages(result.path);
+      // The last page carries the watermark too: every real page was reached.
+      const last = execFileSync('pdftotext', ['-f', String(pages), '-l', String(pages), result.path, '-'], {
+        encoding: 'utf8',
+      });
+      expect(last).toContain('Draft');
       return pages;
     },
     bigUnderCap: 1500,

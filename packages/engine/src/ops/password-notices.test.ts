@@ -20,10 +20,21 @@ import { rotate } from './rotate.ts';
 import { organize } from './organize.ts';
 import { pageNumbers } from './page-numbers.ts';
 import { split } from './split.ts';
+import { watermark } from './watermark.ts';
 import { unlock } from './unlock.ts';
 import type { JobResult } from './types.ts';
 
 const ctx = useJobContext(120_000);
+const WATERMARK_OPTIONS = {
+  text: 'Draft',
+  position: 'center',
+  opacity: 50,
+  rotation: 45,
+  fontSize: 48,
+  color: '#808080',
+  pages: undefined,
+  layer: 'over',
+} as const;
 const PASSWORD = 'minutes-2024';
 
 /** A directory of its own for each job a test runs, as the server gives each request. */
@@ -94,6 +105,12 @@ const CASES: { [K in PdfToolId]: Case } = {
         },
         await job(),
       ),
+    writesPdf: true,
+  },
+  watermark: {
+    fileIndex: 0,
+    run: async (path, password) =>
+      watermark({ file: inputFile(path, password), options: WATERMARK_OPTIONS }, await job()),
     writesPdf: true,
   },
   compress: {

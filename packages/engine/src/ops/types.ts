@@ -17,11 +17,18 @@ export type JobInput<T extends ToolId = ToolId> = {
 
 /**
  * What a tool's op receives (`opInput` builds it from the job, having checked its file count once): a tool that
- * takes one file gets it as `file`, a tool that takes several gets them in order as `files`.
+ * takes one file gets it as `file`, a tool that takes several gets them in order as `files`; a tool's extra file
+ * (`ToolDefinition.extraFile`), which travels after them, comes under its field's name.
  */
 export type OpInput<T extends ToolId> = (Tools[T]['maxFiles'] extends 1
   ? { file: InputFile }
-  : { files: InputFile[] }) & { options: ToolOptions<T> };
+  : { files: InputFile[] }) &
+  ExtraFileInput<Tools[T]> & { options: ToolOptions<T> };
+
+/** A tool's extra file (Watermark's `image`), under its field's name, when the request sent one. */
+type ExtraFileInput<D> = D extends { readonly extraFile: { readonly field: infer F extends string } }
+  ? { readonly [K in F]?: InputFile | undefined }
+  : unknown;
 
 export type JobContext = {
   /** Aborted when the client goes away or the job runs out of time. */

@@ -41,22 +41,32 @@ export function readGlyphs(
 /**
  * A stamp page's content, written again from its glyphs in visual order, left to right, each at its place: MuPDF's
  * writer draws a right-to-left run from its first letter leftwards, which poppler reads as one word per letter,
- * while every PDF producer draws it left to right and readers put it back in logical order.
+ * while every PDF producer draws it left to right and readers put it back in logical order. With `glyphTexts` (a
+ * stamp drawn at a slant), the glyphs are also marked with the text they stand for (ISO 32000-1, 14.9.4): readers
+ * that group letters into words along a page's axes only (poppler) would otherwise give a slanted line back in
+ * pieces of a few letters, and take the marked text whole instead. It is the glyphs' text in the order they are
+ * drawn, as a reader meets it on a level line: poppler and MuPDF then order a right-to-left run as they would there.
  */
 export function writeVisualOrder(
   pdf: Mupdf.PDFDocument,
   pageObject: Mupdf.PDFObject,
   placed: readonly PlacedGlyph[],
   color: readonly [number, number, number],
+  glyphTexts?: ReadonlyMap<string, ReadonlyMap<number, string>>,
 ): void {
   const height = pageObject.get('MediaBox').get(3).asNumber() - pageObject.get('MediaBox').get(1).asNumber();
   const resourceOf = new Map<string, string>();
   pageObject.get('Resources', 'Font').forEach((font, key) => {
     resourceOf.set(font.get('BaseFont').asName(), String(key));
   });
-  const operators = [`${color.map((value) => formatNumber(value / 255)).join(' ')} rg`, 'BT'];
-  let currentFont = '';
+  const operators = [`${color.map((value) => formatNumber(value / 255)).join(' ')} rg`];
   const ordered = [...placed].sort((a, b) => a.matrix[4] - b.matrix[4]);
+  if (glyphTexts) {
+    const text = ordered.map(({ font, glyph }) => glyphTexts.get(font)?.get(glyph) ?? '').join('');
+    operators.push(`/Span <</ActualText <feff${utf16Hex(text)}>>> BDC`);
+  }
+  operators.push('BT');
+  let currentFont = '';
   for (const { font, glyph, matrix } of ordered) {
     const resource = resourceOf.get(font);
     if (resource === undefined) continue;
@@ -69,7 +79,9 @@ export function writeVisualOrder(
     operators.push(`${[a, -b, c, -d, e, height - f].map(formatNumber).join(' ')} Tm`);
     operators.push(`<${glyph.toString(16).padStart(4, '0')}> Tj`);
   }
-  operators.push('ET', '');
+  operators.push('ET');
+  if (glyphTexts) operators.push('EMC');
+  operators.push('');
   pageObject.put('Contents', pdf.addStream(operators.join('\n'), pdf.newDictionary()));
 }
 
@@ -121,7 +133,7 @@ function toUnicodeCmap(texts: ReadonlyMap<number, string>): string {
   ].join('\n');
 }
 
-/** One character in UTF-16BE, as hexadecimal digits (a surrogate pair for one beyond the BMP). */
+/** A text in UTF-16BE, as hexadecimal digits (a surrogate pair for a character beyond the BMP). */
 function utf16Hex(character: string): string {
   let hex = '';
   for (let index = 0; index < character.length; index += 1)

@@ -1,46 +1,26 @@
 import type * as Mupdf from 'mupdf';
 import { subsetCffFonts } from '../compress/fonts/subset-cff-fonts.ts';
 import type { MupdfModule } from '../mupdf/load-mupdf.ts';
+import { drawStamps, type Stamp, type StampPlacement } from './draw-stamps.ts';
 import { guessCjkLanguage, installStampFonts } from './stamp-fonts.ts';
-import {
-  formatNumber,
-  mapGlyphsToText,
-  readGlyphs,
-  writeVisualOrder,
-  type PlacedGlyph,
-} from './stamp-glyphs.ts';
+import { mapGlyphsToText, readGlyphs, writeVisualOrder, type PlacedGlyph } from './stamp-glyphs.ts';
 
-/** Where a stamp sits on a page as the visitor sees it (its /Rotate applied), by its edges. */
-export type StampAnchor = {
-  readonly vertical: 'top' | 'middle' | 'bottom';
-  readonly horizontal: 'left' | 'center' | 'right';
-};
+export type { StampAnchor } from './draw-stamps.ts';
 
-/** How every stamp of a document looks and where it goes. */
-export type TextStampStyle = {
+/** How every text stamp of a document looks and where it goes. */
+export type TextStampStyle = StampPlacement & {
   readonly fontSizePt: number;
   /** Red, green and blue, each 0–255. */
   readonly color: readonly [number, number, number];
-  readonly anchor: StampAnchor;
-  /** From the edges the stamp is anchored to (ignored in the middle), in points of the visible page. */
-  readonly marginPt: number;
-  /** Degrees, counter-clockwise as the visitor sees the page, about the stamp's centre. */
-  readonly rotationDeg: number;
-  /** 0 (invisible) to 1 (opaque). */
-  readonly opacity: number;
-  /** Drawn after the page's content (`over`) or before it, so that the page paints over it (`under`). */
-  readonly layer: 'over' | 'under';
 };
 
 /**
- * The width MuPDF lays a stamp's line out in: wide enough that no text a tool takes (a few hundred characters at
- * most) wraps, so each stamp is one line.
+ * The width MuPDF lays a stamp's line out in, in ems of its font size: wide enough that no text a tool takes (a few
+ * hundred characters at most, none wider than a few ems) wraps, so each stamp is one line.
  */
-const LAYOUT_WIDTH_PT = 14_400;
+const LAYOUT_WIDTH_EMS = 1_200;
 /** The shortest page MuPDF lays HTML out on (it makes a shorter one this tall). */
 const MIN_LAYOUT_PAGE_PT = 72;
-/** The name of a stamp in its page's resources: a prefix no PDF producer uses, and its number. */
-const STAMP_NAME_PREFIX = 'QuireStamp';
 
 /**
  * Writes text on pages of a PDF, upright as the visitor sees each page (pages with /Rotate, boxes that do not start
@@ -64,16 +44,7 @@ export function stampTexts(
   repairBeforeEditing(pdf);
   const stamps = layOutStamps(mupdf, pdf, distinct, style, signal);
   const stampOf = new Map(distinct.map((text, index) => [text, stamps[index]!]));
-  const opacityState = style.opacity < 1 ? addOpacityState(pdf, style.opacity) : null;
-  const saveState = pdf.addStream('q\n', pdf.newDictionary());
-  for (const [pageIndex, text] of texts) {
-    const page = pdf.loadPage(pageIndex);
-    try {
-      drawStamp(mupdf, pdf, page, stampOf.get(text)!, style, { opacityState, saveState });
-    } finally {
-      page.destroy();
-    }
-  }
+  drawStamps(mupdf, pdf, new Map([...texts].map(([page, text]) => [page, stampOf.get(text)!])), style);
 }
 
 /**
@@ -81,13 +52,10 @@ export function stampTexts(
  * first time it meets an object that is not where the cross-reference table says, and its repair rebuilds the table
  * from the file, forgetting the edits made before (the save would then write the pages without their stamps).
  */
-function repairBeforeEditing(pdf: Mupdf.PDFDocument): void {
+export function repairBeforeEditing(pdf: Mupdf.PDFDocument): void {
   const count = pdf.countObjects();
   for (let number = 1; number < count; number += 1) pdf.newIndirect(number).resolve();
 }
-
-/** A laid-out text, ready to draw: its form XObject and its ink box in the form's space (PDF, y up). */
-type LaidOutStamp = { form: Mupdf.PDFObject; box: Mupdf.Rect };
 
 function layOutStamps(
   mupdf: MupdfModule,
@@ -95,7 +63,7 @@ function layOutStamps(
   texts: readonly string[],
   style: TextStampStyle,
   signal: AbortSignal,
-): LaidOutStamp[] {
+): Stamp[] {
   installStampFonts(mupdf);
   const [red, green, blue] = style.color;
   const blocks = texts.map((text) => {
@@ -112,7 +80,7 @@ function layOutStamps(
   const glyphTexts = new Map<string, Map<number, string>>();
   const glyphsOfPages: PlacedGlyph[][] = [];
   try {
-    layout.layout(LAYOUT_WIDTH_PT, pageHeight, style.fontSizePt);
+    layout.layout(LAYOUT_WIDTH_EMS * style.fontSizePt, pageHeight, style.fontSizePt);
     if (layout.countPages() !== texts.length) throw new Error('A stamp did not fit on one line.');
     const writer = new mupdf.DocumentWriter(written, 'pdf', '');
     for (let index = 0; index < texts.length; index += 1) {
@@ -139,7 +107,14 @@ function layOutStamps(
   try {
     for (let index = 0; index < texts.length; index += 1) {
       const pageObject = stampDocument.findPage(index);
-      writeVisualOrder(stampDocument, pageObject, glyphsOfPages[index]!, style.color);
+      const isSlanted = style.rotationDeg % 90 !== 0;
+      writeVisualOrder(
+        stampDocument,
+        pageObject,
+        glyphsOfPages[index]!,
+        style.color,
+        isSlanted ? glyphTexts : undefined,
+      );
       mapGlyphsToText(stampDocument, pageObject, glyphTexts);
     }
     // Only the glyphs the stamps draw are kept of each font: CFF ones (Nimbus Sans, Noto Sans CJK, on which MuPDF's
@@ -199,139 +174,6 @@ function readContents(mupdf: MupdfModule, contents: Mupdf.PDFObject): Mupdf.Buff
     joined.writeByte(10);
   }
   return joined;
-}
-
-function addOpacityState(pdf: Mupdf.PDFDocument, opacity: number): Mupdf.PDFObject {
-  return pdf.addObject({ Type: pdf.newName('ExtGState'), ca: opacity, CA: opacity });
-}
-
-/**
- * Draws a stamp on one page: the page's content is first wrapped in q … Q, so that a transformation it leaves in
- * force does not move the stamp; the stamp is then placed from the page's transform (MuPDF's: the visible box, y
- * down from its top-left corner, with /Rotate applied), which takes care of rotation and of boxes away from 0,0.
- */
-function drawStamp(
-  mupdf: MupdfModule,
-  pdf: Mupdf.PDFDocument,
-  page: Mupdf.PDFPage,
-  stamp: LaidOutStamp,
-  style: TextStampStyle,
-  shared: { opacityState: Mupdf.PDFObject | null; saveState: Mupdf.PDFObject },
-): void {
-  const pageObject = page.getObject();
-  const resources = ownResources(pdf, pageObject);
-  const formName = uniqueName(resources, 'XObject', STAMP_NAME_PREFIX);
-  putIn(pdf, resources, 'XObject', formName, stamp.form);
-  let setOpacity = '';
-  if (shared.opacityState) {
-    const stateName = uniqueName(resources, 'ExtGState', STAMP_NAME_PREFIX);
-    putIn(pdf, resources, 'ExtGState', stateName, shared.opacityState);
-    setOpacity = `/${stateName} gs `;
-  }
-
-  const matrix = placeStamp(mupdf, page, stamp.box, style);
-  const drawing = `q ${setOpacity}${matrix.map(formatNumber).join(' ')} cm /${formName} Do Q\n`;
-  const stampStream = pdf.addStream(style.layer === 'over' ? `Q\n${drawing}` : drawing, pdf.newDictionary());
-
-  const contents = pageObject.get('Contents');
-  const streams = contents.isArray()
-    ? Array.from({ length: contents.length }, (_, index) => contents.get(index))
-    : contents.isNull()
-      ? []
-      : [contents];
-  const ordered =
-    style.layer === 'over' ? [shared.saveState, ...streams, stampStream] : [stampStream, ...streams];
-  const array = pdf.newArray();
-  for (const stream of ordered) array.push(stream);
-  pageObject.put('Contents', array);
-}
-
-/**
- * The matrix from a stamp's form space to the page's user space: the stamp's box lands at its anchor, upright and
- * turned by `rotationDeg` as the visitor sees the page.
- */
-function placeStamp(
-  mupdf: MupdfModule,
-  page: Mupdf.PDFPage,
-  box: Mupdf.Rect,
-  style: TextStampStyle,
-): Mupdf.Matrix {
-  const [left, top, right, bottom] = page.getBounds();
-  const pageWidth = right - left;
-  const pageHeight = bottom - top;
-  const width = box[2] - box[0];
-  const height = box[3] - box[1];
-  // The stamp's footprint once turned, so that a turned stamp keeps its margin too.
-  const radians = (style.rotationDeg * Math.PI) / 180;
-  const footprintWidth = Math.abs(width * Math.cos(radians)) + Math.abs(height * Math.sin(radians));
-  const footprintHeight = Math.abs(width * Math.sin(radians)) + Math.abs(height * Math.cos(radians));
-  const margin = style.marginPt;
-  const centreX =
-    style.anchor.horizontal === 'left'
-      ? left + margin + footprintWidth / 2
-      : style.anchor.horizontal === 'right'
-        ? right - margin - footprintWidth / 2
-        : left + pageWidth / 2;
-  const centreY =
-    style.anchor.vertical === 'top'
-      ? top + margin + footprintHeight / 2
-      : style.anchor.vertical === 'bottom'
-        ? bottom - margin - footprintHeight / 2
-        : top + pageHeight / 2;
-  // Form space (y up) → centred on the stamp and flipped to the visible page's y down → turned → moved to its place.
-  const toCentre = mupdf.Matrix.translate(-(box[0] + width / 2), -(box[1] + height / 2));
-  const flip = mupdf.Matrix.scale(1, -1);
-  // In a y-down space a positive angle turns clockwise as seen: counter-clockwise is the negative one.
-  const turn = mupdf.Matrix.rotate(-style.rotationDeg);
-  const toPlace = mupdf.Matrix.translate(centreX, centreY);
-  const toUser = mupdf.Matrix.invert(page.getTransform());
-  return [toCentre, flip, turn, toPlace, toUser].reduce((product, next) =>
-    mupdf.Matrix.concat(product, next),
-  );
-}
-
-/**
- * The page's resources as a dictionary of its own (copied from an inherited or shared one, its sub-dictionaries
- * XObject and ExtGState copied too), so that adding a stamp to it changes no other page.
- */
-function ownResources(pdf: Mupdf.PDFDocument, pageObject: Mupdf.PDFObject): Mupdf.PDFObject {
-  const inherited = pageObject.getInheritable('Resources');
-  const own = copyDictionary(pdf, inherited);
-  for (const key of ['XObject', 'ExtGState']) {
-    const sub = own.get(key);
-    if (sub.isDictionary()) own.put(key, copyDictionary(pdf, sub));
-  }
-  pageObject.put('Resources', own);
-  return own;
-}
-
-function copyDictionary(pdf: Mupdf.PDFDocument, source: Mupdf.PDFObject): Mupdf.PDFObject {
-  const copy = pdf.newDictionary();
-  if (source.isDictionary()) source.forEach((value, key) => copy.put(key, value));
-  return copy;
-}
-
-function putIn(
-  pdf: Mupdf.PDFDocument,
-  resources: Mupdf.PDFObject,
-  category: string,
-  name: string,
-  value: Mupdf.PDFObject,
-): void {
-  let dictionary = resources.get(category);
-  if (!dictionary.isDictionary()) {
-    dictionary = pdf.newDictionary();
-    resources.put(category, dictionary);
-  }
-  dictionary.put(name, value);
-}
-
-function uniqueName(resources: Mupdf.PDFObject, category: string, prefix: string): string {
-  const taken = resources.get(category);
-  for (let number = 1; ; number += 1) {
-    const name = `${prefix}${number}`;
-    if (!taken.isDictionary() || taken.get(name).isNull()) return name;
-  }
 }
 
 function escapeHtml(text: string): string {

@@ -1,3 +1,4 @@
+import { AppError, type ToolDefinition } from '@quire/shared';
 import type { FastifyRequest } from 'fastify';
 import type { JobRequest } from '../jobs/run-job.ts';
 import type { Uploads } from './receive-uploads.ts';
@@ -16,6 +17,7 @@ export type JobLimits = {
 export function prepareJob(limits: JobLimits, request: FastifyRequest, uploads: Uploads): JobRequest {
   const toolId = uploads.tool.id;
   const options = parseToolOptions(toolId, uploads.fields);
+  checkExtraFile(uploads.tool, uploads.files.length > uploads.tool.maxFiles, options);
   const toolTimeoutMs = limits.jobTimeoutMs ?? uploads.tool.timeoutMs;
   // One visitor's Office document may not hold a LibreOffice for long: keys are for work known to be heavy.
   const isShortened = uploads.tool.lane === 'office' && !request.hasApiKey;
@@ -27,4 +29,26 @@ export function prepareJob(limits: JobLimits, request: FastifyRequest, uploads: 
     cpuLimitMs: limits.jobCpuMs ?? timeoutMs,
     client: request.client,
   };
+}
+
+/**
+ * A tool with an extra file (Watermark's `image`) takes it or its option `insteadOf` (its `text`), exactly one: a
+ * request with neither or both is refused before any work (`TEXT_OR_IMAGE_REQUIRED`, `details.reason`).
+ */
+function checkExtraFile(
+  tool: ToolDefinition,
+  hasExtraFile: boolean,
+  options: Readonly<Record<string, unknown>>,
+): void {
+  const extra = tool.extraFile;
+  if (!extra) return;
+  const hasOption = options[extra.insteadOf] !== undefined;
+  if (hasOption !== hasExtraFile) return;
+  throw new AppError(
+    'TEXT_OR_IMAGE_REQUIRED',
+    hasOption
+      ? `Send either "${extra.insteadOf}" or an "${extra.field}" file, not both.`
+      : `Send "${extra.insteadOf}", or an "${extra.field}" file instead.`,
+    { reason: hasOption ? 'both' : 'neither' },
+  );
 }

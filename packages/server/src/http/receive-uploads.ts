@@ -33,17 +33,26 @@ export type Uploads = { tool: ToolDefinition; files: InputFile[]; fields: Map<st
  * field has been read.
  */
 const ANY_TOOL = {
-  maxFiles: Math.max(...TOOL_IDS.map((id) => TOOLS[id].maxFiles)),
+  maxFiles: Math.max(...TOOL_IDS.map((id) => filesOf(TOOLS[id]))),
   maxFileBytes: Math.max(...TOOL_IDS.map((id) => TOOLS[id].maxFileBytes)),
   maxRequestBytes: Math.max(...TOOL_IDS.map((id) => TOOLS[id].maxRequestBytes)),
 };
+
+/** How many files a request of a tool may carry: its own, and its extra file (Watermark's picture). */
+function filesOf(tool: ToolDefinition): number {
+  return tool.maxFiles + (tool.extraFile ? 1 : 0);
+}
+
+/** What a file of an upload is held to: the tool's own files' kinds and size, or its extra file's. */
+type FileRules = Pick<ToolDefinition, 'accepts' | 'maxFileBytes'>;
 
 /**
  * Streams a tool's multipart upload into the job directory. Every limit is enforced while the bytes arrive: the
  * per-file and per-request sizes (413 as soon as one is crossed), the number of files, fields and parts, and the
  * type, read from each file's first bytes (415 before the rest is stored). Files are stored under server-made
  * names; the visitor's name is kept, sanitised, for messages only. With `TOOL_FIELD` instead of a tool, the first
- * part must be the `tool` field, and the tool it names sets the limits from then on.
+ * part must be the `tool` field, and the tool it names sets the limits from then on. A tool's extra file (Watermark's
+ * `image`) is held to its own kinds and size, and comes last in `files`, after the tool's own.
  */
 export async function receiveUploads(
   request: FastifyRequest,
@@ -90,15 +99,16 @@ async function readParts(
   ) {
     throw requestTooLarge(envelope);
   }
-  const budget = { remainingBytes: envelope.maxRequestBytes };
+  const budget = { remainingBytes: envelope.maxRequestBytes, maxRequestBytes: envelope.maxRequestBytes };
   const files = new Map<number, InputFile>();
+  let extraFile: InputFile | null = null;
   const fields = new Map<string, string>();
   const parts = request.parts({
     limits: {
       // One byte over the cap reaches the guard, which then fails the upload at once (busboy alone would drop the
       // rest of the file but read it to its end before saying so).
       fileSize: envelope.maxFileBytes + 1,
-      files: envelope.maxFiles,
+      files: tool ? filesOf(tool) : envelope.maxFiles,
       fields: MAX_FIELDS,
       // Each field is held to its own limit once its name is known (`maxFieldBytes`): Organize's layout is longer.
       fieldSize: MAX_ANY_FIELD_BYTES,
@@ -125,6 +135,7 @@ async function readParts(
       if (part.type === 'file') part.file.resume();
       tool = toolOfFirstPart(part.type === 'field' ? part.fieldname : null, part.value);
       budget.remainingBytes -= envelope.maxRequestBytes - tool.maxRequestBytes;
+      budget.maxRequestBytes = tool.maxRequestBytes;
       continue;
     }
     if (part.type === 'field') {
@@ -147,6 +158,20 @@ async function readParts(
       fields.set(part.fieldname, part.value);
       continue;
     }
+    const extra = tool.extraFile;
+    if (extra && part.fieldname === extra.field) {
+      if (extraFile) {
+        part.file.resume();
+        throw new AppError('INVALID_REQUEST', `Send one "${extra.field}" file at most.`);
+      }
+      const index = tool.maxFiles;
+      const name = sanitizeFileName(part.filename, extra.field);
+      const details = { fileIndex: index, fileName: name };
+      const path = join(jobDir, `input-${extra.field}`);
+      await storeFile(part.file, path, new UploadGuard(extra, budget, details));
+      extraFile = { path, name };
+      continue;
+    }
     const index = fileIndexOf(tool, part.fieldname);
     if (index === null || files.has(index)) {
       part.file.resume();
@@ -158,11 +183,7 @@ async function readParts(
     const name = sanitizeFileName(part.filename, `file-${index + 1}`);
     const details = { fileIndex: index, fileName: name };
     const path = join(jobDir, `input-${index}`);
-    const guard = new UploadGuard(tool, budget, details);
-    await pipeline(part.file, guard, createWriteStream(path, { flags: 'wx', mode: 0o600 }));
-    if (part.file.truncated) throw fileTooLarge(tool, details);
-    if (guard.bytes === 0) throw new AppError('EMPTY_FILE', `"${name}" is empty.`, details);
-    guard.checkType();
+    await storeFile(part.file, path, new UploadGuard(tool, budget, details));
     files.set(index, { path, name });
   }
 
@@ -182,7 +203,21 @@ async function readParts(
   }
   const inputs = ordered.map(([, file]) => file);
   takePasswords(tool, inputs, fields);
-  return { tool, files: inputs, fields };
+  return { tool, files: extraFile ? [...inputs, extraFile] : inputs, fields };
+}
+
+/** Writes one file of the upload through its guard, then checks that it was whole, not empty and of a kind taken. */
+async function storeFile(
+  file: NodeJS.ReadableStream & { truncated?: boolean },
+  path: string,
+  guard: UploadGuard,
+): Promise<void> {
+  await pipeline(file, guard, createWriteStream(path, { flags: 'wx', mode: 0o600 }));
+  if (file.truncated) throw fileTooLarge(guard.rules, guard.details);
+  if (guard.bytes === 0) {
+    throw new AppError('EMPTY_FILE', `"${guard.details.fileName}" is empty.`, guard.details);
+  }
+  guard.checkType();
 }
 
 /** The tool named by the first part of an upload to every tool's route, which must be the `tool` field. */
@@ -242,14 +277,15 @@ function fileIndexOf(tool: ToolDefinition, fieldName: string): number | null {
 }
 
 function describeFileFields(tool: ToolDefinition): string {
-  return tool.fileField === 'single' ? '"file"' : `"file-0" to "file-${tool.maxFiles - 1}" in order`;
+  const own = tool.fileField === 'single' ? '"file"' : `"file-0" to "file-${tool.maxFiles - 1}" in order`;
+  return tool.extraFile ? `${own}, and "${tool.extraFile.field}" if wanted` : own;
 }
 
 function isReservedName(name: string): boolean {
   return name === '__proto__' || name === 'constructor' || name === 'prototype';
 }
 
-function fileTooLarge(tool: ToolDefinition, details: { fileIndex: number; fileName: string }): AppError {
+function fileTooLarge(tool: FileRules, details: { fileIndex: number; fileName: string }): AppError {
   return new AppError(
     'FILE_TOO_LARGE',
     `"${details.fileName}" is larger than ${toWholeMegabytes(tool.maxFileBytes)} MB.`,
@@ -281,9 +317,9 @@ class UploadGuard extends Transform {
   #typeChecked = false;
 
   constructor(
-    private readonly tool: ToolDefinition,
-    private readonly budget: { remainingBytes: number },
-    private readonly details: { fileIndex: number; fileName: string },
+    readonly rules: FileRules,
+    private readonly budget: { remainingBytes: number; readonly maxRequestBytes: number },
+    readonly details: { fileIndex: number; fileName: string },
   ) {
     super();
   }
@@ -291,12 +327,12 @@ class UploadGuard extends Transform {
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
     this.bytes += chunk.length;
     this.budget.remainingBytes -= chunk.length;
-    if (this.bytes > this.tool.maxFileBytes) {
-      callback(fileTooLarge(this.tool, this.details));
+    if (this.bytes > this.rules.maxFileBytes) {
+      callback(fileTooLarge(this.rules, this.details));
       return;
     }
     if (this.budget.remainingBytes < 0) {
-      callback(requestTooLarge(this.tool));
+      callback(requestTooLarge(this.budget));
       return;
     }
     if (!this.#typeChecked) {
@@ -321,8 +357,8 @@ class UploadGuard extends Transform {
     this.#head = [];
     this.#typeChecked = true;
     const format = sniffFormat(head.subarray(0, SNIFF_BYTES));
-    if (format === null || kindOfFormat(format, this.tool.accepts) === null) {
-      const accepted = this.tool.accepts.map((kind) => FILE_KINDS[kind].label).join(', ');
+    if (format === null || kindOfFormat(format, this.rules.accepts) === null) {
+      const accepted = this.rules.accepts.map((kind) => FILE_KINDS[kind].label).join(', ');
       throw new AppError('INVALID_FILE_TYPE', `"${this.details.fileName}" is not a ${accepted} file.`, {
         ...this.details,
         accepted,

@@ -21,7 +21,7 @@ const ACTIVE_KEYS = ['/JavaScript', '/OpenAction', '/Launch', '/SubmitForm', '/U
 type ActiveKeys = (pdf: Uint8Array) => Promise<string[]>;
 
 /**
- * Policy: Quire edits documents without judging them (Redact PDF excepted, whose work is to remove what could tell). Lossless edits (rotate, page numbers, compress, OCR, protect,
+ * Policy: Quire edits documents without judging them (Redact PDF excepted, whose work is to remove what could tell). Lossless edits (rotate, page numbers, watermark, compress, OCR, protect,
  * unlock, crop) keep the document's scripts and actions as they were; page assembly (merge, split, remove and extract pages, organize) keeps
  * each page's own actions and drops the document-level ones, as it drops every catalog entry; conversions produce no
  * active content at all. Each tool that reads PDFs has its entry: a new one is a type error until its policy is
@@ -31,6 +31,8 @@ const POLICY: Record<PdfTool, (output: Buffer, activeKeys: ActiveKeys) => Promis
   rotate: async (output, activeKeys) => expect(await activeKeys(output)).toEqual(ACTIVE_KEYS),
   // A number added to each page's content, the rest of the document rewritten as it was.
   'page-numbers': async (output, activeKeys) => expect(await activeKeys(output)).toEqual(ACTIVE_KEYS),
+  // A text drawn on each page (the probe's), as page numbers: the rest of the document rewritten as it was.
+  watermark: async (output, activeKeys) => expect(await activeKeys(output)).toEqual(ACTIVE_KEYS),
   compress: async (output, activeKeys) => expect(await activeKeys(output)).toEqual(ACTIVE_KEYS),
   // The form goes into the page: its submit button (a widget) and the interactive form with its XFA are gone; the
   // document's scripts, the page's actions and its links stay, as in a lossless edit.

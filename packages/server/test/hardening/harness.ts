@@ -6,7 +6,6 @@ import {
   TOOLS,
   fileFieldName,
   initialOptionValues,
-  optionKindOf,
   resultFileName,
   type ErrorBody,
   type ErrorCode,
@@ -65,16 +64,15 @@ export async function postTool(
 }
 
 /**
- * The option fields a request carries unless a test sets them: each option at the value its form starts with, and a
- * required one the form leaves blank (Remove pages' page list) as the status probe sends it.
+ * The option fields a request carries unless a test sets them: each option at the value its form starts with, and one
+ * the form leaves blank that the status probe fills (Remove pages' page list, Watermark's text) as the probe sends it.
  */
 function defaultFields(toolId: ToolId): Record<string, string> {
   const tool: ToolDefinition = TOOLS[toolId];
   const fields = initialOptionValues(tool.options);
-  for (const [name, spec] of Object.entries(tool.options)) {
+  for (const name of Object.keys(tool.options)) {
     const probeValue = tool.probeFields?.[name];
-    if (!(name in fields) && optionKindOf(spec).isRequired(spec) && probeValue !== undefined)
-      fields[name] = probeValue;
+    if (!(name in fields) && probeValue !== undefined) fields[name] = probeValue;
   }
   return fields;
 }

@@ -1,6 +1,7 @@
 import { resultMimeTypes } from '../files/result-file-name.ts';
 import { JOBS_PATH, TOOL_FIELD } from '../jobs/job-view.ts';
-import { TOOLS, toolRouteName } from '../tools/registry.ts';
+import { TOOLS } from '../tools/registry.ts';
+import { toolRouteName } from '../tools/tool-fields.ts';
 import { TOOL_IDS } from '../tools/tool-ids.ts';
 import { RATE_LIMIT_HEADERS, errorResponses, toolReportHeaders } from './api-responses.ts';
 import { dispositionExamples } from './result-name-docs.ts';

@@ -1,7 +1,8 @@
 import { FILE_KINDS } from '../files/file-kinds.ts';
 import { MAX_PASSWORD_CHARS } from '../limits.ts';
 import { optionKindOf } from '../tools/option-kinds.ts';
-import { TOOLS, fileFieldName, passwordFieldName, type ToolDefinition } from '../tools/registry.ts';
+import { TOOLS, type ToolDefinition } from '../tools/registry.ts';
+import { fileFieldName, passwordFieldName } from '../tools/tool-fields.ts';
 import type { ToolId } from '../tools/tool-ids.ts';
 import type { FieldSchema, MultipartSchema } from './openapi-types.ts';
 import { toolWords } from './tool-words.ts';
@@ -30,6 +31,15 @@ export function toolRequestSchema(toolId: ToolId): MultipartSchema {
   for (let index = 0; index < shown; index += 1) {
     properties[fileFieldName(tool, index)] = file(index);
     if (index < tool.minFiles) required.push(fileFieldName(tool, index));
+  }
+  const extra = tool.extraFile;
+  if (extra) {
+    const labels = extra.accepts.flatMap((kind) => FILE_KINDS[kind].typeNames).join(' or ');
+    properties[extra.field] = {
+      type: 'string',
+      contentMediaType: extra.accepts.flatMap((kind) => FILE_KINDS[kind].mimeTypes).join(', '),
+      description: `A ${labels} file, at most ${megabytes(extra.maxFileBytes)}, instead of \`${extra.insteadOf}\`: send exactly one of the two.`,
+    };
   }
   const patternProperties: Record<string, FieldSchema> = {};
   if (tool.fileField === 'indexed') {

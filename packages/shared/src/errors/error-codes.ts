@@ -9,6 +9,11 @@ export const ERROR_CODES = {
   INVALID_LAYOUT: { httpStatus: 400 },
   INVALID_REQUEST: { httpStatus: 400 },
   TOO_FEW_FILES: { httpStatus: 400 },
+  /**
+   * Watermark takes exactly one of its `text` and its `image` file (`details.reason`: `neither` or `both`): the
+   * request has neither, or both.
+   */
+  TEXT_OR_IMAGE_REQUIRED: { httpStatus: 400 },
   INVALID_API_KEY: { httpStatus: 401 },
   NOT_FOUND: { httpStatus: 404 },
   /** The result of an asynchronous job asked for before the job is done. */

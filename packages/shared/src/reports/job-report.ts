@@ -56,6 +56,8 @@ export type ToolReports = {
   rotate: { rotatedPages: number };
   /** `numberedPages`: the pages that carry a number (those of `pages`, or all). */
   'page-numbers': { pageCount: number; numberedPages: number };
+  /** `watermarkedPages`: the pages that carry the watermark (those of `pages`, or all). */
+  watermark: { pageCount: number; watermarkedPages: number };
   /** `recognisedPages`: the pages read, as a page list (`1-3, 7`); `confidence`: their mean word confidence, 0–100. */
   ocr: { pageCount: number } & Recognition;
   'remove-pages': { pageCount: number; removedPages: number };

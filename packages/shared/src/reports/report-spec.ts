@@ -198,6 +198,15 @@ export const REPORT_SPECS: { readonly [T in ToolId]: readonly ReportHeaderSpec<T
       write: ({ numberedPages }) => String(numberedPages),
     },
   ],
+  watermark: [
+    PAGE_COUNT,
+    {
+      header: 'X-Pages-Watermarked',
+      type: 'integer',
+      description: 'How many pages carry the watermark (those of `pages`, or all).',
+      write: ({ watermarkedPages }) => String(watermarkedPages),
+    },
+  ],
   ocr: [PAGE_COUNT, ...RECOGNITION],
   'remove-pages': [
     PAGE_COUNT,
@@ -356,6 +365,13 @@ export const REPORT_FIGURES: ReportFigureSpecs = {
     numberedPages: {
       type: 'integer',
       description: 'How many pages carry a number (those of `pages`, or all).',
+    },
+  },
+  watermark: {
+    pageCount: PAGE_COUNT_FIGURE,
+    watermarkedPages: {
+      type: 'integer',
+      description: 'How many pages carry the watermark (those of `pages`, or all).',
     },
   },
   ocr: { pageCount: PAGE_COUNT_FIGURE, ...RECOGNITION_FIGURES },

@@ -31,6 +31,27 @@ export const STAMP_EDGE_POSITIONS = [
   'bottom-center',
   'bottom-right',
 ] as const;
+/**
+ * Where Watermark puts its text or picture, as the visitor sees the page: in the middle, at one of the eight edges
+ * and corners (the six of Add page numbers, spelt as they are, and `center-left`, `center-right` between them), or
+ * repeated over the whole page (`tiled`). Listed row by row, as the form lays them out.
+ */
+export const WATERMARK_POSITIONS = [
+  'top-left',
+  'top-center',
+  'top-right',
+  'center-left',
+  'center',
+  'center-right',
+  'bottom-left',
+  'bottom-center',
+  'bottom-right',
+  'tiled',
+] as const;
+/** The longest watermark text: one line, which a page of any size still shows whole at a readable size. */
+export const MAX_WATERMARK_TEXT_CHARS = 200;
+/** A watermark's text may be larger than a page number: up to a headline across a page. */
+export const MAX_WATERMARK_FONT_SIZE_PT = 200;
 /** The longest page-number format (`Page {n} of {total}` in any language fits many times over). */
 export const MAX_PAGE_NUMBER_FORMAT_CHARS = 100;
 export const MAX_FIRST_PAGE_NUMBER = 999_999;
@@ -58,4 +79,21 @@ export const DOCUMENT_LANGUAGES = {
   kind: 'language-list',
   values: OCR_LANGUAGES,
   maxItems: MAX_OCR_LANGUAGES,
+} as const;
+
+/**
+ * Watermark's options: its text (or, instead, a picture: the registry's `extraFile`), where it goes, how it is drawn
+ * and on which pages.
+ */
+export const WATERMARK_OPTIONS = {
+  text: { kind: 'text', maxChars: MAX_WATERMARK_TEXT_CHARS },
+  position: { kind: 'enum', values: WATERMARK_POSITIONS, default: 'center' },
+  // Per cent: 0 is invisible, 100 opaque.
+  opacity: { kind: 'number', min: 0, max: 100, default: 50 },
+  // Degrees, counter-clockwise as the page is seen: 45 is the diagonal from the lower left corner.
+  rotation: { kind: 'number', min: -180, max: 180, default: 45 },
+  fontSize: { kind: 'number', min: MIN_STAMP_FONT_SIZE_PT, max: MAX_WATERMARK_FONT_SIZE_PT, default: 48 },
+  color: { kind: 'color', default: '#808080' },
+  pages: { kind: 'page-list' },
+  layer: { kind: 'enum', values: ['over', 'under'], default: 'over' },
 } as const;

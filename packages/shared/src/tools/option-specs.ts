@@ -1,3 +1,4 @@
+import type { FileKind } from '../files/file-kinds.ts';
 import type { AUTO_LANGUAGE } from './ocr-languages.ts';
 import type { PageBox } from './page-boxes.ts';
 import type { PageLayout } from './page-layout.ts';
@@ -120,6 +121,19 @@ export type BoxesOptionSpec = { readonly kind: 'boxes' };
 
 /** A colour as `#rrggbb` (six hexadecimal digits, either case), `default` when absent; read in lower case. */
 export type ColorOptionSpec = { readonly kind: 'color'; readonly default: string };
+
+/**
+ * A file of another kind a tool may take beside its own, in a field of its own (Watermark's picture, `image`),
+ * instead of its option `insteadOf` (its text): a request carries exactly one of the two (`TEXT_OR_IMAGE_REQUIRED`
+ * otherwise). Only a tool that takes one file has one: it travels after that file, and its op receives it by its
+ * field's name (`ToolDefinition.extraFile`).
+ */
+export type ExtraFile = {
+  readonly field: string;
+  readonly accepts: readonly FileKind[];
+  readonly maxFileBytes: number;
+  readonly insteadOf: string;
+};
 
 export type OptionSpec =
   | EnumOptionSpec

@@ -4,7 +4,7 @@ import type { OptionKind } from './option-kinds.ts';
 import type { BoxesOptionSpec, ColorOptionSpec, SearchTermsOptionSpec } from './option-specs.ts';
 import { MAX_PAGE_BOXES_BYTES, PAGE_BOXES_EXAMPLE, pageBoxesError, readPageBoxes } from './page-boxes.ts';
 
-/** The kinds of option Redact PDF brought (`OPTION_KINDS` holds them with the others): search terms, boxes, a colour. */
+/** The kinds of option Redact PDF brought (`OPTION_KINDS` holds them with the others): search terms, boxes, and the colour Watermark shares. */
 
 /**
  * Search terms: one per line. Their messages name the field and the line, never the words: what a visitor looks for
@@ -92,14 +92,22 @@ export const COLOR: OptionKind<ColorOptionSpec> = {
   read: (name, raw, spec) => {
     if (raw === undefined) return spec.default;
     if (!/^#[0-9a-f]{6}$/i.test(raw)) {
-      throw new AppError('INVALID_OPTIONS', `"${name}" must be a colour such as #000000 (#rrggbb).`, {
-        option: name,
-      });
+      throw new AppError(
+        'INVALID_OPTIONS',
+        `"${name}" must be a colour written as # and six hexadecimal digits, such as #ff0000 for red.`,
+        { option: name },
+      );
     }
     return raw.toLowerCase();
   },
   check: () => undefined,
-  schema: (spec) => ({ type: 'string', pattern: '^#[0-9a-fA-F]{6}$', default: spec.default }),
+  schema: (spec) => ({
+    type: 'string',
+    default: spec.default,
+    pattern: '^#[0-9a-fA-F]{6}$',
+    maxLength: 7,
+    examples: [spec.default, '#ff0000'],
+  }),
   isRequired: () => false,
   initialValue: (spec) => spec.default,
   errorCodes: [],

@@ -15,7 +15,7 @@ import {
   MAX_REQUEST_BYTES,
   OCR_PAGE_TIMEOUT_MS,
 } from '../limits.ts';
-import type { OptionSpec, OptionValue } from './option-specs.ts';
+import type { ExtraFile, OptionSpec, OptionValue } from './option-specs.ts';
 import {
   PDF_PERMISSIONS,
   MAX_NEW_PASSWORD_CHARS,
@@ -27,6 +27,7 @@ import {
   MIN_STAMP_FONT_SIZE_PT,
   MAX_STAMP_FONT_SIZE_PT,
   MAX_STAMP_MARGIN_PT,
+  WATERMARK_OPTIONS,
   METADATA_TEXT,
   MAX_SEARCH_TERMS,
   MAX_SEARCH_TERM_CHARS,
@@ -106,6 +107,8 @@ export type ToolDefinition<Id extends string = ToolId> = {
    * endpoint, its API docs, the job API and the status page have it as every tool. Remove the flag with its page.
    */
   readonly hasPage?: false;
+  /** A file of another kind it takes instead of one of its options (Watermark's picture). */
+  readonly extraFile?: ExtraFile;
 } & PdfReading;
 
 /** Whether a tool reads PDFs, and then how many pages it takes of one. */
@@ -375,6 +378,21 @@ export const TOOLS = defineTools({
     // A page with a number's two strokes at its foot.
     glyph: `${FILE_GLYPH}M10 17l2-1.5V20M9 13h6`,
   },
+  watermark: {
+    ...onePdf,
+    id: 'watermark',
+    slug: 'watermark-pdf',
+    apiPath: '/api/pdf/watermark',
+    output: { fileName: 'watermarked.pdf', mimeType: PDF, nameSuffix: '-watermarked' },
+    // A JPG or PNG picture instead of a text: exactly one of the two.
+    extraFile: { field: 'image', accepts: ['image'], maxFileBytes: MAX_IMAGE_FILE_BYTES, insteadOf: 'text' },
+    options: WATERMARK_OPTIONS,
+    probeFields: { text: 'Quire' },
+    errors: ['TEXT_OR_IMAGE_REQUIRED'],
+    color: 'blue',
+    // A page with a diagonal stroke across it.
+    glyph: `${FILE_GLYPH}M8 18l8-8`,
+  },
   ocr: {
     ...onePdf,
     id: 'ocr',
@@ -509,28 +527,4 @@ export type ToolOptions<T extends ToolId> = {
 
 export function getTool(id: ToolId): ToolDefinition {
   return TOOLS[id];
-}
-
-/** Field name of the n-th uploaded file (0-based). */
-export function fileFieldName(tool: ToolDefinition, index: number): string {
-  return tool.fileField === 'single' ? 'file' : `file-${index}`;
-}
-
-/** Field name of the password for the n-th uploaded file (0-based). */
-export function passwordFieldName(tool: ToolDefinition, index: number): string {
-  return tool.fileField === 'single' ? 'password' : `password-${index}`;
-}
-
-/** The last segment of a tool's endpoint path (`to-jpg` for `/api/pdf/to-jpg`): the name a developer sees first. */
-export function toolRouteName(toolId: ToolId): string {
-  return TOOLS[toolId].apiPath.split('/').pop() as string;
-}
-
-/**
- * The tool a job names in its `tool` field: its id (`pdf-to-jpg`) or the name in its endpoint's path (`to-jpg`);
- * null for anything else.
- */
-export function toolOfName(name: unknown): ToolId | null {
-  if (typeof name !== 'string') return null;
-  return TOOL_IDS.find((id) => id === name || toolRouteName(id) === name) ?? null;
 }

@@ -17,6 +17,8 @@ export type { UploadProgress } from './send-form.ts';
 
 export type ToolRequest = {
   readonly files: readonly File[];
+  /** A tool's extra file (Watermark's picture), sent in its own field after the files. */
+  readonly extraFile?: File | null;
   /** Passwords by file index, for protected PDFs. */
   readonly passwords?: Readonly<Record<number, string>>;
   /** Option fields as the server expects them (`quality`, `mode`, …). */
@@ -53,6 +55,8 @@ export async function runTool(tool: ToolDefinition, request: ToolRequest): Promi
     if (password !== '') body.append(passwordFieldName(tool, Number(index)), password);
   }
   request.files.forEach((file, index) => body.append(fileFieldName(tool, index), file, file.name));
+  if (tool.extraFile && request.extraFile)
+    body.append(tool.extraFile.field, request.extraFile, request.extraFile.name);
 
   const { signal } = request;
   const answer = await sendForm(JOBS_PATH, body, {

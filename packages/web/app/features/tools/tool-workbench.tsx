@@ -48,6 +48,8 @@ export function ToolWorkbench({ tool }: { tool: ToolDefinition }) {
     ...(handedOver.toolId === tool.id ? handedOver.options : {}),
   }));
   const [problem, setProblem] = useState<OptionProblem | null>(null);
+  /** The tool's extra file (Watermark's picture), chosen in its options form; kept like the options. */
+  const [extraFile, setExtraFile] = useState<File | null>(null);
   // Passwords of protected files, by file index: asked once, by the page view or by the server, and used for both.
   const [filePasswords, setFilePasswords] = useState<Readonly<Record<number, string>>>({});
   const [passwordAsk, setPasswordAsk] = useState<{ fileIndex: number; isRetry: boolean } | null>(null);
@@ -160,6 +162,11 @@ export function ToolWorkbench({ tool }: { tool: ToolDefinition }) {
     setProblem(null);
     setOptions(next);
   };
+  const onExtraFileChange = (next: File | null) => {
+    forgetResult();
+    setProblem(null);
+    setExtraFile(next);
+  };
   /** Clears files, result and messages, as if the page were new; the options stay as chosen. */
   const clearAll = () => {
     toast.dismiss();
@@ -192,7 +199,7 @@ export function ToolWorkbench({ tool }: { tool: ToolDefinition }) {
     for (const [index, password] of Object.entries({ ...filePasswords, ...newPasswords })) {
       job.setPassword(Number(index), password);
     }
-    void job.start(files, prepared.fields);
+    void job.start(files, prepared.fields, extraFile);
   };
   const cancel = () => {
     job.cancel();
@@ -253,6 +260,8 @@ export function ToolWorkbench({ tool }: { tool: ToolDefinition }) {
             problem && { option: problem.option, message: t(problem.message.key, problem.message.values) }
           }
           onChange={onOptionsChange}
+          extraFile={extraFile}
+          onExtraFileChange={onExtraFileChange}
         />
       )}
       {files.length > 0 && files.length < tool.minFiles && (

@@ -88,7 +88,7 @@ export function useToolJob(tool: ToolDefinition, callbacks: JobCallbacks) {
   }, []);
 
   const start = useCallback(
-    async (files: readonly File[], options: Record<string, string>) => {
+    async (files: readonly File[], options: Record<string, string>, extraFile: File | null = null) => {
       controller.current?.abort();
       forgetResult();
       const current = new AbortController();
@@ -98,6 +98,7 @@ export function useToolJob(tool: ToolDefinition, callbacks: JobCallbacks) {
       try {
         const { blob, job } = await runTool(tool, {
           files,
+          extraFile,
           options,
           passwords: passwords.current,
           signal: current.signal,

@@ -334,16 +334,9 @@ const optionsOf = (toolId: ToolId) =>
  * its words from `tools.<id>.options.<name>…` (`genericOptionKeys`).
  */
 export function GenericOptions({ toolId, files, ...form }: ToolOptionsProps & { readonly toolId: ToolId }) {
-  const { intl, t } = getTranslator(useLocale());
-  const text = (key: string) => t(key as MessageKey);
-  const has = (key: string) => intl.messages[key] !== undefined;
   return (
     <div className="mt-6 space-y-4" data-testid="tool-options">
-      {optionsOf(toolId).map(([name, spec]) => {
-        const { Field } = fieldOf(spec);
-        const words = `tools.${toolId}.options.${name}`;
-        return <Field key={name} {...form} {...{ toolId, name, spec, words, text, has, t }} />;
-      })}
+      <OptionFields {...form} files={files} toolId={toolId} />
       {files[0] && isPagePickerTool(toolId) && (
         <Suspense fallback={null}>
           <PagePicker
@@ -359,6 +352,28 @@ export function GenericOptions({ toolId, files, ...form }: ToolOptionsProps & { 
       )}
     </div>
   );
+}
+
+/**
+ * The generic form's fields of a tool's options, each as its kind is shown (`OPTION_FIELDS`), in the registry's
+ * order: all of them, or those named in `only` (a form of its own that shows some of them as the generic form does).
+ */
+export function OptionFields({
+  toolId,
+  only,
+  files: _files,
+  ...form
+}: ToolOptionsProps & { readonly toolId: ToolId; readonly only?: readonly string[] }) {
+  const { intl, t } = getTranslator(useLocale());
+  const text = (key: string) => t(key as MessageKey);
+  const has = (key: string) => intl.messages[key] !== undefined;
+  return optionsOf(toolId)
+    .filter(([name]) => only === undefined || only.includes(name))
+    .map(([name, spec]) => {
+      const { Field } = fieldOf(spec);
+      const words = `tools.${toolId}.options.${name}`;
+      return <Field key={name} {...form} {...{ toolId, name, spec, words, text, has, t }} />;
+    });
 }
 
 /** The message keys the generic form reads for a tool's options. */

@@ -7,6 +7,7 @@ import { MetadataOptions } from './metadata-options.tsx';
 import { OrganizeOptions } from './organize-options.tsx';
 import { PdfToJpgOptions } from './pdf-to-jpg-options.tsx';
 import { RotateOptions } from './rotate-options.tsx';
+import { WatermarkOptions } from './watermark-options.tsx';
 
 /** What every tool-specific options form receives: the option fields as the server expects them. */
 export type ToolOptionsProps = {
@@ -23,12 +24,16 @@ export type ToolOptionsProps = {
   /** A field the visitor must fix, with its translated message; null when there is none. */
   readonly problem: { readonly option: string; readonly message: string } | null;
   readonly onChange: (values: Record<string, string>) => void;
+  /** The tool's extra file (Watermark's picture, `ToolDefinition.extraFile`), chosen in its form; null when none. */
+  readonly extraFile: File | null;
+  readonly onExtraFileChange: (file: File | null) => void;
 };
 
 /**
  * The tools whose options earn a form of their own: PDF to JPG (each quality named with its resolution), JPG to
  * PDF (the page order hint), rotate and crop (page previews), PDF properties (its fields filled from the file
- * chosen) and Organize PDF (its layout made on a board of pages). Every other tool with options gets the generic form
+ * chosen), Organize PDF (its layout made on a board of pages) and Watermark (a text or a picture). Every other tool
+ * with options gets the generic form
  * (`GenericOptions`), from its registry entry and its words.
  */
 const CUSTOM_OPTION_FORMS: Partial<Record<ToolId, ComponentType<ToolOptionsProps>>> = {
@@ -38,6 +43,7 @@ const CUSTOM_OPTION_FORMS: Partial<Record<ToolId, ComponentType<ToolOptionsProps
   crop: CropOptions,
   metadata: MetadataOptions,
   organize: OrganizeOptions,
+  watermark: WatermarkOptions,
 };
 
 const genericForms = new Map<ToolId, ComponentType<ToolOptionsProps>>();
