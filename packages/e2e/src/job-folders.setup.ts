@@ -1,15 +1,31 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { jobFolders, markTestStart } from './job-folders.ts';
 
 // Set up before every browser test file (vitest.config.ts): after its last test and its browser, the file has left
 // no folder on the server, whichever test forgot it.
 const SETTLE_MS = 15_000;
+/** How long the server's first round of status probes may take (one job per tool, at start). */
+const PROBES_MS = 180_000;
+
+/**
+ * Waits for the server's first round of status probes to end (every service checked once): each probe is a job with
+ * a folder of its own, which a file run first, or alone, would otherwise count as its own.
+ */
+async function statusProbesDone(): Promise<void> {
+  const url = new URL('/api/status', inject('baseUrl')).href;
+  for (;;) {
+    const report = (await (await fetch(url)).json()) as { services: { lastChecked: string | null }[] };
+    if (report.services.every((service) => service.lastChecked !== null)) return;
+    await sleep(500);
+  }
+}
 let fileStart = new Set<string>();
 
 beforeAll(async () => {
+  await statusProbesDone();
   fileStart = new Set(await jobFolders());
-});
+}, PROBES_MS);
 
 beforeEach(markTestStart);
 
