@@ -6,6 +6,7 @@ import { loadMupdf, type MupdfModule } from '../mupdf/load-mupdf.ts';
 import { openPdfFile, type OpenedPdfFile } from '../mupdf/open-pdf-file.ts';
 import { ownedBytes } from '../mupdf/owned-bytes.ts';
 import { inspectPdf } from '../qpdf/inspect-pdf.ts';
+import { breakFormCycles } from '../redact/break-form-cycles.ts';
 import { findPageMatches, readTextBlocks, TermMatcher, type Quad } from '../redact/find-matches.ts';
 import { removeHiddenContent } from '../redact/remove-hidden-content.ts';
 import {
@@ -111,6 +112,7 @@ function redactPage(
   { matcher, areas, fill }: PageWork,
 ): number {
   const page = pdf.loadPage(index);
+  breakFormCycles(page);
   const bounds = page.getBounds() as Rect;
   let quads: Quad[] = [];
   let found = 0;
