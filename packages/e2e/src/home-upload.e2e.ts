@@ -25,6 +25,7 @@ const PDF_TOOLS = [
   'ocr',
   'remove-pages',
   'extract-pages',
+  'organize',
   'protect',
   'unlock',
 ];
@@ -101,7 +102,7 @@ describe('the home page upload area', () => {
     await page.context().close();
   });
 
-  it('offers one PDF its tools but not merge, and two PDFs merge', async () => {
+  it('offers one PDF its tools but not merge, and two PDFs merge and organize', async () => {
     const page = await openHome('en', DESKTOP);
     const input = page.getByTestId('file-input');
     await input.setInputFiles([corpusPath(PDF)]);
@@ -109,7 +110,7 @@ describe('the home page upload area', () => {
     await input.setInputFiles([
       { name: 'second.pdf', mimeType: 'application/pdf', buffer: await readFile(corpusPath(PDF)) },
     ]);
-    await expect.poll(() => toolsOffered(page)).toEqual(['merge']);
+    await expect.poll(() => toolsOffered(page)).toEqual(['merge', 'organize']);
     await page.context().close();
   });
 

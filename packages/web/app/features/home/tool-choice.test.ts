@@ -6,7 +6,7 @@ const file = (name: string, size = 1000) => ({ name, size });
 const pdfs = (count: number) => Array.from({ length: count }, (_, index) => file(`part-${index + 1}.pdf`));
 
 describe('toolsFor', () => {
-  it('never offers merge for one PDF, and offers only merge for two', () => {
+  it('never offers merge for one PDF, and offers only the tools that take several for two', () => {
     const one = toolsFor(pdfs(1));
     expect(one).not.toContain('merge');
     expect(one).toEqual([
@@ -24,10 +24,11 @@ describe('toolsFor', () => {
       'ocr',
       'remove-pages',
       'extract-pages',
+      'organize',
       'protect',
       'unlock',
     ]);
-    expect(toolsFor(pdfs(2))).toEqual(['merge']);
+    expect(toolsFor(pdfs(2))).toEqual(['merge', 'organize']);
     expect(toolsFor(pdfs(MAX_MERGE_FILES + 1))).toEqual([]);
   });
 
@@ -41,7 +42,7 @@ describe('toolsFor', () => {
 describe('toolChoiceFor', () => {
   it('offers the tools that take every file when some do', () => {
     expect(toolChoiceFor(pdfs(1))).toMatchObject({ type: 'all' });
-    expect(toolChoiceFor(pdfs(3))).toEqual({ type: 'all', tools: ['merge'] });
+    expect(toolChoiceFor(pdfs(3))).toEqual({ type: 'all', tools: ['merge', 'organize'] });
   });
 
   it('splits a PDF and a JPG into their kinds, each with the tools that take it', () => {
@@ -69,6 +70,7 @@ describe('toolChoiceFor', () => {
             'ocr',
             'remove-pages',
             'extract-pages',
+            'organize',
             'protect',
             'unlock',
           ],
