@@ -78,10 +78,15 @@ const markerOf = (page: Page) => page.evaluate(() => (window as unknown as Watch
 
 /** A point inside `target`, in the viewport, where `target` (or a child of it) is the topmost element. */
 async function pointIn(target: Locator): Promise<{ x: number; y: number }> {
+  const page = target.page();
   await target.scrollIntoViewIfNeeded();
   const box = await target.boundingBox();
   if (!box) throw new Error('the drop target is not shown');
-  const point = { x: Math.round(box.x + box.width / 2), y: Math.round(box.y + Math.min(box.height / 2, 20)) };
+  // The part of it on screen, away from the sticky header: a footer listing every tool is taller than a window.
+  const height = await page.evaluate(() => innerHeight);
+  const bottom = Math.min(box.y + box.height, height);
+  const shown = bottom - Math.max(box.y, 0);
+  const point = { x: Math.round(box.x + box.width / 2), y: Math.round(bottom - Math.min(shown / 2, 20)) };
   const isHit = await target.evaluate(
     (element, { x, y }) => element.contains(document.elementFromPoint(x, y)),
     point,
