@@ -1,5 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
-import { FieldMessages } from './field-messages.tsx';
+import { FieldFrame, fieldBorder } from './field-frame.tsx';
 
 type LinesFieldProps = {
   readonly label: string;
@@ -24,36 +23,21 @@ export function LinesField({
   testId,
   onChange,
 }: LinesFieldProps) {
-  const inputId = useId();
-  const hintId = useId();
-  const errorId = useId();
-  const inputRef = useRef<HTMLTextAreaElement>(null);
-
-  useEffect(() => {
-    if (error) inputRef.current?.focus();
-  }, [error]);
-
   return (
-    <div className="min-w-0">
-      <label htmlFor={inputId} className="block text-sm font-semibold text-slate-900">
-        {label}
-      </label>
-      <textarea
-        ref={inputRef}
-        id={inputId}
-        rows={rows}
-        autoComplete="off"
-        spellCheck={false}
-        dir="auto"
-        value={value}
-        disabled={disabled}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${errorId} ${hintId}` : hintId}
-        data-testid={testId}
-        onChange={(event) => onChange(event.currentTarget.value)}
-        className={`mt-2 block w-full rounded-xl border bg-white px-3 py-2 text-slate-900 rtl:text-right focus-visible:outline-3 focus-visible:outline-indigo-600 disabled:opacity-60 ${error ? 'border-red-500' : 'border-slate-300'}`}
-      />
-      <FieldMessages error={error} errorId={errorId} hint={hint} hintId={hintId} testId={testId} />
-    </div>
+    <FieldFrame label={label} hint={hint} error={error} testId={testId}>
+      {(control) => (
+        <textarea
+          {...control}
+          rows={rows}
+          autoComplete="off"
+          spellCheck={false}
+          dir="auto"
+          value={value}
+          disabled={disabled}
+          onChange={(event) => onChange(event.currentTarget.value)}
+          className={`mt-2 block w-full rounded-xl border bg-white px-3 py-2 text-slate-900 rtl:text-right focus-visible:outline-3 focus-visible:outline-indigo-600 disabled:opacity-60 ${fieldBorder(error)}`}
+        />
+      )}
+    </FieldFrame>
   );
 }

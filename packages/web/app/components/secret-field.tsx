@@ -1,5 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
-import { FieldMessages } from './field-messages.tsx';
+import { FieldFrame, fieldBorder } from './field-frame.tsx';
 
 type SecretFieldProps = {
   readonly label: string;
@@ -20,36 +19,21 @@ type SecretFieldProps = {
  */
 export function SecretField(props: SecretFieldProps) {
   const { label, hint, value, maxChars, error, disabled = false, testId, onChange } = props;
-  const inputId = useId();
-  const hintId = useId();
-  const errorId = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
-
-  useEffect(() => {
-    if (error) inputRef.current?.focus();
-  }, [error]);
-
   return (
-    <div className="min-w-0">
-      <label htmlFor={inputId} className="block text-sm font-semibold text-slate-900">
-        {label}
-      </label>
-      <input
-        ref={inputRef}
-        id={inputId}
-        type="password"
-        autoComplete="new-password"
-        spellCheck={false}
-        maxLength={maxChars}
-        value={value}
-        disabled={disabled}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${errorId} ${hintId}` : hintId}
-        data-testid={testId}
-        onChange={(event) => onChange(event.currentTarget.value)}
-        className={`mt-1 block min-h-11 w-full rounded-xl border bg-white px-3 text-slate-900 focus-visible:outline-3 focus-visible:outline-indigo-600 disabled:opacity-60 ${error ? 'border-red-500' : 'border-slate-300'}`}
-      />
-      <FieldMessages error={error} errorId={errorId} hint={hint} hintId={hintId} testId={testId} />
-    </div>
+    <FieldFrame label={label} hint={hint} error={error} testId={testId}>
+      {(control) => (
+        <input
+          {...control}
+          type="password"
+          autoComplete="new-password"
+          spellCheck={false}
+          maxLength={maxChars}
+          value={value}
+          disabled={disabled}
+          onChange={(event) => onChange(event.currentTarget.value)}
+          className={`mt-1 block min-h-11 w-full rounded-xl border bg-white px-3 text-slate-900 focus-visible:outline-3 focus-visible:outline-indigo-600 disabled:opacity-60 ${fieldBorder(error)}`}
+        />
+      )}
+    </FieldFrame>
   );
 }

@@ -1,5 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
-import { FieldMessages } from './field-messages.tsx';
+import { FieldFrame, fieldBorder } from './field-frame.tsx';
 
 type TextFieldProps = {
   readonly label: string;
@@ -21,53 +20,38 @@ type TextFieldProps = {
 export function TextField(props: TextFieldProps) {
   const { label, hint, value, inputMode = 'text', maxLength, presets = [], error, disabled = false } = props;
   const { testId, onChange } = props;
-  const inputId = useId();
-  const hintId = useId();
-  const errorId = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
-
-  useEffect(() => {
-    if (error) inputRef.current?.focus();
-  }, [error]);
-
-  return (
-    <div className="min-w-0">
-      <label htmlFor={inputId} className="block text-sm font-semibold text-slate-900">
-        {label}
-      </label>
-      {presets.length > 0 && (
-        <div className="mt-1 flex flex-wrap gap-2" data-testid={`${testId}-presets`}>
-          {presets.map((preset) => (
-            <button
-              key={preset}
-              type="button"
-              disabled={disabled}
-              aria-pressed={preset === value}
-              onClick={() => onChange(preset)}
-              className={`min-h-9 rounded-lg border px-3 text-sm focus-visible:outline-3 focus-visible:outline-indigo-600 disabled:opacity-60 ${preset === value ? 'border-indigo-600 bg-indigo-50 text-indigo-900' : 'border-slate-300 bg-white text-slate-800'}`}
-            >
-              {preset}
-            </button>
-          ))}
-        </div>
-      )}
-      <input
-        ref={inputRef}
-        id={inputId}
-        type="text"
-        inputMode={inputMode}
-        autoComplete="off"
-        dir={inputMode === 'numeric' ? 'ltr' : 'auto'}
-        maxLength={maxLength}
-        value={value}
-        disabled={disabled}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${errorId} ${hintId}` : hintId}
-        data-testid={testId}
-        onChange={(event) => onChange(event.currentTarget.value)}
-        className={`mt-2 block min-h-11 w-full rounded-xl border bg-white px-3 text-slate-900 rtl:text-right focus-visible:outline-3 focus-visible:outline-indigo-600 disabled:opacity-60 ${error ? 'border-red-500' : 'border-slate-300'}`}
-      />
-      <FieldMessages error={error} errorId={errorId} hint={hint} hintId={hintId} testId={testId} />
+  const presetButtons = presets.length > 0 && (
+    <div className="mt-1 flex flex-wrap gap-2" data-testid={`${testId}-presets`}>
+      {presets.map((preset) => (
+        <button
+          key={preset}
+          type="button"
+          disabled={disabled}
+          aria-pressed={preset === value}
+          onClick={() => onChange(preset)}
+          className={`min-h-9 rounded-lg border px-3 text-sm focus-visible:outline-3 focus-visible:outline-indigo-600 disabled:opacity-60 ${preset === value ? 'border-indigo-600 bg-indigo-50 text-indigo-900' : 'border-slate-300 bg-white text-slate-800'}`}
+        >
+          {preset}
+        </button>
+      ))}
     </div>
+  );
+  return (
+    <FieldFrame label={label} hint={hint} error={error} testId={testId} before={presetButtons}>
+      {(control) => (
+        <input
+          {...control}
+          type="text"
+          inputMode={inputMode}
+          autoComplete="off"
+          dir={inputMode === 'numeric' ? 'ltr' : 'auto'}
+          maxLength={maxLength}
+          value={value}
+          disabled={disabled}
+          onChange={(event) => onChange(event.currentTarget.value)}
+          className={`mt-2 block min-h-11 w-full rounded-xl border bg-white px-3 text-slate-900 rtl:text-right focus-visible:outline-3 focus-visible:outline-indigo-600 disabled:opacity-60 ${fieldBorder(error)}`}
+        />
+      )}
+    </FieldFrame>
   );
 }
