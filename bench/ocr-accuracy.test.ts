@@ -1,4 +1,5 @@
-import { words } from '@quire/corpus';
+import { corpusPath, words } from '@quire/corpus';
+import { referenceWords } from '@quire/test-kit/scanned-pdfs';
 import { describe, expect, it } from 'vitest';
 import { accuracy, tally } from './ocr-accuracy.ts';
 
@@ -23,5 +24,23 @@ describe('tally', () => {
   it('does not count a spaced run as found when the letters were misread', () => {
     const reference = words('C O N S T I T U T I O N');
     expect(tally(reference, words('constltution')).errors).toBe(12);
+  });
+});
+
+describe('words of a page that mixes directions', () => {
+  it('end where a right-to-left run ends, as on the page', () => {
+    // The line reads "A line with an Arabic العربية word embedded." and the date "١٤ إبريل ١٤٣٤"; poppler writes
+    // "\u202b العربية\u202cword" and "\u202b إبريل\u202c١٤", and dropping the marks glued the words together
+    // ("العربيةword", "إبريل١٤").
+    const reference = referenceWords({
+      path: corpusPath('pdf/pdfbox_bidi-arabic-sample.pdf'),
+      page: 1,
+      language: 'ar',
+    });
+    expect(reference).toEqual(
+      expect.arrayContaining(['arabic', 'العربية', 'word', 'embedded', 'إبريل', '١٤']),
+    );
+    expect(reference.filter((word) => /[\u0600-\u06ff]/u.test(word) && /[a-z0-9]/u.test(word))).toEqual([]);
+    expect(reference).toHaveLength(30);
   });
 });

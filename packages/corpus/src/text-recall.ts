@@ -31,12 +31,20 @@ export function popplerWords(path: string, password?: string): string[] {
   });
 }
 
-/** Case-folded words, line-end hyphenation undone; CJK characters one by one, as they have no spaces. */
+/**
+ * Case-folded words, line-end hyphenation undone; CJK characters one by one, as they have no spaces. The marks that
+ * open and close a run of one direction (U+202A–U+202E) end a word: poppler writes a right-to-left run between them
+ * in the order it is seen, so the space that parts the run from the next word comes out inside the marks, at the
+ * run's start ("\u202b العربية\u202cword" for "العربية word"); taken out without a space, they glued the two words
+ * together. The marks of one character's direction (LRM, RLM, which Tesseract puts after a word) and the isolates
+ * are taken out.
+ */
 export function words(text: string): string[] {
   return (
     text
       .normalize('NFKC')
-      .replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
+      .replace(/[\u202a-\u202e]/g, ' ')
+      .replace(/[\u200e\u200f\u2066-\u2069]/g, '')
       .replace(/(\p{L})[-\u00ad\u2010]\n\s*(\p{Ll})/gu, '$1$2')
       .replace(/([\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff])/g, ' $1 ')
       .toLowerCase()

@@ -11,10 +11,6 @@ export const MIN_WORD_RECALL = 0.97;
  * unless it says otherwise.
  */
 export const KNOWN_SHORTFALLS: Readonly<Record<string, number>> = {
-  // Tiny files where poppler's own reading differs: it reads mixed Arabic and digits, and Hebrew with brackets, in
-  // an order of its own (the converter's reading order is asserted in the op's test).
-  'pdf/pdfbox_bidi-arabic-sample.pdf': 0.9,
-  'pdf/pdfjs_hebrew-text_issue11656.pdf': 0.9,
   // A scrolling text field: pdftotext reads the text clipped off the page, the converter keeps what is shown.
   'pdf/pdfbox_acroforms-basic-fields.pdf': 0.88,
 };
