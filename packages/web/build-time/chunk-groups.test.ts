@@ -38,9 +38,10 @@ describe('chunk groups', () => {
     expect(findLocaleChunk('zh-tw', files)).toBeUndefined();
   });
 
-  it('keeps pdf.js, route modules and the client entry out of the eager groups', () => {
+  it('keeps pdf.js, fflate, route modules and the client entry out of the eager groups', () => {
     expect(isFrameworkModule('/repo/node_modules/react-dom/cjs/react-dom-client.production.js')).toBe(true);
     expect(isFrameworkModule('/repo/node_modules/pdfjs-dist/build/pdf.mjs')).toBe(false);
+    expect(isFrameworkModule('/repo/node_modules/fflate/esm/browser.js')).toBe(false);
     expect(isFrameworkModule('\0/repo/node_modules/vite/preload-helper.js')).toBe(false);
     expect(isSharedAppModule('/repo/packages/web/app/features/layout/site-header.tsx')).toBe(true);
     expect(isSharedAppModule('/repo/packages/shared/src/tools/registry.ts')).toBe(true);

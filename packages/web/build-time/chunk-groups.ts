@@ -10,8 +10,8 @@ const LOCALE_FILE = /[\\/]content[\\/]locales[\\/]([^\\/]+)[\\/]([^\\/]+)\.json$
  * `PAGE_NAMESPACES` of `app/i18n/messages.ts` (a test holds them alike).
  */
 export const PAGE_NAMESPACE_PAGES: Readonly<Record<string, string>> = { apiDocs: 'api-docs' };
-/** Packages every page runs; pdf.js is loaded on demand only. */
-const FRAMEWORK_MODULE = /[\\/]node_modules[\\/](?!pdfjs-dist[\\/])/;
+/** Packages every page runs; pdf.js (the page view) and fflate (a result's zip read) are loaded on demand only. */
+const FRAMEWORK_MODULE = /[\\/]node_modules[\\/](?!pdfjs-dist[\\/]|fflate[\\/])/;
 /** Our own modules (the web app's and the shared package's), route modules and the client entry excepted. */
 const APP_MODULE = /[\\/]packages[\\/](web[\\/]app|shared[\\/]src)[\\/]/;
 const NOT_APP_MODULE =

@@ -13,12 +13,19 @@ const COLOR_CLASSES = {
   indigo: 'bg-indigo-50 text-indigo-700',
 } satisfies Record<ToolDefinition['color'], string>;
 
+/** Each size's box and glyph: `sm` in a line of text (a result's next tools), `md` on cards, `lg` in a heading. */
+const SIZES = {
+  sm: { box: 'size-8 rounded-lg', glyph: 'size-5' },
+  md: { box: 'size-12 rounded-xl', glyph: 'size-6' },
+  lg: { box: 'size-14 rounded-2xl', glyph: 'size-7' },
+} as const;
+
 /** A tool's card icon: its registry glyph on its accent colour. */
-export function ToolIcon({ tool, size = 'md' }: { tool: ToolDefinition; size?: 'md' | 'lg' }) {
-  const box = size === 'lg' ? 'size-14 rounded-2xl' : 'size-12 rounded-xl';
+export function ToolIcon({ tool, size = 'md' }: { tool: ToolDefinition; size?: keyof typeof SIZES }) {
+  const { box, glyph } = SIZES[size];
   return (
     <span className={`inline-flex shrink-0 items-center justify-center ${box} ${COLOR_CLASSES[tool.color]}`}>
-      <Svg className={size === 'lg' ? 'size-7' : 'size-6'}>
+      <Svg className={glyph}>
         <path d={tool.glyph} />
       </Svg>
     </span>

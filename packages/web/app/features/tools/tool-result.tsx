@@ -17,6 +17,8 @@ type ToolResultProps = {
   readonly onStartOver: () => void;
   /** Tool-specific details above the buttons, such as the sizes after compression. */
   readonly children?: ReactNode;
+  /** What follows the buttons: the result to look at, and the tools it can go on to. */
+  readonly after?: ReactNode;
 };
 
 /** Shown after a successful job: the file's name and size, its download link and Start over. */
@@ -31,6 +33,7 @@ export function ToolResult({
   imageAlt,
   onStartOver,
   children,
+  after,
 }: ToolResultProps) {
   const Icon = imageAlt === undefined ? FileIcon : ImageIcon;
   return (
@@ -80,6 +83,7 @@ export function ToolResult({
           {startOverLabel}
         </button>
       </div>
+      {after}
     </div>
   );
 }

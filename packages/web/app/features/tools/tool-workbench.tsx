@@ -34,6 +34,13 @@ const FirstPage = lazy(() =>
   import('../../components/page-view/first-page.tsx').then((module) => ({ default: module.FirstPage })),
 );
 
+/**
+ * A result's pages or pictures and the tools it can go on to: fetched, with the renderer, once a result is there.
+ */
+const ResultExtras = lazy(() =>
+  import('./results/result-extras.tsx').then((module) => ({ default: module.ResultExtras })),
+);
+
 /** The upload card of a tool page: files, options, the action, progress, result and the password prompt. */
 export function ToolWorkbench({ tool }: { tool: ToolDefinition }) {
   const t = useT();
@@ -314,6 +321,17 @@ export function ToolWorkbench({ tool }: { tool: ToolDefinition }) {
               : undefined
           }
           onStartOver={startOver}
+          after={
+            <Suspense fallback={null}>
+              <ResultExtras
+                toolId={tool.id}
+                result={state.result}
+                source={files[0]}
+                sourcePassword={filePasswords[0]}
+                options={options}
+              />
+            </Suspense>
+          }
         >
           {ResultDetails && <ResultDetails job={state.result.job} />}
           <ResultNotices
