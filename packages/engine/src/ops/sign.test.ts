@@ -366,6 +366,37 @@ describe('sign', () => {
       );
     });
 
+    it('tells an old RC2-encrypted PKCS#12 file from a wrong password', async () => {
+      const certificate = makePkcs12('pw');
+      const legacy = join(ctx.workDir, 'legacy.p12');
+      const pem = join(ctx.workDir, 'legacy.pem');
+      writeFileSync(join(ctx.workDir, 'modern.p12'), certificate.bytes);
+      execFileSync(
+        'openssl',
+        ['pkcs12', '-in', join(ctx.workDir, 'modern.p12'), '-passin', 'pass:pw', '-nodes', '-out', pem],
+        {
+          stdio: 'ignore',
+        },
+      );
+      execFileSync(
+        'openssl',
+        ['pkcs12', '-export', '-legacy', '-in', pem, '-out', legacy, '-passout', 'pass:pw'],
+        {
+          stdio: 'ignore',
+        },
+      );
+      const error = await signWith(
+        corpusPath(ROTATED),
+        { placements: [at(1, 0.1, 0.1, 0.3, 0.1)], certificatePassword: 'pw' },
+        { certificate: { bytes: readFileSync(legacy), name: 'old.p12' } },
+      ).then(
+        () => null,
+        (reason: unknown) => reason,
+      );
+      expect((error as AppError).code).toBe('INVALID_OPTIONS');
+      expect((error as AppError).details).toMatchObject({ option: 'certificate', reason: 'oldCipher' });
+    });
+
     it('signs a protected file after opening it with its password', async () => {
       const certificate = makePkcs12('pw');
       const result = await signWith(

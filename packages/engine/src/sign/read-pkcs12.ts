@@ -50,7 +50,13 @@ export async function readPkcs12(file: SecretInputFile, password: string | undef
       safeContents: safe.safeContents.map(() => ({ password: passwordBytes })),
     });
   } catch {
-    throw wrongPassword(file.name);
+    // With a MAC the password was right: what fails is a cipher WebCrypto lacks (RC2, of older exports).
+    if (pfx.macData === undefined) throw wrongPassword(file.name);
+    throw new AppError(
+      'INVALID_OPTIONS',
+      `"${file.name}" is encrypted with an old cipher (RC2) that cannot be read here: export it again with AES (OpenSSL 3's default) and try again.`,
+      { ...details, reason: 'oldCipher' },
+    );
   }
   const bags = (safe.parsedValue as { safeContents: { value: pkijs.SafeContents }[] }).safeContents.flatMap(
     (content) => content.value.safeBags,
