@@ -2,6 +2,8 @@
 // RUNS more times, and prints the timings and output size as JSON on its last line.
 //   tsx bench/op-runner.ts <toolId> <options JSON> <runs> <workDir> <file>...
 // QUIRE_BENCH_PASSWORD, when set, is every file's password (Unlock PDF's bench opens protected files).
+// QUIRE_BENCH_CERTIFICATE, when set, is a PKCS#12 file handed over in memory as the job's certificate (Sign PDF's).
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { ENGINE_OPS, opInput, type EngineOp } from '@quire/engine';
@@ -18,6 +20,10 @@ const op = ENGINE_OPS[toolId] as EngineOp<ToolId>;
 const password = process.env.QUIRE_BENCH_PASSWORD || undefined;
 const files = paths.map((path) => ({ path, name: basename(path), password }));
 const options = JSON.parse(optionsJson) as never;
+const certificatePath = process.env.QUIRE_BENCH_CERTIFICATE || undefined;
+const secretFile = certificatePath
+  ? { bytes: new Uint8Array(readFileSync(certificatePath)), name: basename(certificatePath) }
+  : undefined;
 
 async function runOnce(): Promise<{
   seconds: number;
@@ -28,7 +34,7 @@ async function runOnce(): Promise<{
   const workDir = await mkdtemp(join(workRoot as string, 'run-'));
   const started = performance.now();
   // A tool that takes one file gets it as `file`, as a server worker hands it over.
-  const result = await op(opInput(toolId as ToolId, { files, options }), {
+  const result = await op(opInput(toolId as ToolId, { files, options, secretFile }), {
     signal: new AbortController().signal,
     workDir,
     timeoutMs: 300_000,

@@ -100,6 +100,18 @@ export function clusterCases(mark: string, scratch: () => string) {
         expect(text).not.toBe('');
       },
     },
+    // A picture placed on a page: the numbered picture travels to the worker with the PDF.
+    sign: {
+      parts: [
+        ['file', pdf(2), 'a.pdf'],
+        ['image-0', markedJpeg(mark), 'signature.jpg'],
+        ['placements', '[{"page": 2, "x": 0.6, "y": 0.8, "width": 0.3, "height": 0.1, "image": 0}]'],
+      ],
+      check: async (body) => {
+        const images = await readWith(body, 'signed.pdf', 'pdfimages', (path) => ['-list', path]);
+        expect(images.match(/^\s+2\s+\d+\s+image\s/gm)).toHaveLength(1);
+      },
+    },
     'pdf-to-word': {
       parts: [['file', pdf(2), 'a.pdf']],
       check: async (body) => {

@@ -163,6 +163,15 @@ describe('nothing kept: a marker sent through every tool and outcome is found no
       metadata: await send('metadata', [pdfFile()], { title: `Title ${MARKER}` }),
       // The words looked for are the marker: they reach no log, and leave the file.
       redact: await send('redact', [pdfFile()], { search: MARKER }),
+      // A marked picture as the signature, the marker as the name under it: in no log and no file either.
+      sign: await send(
+        'sign',
+        [pdfFile(), { field: 'image-0', name: named('jpg'), type: 'image/jpeg', data: markedJpeg(MARKER) }],
+        {
+          placements: '[{"page": 1, "x": 0.6, "y": 0.8, "width": 0.3, "height": 0.1, "image": 0}]',
+          name: `Signer ${MARKER.slice(0, 40)}`,
+        },
+      ),
       'pdf-to-word': await send('pdf-to-word', [pdfFile()]),
       'pdf-to-jpg': await send('pdf-to-jpg', [pdfFile()], { quality: 'low' }),
       rotate: await send('rotate', [pdfFile()], { angle: '90' }),

@@ -9,7 +9,7 @@ export {
 export type { TestOpInput, TestOpName } from './runner/test-ops.ts';
 export { ENGINE_OPS } from './ops/index.ts';
 export { opInput } from './ops/op-input.ts';
-export type { EngineOp, InputFile, JobContext, JobInput, JobResult } from './ops/types.ts';
+export type { EngineOp, InputFile, JobContext, JobInput, JobResult, SecretInputFile } from './ops/types.ts';
 export { createProbeInputs, type ProbeFile, type ProbeInput } from './probe/probe-inputs.ts';
 export { sweepOfficeDirs } from './libreoffice/office-dirs.ts';
 export { LongJobDeferred, busy, cancelled } from './runner/job-errors.ts';

@@ -14,6 +14,15 @@ export const MAX_REQUEST_BYTES = 500 * MEBIBYTE;
 export const MAX_MERGE_FILES = 10;
 /** Most images one JPG to PDF conversion accepts (spec A.5). */
 export const MAX_IMAGE_FILES = 50;
+/** Most signature pictures one Sign PDF request carries (`image-0` … `image-9`): a few hands, initials, stamps. */
+export const MAX_SIGNATURE_IMAGES = 10;
+/** Largest signature picture: a drawn or scanned signature is tens of kilobytes; a photographed one a few megabytes. */
+export const MAX_SIGNATURE_IMAGE_BYTES = 10 * MEBIBYTE;
+/**
+ * Largest PKCS#12 certificate file (Sign PDF's `certificate`), held in the job's memory only: a key and a chain of
+ * certificates are a few kilobytes.
+ */
+export const MAX_CERTIFICATE_BYTES = 256 * 1024;
 /**
  * Largest image, in pixels, the JPG to PDF tool decodes: read from the header before any decoding, so a small file
  * that claims a huge raster (a pixel bomb, hardening item 47) is refused instead of allocating gigabytes.

@@ -14,6 +14,7 @@ import { protect } from './protect.ts';
 import { redact } from './redact.ts';
 import { removePages } from './remove-pages.ts';
 import { rotate } from './rotate.ts';
+import { sign } from './sign.ts';
 import { split } from './split.ts';
 import { unlock } from './unlock.ts';
 import type { EngineOps } from './types.ts';
@@ -29,6 +30,7 @@ export const ENGINE_OPS = {
   flatten,
   metadata,
   redact,
+  sign,
   'pdf-to-word': pdfToWord,
   'word-to-pdf': wordToPdf,
   'pdf-to-jpg': pdfToJpg,

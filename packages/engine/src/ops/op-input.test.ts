@@ -39,12 +39,25 @@ describe('opInput', () => {
     expect(opInput('watermark', { files: [pdf!], options })).toEqual({ file: pdf, options });
   });
 
+  it("hands Sign PDF's pictures over in order as `pictures`, and its certificate, kept in memory, by its field", () => {
+    const [pdf, first, second] = files(3);
+    const options = {} as never;
+    const certificate = { bytes: new Uint8Array([0x30, 0x82]), name: 'me.p12' };
+    expect(opInput('sign', { files: [pdf!, first!, second!], options, secretFile: certificate })).toEqual({
+      file: pdf,
+      pictures: [first, second],
+      certificate,
+      options,
+    });
+    expect(opInput('sign', { files: [pdf!], options })).toEqual({ file: pdf, pictures: [], options });
+  });
+
   it.each(TOOL_IDS)('refuses a %s job with fewer or more files than the registry allows', (toolId) => {
-    const { minFiles, maxFiles, extraFile } = TOOLS[toolId] as ToolDefinition;
+    const { minFiles, maxFiles, extraFile, pictureFiles } = TOOLS[toolId] as ToolDefinition;
     const run = (count: number) => () => opInput(toolId, { files: files(count), options: {} as never });
     expect(codeOf(run(minFiles - 1))).toBe('TOO_FEW_FILES');
-    // An extra file (Watermark's picture) may follow the tool's own, and nothing more.
-    const most = maxFiles + (extraFile ? 1 : 0);
+    // An extra file (Watermark's picture), or numbered pictures (Sign PDF's), may follow the tool's own, and nothing more.
+    const most = maxFiles + (extraFile ? 1 : 0) + (pictureFiles?.maxFiles ?? 0);
     expect(codeOf(run(most + 1))).toBe('TOO_MANY_FILES');
     expect(codeOf(run(most))).toBeNull();
     expect(codeOf(run(minFiles))).toBeNull();

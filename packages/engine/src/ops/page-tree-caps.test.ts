@@ -34,6 +34,7 @@ import { protect } from './protect.ts';
 import { redact } from './redact.ts';
 import { removePages } from './remove-pages.ts';
 import { rotate } from './rotate.ts';
+import { sign } from './sign.ts';
 import { organize } from './organize.ts';
 import { pageNumbers } from './page-numbers.ts';
 import { split } from './split.ts';
@@ -61,6 +62,7 @@ const ctx = useJobContext(120_000);
 /** Merge's other file: 6 honest pages. */
 const SMALL = 'pdf/pdfbox_rotations-90-180-270_6p.pdf';
 const SMALL_PAGES = 6;
+const SIGNATURE_PNG = 'images/docxjs_tux_png-rgba-alpha.png';
 
 type Case = {
   /** Position of the hostile file in the request (merge puts a good file first). */
@@ -205,6 +207,29 @@ const CASES: { [K in PdfToolId]: Case } = {
     // Each page's text is read and searched.
     bigUnderCap: 300,
   },
+  sign: {
+    fileIndex: 0,
+    run: (path, password) =>
+      sign(
+        {
+          file: inputFile(path, password),
+          pictures: [inputFile(corpusPath(SIGNATURE_PNG))],
+          options: {
+            placements: [{ page: 1, x: 0.1, y: 0.1, width: 0.3, height: 0.1, image: 0 }],
+            name: undefined,
+            date: undefined,
+            certificatePassword: undefined,
+            reason: undefined,
+            location: undefined,
+          },
+        },
+        ctx,
+      ),
+    countPages: async (result) => pdfPages(result.path),
+    // One page is drawn on, the file written again.
+    bigUnderCap: 300,
+  },
+
   'pdf-to-jpg': {
     fileIndex: 0,
     run: (path, password) => pdfToJpg({ file: inputFile(path, password), options: { quality: 'low' } }, ctx),

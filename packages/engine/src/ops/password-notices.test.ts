@@ -1,6 +1,7 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PDF_TOOL_IDS, type PdfToolId } from '@quire/shared';
+import { corpusPath } from '@quire/corpus';
 import { describe, expect, it } from 'vitest';
 import { createTextPdf, encryptPdf } from '@quire/test-kit/hostile-pdfs';
 import { inputFile, isEncrypted, useJobContext } from '../../test/job-context.ts';
@@ -17,6 +18,7 @@ import { protect } from './protect.ts';
 import { redact } from './redact.ts';
 import { removePages } from './remove-pages.ts';
 import { rotate } from './rotate.ts';
+import { sign } from './sign.ts';
 import { organize } from './organize.ts';
 import { pageNumbers } from './page-numbers.ts';
 import { split } from './split.ts';
@@ -160,6 +162,27 @@ const CASES: { [K in PdfToolId]: Case } = {
       ),
     writesPdf: true,
   },
+  sign: {
+    fileIndex: 0,
+    run: async (path, password) =>
+      sign(
+        {
+          file: inputFile(path, password),
+          pictures: [inputFile(corpusPath('images/docxjs_tux_png-rgba-alpha.png'))],
+          options: {
+            placements: [{ page: 1, x: 0.1, y: 0.1, width: 0.3, height: 0.1, image: 0 }],
+            name: undefined,
+            date: undefined,
+            certificatePassword: undefined,
+            reason: undefined,
+            location: undefined,
+          },
+        },
+        await job(),
+      ),
+    writesPdf: true,
+  },
+
   'pdf-to-jpg': {
     fileIndex: 0,
     run: async (path, password) =>

@@ -9,10 +9,24 @@ export type InputFile = {
   password?: string | undefined;
 };
 
-/** A job as it travels from the server to a worker: its files in the order sent, and its options as read. */
+/**
+ * A file held in memory only (Sign PDF's certificate, `ToolDefinition.secretFile`): its bytes travel in the job's
+ * input to the worker, never through a file.
+ */
+export type SecretInputFile = {
+  bytes: Uint8Array;
+  /** The visitor's file name, already reduced to a safe last segment; used in messages. */
+  name: string;
+};
+
+/**
+ * A job as it travels from the server to a worker: its files in the order sent, its options as read, and its file
+ * kept in memory, if the tool takes one and the request sent it.
+ */
 export type JobInput<T extends ToolId = ToolId> = {
   files: InputFile[];
   options: ToolOptions<T>;
+  secretFile?: SecretInputFile | undefined;
 };
 
 /**
@@ -23,7 +37,19 @@ export type JobInput<T extends ToolId = ToolId> = {
 export type OpInput<T extends ToolId> = (Tools[T]['maxFiles'] extends 1
   ? { file: InputFile }
   : { files: InputFile[] }) &
-  ExtraFileInput<Tools[T]> & { options: ToolOptions<T> };
+  ExtraFileInput<Tools[T]> &
+  PictureFilesInput<Tools[T]> &
+  SecretFileInput<Tools[T]> & { options: ToolOptions<T> };
+
+/** A tool's numbered pictures (Sign PDF's `image-0` …), in order, as `pictures`. */
+type PictureFilesInput<D> = D extends { readonly pictureFiles: object }
+  ? { readonly pictures: readonly InputFile[] }
+  : unknown;
+
+/** A tool's file kept in memory (Sign PDF's `certificate`), under its field's name, when the request sent one. */
+type SecretFileInput<D> = D extends { readonly secretFile: { readonly field: infer F extends string } }
+  ? { readonly [K in F]?: SecretInputFile | undefined }
+  : unknown;
 
 /** A tool's extra file (Watermark's `image`), under its field's name, when the request sent one. */
 type ExtraFileInput<D> = D extends { readonly extraFile: { readonly field: infer F extends string } }

@@ -10,7 +10,13 @@ import { Document, Packer, Paragraph } from 'docx';
 import sharp from 'sharp';
 import { createTinyPdf } from './tiny-pdf.ts';
 
-export type ProbeFile = { readonly name: string; readonly mimeType: string; readonly bytes: Buffer };
+export type ProbeFile = {
+  readonly name: string;
+  readonly mimeType: string;
+  readonly bytes: Buffer;
+  /** The field it is sent in, when not the tool's own file fields (Sign PDF's picture, `image-0`). */
+  readonly field?: string;
+};
 
 /** What one status probe sends to a tool: its files and option fields, as a visitor's request would. */
 export type ProbeInput = {
@@ -23,7 +29,7 @@ const PROBE_TEXT = 'Quire status probe';
 /**
  * The tiny built-in documents the status page's probes run every tool on, made in memory: one-page PDFs (as many
  * pages as a tool's `probePages`), a one-paragraph .docx and a small JPEG. Each tool gets as many files of the first
- * kind it accepts as it needs (`minFiles`, at least one), every option at the value its form starts with, and its
+ * kind it accepts as it needs (`minFiles`, at least one), a picture if it places pictures, every option at the value its form starts with, and its
  * `probeFields` (the cheapest setting); so a new tool has its probe from its registry entry alone.
  */
 export async function createProbeInputs(): Promise<Readonly<Record<ToolId, ProbeInput>>> {
@@ -53,7 +59,14 @@ export async function createProbeInputs(): Promise<Readonly<Record<ToolId, Probe
     const files = Array.from({ length: count }, (_, index) =>
       sample(count === 1 ? 'probe' : `probe-${String.fromCharCode(97 + index)}`, tool.probePages ?? 1),
     );
-    return { files, fields: { ...initialOptionValues(tool.options), ...tool.probeFields } };
+    // A tool that places pictures (Sign PDF) gets the small JPEG as its first.
+    const pictures = tool.pictureFiles
+      ? [{ ...samples.image('probe-signature', 1), field: `${tool.pictureFiles.prefix}-0` }]
+      : [];
+    return {
+      files: [...files, ...pictures],
+      fields: { ...initialOptionValues(tool.options), ...tool.probeFields },
+    };
   };
   return Object.fromEntries(TOOL_IDS.map((id) => [id, inputOf(id)])) as Record<ToolId, ProbeInput>;
 }

@@ -8,10 +8,13 @@ export type StampAnchor = {
   readonly horizontal: 'left' | 'center' | 'right';
 };
 
+/** Where a stamp's centre goes on a page as the visitor sees it: x right and y down from its top-left corner. */
+export type StampCentre = { readonly centre: readonly [number, number] };
+
 /** Where and how a document's stamps are drawn, whatever they show (a text, a picture). */
 export type StampPlacement = {
-  /** One stamp at an anchor, or `tiled`: repeated in staggered rows over the whole page. */
-  readonly anchor: StampAnchor | 'tiled';
+  /** One stamp at an anchor or a point, or `tiled`: repeated in staggered rows over the whole page. */
+  readonly anchor: StampAnchor | StampCentre | 'tiled';
   /** From the edges the stamp is anchored to (ignored in the middle and when tiled), in points of the visible page. */
   readonly marginPt: number;
   /** Degrees, counter-clockwise as the visitor sees the page, about the stamp's centre. */
@@ -132,10 +135,13 @@ function placeStamps(
     width: Math.abs(width * Math.cos(radians)) + Math.abs(height * Math.sin(radians)),
     height: Math.abs(width * Math.sin(radians)) + Math.abs(height * Math.cos(radians)),
   };
+  const { anchor } = placement;
   const centres =
-    placement.anchor === 'tiled'
+    anchor === 'tiled'
       ? tileCentres(visible, footprint, height)
-      : [anchorCentre(visible, footprint, placement.anchor, placement.marginPt)];
+      : 'centre' in anchor
+        ? [[...anchor.centre] as [number, number]]
+        : [anchorCentre(visible, footprint, anchor, placement.marginPt)];
   // Form space (y up) → centred on the stamp, scaled and flipped to the visible page's y down → turned → moved.
   const toCentre = mupdf.Matrix.translate(-(box[0] + box[2]) / 2, -(box[1] + box[3]) / 2);
   const flip = mupdf.Matrix.scale(scale, -scale);

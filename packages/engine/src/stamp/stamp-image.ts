@@ -35,7 +35,7 @@ export function stampImage(
 }
 
 /** A picture as a stamp: a form XObject, one unit a pixel, that draws it as it is meant to be seen. */
-function imageStamp(pdf: Mupdf.PDFDocument, image: EmbeddedImage, orientation: number): Stamp {
+export function imageStamp(pdf: Mupdf.PDFDocument, image: EmbeddedImage, orientation: number): Stamp {
   const [width, height] = isQuarterTurn(orientation)
     ? [image.height, image.width]
     : [image.width, image.height];

@@ -42,7 +42,7 @@ export function stampTexts(
   const distinct = [...new Set(texts.values())];
   if (distinct.length === 0) return;
   repairBeforeEditing(pdf);
-  const stamps = layOutStamps(mupdf, pdf, distinct, style, signal);
+  const stamps = layOutTextStamps(mupdf, pdf, distinct, style, signal);
   const stampOf = new Map(distinct.map((text, index) => [text, stamps[index]!]));
   drawStamps(mupdf, pdf, new Map([...texts].map(([page, text]) => [page, stampOf.get(text)!])), style);
 }
@@ -57,7 +57,11 @@ export function repairBeforeEditing(pdf: Mupdf.PDFDocument): void {
   for (let number = 1; number < count; number += 1) pdf.newIndirect(number).resolve();
 }
 
-function layOutStamps(
+/**
+ * Lays each text out once, as `stampTexts` draws them, and adds it to `pdf` as a form XObject (one line, its box the
+ * ink of its text, in points, y up), ready to draw wherever its caller places it (Sign PDF's name and date).
+ */
+export function layOutTextStamps(
   mupdf: MupdfModule,
   pdf: Mupdf.PDFDocument,
   texts: readonly string[],

@@ -1,5 +1,5 @@
 import type { JobWork, TestOpInput, TestOpName } from '@quire/engine';
-import type { ToolId, ToolOptions } from '@quire/shared';
+import { AppError, type ToolId, type ToolOptions } from '@quire/shared';
 import type { JobStore } from '../jobs/job-store.ts';
 import type { JobRecord } from './job-records.ts';
 
@@ -55,6 +55,15 @@ export function isCurrentQueuedJob(data: { readonly version?: unknown }): data i
 /** The work as it is queued: each file by its key in the store. */
 export function toQueuedWork(work: JobWork, store: Pick<JobStore, 'keyOf'>): QueuedWork {
   if (work.kind === 'test') return work;
+  if (work.input.secretFile) {
+    // A payload waits in Redis, which may write it to disk: a certificate stays in the memory of the one process
+    // that received it, so a cluster does not take one.
+    throw new AppError(
+      'TOOL_UNAVAILABLE',
+      'Certificate signing is not offered by a cluster: a certificate would travel through Redis.',
+      { option: 'certificate' },
+    );
+  }
   const files = work.input.files.map(({ path, name, password }) => ({
     key: store.keyOf(path),
     name,

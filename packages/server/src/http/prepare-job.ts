@@ -1,4 +1,10 @@
-import { AppError, type ToolDefinition } from '@quire/shared';
+import {
+  AppError,
+  findMissingImage,
+  placementsError,
+  type Placement,
+  type ToolDefinition,
+} from '@quire/shared';
 import type { FastifyRequest } from 'fastify';
 import type { JobRequest } from '../jobs/run-job.ts';
 import type { Uploads } from './receive-uploads.ts';
@@ -18,17 +24,38 @@ export function prepareJob(limits: JobLimits, request: FastifyRequest, uploads: 
   const toolId = uploads.tool.id;
   const options = parseToolOptions(toolId, uploads.fields);
   checkExtraFile(uploads.tool, uploads.files.length > uploads.tool.maxFiles, options);
+  checkPictures(uploads.tool, uploads.files.length - uploads.tool.maxFiles, options);
   const toolTimeoutMs = limits.jobTimeoutMs ?? uploads.tool.timeoutMs;
   // One visitor's Office document may not hold a LibreOffice for long: keys are for work known to be heavy.
   const isShortened = uploads.tool.lane === 'office' && !request.hasApiKey;
   const timeoutMs = isShortened ? Math.min(toolTimeoutMs, limits.anonymousOfficeTimeoutMs) : toolTimeoutMs;
   return {
     toolId,
-    input: { files: uploads.files, options },
+    input: {
+      files: uploads.files,
+      options,
+      // The certificate of Sign PDF travels in the job's input, in memory: never a file of the job.
+      ...(uploads.secretFile ? { secretFile: uploads.secretFile } : {}),
+    },
     timeoutMs,
     cpuLimitMs: limits.jobCpuMs ?? timeoutMs,
     client: request.client,
   };
+}
+
+/**
+ * A tool with pictures (Sign PDF) places each by its number: a placement naming a picture that was not sent is
+ * refused before any work (400 `INVALID_OPTIONS`, naming the placement).
+ */
+function checkPictures(
+  tool: ToolDefinition,
+  pictureCount: number,
+  options: Readonly<Record<string, unknown>>,
+): void {
+  if (!tool.pictureFiles) return;
+  const placements = options.placements as readonly Placement[] | undefined;
+  const missing = placements ? findMissingImage(placements, pictureCount) : null;
+  if (missing) throw placementsError('placements', missing);
 }
 
 /**

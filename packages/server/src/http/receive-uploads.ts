@@ -2,7 +2,7 @@ import { createWriteStream } from 'node:fs';
 import { join } from 'node:path';
 import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { InputFile } from '@quire/engine';
+import type { InputFile, SecretInputFile } from '@quire/engine';
 import {
   AppError,
   FILE_KINDS,
@@ -26,7 +26,13 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { sanitizeFileName } from './file-names.ts';
 
-export type Uploads = { tool: ToolDefinition; files: InputFile[]; fields: Map<string, string> };
+export type Uploads = {
+  tool: ToolDefinition;
+  files: InputFile[];
+  fields: Map<string, string>;
+  /** The tool's file kept in memory (Sign PDF's certificate), if sent: never written to the job directory. */
+  secretFile?: SecretInputFile;
+};
 
 /**
  * The widest limits of any tool: what an upload whose tool is named in its first field is held to until that
@@ -38,9 +44,14 @@ const ANY_TOOL = {
   maxRequestBytes: Math.max(...TOOL_IDS.map((id) => TOOLS[id].maxRequestBytes)),
 };
 
-/** How many files a request of a tool may carry: its own, and its extra file (Watermark's picture). */
+/**
+ * How many files a request of a tool may carry: its own, its extra file (Watermark's picture), its pictures and its
+ * file kept in memory (Sign PDF's signatures and certificate).
+ */
 function filesOf(tool: ToolDefinition): number {
-  return tool.maxFiles + (tool.extraFile ? 1 : 0);
+  return (
+    tool.maxFiles + (tool.extraFile ? 1 : 0) + (tool.pictureFiles?.maxFiles ?? 0) + (tool.secretFile ? 1 : 0)
+  );
 }
 
 /** What a file of an upload is held to: the tool's own files' kinds and size, or its extra file's. */
@@ -102,6 +113,8 @@ async function readParts(
   const budget = { remainingBytes: envelope.maxRequestBytes, maxRequestBytes: envelope.maxRequestBytes };
   const files = new Map<number, InputFile>();
   let extraFile: InputFile | null = null;
+  const pictures = new Map<number, InputFile>();
+  let secretFile: SecretInputFile | undefined;
   const fields = new Map<string, string>();
   const parts = request.parts({
     limits: {
@@ -172,6 +185,27 @@ async function readParts(
       extraFile = { path, name };
       continue;
     }
+    const pictureIndex = pictureIndexOf(tool, part.fieldname);
+    if (tool.pictureFiles && pictureIndex !== null) {
+      if (pictures.has(pictureIndex)) {
+        part.file.resume();
+        throw new AppError('INVALID_REQUEST', `Send one "${part.fieldname}" file at most.`);
+      }
+      const name = sanitizeFileName(part.filename, part.fieldname);
+      const details = { fileIndex: tool.maxFiles + pictureIndex, fileName: name };
+      const path = join(jobDir, `input-${part.fieldname}`);
+      await storeFile(part.file, path, new UploadGuard(tool.pictureFiles, budget, details));
+      pictures.set(pictureIndex, { path, name });
+      continue;
+    }
+    if (tool.secretFile && part.fieldname === tool.secretFile.field) {
+      if (secretFile) {
+        part.file.resume();
+        throw new AppError('INVALID_REQUEST', `Send one "${part.fieldname}" file at most.`);
+      }
+      secretFile = await readSecretFile(part.file, part.filename, tool.secretFile, budget);
+      continue;
+    }
     const index = fileIndexOf(tool, part.fieldname);
     if (index === null || files.has(index)) {
       part.file.resume();
@@ -203,7 +237,62 @@ async function readParts(
   }
   const inputs = ordered.map(([, file]) => file);
   takePasswords(tool, inputs, fields);
-  return { tool, files: extraFile ? [...inputs, extraFile] : inputs, fields };
+  const orderedPictures = [...pictures.entries()].sort(([a], [b]) => a - b);
+  if (orderedPictures.some(([index], position) => index !== position)) {
+    throw new AppError('INVALID_REQUEST', `Number the pictures without gaps: ${describeFileFields(tool)}.`);
+  }
+  const extras = [...(extraFile ? [extraFile] : []), ...orderedPictures.map(([, file]) => file)];
+  return { tool, files: [...inputs, ...extras], fields, ...(secretFile ? { secretFile } : {}) };
+}
+
+/**
+ * Reads a file the tool keeps in memory only (Sign PDF's certificate) into memory, never into the job directory,
+ * held to its size and the request's budget: a PKCS#12 file is DER, a SEQUENCE (its first byte 0x30), and anything
+ * else is refused as one would be by its type. Its name is kept, sanitised, for messages.
+ */
+async function readSecretFile(
+  file: NodeJS.ReadableStream & { truncated?: boolean },
+  fileName: string | undefined,
+  rules: NonNullable<ToolDefinition['secretFile']>,
+  budget: { remainingBytes: number; readonly maxRequestBytes: number },
+): Promise<SecretInputFile> {
+  const name = sanitizeFileName(fileName, rules.field);
+  const details = { fileName: name, limitBytes: rules.maxFileBytes };
+  const chunks: Buffer[] = [];
+  let bytes = 0;
+  for await (const chunk of file as AsyncIterable<Buffer>) {
+    bytes += chunk.length;
+    budget.remainingBytes -= chunk.length;
+    if (bytes > rules.maxFileBytes) {
+      file.resume();
+      throw new AppError(
+        'FILE_TOO_LARGE',
+        `"${name}" is larger than ${Math.ceil(rules.maxFileBytes / 1024)} KB.`,
+        details,
+      );
+    }
+    if (budget.remainingBytes < 0) throw requestTooLarge(budget);
+    chunks.push(chunk);
+  }
+  const content = Buffer.concat(chunks);
+  if (content.length === 0) throw new AppError('EMPTY_FILE', `"${name}" is empty.`, { fileName: name });
+  if (content[0] !== 0x30) {
+    throw new AppError('INVALID_FILE_TYPE', `"${name}" is not a PKCS#12 (.p12, .pfx) certificate file.`, {
+      fileName: name,
+      accepted: 'PKCS#12 (.p12, .pfx)',
+    });
+  }
+  return { bytes: new Uint8Array(content.buffer, content.byteOffset, content.length), name };
+}
+
+/** The number of a tool's picture field (`image-3`: 3), or null when the field is none of them. */
+function pictureIndexOf(tool: ToolDefinition, fieldName: string): number | null {
+  const pictures = tool.pictureFiles;
+  if (!pictures) return null;
+  const match = new RegExp(`^${pictures.prefix}-(\\d{1,3})$`).exec(fieldName);
+  if (!match) return null;
+  const index = Number(match[1]);
+  return index < pictures.maxFiles ? index : null;
 }
 
 /** Writes one file of the upload through its guard, then checks that it was whole, not empty and of a kind taken. */
@@ -278,7 +367,13 @@ function fileIndexOf(tool: ToolDefinition, fieldName: string): number | null {
 
 function describeFileFields(tool: ToolDefinition): string {
   const own = tool.fileField === 'single' ? '"file"' : `"file-0" to "file-${tool.maxFiles - 1}" in order`;
-  return tool.extraFile ? `${own}, and "${tool.extraFile.field}" if wanted` : own;
+  const pictures = tool.pictureFiles;
+  const more = [
+    ...(tool.extraFile ? [`"${tool.extraFile.field}" if wanted`] : []),
+    ...(pictures ? [`"${pictures.prefix}-0" to "${pictures.prefix}-${pictures.maxFiles - 1}" in order`] : []),
+    ...(tool.secretFile ? [`"${tool.secretFile.field}" if wanted`] : []),
+  ];
+  return more.length > 0 ? `${own}, and ${more.join(', ')}` : own;
 }
 
 function isReservedName(name: string): boolean {

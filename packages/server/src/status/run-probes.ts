@@ -16,7 +16,7 @@ async function multipartOf(toolId: ToolId, input: ProbeInput) {
   const form = new FormData();
   input.files.forEach((file, index) => {
     form.append(
-      fileFieldName(TOOLS[toolId], index),
+      file.field ?? fileFieldName(TOOLS[toolId], index),
       new Blob([file.bytes], { type: file.mimeType }),
       file.name,
     );

@@ -21,7 +21,7 @@ const ACTIVE_KEYS = ['/JavaScript', '/OpenAction', '/Launch', '/SubmitForm', '/U
 type ActiveKeys = (pdf: Uint8Array) => Promise<string[]>;
 
 /**
- * Policy: Quire edits documents without judging them (Redact PDF excepted, whose work is to remove what could tell). Lossless edits (rotate, page numbers, watermark, compress, OCR, protect,
+ * Policy: Quire edits documents without judging them (Redact PDF excepted, whose work is to remove what could tell). Lossless edits (rotate, page numbers, watermark, sign, compress, OCR, protect,
  * unlock, crop) keep the document's scripts and actions as they were; page assembly (merge, split, remove and extract pages, organize) keeps
  * each page's own actions and drops the document-level ones, as it drops every catalog entry; conversions produce no
  * active content at all. Each tool that reads PDFs has its entry: a new one is a type error until its policy is
@@ -43,6 +43,8 @@ const POLICY: Record<PdfTool, (output: Buffer, activeKeys: ActiveKeys) => Promis
   // What could tell what was removed goes: every script and the actions that run one (the document's, the page's
   // additional actions, Launch among them) and the form's XFA; the submit button and the link stay, as they were.
   redact: async (output, activeKeys) => expect(await activeKeys(output)).toEqual(['/SubmitForm', '/URI']),
+  // A picture drawn on a page (the probe's), as a watermark: the rest of the document rewritten as it was.
+  sign: async (output, activeKeys) => expect(await activeKeys(output)).toEqual(ACTIVE_KEYS),
   ocr: async (output, activeKeys) => expect(await activeKeys(output)).toEqual(ACTIVE_KEYS),
   merge: async (output, activeKeys) =>
     expect(await activeKeys(output)).toEqual(['/Launch', '/SubmitForm', '/URI']),

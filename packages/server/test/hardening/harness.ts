@@ -46,13 +46,19 @@ export async function postTool(
   uploads: readonly Upload[],
   fields: Readonly<Record<string, string>> = {},
 ): Promise<Reply> {
-  const tool = TOOLS[toolId];
+  const tool: ToolDefinition = TOOLS[toolId];
   const files = [...uploads];
   if (toolId === 'merge' && files.length === 1) files.push(await validUpload('merge'));
   const form = new FormData();
   files.forEach((file, index) =>
     form.append(fileFieldName(tool, index), new File([file.bytes as Uint8Array<ArrayBuffer>], file.name)),
   );
+  // A tool that places pictures (Sign PDF) gets the probe's picture as its first, as the status probe sends it.
+  if (tool.pictureFiles) {
+    probes ??= createProbeInputs();
+    const picture = (await probes)[toolId].files.find((file) => file.field !== undefined);
+    if (picture?.field) form.append(picture.field, new File([picture.bytes], picture.name));
+  }
   for (const [name, value] of Object.entries({ ...defaultFields(toolId), ...fields }))
     form.append(name, value);
   const reply = await testApp.app.inject({ method: 'POST', url: tool.apiPath, ...(await multipartOf(form)) });
@@ -174,7 +180,10 @@ export async function expectStillServing(testApp: TestApp, toolIds: readonly Too
     const reply = await postTool(
       testApp,
       toolId,
-      probe.files.map((file) => ({ name: file.name, bytes: file.bytes })),
+      // The tool's own files: `postTool` adds a picture (Sign PDF's) itself.
+      probe.files
+        .filter((file) => file.field === undefined)
+        .map((file) => ({ name: file.name, bytes: file.bytes })),
       probe.fields,
     );
     expectOutput(reply, toolId);

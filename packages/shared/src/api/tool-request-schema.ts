@@ -42,6 +42,28 @@ export function toolRequestSchema(toolId: ToolId): MultipartSchema {
     };
   }
   const patternProperties: Record<string, FieldSchema> = {};
+  const pictures = tool.pictureFiles;
+  if (pictures) {
+    const labels = pictures.accepts.flatMap((kind) => FILE_KINDS[kind].typeNames).join(' or ');
+    const picture: FieldSchema = {
+      type: 'string',
+      contentMediaType: pictures.accepts.flatMap((kind) => FILE_KINDS[kind].mimeTypes).join(', '),
+      description: `The first picture to place, a ${labels} file (a PNG keeps its transparency), at most ${megabytes(pictures.maxFileBytes)}: \`"image": 0\` in a placement.`,
+    };
+    properties[`${pictures.prefix}-0`] = picture;
+    required.push(`${pictures.prefix}-0`);
+    patternProperties[`^${pictures.prefix}-\\d+$`] = {
+      ...picture,
+      description: `Further pictures, numbered without gaps, up to \`${pictures.prefix}-${pictures.maxFiles - 1}\`: a placement names its picture by that number.`,
+    };
+  }
+  if (tool.secretFile) {
+    properties[tool.secretFile.field] = {
+      type: 'string',
+      contentMediaType: 'application/x-pkcs12',
+      description: `A PKCS#12 file (.p12, .pfx) holding the private key and certificate to sign with, at most ${Math.round(tool.secretFile.maxFileBytes / 1024)} KB. It is kept in the job's memory only, never written to disk, and forgotten when the job ends.`,
+    };
+  }
   if (tool.fileField === 'indexed') {
     patternProperties['^file-\\d+$'] = {
       type: 'string',

@@ -49,6 +49,8 @@ export type ToolReports = {
   metadata: { pageCount: number; propertiesSet: number; cleared: 'true' | 'false' };
   /** `matches`: places where a word searched for was found and removed; `areas`: the boxes removed. */
   redact: { pageCount: number; matches: number; areas: number };
+  /** `placements`: the pictures drawn; `certified`: whether a certificate signature was added. */
+  sign: { pageCount: number; placements: number; certified: 'true' | 'false' };
   'pdf-to-word': { pageCount: number; pagesWithoutText: number } & Recognition;
   'word-to-pdf': Record<string, never>;
   'pdf-to-jpg': { pageCount: number; downscaledPages: number; minDpi: number };

@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- a list of headers and a table of figures per tool: the file grows with the tools */
 import type { ToolId } from '../tools/tool-ids.ts';
 import type { Recognition, ToolReports } from './job-report.ts';
 
@@ -149,6 +150,22 @@ export const REPORT_SPECS: { readonly [T in ToolId]: readonly ReportHeaderSpec<T
       type: 'integer',
       description: 'How many boxes of `areas` were removed.',
       write: ({ areas }) => String(areas),
+    },
+  ],
+  sign: [
+    PAGE_COUNT,
+    {
+      header: 'X-Signatures-Placed',
+      type: 'integer',
+      description: 'How many pictures of `placements` were drawn on their pages.',
+      write: ({ placements }) => String(placements),
+    },
+    {
+      header: 'X-Certificate-Signed',
+      type: 'string',
+      description:
+        '`true` when the document carries a certificate signature made with `certificate`, else `false`.',
+      write: ({ certified }) => certified,
     },
   ],
   'pdf-to-word': [
@@ -336,6 +353,18 @@ export const REPORT_FIGURES: ReportFigureSpecs = {
       description: 'How many places where a word or phrase of `search` was found were removed.',
     },
     areas: { type: 'integer', description: 'How many boxes of `areas` were removed.' },
+  },
+  sign: {
+    pageCount: PAGE_COUNT_FIGURE,
+    placements: {
+      type: 'integer',
+      description: 'How many pictures of `placements` were drawn on their pages.',
+    },
+    certified: {
+      type: 'string',
+      description:
+        '`true` when the document carries a certificate signature made with `certificate`, else `false`.',
+    },
   },
   'pdf-to-word': {
     pageCount: PAGE_COUNT_FIGURE,

@@ -16,6 +16,8 @@ export type PdfPermission = (typeof PDF_PERMISSIONS)[number];
  * the two would never match).
  */
 export const MAX_NEW_PASSWORD_CHARS = 128;
+/** Longest PKCS#12 password: far past any typed one. */
+export const MAX_CERTIFICATE_PASSWORD_CHARS = 1024;
 export const MAX_NEW_PASSWORD_BYTES = 127;
 /** The longest side of a PDF page: 200 inches (ISO 32000-1, annex C), the most a margin may cut. */
 export const MAX_PAGE_SIDE_POINTS = 14_400;
@@ -96,4 +98,18 @@ export const WATERMARK_OPTIONS = {
   color: { kind: 'color', default: '#808080' },
   pages: { kind: 'page-list' },
   layer: { kind: 'enum', values: ['over', 'under'], default: 'over' },
+} as const;
+
+/**
+ * Sign PDF's options: where each picture goes, the name and the date written under it, and for a certificate
+ * signature (the registry's `secretFile`) its password and the reason and place it states.
+ */
+export const SIGN_OPTIONS = {
+  placements: { kind: 'placements' },
+  name: { kind: 'text', maxChars: 200 },
+  // Written as sent: the page writes today's date in the visitor's language and time zone, which the server knows not.
+  date: { kind: 'text', maxChars: 100 },
+  certificatePassword: { kind: 'secret', maxChars: MAX_CERTIFICATE_PASSWORD_CHARS, optional: true },
+  reason: { kind: 'text', maxChars: 500 },
+  location: { kind: 'text', maxChars: 200 },
 } as const;

@@ -6,7 +6,7 @@ import { MAX_FIELD_BYTES } from '../limits.ts';
 import { AUTO_LANGUAGE } from './ocr-languages.ts';
 import { layoutError, MAX_LAYOUT_BYTES, readPageLayout } from './page-layout.ts';
 import { AUTO_MARGINS } from './option-specs.ts';
-import { BOXES, COLOR, SEARCH_TERMS } from './redact-option-kinds.ts';
+import { BOXES, COLOR, PLACEMENTS, SEARCH_TERMS } from './redact-option-kinds.ts';
 import type {
   EnumOptionSpec,
   FlagListOptionSpec,
@@ -185,11 +185,13 @@ const LAYOUT: OptionKind<LayoutOptionSpec> = {
 };
 
 /**
- * A secret is required and read exactly as sent. Its messages name the field and the rule, never the value: the
+ * A secret is required (unless `optional`: then undefined when absent) and read exactly as sent. Its messages name the field and the rule, never the value: the
  * error body, the logs and the metrics never hold what was typed.
  */
 const SECRET: OptionKind<SecretOptionSpec> = {
   read: (name, raw, spec) => {
+    // An optional secret's value is `string | undefined` (`OptionValue`), which the kind's wider type cannot say.
+    if (raw === undefined && spec.optional) return undefined as unknown as string;
     if (raw === undefined) {
       throw new AppError(
         'INVALID_OPTIONS',
@@ -221,7 +223,7 @@ const SECRET: OptionKind<SecretOptionSpec> = {
   },
   check: () => undefined,
   schema: (spec) => ({ type: 'string', minLength: 1, maxLength: spec.maxChars, format: 'password' }),
-  isRequired: () => true,
+  isRequired: (spec) => spec.optional !== true,
   initialValue: () => undefined,
   errorCodes: [],
   maxBytes: MAX_FIELD_BYTES,
@@ -375,6 +377,7 @@ export const OPTION_KINDS: {
   enum: ENUM,
   'search-terms': SEARCH_TERMS,
   boxes: BOXES,
+  placements: PLACEMENTS,
   color: COLOR,
   number: NUMBER,
   text: TEXT,

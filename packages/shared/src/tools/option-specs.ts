@@ -1,6 +1,7 @@
 import type { FileKind } from '../files/file-kinds.ts';
 import type { AUTO_LANGUAGE } from './ocr-languages.ts';
 import type { PageBox } from './page-boxes.ts';
+import type { Placement } from './placements.ts';
 import type { PageLayout } from './page-layout.ts';
 
 /** A tool option, described as data so the server validates it, the web renders it and the docs list it. */
@@ -43,6 +44,8 @@ export type LayoutOptionSpec = { readonly kind: 'layout' };
 export type SecretOptionSpec = {
   readonly kind: 'secret';
   readonly maxChars: number;
+  /** A request may leave it out (Sign PDF's certificate password: a certificate without one): then it is undefined. */
+  readonly optional?: true;
   /** The most bytes of its UTF-8 form, where the format that keeps it has a limit of its own (PDF: 127). */
   readonly maxBytes?: number;
 };
@@ -119,6 +122,12 @@ export type SearchTermsOptionSpec = {
  */
 export type BoxesOptionSpec = { readonly kind: 'boxes' };
 
+/**
+ * Where pictures go on pages (Sign PDF's `placements`): a JSON array of boxes as `boxes` takes them, each with the
+ * number of its picture (`image`: 0 for `image-0`, the default), at least one (`readPlacements`).
+ */
+export type PlacementsOptionSpec = { readonly kind: 'placements' };
+
 /** A colour as `#rrggbb` (six hexadecimal digits, either case), `default` when absent; read in lower case. */
 export type ColorOptionSpec = { readonly kind: 'color'; readonly default: string };
 
@@ -135,10 +144,29 @@ export type ExtraFile = {
   readonly insteadOf: string;
 };
 
+/**
+ * Pictures a tool takes beside its one file, in fields numbered from 0 (`image-0`, `image-1`, … for `prefix`
+ * `image`), without gaps: Sign PDF's signatures. They travel after the tool's file, in order, and its op receives
+ * them as `pictures`.
+ */
+export type PictureFiles = {
+  readonly prefix: string;
+  readonly maxFiles: number;
+  readonly accepts: readonly FileKind[];
+  readonly maxFileBytes: number;
+};
+
+/**
+ * A file a tool keeps in the job's memory only (Sign PDF's PKCS#12 certificate, in `field`): never written to the job
+ * directory, a log or a record; its bytes reach the op in the job's input.
+ */
+export type SecretFile = { readonly field: string; readonly maxFileBytes: number };
+
 export type OptionSpec =
   | EnumOptionSpec
   | SearchTermsOptionSpec
   | BoxesOptionSpec
+  | PlacementsOptionSpec
   | ColorOptionSpec
   | NumberOptionSpec
   | TextOptionSpec
@@ -164,18 +192,22 @@ export type OptionValue<S extends OptionSpec> = S extends EnumOptionSpec
     ? readonly string[]
     : S extends BoxesOptionSpec
       ? readonly PageBox[]
-      : S extends ColorOptionSpec
-        ? string
-        : S extends LanguageListOptionSpec
-          ? LanguageList<S['values'][number]>
-          : S extends LayoutOptionSpec
-            ? PageLayout
-            : S extends SecretOptionSpec | (TextOptionSpec & { readonly default: string })
-              ? string
-              : S extends NumberOptionSpec
-                ? number
-                : S extends FlagListOptionSpec
-                  ? readonly S['values'][number][]
-                  : S extends MarginsOptionSpec
-                    ? Margins
-                    : string | undefined;
+      : S extends PlacementsOptionSpec
+        ? readonly Placement[]
+        : S extends SecretOptionSpec & { readonly optional: true }
+          ? string | undefined
+          : S extends ColorOptionSpec
+            ? string
+            : S extends LanguageListOptionSpec
+              ? LanguageList<S['values'][number]>
+              : S extends LayoutOptionSpec
+                ? PageLayout
+                : S extends SecretOptionSpec | (TextOptionSpec & { readonly default: string })
+                  ? string
+                  : S extends NumberOptionSpec
+                    ? number
+                    : S extends FlagListOptionSpec
+                      ? readonly S['values'][number][]
+                      : S extends MarginsOptionSpec
+                        ? Margins
+                        : string | undefined;

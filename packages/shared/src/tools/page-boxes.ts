@@ -51,17 +51,24 @@ export function readPageBoxes(
   if (parsed.length > MAX_PAGE_BOXES) return { ok: false, problem: { reason: 'tooMany' } };
   const boxes: PageBox[] = [];
   for (const [index, value] of parsed.entries()) {
-    const box = readBox(value);
+    const box = readPageBox(value);
     if (typeof box === 'string') return { ok: false, problem: { reason: box, item: index + 1 } };
     boxes.push(box);
   }
   return { ok: true, boxes };
 }
 
-function readBox(value: unknown): PageBox | 'malformed' | 'outside' {
+/**
+ * Reads one box of a list: an object of `page`, `x`, `y`, `width`, `height` and of no other key than those and
+ * `otherKeys` (which the caller reads), within its page.
+ */
+export function readPageBox(
+  value: unknown,
+  otherKeys: readonly string[] = [],
+): PageBox | 'malformed' | 'outside' {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'malformed';
   const entries = value as Record<string, unknown>;
-  if (!Object.keys(entries).every((key) => BOX_KEYS.has(key))) return 'malformed';
+  if (!Object.keys(entries).every((key) => BOX_KEYS.has(key) || otherKeys.includes(key))) return 'malformed';
   const { page, x, y, width, height } = entries;
   if (typeof page !== 'number' || !Number.isSafeInteger(page) || page < 1) return 'malformed';
   const sides = [x, y, width, height];

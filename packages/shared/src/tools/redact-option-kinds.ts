@@ -1,10 +1,16 @@
 import { AppError } from '../errors/app-error.ts';
 import { MAX_FIELD_BYTES } from '../limits.ts';
 import type { OptionKind } from './option-kinds.ts';
-import type { BoxesOptionSpec, ColorOptionSpec, SearchTermsOptionSpec } from './option-specs.ts';
+import type {
+  BoxesOptionSpec,
+  ColorOptionSpec,
+  PlacementsOptionSpec,
+  SearchTermsOptionSpec,
+} from './option-specs.ts';
 import { MAX_PAGE_BOXES_BYTES, PAGE_BOXES_EXAMPLE, pageBoxesError, readPageBoxes } from './page-boxes.ts';
+import { MAX_PLACEMENTS_BYTES, PLACEMENTS_EXAMPLE, placementsError, readPlacements } from './placements.ts';
 
-/** The kinds of option Redact PDF brought (`OPTION_KINDS` holds them with the others): search terms, boxes, and the colour Watermark shares. */
+/** The kinds of option Redact PDF brought (`OPTION_KINDS` holds them with the others): search terms, boxes, and the colour Watermark shares; and Sign PDF's placements, boxes with a picture. */
 
 /**
  * Search terms: one per line. Their messages name the field and the line, never the words: what a visitor looks for
@@ -86,6 +92,26 @@ export const BOXES: OptionKind<BoxesOptionSpec> = {
   initialValue: () => undefined,
   errorCodes: [],
   maxBytes: MAX_PAGE_BOXES_BYTES,
+};
+
+/** Sign PDF's placements: boxes as `BOXES` reads them, each with its picture's number; at least one. */
+export const PLACEMENTS: OptionKind<PlacementsOptionSpec> = {
+  read: (name, raw) => {
+    const read = readPlacements(raw);
+    if (!read.ok) throw placementsError(name, read.problem);
+    return read.placements;
+  },
+  check: () => undefined,
+  schema: () => ({
+    type: 'string',
+    contentMediaType: 'application/json',
+    maxLength: MAX_PLACEMENTS_BYTES,
+    examples: [PLACEMENTS_EXAMPLE],
+  }),
+  isRequired: () => true,
+  initialValue: () => undefined,
+  errorCodes: [],
+  maxBytes: MAX_PLACEMENTS_BYTES,
 };
 
 export const COLOR: OptionKind<ColorOptionSpec> = {

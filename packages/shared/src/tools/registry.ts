@@ -8,14 +8,17 @@ import {
   MAX_FILE_BYTES,
   MAX_IMAGE_FILE_BYTES,
   MAX_IMAGE_FILES,
+  MAX_CERTIFICATE_BYTES,
   MAX_MERGE_FILES,
+  MAX_SIGNATURE_IMAGE_BYTES,
+  MAX_SIGNATURE_IMAGES,
   MAX_OCR_PAGES,
   MAX_PAGES,
   MAX_RENDER_PAGES,
   MAX_REQUEST_BYTES,
   OCR_PAGE_TIMEOUT_MS,
 } from '../limits.ts';
-import type { ExtraFile, OptionSpec, OptionValue } from './option-specs.ts';
+import type { ExtraFile, OptionSpec, OptionValue, PictureFiles, SecretFile } from './option-specs.ts';
 import {
   PDF_PERMISSIONS,
   MAX_NEW_PASSWORD_CHARS,
@@ -28,6 +31,7 @@ import {
   MAX_STAMP_FONT_SIZE_PT,
   MAX_STAMP_MARGIN_PT,
   WATERMARK_OPTIONS,
+  SIGN_OPTIONS,
   METADATA_TEXT,
   MAX_SEARCH_TERMS,
   MAX_SEARCH_TERM_CHARS,
@@ -109,6 +113,10 @@ export type ToolDefinition<Id extends string = ToolId> = {
   readonly hasPage?: false;
   /** A file of another kind it takes instead of one of its options (Watermark's picture). */
   readonly extraFile?: ExtraFile;
+  /** Pictures it takes beside its file, numbered (Sign PDF's signatures: `image-0`, `image-1`, …). */
+  readonly pictureFiles?: PictureFiles;
+  /** A file it keeps in the job's memory only, never on disk (Sign PDF's certificate). */
+  readonly secretFile?: SecretFile;
 } & PdfReading;
 
 /** Whether a tool reads PDFs, and then how many pages it takes of one. */
@@ -271,6 +279,28 @@ export const TOOLS = defineTools({
     color: 'red',
     // A page with two lines blacked out.
     glyph: `${FILE_GLYPH}M8 11h8v2H8zM8 15h5v2H8z`,
+  },
+  sign: {
+    ...onePdf,
+    id: 'sign',
+    slug: 'sign-pdf',
+    apiPath: '/api/pdf/sign',
+    output: { fileName: 'signed.pdf', mimeType: PDF, nameSuffix: '-signed' },
+    pictureFiles: {
+      prefix: 'image',
+      maxFiles: MAX_SIGNATURE_IMAGES,
+      accepts: ['image'],
+      maxFileBytes: MAX_SIGNATURE_IMAGE_BYTES,
+    },
+    secretFile: { field: 'certificate', maxFileBytes: MAX_CERTIFICATE_BYTES },
+    options: SIGN_OPTIONS,
+    // The probe signs with its own picture at the top-left corner of its page.
+    probeFields: { placements: '[{"page": 1, "x": 0, "y": 0, "width": 0.2, "height": 0.1, "image": 0}]' },
+    errors: ['PASSWORD_INCORRECT'],
+    hasPage: false,
+    color: 'indigo',
+    // A pen's nib over a signature's stroke.
+    glyph: 'M15 4l5 5-9 9H6v-5zM3 21h18',
   },
   'pdf-to-word': {
     ...onePdf,

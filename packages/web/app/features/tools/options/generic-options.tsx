@@ -296,6 +296,12 @@ const BOXES: OptionField<Extract<OptionSpec, { kind: 'boxes' }>> = {
   messageKeys: () => ({ required: [], optional: [] }),
 };
 
+/** Placements are drawn on the page view too (Sign PDF's own form places them), never typed. */
+const PLACEMENTS: OptionField<Extract<OptionSpec, { kind: 'placements' }>> = {
+  Field: () => null,
+  messageKeys: () => ({ required: [], optional: [] }),
+};
+
 const COLOR: OptionField<Extract<OptionSpec, { kind: 'color' }>> = {
   Field: ({ toolId, name, spec, words: key, values, disabled, text, onChange }) => (
     <ColorField
@@ -315,6 +321,7 @@ const OPTION_FIELDS: { readonly [K in OptionSpec['kind']]: OptionField<Extract<O
   enum: CHOICES,
   'search-terms': SEARCH_TERMS,
   boxes: BOXES,
+  placements: PLACEMENTS,
   color: COLOR,
   number: NUMBER,
   text: TEXT,
