@@ -6,15 +6,18 @@ import { loadMupdf, type MupdfModule } from './load-mupdf.ts';
 import { openPdfFile, type OpenedPdfFile } from './open-pdf-file.ts';
 import { ownedBytes } from './owned-bytes.ts';
 
+export type SaveMode = 'whole' | 'incremental' | 'appended';
+
 export type EditPdfOptions = {
   /** How the error a broken file gets ends, after "is damaged and": `could not be watermarked`. */
   failure: string;
   /**
-   * `incremental`: a file that opened without the visitor's password keeps its bytes and gets the change appended
-   * (restrictions set by an owner password stay); one that needed the password is written whole without it.
-   * `whole` (the default): always written whole, decrypted and compressed.
+   * `whole` (the default): written whole, decrypted and compressed. `incremental`: a file that opened without the
+   * visitor's password keeps its bytes and gets the change appended (restrictions set by an owner password stay);
+   * one that needed the password is written whole without it. `appended`: appended whatever the file, the op having
+   * checked it may be (Sign PDF keeping an earlier signature valid). A function chooses once the edit is done.
    */
-  save?: 'whole' | 'incremental';
+  save?: SaveMode | (() => SaveMode);
 };
 
 /**
@@ -36,8 +39,10 @@ export async function editPdf(
     const { pdf } = opened;
     await edit(mupdf, pdf);
     ctx.onProgress?.('writing');
+    const mode = typeof save === 'function' ? save() : save;
     const isIncremental =
-      save === 'incremental' && info.password === undefined && pdf.canBeSavedIncrementally();
+      mode === 'appended' ||
+      (mode === 'incremental' && info.password === undefined && pdf.canBeSavedIncrementally());
     return ownedBytes(pdf.saveToBuffer(isIncremental ? 'incremental' : 'compress,decrypt'));
   } catch (error) {
     // A stopped job says why it stopped, whatever the reason's type.

@@ -13,9 +13,8 @@ import type * as Mupdf from 'mupdf';
 import { embedJpeg } from '../images/embed-jpeg.ts';
 import { embedPng } from '../images/embed-png.ts';
 import { readImageHeader } from '../images/read-image-header.ts';
-import { loadMupdf, type MupdfModule } from '../mupdf/load-mupdf.ts';
-import { openPdfFile } from '../mupdf/open-pdf-file.ts';
-import { ownedBytes } from '../mupdf/owned-bytes.ts';
+import { editPdf } from '../mupdf/edit-pdf.ts';
+import type { MupdfModule } from '../mupdf/load-mupdf.ts';
 import { inspectPdf } from '../qpdf/inspect-pdf.ts';
 import { addSignatureField, hasSignatures } from '../sign/add-signature-field.ts';
 import { buildCadesSignature, cadesSignatureBytes } from '../sign/build-cades-signature.ts';
@@ -70,15 +69,13 @@ export const sign: EngineOp<'sign'> = async ({ file, pictures, certificate, opti
   await declarePdfWork(WORK_RATES, [info], ctx);
 
   ctx.onProgress?.('processing');
-  const mupdf = await loadMupdf();
-  const opened = openPdfFile(mupdf, info.path);
-  let bytes: Uint8Array;
-  try {
-    const { pdf } = opened;
-    if (pdf.needsPassword()) pdf.authenticatePassword(info.password ?? '');
-    // An earlier signature stays valid only in the file it signed, appended to: never in a rewritten one.
-    const isAppended =
-      hasSignatures(pdf) && !info.wasProtected && info.path === file.path && !pdf.wasRepaired();
+  // An earlier signature stays valid only in the file it signed, appended to: never in a rewritten one.
+  let isAppended = false;
+  // A certificate signature's dictionary must stay out of object streams, where its placeholder could not be found
+  // and filled: MuPDF writes none unless asked.
+  const save = () => (isAppended ? 'appended' : 'whole');
+  let bytes = await editPdf(file, info, ctx, { failure: 'could not be signed', save }, async (mupdf, pdf) => {
+    isAppended = hasSignatures(pdf) && !info.wasProtected && info.path === file.path && !pdf.wasRepaired();
     if (!isAppended) repairBeforeEditing(pdf);
     const appearances = await buildAppearances(mupdf, pdf, { pictures, placements, options }, ctx.signal);
     const [first, ...rest] = placements.map((placement, index) => ({
@@ -100,20 +97,7 @@ export const sign: EngineOp<'sign'> = async ({ file, pictures, certificate, opti
         signingTime: new Date(),
       });
     }
-    ctx.onProgress?.('writing');
-    // A certificate signature's dictionary must stay out of object streams, where its placeholder could not be
-    // found and filled: MuPDF writes none unless asked.
-    bytes = ownedBytes(pdf.saveToBuffer(isAppended ? 'incremental' : 'compress,decrypt'));
-  } catch (error) {
-    if (error instanceof AppError || ctx.signal.aborted) throw error;
-    // MuPDF throws plain errors on structures it cannot follow: a broken file.
-    throw new AppError('FILE_DAMAGED', `"${file.name}" is damaged and could not be signed.`, {
-      fileIndex: 0,
-      fileName: file.name,
-    });
-  } finally {
-    opened.close();
-  }
+  });
   if (key) bytes = fillSignature(bytes, contentsBytes, (digest) => buildCadesSignature(key, digest));
 
   const outputPath = join(ctx.workDir, 'signed.pdf');
