@@ -1,7 +1,12 @@
 import { AppError } from '../errors/app-error.ts';
 import { MAX_FIELD_BYTES } from '../limits.ts';
 import type { OptionKind } from './option-kinds.ts';
-import type { BoxesOptionSpec, ColorOptionSpec, SearchTermsOptionSpec } from './option-specs.ts';
+import type {
+  BoxesOptionSpec,
+  ColorOptionSpec,
+  MatchNumbersOptionSpec,
+  SearchTermsOptionSpec,
+} from './option-specs.ts';
 import { MAX_PAGE_BOXES_BYTES, PAGE_BOXES_EXAMPLE, pageBoxesError, readPageBoxes } from './page-boxes.ts';
 
 /** The kinds of option Redact PDF brought (`OPTION_KINDS` holds them with the others): search terms, boxes, and the colour Watermark shares. */
@@ -86,6 +91,35 @@ export const BOXES: OptionKind<BoxesOptionSpec> = {
   initialValue: () => undefined,
   errorCodes: [],
   maxBytes: MAX_PAGE_BOXES_BYTES,
+};
+
+/** Digits a match number is written with at most, and its separator: the longest field `maxItems` numbers make. */
+const MATCH_NUMBER_BYTES = 8;
+
+export const MATCH_NUMBERS: OptionKind<MatchNumbersOptionSpec> = {
+  read: (name, raw, spec) => {
+    if (raw === undefined) return [];
+    const parts = raw.split(/[\s,]+/).filter((part) => part !== '');
+    if (parts.length > spec.maxItems || !parts.every((part) => /^[1-9]\d{0,6}$/.test(part))) {
+      throw new AppError(
+        'INVALID_OPTIONS',
+        `"${name}" must list match numbers from 1 separated by commas, such as 2, 5 (at most ${spec.maxItems}).`,
+        { option: name, maxItems: spec.maxItems },
+      );
+    }
+    return [...new Set(parts.map(Number))].sort((a, b) => a - b);
+  },
+  check: () => undefined,
+  schema: (spec) => ({
+    type: 'string',
+    maxLength: spec.maxItems * MATCH_NUMBER_BYTES,
+    pattern: '^[0-9, ]*$',
+    examples: ['2, 5'],
+  }),
+  isRequired: () => false,
+  initialValue: () => undefined,
+  errorCodes: [],
+  maxBytes: MAX_FIELD_BYTES * 16,
 };
 
 export const COLOR: OptionKind<ColorOptionSpec> = {

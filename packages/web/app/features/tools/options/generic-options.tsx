@@ -292,6 +292,12 @@ const BOXES: OptionField<Extract<OptionSpec, { kind: 'boxes' }>> = {
   messageKeys: () => ({ required: [], optional: [] }),
 };
 
+/** Redact PDF's matches left as they are: unticked in its list of the places found, never typed. */
+const MATCH_NUMBERS: OptionField<Extract<OptionSpec, { kind: 'match-numbers' }>> = {
+  Field: () => null,
+  messageKeys: () => ({ required: [], optional: [] }),
+};
+
 const COLOR: OptionField<Extract<OptionSpec, { kind: 'color' }>> = {
   Field: ({ toolId, name, spec, words: key, values, disabled, text, onChange }) => (
     <ColorField
@@ -311,6 +317,7 @@ const OPTION_FIELDS: { readonly [K in OptionSpec['kind']]: OptionField<Extract<O
   enum: CHOICES,
   'search-terms': SEARCH_TERMS,
   boxes: BOXES,
+  'match-numbers': MATCH_NUMBERS,
   color: COLOR,
   number: NUMBER,
   text: TEXT,
