@@ -3,6 +3,7 @@ import { corpusPath } from '@quire/corpus';
 import { resultFileName } from '@quire/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { seriousViolations } from './axe.ts';
 import { jobFoldersLeft } from './job-folders.ts';
 import { runAndDownload, useToolPage } from './tool-page.ts';
 
@@ -122,8 +123,12 @@ describe('the redact page’s page view in a real browser', () => {
       expect.stringContaining('Hello'),
       expect.stringContaining('мир'),
     ]);
-    // Both are highlighted on the page until the second is unticked.
+    // Both are highlighted on the page until the second is unticked; the page, a box and the list pass axe.
     expect(await page.locator('[data-testid="page-mark-box"][data-on="true"]').count()).toBe(2);
+    await drawByMouse(page, { x: 0.6, y: 0.6 }, { x: 0.8, y: 0.7 });
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Delete');
+    expect(await boxesOf(page)).toEqual([]);
     await matches.nth(1).getByTestId('redact-match-toggle').uncheck();
     expect(await page.locator('[data-testid="page-mark-box"][data-on="true"]').count()).toBe(1);
     const saved = await runAndDownload(view, EXPECTED, `untick-${Date.now()}.pdf`);
