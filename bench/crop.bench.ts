@@ -2,12 +2,20 @@
 // boxes (`--update-from-json`, the standard tool's way of changing page dictionaries), on corpus PDFs: time (median
 // of RUNS), output size and their ratios. Then `auto` alone (each page drawn and measured), which qpdf cannot do.
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { corpusPath } from '@quire/corpus';
 import { MAX_RENDER_PAGES } from '@quire/shared';
-import { formatTable, measureCommand, measureOp, median, megabytes } from './measure.ts';
+import {
+  SIDE_BY_SIDE_HEADER,
+  formatTable,
+  measureOp,
+  measureStandard,
+  median,
+  megabytes,
+  sideBySideCells,
+} from './measure.ts';
 
 const FILES = [
   'pdf/pdfjs_freeculture-book_352p.pdf',
@@ -52,9 +60,7 @@ async function writeQpdfUpdate(path: string, updatePath: string): Promise<void> 
 
 const workDir = await mkdtemp(join(tmpdir(), 'quire-bench-crop-'));
 try {
-  const rows = [
-    ['file', 'qpdf s', 'Quire s', 'time ratio', 'qpdf MB', 'Quire MB', 'size ratio', 'Quire RSS MB'],
-  ];
+  const rows = [['file', ...SIDE_BY_SIDE_HEADER('qpdf')]];
   const autoRows = [['file', 'pages', 'Quire s', 'ms a page', 'Quire MB', 'Quire RSS MB']];
   const margins = { top: MARGIN_POINTS, right: MARGIN_POINTS, bottom: MARGIN_POINTS, left: MARGIN_POINTS };
   for (const name of FILES) {
@@ -62,26 +68,10 @@ try {
     const update = join(workDir, 'update.json');
     await writeQpdfUpdate(path, update);
     const output = join(workDir, 'qpdf.pdf');
-    const qpdfSeconds = median(
-      Array.from(
-        { length: RUNS },
-        () => measureCommand('qpdf', [path, `--update-from-json=${update}`, output]).wallSeconds,
-      ),
-    );
-    const qpdfBytes = (await stat(output)).size;
+    const qpdf = measureStandard('qpdf', [path, `--update-from-json=${update}`, output], output, RUNS);
     const ours = measureOp('crop', { margins, pages: undefined }, RUNS, workDir, [path]);
-    const oursSeconds = median(ours.seconds);
     const short = name.replace(/^pdf\//, '');
-    rows.push([
-      short,
-      qpdfSeconds.toFixed(3),
-      oursSeconds.toFixed(3),
-      (oursSeconds / qpdfSeconds).toFixed(2),
-      megabytes(qpdfBytes),
-      megabytes(ours.outputBytes),
-      (ours.outputBytes / qpdfBytes).toFixed(3),
-      ours.peakRssMb.toFixed(0),
-    ]);
+    rows.push([short, ...sideBySideCells(qpdf, ours)]);
     const pages = Number(execFileSync('qpdf', ['--show-npages', path], { encoding: 'utf8' }).trim());
     // `auto` draws at most MAX_RENDER_PAGES pages a job: the first of them on a longer document.
     const drawn = Math.min(pages, MAX_RENDER_PAGES);

@@ -1,11 +1,11 @@
 // npm run bench flatten: our Flatten PDF (forms and annotations) against qpdf flattening every annotation of the same
 // corpus PDFs after drawing the missing field appearances (--generate-appearances --flatten-annotations=all): time
 // (median of RUNS), output size and their ratios.
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { corpusPath } from '@quire/corpus';
-import { formatTable, measureCommand, measureOp, median, megabytes } from './measure.ts';
+import { SIDE_BY_SIDE_HEADER, formatTable, measureOp, measureStandard, sideBySideCells } from './measure.ts';
 
 const FILES = [
   'pdf/pdfjs_irs-f1040-prefilled_acroform.pdf',
@@ -19,33 +19,14 @@ const RUNS = 3;
 
 const workDir = await mkdtemp(join(tmpdir(), 'quire-bench-flatten-'));
 try {
-  const rows = [
-    ['file', 'qpdf s', 'Quire s', 'time ratio', 'qpdf MB', 'Quire MB', 'size ratio', 'Quire RSS MB'],
-  ];
+  const rows = [['file', ...SIDE_BY_SIDE_HEADER('qpdf')]];
   for (const name of FILES) {
     const path = corpusPath(name);
     const output = join(workDir, 'qpdf.pdf');
-    const qpdfSeconds = median(
-      Array.from(
-        { length: RUNS },
-        () =>
-          measureCommand('qpdf', ['--generate-appearances', '--flatten-annotations=all', path, output])
-            .wallSeconds,
-      ),
-    );
-    const qpdfBytes = (await stat(output)).size;
+    const args = ['--generate-appearances', '--flatten-annotations=all', path, output];
+    const qpdf = measureStandard('qpdf', args, output, RUNS);
     const ours = measureOp('flatten', { what: 'both' }, RUNS, workDir, [path]);
-    const oursSeconds = median(ours.seconds);
-    rows.push([
-      name.replace(/^pdf\//, ''),
-      qpdfSeconds.toFixed(3),
-      oursSeconds.toFixed(3),
-      (oursSeconds / qpdfSeconds).toFixed(2),
-      megabytes(qpdfBytes),
-      megabytes(ours.outputBytes),
-      (ours.outputBytes / qpdfBytes).toFixed(3),
-      ours.peakRssMb.toFixed(0),
-    ]);
+    rows.push([name.replace(/^pdf\//, ''), ...sideBySideCells(qpdf, ours)]);
   }
   console.log(
     `flatten (forms and annotations): Quire against qpdf --flatten-annotations=all; median of ${RUNS}\n`,

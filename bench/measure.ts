@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 
 export type Measurement = { wallSeconds: number; maxRssKb: number; stdout: string };
@@ -62,3 +63,37 @@ export function measureOp(
 }
 
 export const megabytes = (bytes: number): string => (bytes / 1024 / 1024).toFixed(1);
+
+/** A standard tool's time (median of the runs) and the size of what it wrote. */
+export type StandardRun = { seconds: number; bytes: number };
+
+/** Runs the standard tool's command `runs` times: the median wall time, and the size of `output` it wrote. */
+export function measureStandard(command: string, args: string[], output: string, runs: number): StandardRun {
+  const seconds = median(Array.from({ length: runs }, () => measureCommand(command, args).wallSeconds));
+  return { seconds, bytes: statSync(output).size };
+}
+
+/** The columns `sideBySideCells` fills, after the row's own first ones. */
+export const SIDE_BY_SIDE_HEADER = (standard: string): string[] => [
+  `${standard} s`,
+  'Quire s',
+  'time ratio',
+  `${standard} MB`,
+  'Quire MB',
+  'size ratio',
+  'Quire RSS MB',
+];
+
+/** The standard tool and Quire side by side: times, their ratio (Quire over standard), sizes, their ratio, RSS. */
+export function sideBySideCells(standard: StandardRun, ours: OpReport): string[] {
+  const oursSeconds = median(ours.seconds);
+  return [
+    standard.seconds.toFixed(3),
+    oursSeconds.toFixed(3),
+    (oursSeconds / standard.seconds).toFixed(2),
+    megabytes(standard.bytes),
+    megabytes(ours.outputBytes),
+    (ours.outputBytes / standard.bytes).toFixed(3),
+    ours.peakRssMb.toFixed(0),
+  ];
+}

@@ -1,11 +1,11 @@
 // npm run bench page-numbers: our Add page numbers ("Page {n} of {total}" at the foot of every page, and the same in
 // Arabic and Japanese) against the floor of any tool that edits a PDF, qpdf rewriting it unchanged (no standard
 // command-line tool numbers pages with shaped text): time (median of RUNS), output size and their ratios.
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { corpusPath } from '@quire/corpus';
-import { formatTable, measureCommand, measureOp, median, megabytes } from './measure.ts';
+import { SIDE_BY_SIDE_HEADER, formatTable, measureOp, measureStandard, sideBySideCells } from './measure.ts';
 
 const FILES = [
   'pdf/pdfjs_freeculture-book_352p.pdf',
@@ -18,41 +18,15 @@ const RUNS = 3;
 
 const workDir = await mkdtemp(join(tmpdir(), 'quire-bench-page-numbers-'));
 try {
-  const rows = [
-    [
-      'file',
-      'format',
-      'qpdf s',
-      'Quire s',
-      'time ratio',
-      'qpdf MB',
-      'Quire MB',
-      'size ratio',
-      'Quire RSS MB',
-    ],
-  ];
+  const rows = [['file', 'format', ...SIDE_BY_SIDE_HEADER('qpdf')]];
   for (const name of FILES) {
     const path = corpusPath(name);
     const output = join(workDir, 'qpdf.pdf');
-    const qpdfSeconds = median(
-      Array.from({ length: RUNS }, () => measureCommand('qpdf', [path, output]).wallSeconds),
-    );
-    const qpdfBytes = (await stat(output)).size;
+    const qpdf = measureStandard('qpdf', [path, output], output, RUNS);
     for (const format of FORMATS) {
       const options = { position: 'bottom-center', format, start: 1, fontSize: 12, margin: 28 };
       const ours = measureOp('page-numbers', options, RUNS, workDir, [path]);
-      const oursSeconds = median(ours.seconds);
-      rows.push([
-        name.replace(/^pdf\//, ''),
-        format,
-        qpdfSeconds.toFixed(3),
-        oursSeconds.toFixed(3),
-        (oursSeconds / qpdfSeconds).toFixed(2),
-        megabytes(qpdfBytes),
-        megabytes(ours.outputBytes),
-        (ours.outputBytes / qpdfBytes).toFixed(3),
-        ours.peakRssMb.toFixed(0),
-      ]);
+      rows.push([name.replace(/^pdf\//, ''), format, ...sideBySideCells(qpdf, ours)]);
     }
   }
   console.log(`page-numbers: Quire against a plain qpdf rewrite; median of ${RUNS} runs\n`);

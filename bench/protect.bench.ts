@@ -1,11 +1,18 @@
 // npm run bench protect: our Protect PDF (AES-256, every permission refused) against qpdf encrypting the same
 // corpus PDFs the same way, then our Unlock PDF against `qpdf --decrypt` on those protected files, in one run: time
 // (median of RUNS), output size and their ratios.
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { corpusPath } from '@quire/corpus';
-import { formatTable, measureCommand, measureOp, median, megabytes } from './measure.ts';
+import {
+  SIDE_BY_SIDE_HEADER,
+  formatTable,
+  measureCommand,
+  measureOp,
+  measureStandard,
+  sideBySideCells,
+} from './measure.ts';
 
 const FILES = [
   'pdf/pdfjs_freeculture-book_352p.pdf',
@@ -34,28 +41,13 @@ const QPDF_PROTECT = (path: string, output: string) => [
 
 const workDir = await mkdtemp(join(tmpdir(), 'quire-bench-protect-'));
 try {
-  const rows = [
-    ['file', 'qpdf s', 'Quire s', 'time ratio', 'qpdf MB', 'Quire MB', 'size ratio', 'Quire RSS MB'],
-  ];
+  const rows = [['file', ...SIDE_BY_SIDE_HEADER('qpdf')]];
   for (const name of FILES) {
     const path = corpusPath(name);
     const output = join(workDir, 'qpdf.pdf');
-    const qpdfSeconds = median(
-      Array.from({ length: RUNS }, () => measureCommand('qpdf', QPDF_PROTECT(path, output)).wallSeconds),
-    );
-    const qpdfBytes = (await stat(output)).size;
+    const qpdf = measureStandard('qpdf', QPDF_PROTECT(path, output), output, RUNS);
     const ours = measureOp('protect', { newPassword: PASSWORD, permissions: [] }, RUNS, workDir, [path]);
-    const oursSeconds = median(ours.seconds);
-    rows.push([
-      name.replace(/^pdf\//, ''),
-      qpdfSeconds.toFixed(3),
-      oursSeconds.toFixed(3),
-      (oursSeconds / qpdfSeconds).toFixed(2),
-      megabytes(qpdfBytes),
-      megabytes(ours.outputBytes),
-      (ours.outputBytes / qpdfBytes).toFixed(3),
-      ours.peakRssMb.toFixed(0),
-    ]);
+    rows.push([name.replace(/^pdf\//, ''), ...sideBySideCells(qpdf, ours)]);
   }
   console.log(`protect (AES-256, nothing allowed): Quire against qpdf --encrypt; median of ${RUNS} runs\n`);
   console.log(formatTable(rows));
@@ -65,25 +57,14 @@ try {
     const locked = join(workDir, 'locked.pdf');
     measureCommand('qpdf', QPDF_PROTECT(corpusPath(name), locked));
     const output = join(workDir, 'qpdf-open.pdf');
-    const qpdfSeconds = median(
-      Array.from(
-        { length: RUNS },
-        () => measureCommand('qpdf', [`--password=${PASSWORD}`, '--decrypt', locked, output]).wallSeconds,
-      ),
+    const qpdf = measureStandard(
+      'qpdf',
+      [`--password=${PASSWORD}`, '--decrypt', locked, output],
+      output,
+      RUNS,
     );
-    const qpdfBytes = (await stat(output)).size;
     const ours = measureOp('unlock', {}, RUNS, workDir, [locked], PASSWORD);
-    const oursSeconds = median(ours.seconds);
-    unlockRows.push([
-      name.replace(/^pdf\//, ''),
-      qpdfSeconds.toFixed(3),
-      oursSeconds.toFixed(3),
-      (oursSeconds / qpdfSeconds).toFixed(2),
-      megabytes(qpdfBytes),
-      megabytes(ours.outputBytes),
-      (ours.outputBytes / qpdfBytes).toFixed(3),
-      ours.peakRssMb.toFixed(0),
-    ]);
+    unlockRows.push([name.replace(/^pdf\//, ''), ...sideBySideCells(qpdf, ours)]);
   }
   console.log(
     `\nunlock (those files, with their password): Quire against qpdf --decrypt; median of ${RUNS} runs\n`,

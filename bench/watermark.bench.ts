@@ -2,12 +2,12 @@
 // a text tiled over every page, and a PNG picture) against the standard way to put one stamp on every page, qpdf
 // --overlay with a one-page stamp PDF made beforehand (here: the same watermark on a blank page, made by Quire and not
 // timed): time (median of RUNS), output size and their ratios.
-import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { corpusPath } from '@quire/corpus';
 import * as mupdf from 'mupdf';
-import { formatTable, measureCommand, measureOp, median, megabytes } from './measure.ts';
+import { SIDE_BY_SIDE_HEADER, formatTable, measureOp, measureStandard, sideBySideCells } from './measure.ts';
 
 const FILES = [
   'pdf/pdfjs_freeculture-book_352p.pdf',
@@ -39,43 +39,17 @@ try {
   document.insertPage(-1, document.addPage([0, 0, 612, 792], 0, {}, ''));
   await writeFile(blank, document.saveToBuffer('').asUint8Array());
   document.destroy();
-  const header = [
-    'file',
-    'watermark',
-    'qpdf s',
-    'Quire s',
-    'time ratio',
-    'qpdf MB',
-    'Quire MB',
-    'size ratio',
-  ];
-  const rows = [[...header, 'Quire RSS MB']];
+  const rows = [['file', 'watermark', ...SIDE_BY_SIDE_HEADER('qpdf')]];
   for (const name of FILES) {
     const path = corpusPath(name);
     for (const { name: watermark, options, image } of CASES) {
       // The stamp qpdf lays over every page: the same watermark on a blank page.
       const stamp = measureOp('watermark', options, 0, workDir, image ? [blank, image] : [blank]).outputPath;
       const output = join(workDir, 'qpdf.pdf');
-      const qpdfSeconds = median(
-        Array.from(
-          { length: RUNS },
-          () => measureCommand('qpdf', [path, '--overlay', stamp, '--repeat=1', '--', output]).wallSeconds,
-        ),
-      );
-      const qpdfBytes = (await stat(output)).size;
+      const args = [path, '--overlay', stamp, '--repeat=1', '--', output];
+      const qpdf = measureStandard('qpdf', args, output, RUNS);
       const ours = measureOp('watermark', options, RUNS, workDir, image ? [path, image] : [path]);
-      const oursSeconds = median(ours.seconds);
-      rows.push([
-        name.replace(/^pdf\//, ''),
-        watermark,
-        qpdfSeconds.toFixed(3),
-        oursSeconds.toFixed(3),
-        (oursSeconds / qpdfSeconds).toFixed(2),
-        megabytes(qpdfBytes),
-        megabytes(ours.outputBytes),
-        (ours.outputBytes / qpdfBytes).toFixed(3),
-        ours.peakRssMb.toFixed(0),
-      ]);
+      rows.push([name.replace(/^pdf\//, ''), watermark, ...sideBySideCells(qpdf, ours)]);
     }
   }
   console.log(`watermark: Quire against qpdf --overlay of a ready stamp; median of ${RUNS} runs\n`);

@@ -131,6 +131,16 @@ describe('the organize page in a real browser', () => {
       .click({ modifiers: ['Control'] });
     await page.getByTestId('organize-turn-right').click();
     await expect.poll(() => announcement(page)).toBe('2 pages turned clockwise');
+    // The page with the focus (the last clicked), drawn large and turned as it will be; Escape puts it away.
+    await page.getByTestId('organize-enlarge').click();
+    const zoom = page.getByRole('dialog');
+    await zoom.locator('canvas').waitFor({ timeout: 20_000 });
+    // Its title names the page (the file's name set apart from the words around it, for right-to-left pages).
+    expect((await zoom.locator('h2').textContent())?.replace(/[\u2066-\u2069]/g, '')).toContain(
+      `${FOUR_PAGES.split('/').at(-1)}, page 2`,
+    );
+    await page.keyboard.press('Escape');
+    await expect.poll(() => zoom.count()).toBe(0);
     await pagesOf(page).nth(3).click();
     await page.keyboard.press('Delete');
     await expect.poll(() => pagesOf(page).count()).toBe(9);

@@ -47,6 +47,10 @@ function jpegSize(bytes: Uint8Array): { width: number; height: number } {
 /** Picks the quality, runs the tool and returns the entries of the downloaded zip. */
 async function convertAndDownload(quality: string): Promise<Record<string, Uint8Array>> {
   await view.page.locator('input[type=file]').setInputFiles([corpusPath(MIXED_SIZES)]);
+  // The pages that become images are shown first.
+  await expect
+    .poll(() => view.page.getByTestId('page-view').getAttribute('data-page-count'), { timeout: 20_000 })
+    .toBe(String(corpusEntry(MIXED_SIZES).pages));
   await view.page.getByRole('radio', { name: quality }).check();
   const saved = await runAndDownload(
     view,

@@ -29,3 +29,27 @@ export async function mupdfHeapBytes(): Promise<number> {
     probe.destroy();
   }
 }
+
+/**
+ * Whether MuPDF still works in this thread. A document can leave MuPDF's WebAssembly memory broken while the op
+ * that read it failed cleanly (a redaction that followed a form drawing itself threw "not a dict" and left its
+ * stack behind): every later call then traps ("memory access out of bounds"). So make, save, reopen and draw a
+ * one-page document, which takes a few milliseconds; true before MuPDF is loaded.
+ */
+export async function isMupdfHealthy(): Promise<boolean> {
+  if (!loading) return true;
+  const mupdf = await loading;
+  try {
+    const made = new mupdf.PDFDocument();
+    made.insertPage(-1, made.addPage([0, 0, 72, 72], 0, made.newDictionary(), '0 0 m 72 72 l S'));
+    const saved = made.saveToBuffer('compress');
+    const reopened = mupdf.Document.openDocument(saved, 'application/pdf');
+    const page = reopened.loadPage(0);
+    const pixmap = page.toPixmap(mupdf.Matrix.scale(0.1, 0.1), mupdf.ColorSpace.DeviceGray);
+    const isDrawn = pixmap.getWidth() > 0;
+    for (const held of [pixmap, page, reopened, saved, made]) held.destroy();
+    return isDrawn;
+  } catch {
+    return false;
+  }
+}

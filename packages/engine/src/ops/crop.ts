@@ -1,22 +1,13 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type * as Mupdf from 'mupdf';
-import {
-  AUTO_MARGINS,
-  AppError,
-  MAX_RENDER_PAGES,
-  TOOLS,
-  describePageRangeProblem,
-  findInk,
-  parsePageRanges,
-  type Margins,
-} from '@quire/shared';
-import { loadMupdf, type MupdfModule } from '../mupdf/load-mupdf.ts';
-import { openPdfFile } from '../mupdf/open-pdf-file.ts';
-import { ownedBytes } from '../mupdf/owned-bytes.ts';
+import { AUTO_MARGINS, AppError, MAX_RENDER_PAGES, TOOLS, findInk, type Margins } from '@quire/shared';
+import { editPdf } from '../mupdf/edit-pdf.ts';
+import type { MupdfModule } from '../mupdf/load-mupdf.ts';
 import { inspectPdf } from '../qpdf/inspect-pdf.ts';
 import { declarePdfWork } from '../work/declare-work.ts';
 import { NO_WORK, type WorkRates } from '../work/estimate-work.ts';
+import { chosenPages } from './chosen-pages.ts';
 import { passwordNotices } from './password-notices.ts';
 import { repairNotices } from './repair-notices.ts';
 import type { EngineOp } from './types.ts';
@@ -56,7 +47,7 @@ const PRINT_BOXES = ['TrimBox', 'BleedBox', 'ArtBox'] as const;
 export const crop: EngineOp<'crop'> = async ({ file, options }, ctx) => {
   ctx.onProgress?.('reading');
   const info = await inspectPdf(file, 0, ctx, TOOLS.crop.maxPages);
-  const pages = pagesToCrop(options.pages, info.pageCount);
+  const pages = chosenPages(options.pages, info.pageCount);
   const isAuto = options.margins === AUTO_MARGINS;
   if (isAuto && pages.length > MAX_RENDER_PAGES) {
     throw new AppError(
@@ -68,35 +59,31 @@ export const crop: EngineOp<'crop'> = async ({ file, options }, ctx) => {
   await declarePdfWork(isAuto ? AUTO_WORK_RATES : WORK_RATES, [info], ctx);
 
   ctx.onProgress?.('processing');
-  const mupdf = await loadMupdf();
-  const opened = openPdfFile(mupdf, info.path);
   let cropped = 0;
   let blank = 0;
-  let bytes: Uint8Array;
-  try {
-    const { pdf } = opened;
-    if (pdf.needsPassword()) pdf.authenticatePassword(info.password ?? '');
-    for (const [index, number] of pages.entries()) {
-      ctx.signal.throwIfAborted();
-      const page = pdf.loadPage(number - 1);
-      try {
-        const cut = isAuto ? measureMargins(mupdf, page) : (options.margins as Cut);
-        if (cut === null) blank += 1;
-        else {
-          setCropBox(pdf, page.getObject(), cut, number);
-          cropped += 1;
+  const bytes = await editPdf(
+    file,
+    info,
+    ctx,
+    { failure: 'could not be cropped', save: 'incremental' },
+    (mupdf, pdf) => {
+      for (const [index, number] of pages.entries()) {
+        ctx.signal.throwIfAborted();
+        const page = pdf.loadPage(number - 1);
+        try {
+          const cut = isAuto ? measureMargins(mupdf, page) : (options.margins as Cut);
+          if (cut === null) blank += 1;
+          else {
+            setCropBox(pdf, page.getObject(), cut, number);
+            cropped += 1;
+          }
+        } finally {
+          page.destroy();
         }
-      } finally {
-        page.destroy();
+        ctx.onProgress?.('processing', { done: index + 1, total: pages.length });
       }
-      ctx.onProgress?.('processing', { done: index + 1, total: pages.length });
-    }
-    ctx.onProgress?.('writing');
-    const isIncremental = info.password === undefined && pdf.canBeSavedIncrementally();
-    bytes = ownedBytes(pdf.saveToBuffer(isIncremental ? 'incremental' : 'decrypt,compress'));
-  } finally {
-    opened.close();
-  }
+    },
+  );
   const outputPath = join(ctx.workDir, 'cropped.pdf');
   await writeFile(outputPath, bytes);
   return {
@@ -107,19 +94,6 @@ export const crop: EngineOp<'crop'> = async ({ file, options }, ctx) => {
     },
   };
 };
-
-/** The pages to crop, from 1, each once and in order; all when the list is absent. */
-function pagesToCrop(list: string | undefined, pageCount: number): number[] {
-  if (list === undefined || list.trim() === '') return Array.from({ length: pageCount }, (_, i) => i + 1);
-  const parsed = parsePageRanges(list, pageCount);
-  if (!parsed.ok) {
-    throw new AppError('INVALID_PAGE_RANGE', describePageRangeProblem(parsed.problem), { ...parsed.problem });
-  }
-  const pages = new Set<number>();
-  for (const { first, last } of parsed.ranges)
-    for (let page = first; page <= last; page += 1) pages.add(page);
-  return [...pages].sort((a, b) => a - b);
-}
 
 /** A box as the page says it, normalised (`[x0, y0, x1, y1]` in any corner order is allowed); null if absent. */
 function readBox(object: Mupdf.PDFObject): Box | null {

@@ -3,8 +3,8 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type * as Mupdf from 'mupdf';
 import { AppError, TOOLS } from '@quire/shared';
+import { damagedError, openAuthenticated } from '../mupdf/edit-pdf.ts';
 import { loadMupdf, type MupdfModule } from '../mupdf/load-mupdf.ts';
-import { openPdfFile, type OpenedPdfFile } from '../mupdf/open-pdf-file.ts';
 import { ownedBytes } from '../mupdf/owned-bytes.ts';
 import { inspectPdf } from '../qpdf/inspect-pdf.ts';
 import { isQpdfSuccess, runQpdf } from '../qpdf/run-qpdf.ts';
@@ -13,6 +13,9 @@ import { NO_WORK, type WorkRates } from '../work/estimate-work.ts';
 import { passwordNotices } from './password-notices.ts';
 import { repairNotices } from './repair-notices.ts';
 import type { EngineOp, JobContext } from './types.ts';
+
+/** How a broken file's error ends: `"report.pdf" is damaged and …`. */
+const FAILURE = 'could not be flattened';
 
 /** The file MuPDF reads, and the password that opens it. */
 type Source = { path: string; password: string | undefined };
@@ -53,7 +56,7 @@ export const flatten: EngineOp<'flatten'> = async ({ file, options }, ctx) => {
   if (isFormsDone && readNeedAppearances(mupdf, source, file.name)) {
     source = { path: await generateAppearances(source, file.name, ctx), password: undefined };
   }
-  const opened = openAuthenticated(mupdf, source, file.name);
+  const opened = openAuthenticated(mupdf, source.path, source.password, file.name, FAILURE);
   let flattened: Uint8Array;
   let counts: { formFields: number; annotations: number };
   try {
@@ -67,7 +70,7 @@ export const flatten: EngineOp<'flatten'> = async ({ file, options }, ctx) => {
   } catch (error) {
     if (error instanceof AppError || ctx.signal.aborted) throw error;
     // MuPDF throws plain errors on structures it cannot follow: a broken file.
-    throw damaged(file.name);
+    throw damagedError(file.name, FAILURE);
   } finally {
     opened.close();
   }
@@ -84,35 +87,19 @@ export const flatten: EngineOp<'flatten'> = async ({ file, options }, ctx) => {
   };
 };
 
-/** Opens the file in MuPDF with its password; `FILE_DAMAGED` when MuPDF cannot read what qpdf could. */
-function openAuthenticated(mupdf: MupdfModule, source: Source, fileName: string): OpenedPdfFile {
-  let opened: OpenedPdfFile;
-  try {
-    opened = openPdfFile(mupdf, source.path);
-  } catch {
-    throw damaged(fileName);
-  }
-  const { pdf } = opened;
-  if (pdf.needsPassword() && !(source.password !== undefined && pdf.authenticatePassword(source.password))) {
-    opened.close();
-    throw damaged(fileName);
-  }
-  return opened;
-}
-
 /**
  * Whether the form asks readers to draw its fields' appearances (`/NeedAppearances`): the appearances it carries may
  * be empty or stale (LibreOffice writes them so), and baking them as they are would lose the values typed.
  */
 function readNeedAppearances(mupdf: MupdfModule, source: Source, fileName: string): boolean {
-  const opened = openAuthenticated(mupdf, source, fileName);
+  const opened = openAuthenticated(mupdf, source.path, source.password, fileName, FAILURE);
   try {
     const form = opened.pdf.getTrailer().get('Root').get('AcroForm');
     if (!form.isDictionary()) return false;
     const flag = form.get('NeedAppearances');
     return flag.isBoolean() && flag.asBoolean();
   } catch {
-    throw damaged(fileName);
+    throw damagedError(fileName, FAILURE);
   } finally {
     opened.close();
   }
@@ -135,15 +122,8 @@ async function generateAppearances(source: Source, fileName: string, ctx: JobCon
     ],
     ctx,
   );
-  if (!isQpdfSuccess(result)) throw damaged(fileName);
+  if (!isQpdfSuccess(result)) throw damagedError(fileName, FAILURE);
   return path;
-}
-
-function damaged(fileName: string): AppError {
-  return new AppError('FILE_DAMAGED', `"${fileName}" is damaged and could not be flattened.`, {
-    fileIndex: 0,
-    fileName,
-  });
 }
 
 /** The form fields' widgets and the other annotations that bake will draw, counted, and their objects' numbers. */

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import type * as Mupdf from 'mupdf';
 import { AppError, TOOLS } from '@quire/shared';
 import { readMetadataText } from '../compress/strip-private-data.ts';
+import { damagedError, openAuthenticated } from '../mupdf/edit-pdf.ts';
 import { loadMupdf, type MupdfModule } from '../mupdf/load-mupdf.ts';
-import { openPdfFile } from '../mupdf/open-pdf-file.ts';
 import { ownedBytes } from '../mupdf/owned-bytes.ts';
 import { inspectPdf } from '../qpdf/inspect-pdf.ts';
 import { isQpdfSuccess, runQpdf } from '../qpdf/run-qpdf.ts';
@@ -14,6 +14,9 @@ import { NO_WORK, type WorkRates } from '../work/estimate-work.ts';
 import { passwordNotices } from './password-notices.ts';
 import { repairNotices } from './repair-notices.ts';
 import type { EngineOp, JobContext } from './types.ts';
+
+/** How a broken file's error ends: `"report.pdf" is damaged and …`. */
+const FAILURE = 'its properties could not be changed';
 
 /**
  * What a job of this tool costs (`estimateWork`): MuPDF rewrites every object, dropping those nothing uses, without
@@ -54,7 +57,7 @@ export const metadata: EngineOp<'metadata'> = async ({ file, options }, ctx) => 
     // 365 file, whose table points one object at the wrong offset): the properties are written on qpdf's rewrite.
     const rewritten = await rewriteWithQpdf(info.path, info.password, file.name, ctx);
     written = writeProperties(mupdf, { path: rewritten, password: undefined }, edit);
-    if (written === 'repaired') throw damaged(file.name);
+    if (written === 'repaired') throw damagedError(file.name, FAILURE);
   }
 
   const outputPath = join(ctx.workDir, 'properties.pdf');
@@ -89,20 +92,9 @@ function writeProperties(
   source: { path: string; password: string | undefined },
   { values, isCleared, fileName, onWriting }: Edit,
 ): Uint8Array | 'repaired' {
-  let opened;
-  try {
-    opened = openPdfFile(mupdf, source.path);
-  } catch {
-    throw damaged(fileName);
-  }
+  const opened = openAuthenticated(mupdf, source.path, source.password, fileName, FAILURE);
   try {
     const { pdf } = opened;
-    if (
-      pdf.needsPassword() &&
-      !(source.password !== undefined && pdf.authenticatePassword(source.password))
-    ) {
-      throw damaged(fileName);
-    }
     const catalog = pdf.getTrailer().get('Root');
     const oldXmp = readXmp(catalog);
     let dictionary = pdf.getTrailer().get('Info');
@@ -131,7 +123,7 @@ function writeProperties(
     return pdf.wasRepaired() ? 'repaired' : bytes;
   } catch (error) {
     if (error instanceof AppError) throw error;
-    throw damaged(fileName);
+    throw damagedError(fileName, FAILURE);
   } finally {
     opened.close();
   }
@@ -149,7 +141,7 @@ async function rewriteWithQpdf(
     [...(password === undefined ? [] : [`--password=${password}`]), '--decrypt', path, output],
     ctx,
   );
-  if (!isQpdfSuccess(result)) throw damaged(fileName);
+  if (!isQpdfSuccess(result)) throw damagedError(fileName, FAILURE);
   return output;
 }
 
@@ -158,13 +150,6 @@ function keysOf(dictionary: Mupdf.PDFObject): string[] {
   const keys: string[] = [];
   dictionary.forEach((_value, key) => keys.push(String(key)));
   return keys;
-}
-
-function damaged(fileName: string): AppError {
-  return new AppError('FILE_DAMAGED', `"${fileName}" is damaged and its properties could not be changed.`, {
-    fileIndex: 0,
-    fileName,
-  });
 }
 
 /**

@@ -1,14 +1,13 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { AppError, TOOLS, describePageRangeProblem, parsePageRanges } from '@quire/shared';
-import { loadMupdf } from '../mupdf/load-mupdf.ts';
-import { openPdfFile } from '../mupdf/open-pdf-file.ts';
-import { ownedBytes } from '../mupdf/owned-bytes.ts';
+import { TOOLS } from '@quire/shared';
+import { editPdf } from '../mupdf/edit-pdf.ts';
 import { inspectPdf } from '../qpdf/inspect-pdf.ts';
 import { guessCjkLanguage } from '../stamp/stamp-fonts.ts';
 import { stampTexts, type StampAnchor } from '../stamp/stamp-text.ts';
 import { declarePdfWork } from '../work/declare-work.ts';
 import { NO_WORK, type WorkRates } from '../work/estimate-work.ts';
+import { chosenPages } from './chosen-pages.ts';
 import { passwordNotices } from './password-notices.ts';
 import { repairNotices } from './repair-notices.ts';
 import type { EngineOp } from './types.ts';
@@ -37,7 +36,7 @@ export const pageNumbers: EngineOp<'page-numbers'> = async ({ file, options }, c
     [info],
     ctx,
   );
-  const pages = pagesToNumber(options.pages, info.pageCount);
+  const pages = chosenPages(options.pages, info.pageCount);
   const lastNumber = options.start + info.pageCount - 1;
   const texts = new Map(
     pages.map((page) => [
@@ -49,16 +48,11 @@ export const pageNumbers: EngineOp<'page-numbers'> = async ({ file, options }, c
   );
 
   ctx.onProgress?.('processing');
-  const mupdf = await loadMupdf();
-  const opened = openPdfFile(mupdf, info.path);
-  let bytes: Uint8Array;
-  try {
-    const { pdf } = opened;
-    if (pdf.needsPassword()) pdf.authenticatePassword(info.password ?? '');
-    const [vertical, horizontal] = options.position.split('-') as [
-      StampAnchor['vertical'],
-      StampAnchor['horizontal'],
-    ];
+  const [vertical, horizontal] = options.position.split('-') as [
+    StampAnchor['vertical'],
+    StampAnchor['horizontal'],
+  ];
+  const bytes = await editPdf(file, info, ctx, { failure: 'could not be numbered' }, (mupdf, pdf) =>
     stampTexts(
       mupdf,
       pdf,
@@ -73,19 +67,8 @@ export const pageNumbers: EngineOp<'page-numbers'> = async ({ file, options }, c
         layer: 'over',
       },
       ctx.signal,
-    );
-    ctx.onProgress?.('writing');
-    bytes = ownedBytes(pdf.saveToBuffer('compress,decrypt'));
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    // MuPDF throws plain errors on structures it cannot follow: a broken file.
-    throw new AppError('FILE_DAMAGED', `"${file.name}" is damaged and could not be numbered.`, {
-      fileIndex: 0,
-      fileName: file.name,
-    });
-  } finally {
-    opened.close();
-  }
+    ),
+  );
   const outputPath = join(ctx.workDir, 'numbered.pdf');
   await writeFile(outputPath, bytes);
   return {
@@ -97,17 +80,3 @@ export const pageNumbers: EngineOp<'page-numbers'> = async ({ file, options }, c
     },
   };
 };
-
-/** The pages (1-based, each once, in order) that get a number: those of the list, or all. */
-function pagesToNumber(list: string | undefined, pageCount: number): number[] {
-  if (list === undefined || list.trim() === '')
-    return Array.from({ length: pageCount }, (_, index) => index + 1);
-  const parsed = parsePageRanges(list, pageCount);
-  if (!parsed.ok) {
-    throw new AppError('INVALID_PAGE_RANGE', describePageRangeProblem(parsed.problem), { ...parsed.problem });
-  }
-  const pages = new Set<number>();
-  for (const { first, last } of parsed.ranges)
-    for (let page = first; page <= last; page += 1) pages.add(page);
-  return [...pages].sort((a, b) => a - b);
-}

@@ -11,8 +11,8 @@ import {
   type RedactMatch,
   type RedactPreview,
 } from '@quire/shared';
+import { damagedError, openAuthenticated } from '../mupdf/edit-pdf.ts';
 import { loadMupdf, type MupdfModule } from '../mupdf/load-mupdf.ts';
-import { openPdfFile, type OpenedPdfFile } from '../mupdf/open-pdf-file.ts';
 import { ownedBytes } from '../mupdf/owned-bytes.ts';
 import { inspectPdf } from '../qpdf/inspect-pdf.ts';
 import { breakFormCycles } from '../redact/break-form-cycles.ts';
@@ -35,6 +35,9 @@ import { NO_WORK, type WorkRates } from '../work/estimate-work.ts';
 import { passwordNotices } from './password-notices.ts';
 import { repairNotices } from './repair-notices.ts';
 import type { EngineOp } from './types.ts';
+
+/** How a broken file's error ends: `"report.pdf" is damaged and …`. */
+const FAILURE = 'could not be redacted';
 
 /**
  * What a job of this tool costs (`estimateWork`): MuPDF reads each page's text, then rewrites the content of the
@@ -86,7 +89,7 @@ export const redact: EngineOp<'redact'> = async ({ file, options }, ctx) => {
   ctx.onProgress?.('processing', { done: 0, total: info.pageCount });
   const mupdf = await loadMupdf();
   const matcher = new TermMatcher(search, regex === 'true');
-  const opened = openAuthenticated(mupdf, info.path, info.password, file.name);
+  const opened = openAuthenticated(mupdf, info.path, info.password, file.name, FAILURE);
   let redacted: Uint8Array;
   let found = 0;
   let removed = 0;
@@ -125,7 +128,7 @@ export const redact: EngineOp<'redact'> = async ({ file, options }, ctx) => {
   } catch (error) {
     if (error instanceof AppError || ctx.signal.aborted) throw error;
     // MuPDF throws plain errors on structures it cannot follow: a broken file.
-    throw damaged(file.name);
+    throw damagedError(file.name, FAILURE);
   } finally {
     opened.close();
   }
@@ -343,32 +346,4 @@ function quadBounds(quad: Quad): Rect {
 
 function intersects(a: Rect, b: Rect): boolean {
   return a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
-}
-
-/** Opens the file in MuPDF with its password; `FILE_DAMAGED` when MuPDF cannot read what qpdf could. */
-function openAuthenticated(
-  mupdf: MupdfModule,
-  path: string,
-  password: string | undefined,
-  fileName: string,
-): OpenedPdfFile {
-  let opened: OpenedPdfFile;
-  try {
-    opened = openPdfFile(mupdf, path);
-  } catch {
-    throw damaged(fileName);
-  }
-  const { pdf } = opened;
-  if (pdf.needsPassword() && !(password !== undefined && pdf.authenticatePassword(password))) {
-    opened.close();
-    throw damaged(fileName);
-  }
-  return opened;
-}
-
-function damaged(fileName: string): AppError {
-  return new AppError('FILE_DAMAGED', `"${fileName}" is damaged and could not be redacted.`, {
-    fileIndex: 0,
-    fileName,
-  });
 }

@@ -1,8 +1,9 @@
 import { join } from 'node:path';
-import { AppError, TOOLS, describePageRangeProblem, parsePageRanges } from '@quire/shared';
+import { AppError, TOOLS } from '@quire/shared';
 import { inspectPdf } from '../qpdf/inspect-pdf.ts';
 import { isQpdfSuccess, runQpdf } from '../qpdf/run-qpdf.ts';
 import { formatPageList } from '../render/format-page-list.ts';
+import { chosenPages } from './chosen-pages.ts';
 import { passwordNotices } from './password-notices.ts';
 import { repairNotices } from './repair-notices.ts';
 import { declarePdfWork } from '../work/declare-work.ts';
@@ -59,12 +60,6 @@ export const rotate: EngineOp<'rotate'> = async ({ file, options }, ctx) => {
  */
 function pagesToRotate(list: string | undefined, pageCount: number): { spec: string; count: number } {
   if (list === undefined || list.trim() === '') return { spec: '1-z', count: pageCount };
-  const parsed = parsePageRanges(list, pageCount);
-  if (!parsed.ok) {
-    throw new AppError('INVALID_PAGE_RANGE', describePageRangeProblem(parsed.problem), { ...parsed.problem });
-  }
-  const pages = new Set<number>();
-  for (const { first, last } of parsed.ranges)
-    for (let page = first; page <= last; page += 1) pages.add(page);
-  return { spec: formatPageList([...pages], ','), count: pages.size };
+  const pages = chosenPages(list, pageCount);
+  return { spec: formatPageList(pages, ','), count: pages.length };
 }

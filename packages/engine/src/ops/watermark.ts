@@ -1,14 +1,13 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { AppError, TOOLS, describePageRangeProblem, parsePageRanges, type ToolOptions } from '@quire/shared';
+import { AppError, TOOLS, type ToolOptions } from '@quire/shared';
 import type * as Mupdf from 'mupdf';
 import { embedJpeg } from '../images/embed-jpeg.ts';
 import { embedPng } from '../images/embed-png.ts';
 import type { EmbeddedImage } from '../images/embedded-image.ts';
 import { readImageHeader, type ImageHeader } from '../images/read-image-header.ts';
-import { loadMupdf, type MupdfModule } from '../mupdf/load-mupdf.ts';
-import { openPdfFile } from '../mupdf/open-pdf-file.ts';
-import { ownedBytes } from '../mupdf/owned-bytes.ts';
+import { editPdf } from '../mupdf/edit-pdf.ts';
+import type { MupdfModule } from '../mupdf/load-mupdf.ts';
 import { inspectPdf } from '../qpdf/inspect-pdf.ts';
 import type { StampAnchor, StampPlacement } from '../stamp/draw-stamps.ts';
 import { guessCjkLanguage } from '../stamp/stamp-fonts.ts';
@@ -16,6 +15,7 @@ import { stampImage } from '../stamp/stamp-image.ts';
 import { repairBeforeEditing, stampTexts } from '../stamp/stamp-text.ts';
 import { declarePdfWork } from '../work/declare-work.ts';
 import { NO_WORK, type WorkRates } from '../work/estimate-work.ts';
+import { chosenPages } from './chosen-pages.ts';
 import { passwordNotices } from './password-notices.ts';
 import { repairNotices } from './repair-notices.ts';
 import type { EngineOp, InputFile } from './types.ts';
@@ -51,43 +51,33 @@ export const watermark: EngineOp<'watermark'> = async ({ file, image, options },
     [info],
     ctx,
   );
-  const pages = pagesToMark(options.pages, info.pageCount);
+  const pages = chosenPages(options.pages, info.pageCount);
 
   ctx.onProgress?.('processing');
-  const mupdf = await loadMupdf();
-  const opened = openPdfFile(mupdf, info.path);
-  let bytes: Uint8Array;
-  try {
-    const { pdf } = opened;
-    if (pdf.needsPassword()) pdf.authenticatePassword(info.password ?? '');
-    const placement = placementOf(options);
-    const indexes = pages.map((page) => page - 1);
-    if (image && header) {
-      repairBeforeEditing(pdf);
-      const embedded = await embedPicture(mupdf, pdf, image, header);
-      stampImage(mupdf, pdf, embedded, header.orientation, indexes, placement);
-    } else {
-      const texts = new Map(indexes.map((index) => [index, text ?? '']));
-      stampTexts(
-        mupdf,
-        pdf,
-        texts,
-        { ...placement, fontSizePt: options.fontSize, color: rgbOf(options.color) },
-        ctx.signal,
-      );
-    }
-    ctx.onProgress?.('writing');
-    bytes = ownedBytes(pdf.saveToBuffer('compress,decrypt'));
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    // MuPDF throws plain errors on structures it cannot follow: a broken file.
-    throw new AppError('FILE_DAMAGED', `"${file.name}" is damaged and could not be watermarked.`, {
-      fileIndex: 0,
-      fileName: file.name,
-    });
-  } finally {
-    opened.close();
-  }
+  const bytes = await editPdf(
+    file,
+    info,
+    ctx,
+    { failure: 'could not be watermarked' },
+    async (mupdf, pdf) => {
+      const placement = placementOf(options);
+      const indexes = pages.map((page) => page - 1);
+      if (image && header) {
+        repairBeforeEditing(pdf);
+        const embedded = await embedPicture(mupdf, pdf, image, header);
+        stampImage(mupdf, pdf, embedded, header.orientation, indexes, placement);
+      } else {
+        const texts = new Map(indexes.map((index) => [index, text ?? '']));
+        stampTexts(
+          mupdf,
+          pdf,
+          texts,
+          { ...placement, fontSizePt: options.fontSize, color: rgbOf(options.color) },
+          ctx.signal,
+        );
+      }
+    },
+  );
   const outputPath = join(ctx.workDir, 'watermarked.pdf');
   await writeFile(outputPath, bytes);
   return {
@@ -150,18 +140,4 @@ function rgbOf(color: string): [number, number, number] {
     number,
     number,
   ];
-}
-
-/** The pages (1-based, each once, in order) that get the watermark: those of the list, or all. */
-function pagesToMark(list: string | undefined, pageCount: number): number[] {
-  if (list === undefined || list.trim() === '')
-    return Array.from({ length: pageCount }, (_, index) => index + 1);
-  const parsed = parsePageRanges(list, pageCount);
-  if (!parsed.ok) {
-    throw new AppError('INVALID_PAGE_RANGE', describePageRangeProblem(parsed.problem), { ...parsed.problem });
-  }
-  const pages = new Set<number>();
-  for (const { first, last } of parsed.ranges)
-    for (let page = first; page <= last; page += 1) pages.add(page);
-  return [...pages].sort((a, b) => a - b);
 }

@@ -1,6 +1,6 @@
 import { AppError, type ToolId } from '@quire/shared';
 import { stopWarmOffice } from '../libreoffice/warm-office.ts';
-import { loadMupdf, mupdfHeapBytes } from '../mupdf/load-mupdf.ts';
+import { isMupdfHealthy, loadMupdf, mupdfHeapBytes } from '../mupdf/load-mupdf.ts';
 import { ENGINE_OPS } from '../ops/index.ts';
 import { opInput } from '../ops/op-input.ts';
 import type { EngineOp, JobContext, JobResult } from '../ops/types.ts';
@@ -90,8 +90,10 @@ async function runJob({
     running.delete(jobId);
     awaitingWork.delete(jobId);
   }
-  const retiring = (await mupdfHeapBytes()) > maxHeapBytes;
-  send({ ...reply, retiring });
+  // A crash may have left anything behind it; a document may have broken MuPDF whatever the job answered.
+  const isEngineBroken = !(await isMupdfHealthy());
+  const retiring = reply.type === 'crashed' || isEngineBroken || (await mupdfHeapBytes()) > maxHeapBytes;
+  send({ ...reply, retiring, isEngineBroken });
 }
 
 /** Tells the pool the work the job found, and settles when the pool lets it go on (or rejects when it is stopped). */

@@ -35,10 +35,11 @@ export type ToWorker =
 
 /**
  * What a worker answers. An unexpected failure carries its stack for the log, never for the visitor. `retiring`:
- * the worker holds more memory than it should keep between jobs and is to be replaced rather than given the next.
+ * the worker is to be replaced rather than given the next job: it holds more memory than it should keep between
+ * jobs, the job crashed, or the job left MuPDF unusable (`isEngineBroken`).
  */
 export type FromWorker =
-  | (JobOutcome & { retiring: boolean })
+  | (JobOutcome & { retiring: boolean; isEngineBroken: boolean })
   | JobProgressMessage
   | JobTimeLimitMessage
   | JobWorkMessage

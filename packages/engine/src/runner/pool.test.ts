@@ -118,6 +118,29 @@ describe('JobPool memory', () => {
     }
   });
 
+  it('replaces a worker whose job left MuPDF broken, and reports it; the next job runs on its successor', async () => {
+    const reports: string[] = [];
+    const pool = new JobPool({
+      size: 1,
+      maxQueue: 1,
+      allowTestOps: true,
+      onCrash: (_, stack) => reports.push(stack),
+    });
+    await pool.whenReady();
+    try {
+      const options = { signal: new AbortController().signal, timeoutMs: 30_000, workDir: ctx.workDir };
+      await expect(pool.runTestOp('break-mupdf', {}, options)).rejects.toMatchObject({
+        code: 'FILE_DAMAGED',
+      });
+      const next = await job(pool);
+      expect(qpdfPageCount(next.path)).toBe(358);
+      expect(pool.stats.replaced).toBe(1);
+      expect(reports).toEqual(['MuPDF was left unusable by a job; its worker is replaced']);
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('keeps a worker warm while its memory stays under the limit', async () => {
     const pool = new JobPool({ size: 1, maxQueue: 1 });
     await pool.whenReady();

@@ -96,8 +96,8 @@ export class JobPool {
   }
 
   /**
-   * `replaced`: workers replaced since the start (died, stopped for not answering, over budget, or retired for
-   * memory); `overBudget`: jobs stopped for memory or CPU time.
+   * `replaced`: workers replaced since the start (died, stopped for not answering, over budget, or retired after a
+   * crash, for memory, or with MuPDF broken); `overBudget`: jobs stopped for memory or CPU time.
    */
   get stats(): PoolStats {
     return {
@@ -356,6 +356,9 @@ export class JobPool {
     else {
       this.#options.onCrash?.(toolOf(job), message.stack);
       job.reject(new AppError('INTERNAL', 'Something went wrong on our side.'));
+    }
+    if (message.isEngineBroken) {
+      this.#options.onCrash?.(toolOf(job), 'MuPDF was left unusable by a job; its worker is replaced');
     }
     const mustRetire =
       message.retiring ||

@@ -2,6 +2,7 @@ import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AppError } from '@quire/shared';
+import { loadMupdf } from '../mupdf/load-mupdf.ts';
 import type { JobContext, JobResult } from '../ops/types.ts';
 import { runProcess } from '../process/run-process.ts';
 
@@ -10,7 +11,7 @@ import { runProcess } from '../process/run-process.ts';
  * how fast the machine is (a document "slow enough" on one machine finishes in time on another). A worker runs them
  * only when its pool was made with `allowTestOps`, which the server does only with `QUIRE_TEST_OPS=1`.
  */
-export type TestOpName = 'hold' | 'allocate' | 'spin' | 'write';
+export type TestOpName = 'hold' | 'allocate' | 'spin' | 'write' | 'break-mupdf';
 
 export type TestOpInput = {
   /** `hold`: how long to wait; `spin`: how long to keep a core busy. */
@@ -63,6 +64,39 @@ export const TEST_OPS: Record<TestOpName, (input: TestOpInput, ctx: JobContext) 
   /** Writes `megabytes` of output, 1 MiB at a time. */
   async write({ megabytes = 1 }, ctx) {
     return writeOutput(ctx, megabytes);
+  },
+  /**
+   * Breaks this worker's MuPDF for real, then fails as an op would on a damaged file: a redaction on a page drawing
+   * a form that draws itself fails with a plain error and leaves MuPDF's WebAssembly stack behind it (what
+   * `breakFormCycles` keeps Redact PDF from doing), so that every later MuPDF call traps.
+   */
+  async 'break-mupdf'() {
+    const mupdf = await loadMupdf();
+    const document = new mupdf.PDFDocument();
+    const form = document.addStream('q /F0 Do Q', {
+      Type: 'XObject',
+      Subtype: 'Form',
+      BBox: [0, 0, 100, 100],
+    });
+    const formResources = document.newDictionary();
+    formResources.put('XObject', document.newDictionary());
+    formResources.get('XObject').put('F0', form);
+    form.put('Resources', formResources);
+    const pageResources = document.newDictionary();
+    pageResources.put('XObject', document.newDictionary());
+    pageResources.get('XObject').put('F0', form);
+    document.insertPage(-1, document.addPage([0, 0, 200, 200], 0, pageResources, 'q /F0 Do Q'));
+    const page = document.loadPage(0);
+    page.createAnnotation('Redact').setRect([0, 0, 50, 50]);
+    try {
+      page.applyRedactions();
+    } catch {
+      throw new AppError('FILE_DAMAGED', 'The test document broke MuPDF.');
+    }
+    throw new AppError(
+      'INTERNAL',
+      'This MuPDF no longer breaks on a form drawing itself: the test op needs another way.',
+    );
   },
 };
 

@@ -2,6 +2,8 @@ import type { BlankSize } from '@quire/shared';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { BUTTON_STYLES } from '../../../components/button-styles.ts';
 import { AlertIcon } from '../../../components/icons.tsx';
+import type { PageRenderer } from '../../../components/page-view/page-renderer.ts';
+import { PageZoomDialog } from '../../../components/page-view/page-zoom-dialog.tsx';
 import type { PageDocument } from '../../../components/page-view/use-page-document.ts';
 import { markAsPageText } from '../../../i18n/isolate-values.ts';
 import type { MessageKey } from '../../../i18n/messages.ts';
@@ -29,6 +31,7 @@ import { usePageDocuments } from './use-page-documents.ts';
 
 /** The words of each toolbar button. */
 const ACTION_WORDS = {
+  enlarge: 'tools.organize.board.enlarge',
   'turn-left': 'tools.organize.board.turnLeft',
   'turn-right': 'tools.organize.board.turnRight',
   duplicate: 'tools.organize.board.duplicate',
@@ -69,6 +72,8 @@ export function OrganizeBoard({
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [anchorId, setAnchorId] = useState<number | null>(null);
   const [focusId, setFocusId] = useState<number | null>(null);
+  /** The board item shown large (`PageZoomDialog`), or null. */
+  const [zoomedId, setZoomedId] = useState<number | null>(null);
   const [blankSize, setBlankSize] = useState<BlankSize>('a4');
   const [announcement, setAnnouncement] = useState('');
   const items = history.present;
@@ -236,7 +241,12 @@ export function OrganizeBoard({
   const targets = targetsOf(focusId);
   const canAct = !disabled && targets.size > 0;
 
+  const focused = items.find((item) => item.id === focusId);
+  // The page with the keyboard focus (the last one clicked or moved to), drawn large; not a blank page.
+  const zoomable = focused && !isBlank(focused) ? focused : null;
+  const zoomRenderer = zoomable ? rendererOf(documents.get(zoomable.file)) : null;
   const buttons: Omit<ToolbarAction, 'label'>[] = [
+    { name: 'enlarge', onClick: () => setZoomedId(zoomable?.id ?? null), isEnabled: zoomRenderer !== null },
     { name: 'turn-left', onClick: () => turn(targets, -1), isEnabled: canAct },
     { name: 'turn-right', onClick: () => turn(targets, 1), isEnabled: canAct },
     { name: 'duplicate', onClick: () => duplicate(targets), isEnabled: canAct },
@@ -353,6 +363,22 @@ export function OrganizeBoard({
       <p role="status" className="sr-only" data-testid="organize-announcement">
         {announcement}
       </p>
+      {zoomable && zoomRenderer && zoomedId === zoomable.id && (
+        <PageZoomDialog
+          page={zoomable.page}
+          renderer={zoomRenderer}
+          title={nameOf(zoomable)}
+          closeLabel={t('common.pageView.close')}
+          loadingLabel={t('common.pageView.loading')}
+          degrees={zoomable.rotate}
+          onClose={() => setZoomedId(null)}
+        />
+      )}
     </section>
   );
+}
+
+/** The renderer of a file's pages once it is open; null while it opens or when it cannot. */
+function rendererOf(document: PageDocument | undefined): PageRenderer | null {
+  return document?.status === 'open' ? document.renderer : null;
 }

@@ -2,6 +2,7 @@ import { BLANK_SIZES, type BlankSize } from '@quire/shared';
 import { BUTTON_STYLES } from '../../../components/button-styles.ts';
 
 export type ToolbarActionName =
+  | 'enlarge'
   | 'turn-left'
   | 'turn-right'
   | 'duplicate'
