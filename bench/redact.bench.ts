@@ -11,7 +11,15 @@ import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { corpusPath } from '@quire/corpus';
-import { formatTable, measureCommand, measureOp, median, megabytes } from './measure.ts';
+import {
+  SIDE_BY_SIDE_HEADER,
+  formatTable,
+  measureOp,
+  measureStandard,
+  median,
+  megabytes,
+  sideBySideCells,
+} from './measure.ts';
 
 const FILES = [
   // Two columns of text: many matches.
@@ -66,36 +74,17 @@ const workDir = await mkdtemp(join(tmpdir(), 'quire-bench-redact-'));
 try {
   const script = join(workDir, 'redact.js');
   await writeFile(script, MUTOOL_REDACT);
-  const rows = [
-    [
-      'file',
-      'input MB',
-      'Quire s',
-      'Quire MB',
-      'Quire RSS MB',
-      'mutool s',
-      'mutool MB',
-      'time ratio',
-      'size ratio',
-    ],
-  ];
+  const rows = [['file', 'input MB', ...SIDE_BY_SIDE_HEADER('mutool')]];
   for (const name of FILES) {
     const path = corpusPath(name);
     const inputBytes = (await stat(path)).size;
     const ours = measureOp('redact', OPTIONS, RUNS, workDir, [path]);
-    const oursSeconds = median(ours.seconds);
-    const theirs = hasMutool ? await measureMutool(path) : null;
-    rows.push([
-      name.replace(/^pdf\//, ''),
-      megabytes(inputBytes),
-      oursSeconds.toFixed(3),
-      megabytes(ours.outputBytes),
-      ours.peakRssMb.toFixed(0),
-      theirs ? theirs.seconds.toFixed(3) : 'not installed',
-      theirs ? megabytes(theirs.bytes) : '',
-      theirs ? (oursSeconds / theirs.seconds).toFixed(2) : '',
-      theirs ? (ours.outputBytes / theirs.bytes).toFixed(2) : '',
-    ]);
+    const output = join(workDir, 'mutool.pdf');
+    const args = ['run', script, path, output, JSON.stringify(OPTIONS.search), JSON.stringify(OPTIONS.areas)];
+    const cells = hasMutool
+      ? sideBySideCells(measureStandard('mutool', args, output, RUNS), ours)
+      : ['not installed', median(ours.seconds).toFixed(3), '', '', megabytes(ours.outputBytes), '', ''];
+    rows.push([name.replace(/^pdf\//, ''), megabytes(inputBytes), ...cells]);
   }
   console.log(
     `redact: Quire on corpus PDFs (five search terms, one box) against mutool run (ratios: Quire / mutool); median of ${RUNS}\n`,
@@ -106,13 +95,4 @@ try {
   );
 } finally {
   await rm(workDir, { recursive: true, force: true });
-}
-
-/** `mutool run MUTOOL_REDACT` on one file: its median time and its output's size. */
-async function measureMutool(path: string): Promise<{ seconds: number; bytes: number }> {
-  const output = join(workDir, 'mutool.pdf');
-  const args = ['run', join(workDir, 'redact.js'), path, output, JSON.stringify(OPTIONS.search)];
-  args.push(JSON.stringify(OPTIONS.areas));
-  const seconds = median(Array.from({ length: RUNS }, () => measureCommand('mutool', args).wallSeconds));
-  return { seconds, bytes: (await stat(output)).size };
 }
