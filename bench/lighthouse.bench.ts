@@ -6,10 +6,11 @@
 // 4 × measured / 1100 instead, as a machine of index 1100 would run the page with the preset's 4×; every figure is
 // printed with the index measured and the one emulated. `--cpu <x>` slows the CPU by x instead: on a loaded machine
 // the one probe's index wanders (125 and 873 a minute apart), so a before and an after build are compared under the
-// same slowdown (the first's). QUIRE_WEB_ROOT serves another build (a before figure).
+// same slowdown (the first's). QUIRE_WEB_ROOT serves another build (a before figure). `--reports <dir>` keeps each
+// run's Lighthouse report there (`<page>-<run>.json`), to read where the main thread's time went.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -164,11 +165,13 @@ const kilobytes = (bytes: number | undefined) => ((bytes ?? 0) / 1024).toFixed(1
 const { values: args, positionals } = parseArgs({
   args: process.argv.slice(3),
   allowPositionals: true,
-  options: { index: { type: 'string' }, cpu: { type: 'string' } },
+  options: { index: { type: 'string' }, cpu: { type: 'string' }, reports: { type: 'string' } },
 });
 const targetIndex = args.index ? Number(args.index) : undefined;
 const fixedCpuSlowdown = args.cpu ? Number(args.cpu) : undefined;
 const pages = positionals.length > 0 ? positionals : DEFAULT_PAGES;
+const reportsDir = args.reports ? resolve(args.reports) : undefined;
+if (reportsDir) await mkdir(reportsDir, { recursive: true });
 for (const built of ['packages/web/build/client/index.html', 'packages/server/dist/main.js']) {
   if (!existsSync(join(ROOT, built))) {
     console.error(`${built} is missing: build first (npm run build).`);
@@ -197,6 +200,10 @@ try {
     const reports: Report[] = [];
     for (let run = 0; run < RUNS; run += 1) {
       reports.push(await runLighthouse(new URL(path, server.baseUrl).href, workDir, run, cpuSlowdown));
+      if (reportsDir) {
+        const name = path.replace(/^\/|\/$/g, '').replaceAll('/', '_') || 'home';
+        await copyFile(join(workDir, `run-${run}.json`), join(reportsDir, `${name}-${run}.json`));
+      }
       process.stderr.write('.');
     }
     results.push({ path, reports });

@@ -159,6 +159,39 @@ describe('the status page', () => {
     expect(requests).toBe(3);
   });
 
+  it('pulses its placeholders only while it fetches the status, not from the first paint', async () => {
+    const report = await probedReport();
+    /** The names of the CSS animations running on the page now. */
+    const running = (page: Page) =>
+      page.evaluate(() =>
+        document
+          .getAnimations()
+          .filter((animation) => animation instanceof CSSAnimation && animation.playState === 'running')
+          .map((animation) => (animation as CSSAnimation).animationName),
+      );
+    const { page, release } = await session.openHeld('/status', { viewport: { width: 390, height: 844 } });
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    await page.route('**/api/status', async (route) => {
+      await answered;
+      await route.fulfill({ json: report });
+    });
+    // Painted, its script not yet run: the placeholders are there, standing still, as nothing is being fetched.
+    expect(await page.getByTestId('status-loading').count()).toBe(1);
+    expect(await running(page)).toEqual([]);
+
+    await release();
+    // Hydrated and fetching: the placeholders pulse and the spinner turns until the answer comes.
+    await expect.poll(() => running(page)).toContain('pulse');
+    expect(await running(page)).toContain('spin');
+
+    answer();
+    await page.getByTestId('overall-status').waitFor();
+    await expect.poll(() => running(page)).toEqual([]);
+  });
+
   it('says when the status cannot be fetched, and recovers by itself', async () => {
     const page = await session.open('/status', {}, async (opening) => {
       await opening.clock.install();

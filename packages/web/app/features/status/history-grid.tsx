@@ -123,7 +123,10 @@ function HistorySkeleton() {
     <div>
       <ul aria-hidden="true" className={GRID}>
         {Array.from({ length: HISTORY_DAYS }, (_, index) => (
-          <li key={index} className="h-9 animate-pulse rounded-md bg-slate-100 motion-reduce:animate-none" />
+          <li
+            key={index}
+            className="h-9 in-data-fetching:animate-pulse rounded-md bg-slate-100 motion-reduce:animate-none"
+          />
         ))}
       </ul>
       <HistoryFooter detail="" />

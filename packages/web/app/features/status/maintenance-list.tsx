@@ -22,10 +22,10 @@ export function MaintenanceList({ maintenance, overall, now }: Props) {
         aria-hidden="true"
         className="flex items-start gap-4 rounded-2xl border border-slate-200 bg-white p-6"
       >
-        <span className="size-10 shrink-0 animate-pulse rounded-full bg-slate-100 motion-reduce:animate-none" />
+        <span className="size-10 shrink-0 in-data-fetching:animate-pulse rounded-full bg-slate-100 motion-reduce:animate-none" />
         <div className="flex-1 space-y-1">
-          <span className="block h-6 max-w-sm animate-pulse rounded bg-slate-100 motion-reduce:animate-none" />
-          <span className="block h-6 max-w-xs animate-pulse rounded bg-slate-100 motion-reduce:animate-none" />
+          <span className="block h-6 max-w-sm in-data-fetching:animate-pulse rounded bg-slate-100 motion-reduce:animate-none" />
+          <span className="block h-6 max-w-xs in-data-fetching:animate-pulse rounded bg-slate-100 motion-reduce:animate-none" />
         </div>
       </div>
     );

@@ -19,7 +19,11 @@ export function OverallStatus({ report }: { report: StatusReport | null }) {
       <span
         className={`inline-flex size-12 shrink-0 items-center justify-center rounded-full ${look?.icon ?? 'bg-indigo-50 text-indigo-700'}`}
       >
-        {look ? <look.Icon className="size-7" /> : <SpinnerIcon className="size-6" />}
+        {look ? (
+          <look.Icon className="size-7" />
+        ) : (
+          <SpinnerIcon className="size-6 not-in-data-fetching:animate-none" />
+        )}
       </span>
       {/*
         As tall in every state as the longest English one (a two-line title and a three-line message on a phone),
@@ -35,7 +39,7 @@ export function OverallStatus({ report }: { report: StatusReport | null }) {
         ) : (
           <span
             aria-hidden="true"
-            className="mt-1 block h-12 max-w-sm sm:h-6 animate-pulse rounded bg-slate-100 motion-reduce:animate-none"
+            className="mt-1 block h-12 max-w-sm sm:h-6 in-data-fetching:animate-pulse rounded bg-slate-100 motion-reduce:animate-none"
           />
         )}
       </div>

@@ -31,7 +31,7 @@ const RENDER_NEAR_VIEW =
 const Placeholder = ({ className }: { className: string }) => (
   <span
     aria-hidden="true"
-    className={`block animate-pulse rounded bg-slate-100 motion-reduce:animate-none ${className}`}
+    className={`block in-data-fetching:animate-pulse rounded bg-slate-100 motion-reduce:animate-none ${className}`}
   />
 );
 

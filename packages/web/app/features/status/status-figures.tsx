@@ -56,7 +56,7 @@ export function StatusFigures({ report }: { report: StatusReport | null }) {
               ) : (
                 <span
                   aria-hidden="true"
-                  className="block h-9 w-24 animate-pulse rounded-lg bg-slate-100 motion-reduce:animate-none"
+                  className="block h-9 w-24 in-data-fetching:animate-pulse rounded-lg bg-slate-100 motion-reduce:animate-none"
                 />
               )}
             </dd>

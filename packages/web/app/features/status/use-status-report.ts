@@ -22,18 +22,25 @@ export function retryDelayMs(failures: number): number {
 /**
  * The live status report, fetched in the browser (the prerendered page holds no figures): once on arrival, every
  * minute while `isAutoRefresh` is on and the tab is visible (and at once when a hidden tab comes back after a
- * minute or more), and again after a failure, sooner at first.
+ * minute or more), and again after a failure, sooner at first. `onFetching` hears when a fetch starts (`true`) and
+ * when it is over (`false`: once its report is committed, or at once when it failed), without a render of its own.
  */
-export function useStatusReport(isAutoRefresh: boolean): StatusState & { reload: () => void } {
+export function useStatusReport(
+  isAutoRefresh: boolean,
+  onFetching: (isFetching: boolean) => void = () => {},
+): StatusState & { reload: () => void } {
   const [state, setState] = useState<StatusState>({ report: null, failures: 0, retryAt: null });
   const inFlight = useRef<AbortController | null>(null);
   const lastAttempt = useRef(0);
+  const fetching = useRef(onFetching);
+  fetching.current = onFetching;
 
   const reload = useCallback(() => {
     inFlight.current?.abort();
     const controller = new AbortController();
     inFlight.current = controller;
     lastAttempt.current = Date.now();
+    fetching.current(true);
     void (async () => {
       try {
         const response = await fetch(STATUS_URL, {
@@ -49,6 +56,7 @@ export function useStatusReport(isAutoRefresh: boolean): StatusState & { reload:
           startTransition(() => setState({ report, failures: 0, retryAt: null }));
       } catch {
         if (controller.signal.aborted) return;
+        fetching.current(false);
         setState((previous) => ({
           report: previous.report,
           failures: previous.failures + 1,
@@ -80,7 +88,12 @@ export function useStatusReport(isAutoRefresh: boolean): StatusState & { reload:
     };
   }, [isAutoRefresh, reload]);
 
-  const { retryAt } = state;
+  // A report's fetch is over once the report is on the page (its render is a transition, which may take a while).
+  const { report, retryAt } = state;
+  useEffect(() => {
+    if (report) fetching.current(false);
+  }, [report]);
+
   useEffect(() => {
     if (retryAt === null) return;
     const timer = setTimeout(reload, Math.max(0, retryAt - Date.now()));
