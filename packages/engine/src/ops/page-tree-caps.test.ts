@@ -74,7 +74,7 @@ type Case = {
   bigUnderCap: number;
 };
 
-/** Each tool that reads PDFs, run against lying page trees at its own cap (`TOOLS[id].maxPages`). */
+/** PDF properties' clearing of every property. */
 const CLEAR_METADATA = {
   title: undefined,
   author: undefined,
@@ -82,7 +82,17 @@ const CLEAR_METADATA = {
   keywords: undefined,
   clear: 'true',
 } as const;
+/** Redact PDF's search for a word, nothing else. */
+const REDACT_MINUTES = {
+  search: ['minutes'],
+  regex: 'false',
+  areas: [],
+  fill: '#000000',
+  preview: 'false',
+  skip: [],
+} as const;
 
+/** Each tool that reads PDFs, run against lying page trees at its own cap (`TOOLS[id].maxPages`). */
 const CASES: { [K in PdfToolId]: Case } = {
   merge: {
     fileIndex: 1,
@@ -195,21 +205,7 @@ const CASES: { [K in PdfToolId]: Case } = {
   },
   redact: {
     fileIndex: 0,
-    run: (path, password) =>
-      redact(
-        {
-          file: inputFile(path, password),
-          options: {
-            search: ['minutes'],
-            regex: 'false',
-            areas: [],
-            fill: '#000000',
-            preview: 'false',
-            skip: [],
-          },
-        },
-        ctx,
-      ),
+    run: (path, password) => redact({ file: inputFile(path, password), options: REDACT_MINUTES }, ctx),
     countPages: async (result) => pdfPages(result.path),
     // Each page's text is read and searched.
     bigUnderCap: 300,
