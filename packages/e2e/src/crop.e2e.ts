@@ -70,6 +70,46 @@ describe('the crop PDF page in a real browser', () => {
     await expect.poll(() => jobFoldersLeft(), { timeout: 5000 }).toEqual([]);
   });
 
+  it('turns the frame dragged on a page into the margins, by keyboard and by mouse, and crops by them', async () => {
+    await view.page.locator('input[type=file]').setInputFiles([corpusPath(FOUR_PAGES)]);
+    await view.page.getByRole('radio', { name: /Margins in points/ }).check();
+    for (const side of ['top', 'right', 'bottom', 'left'])
+      await view.page.getByTestId(`crop-margins-${side}`).fill('72');
+    const field = (side: string) => view.page.getByTestId(`crop-margins-${side}`).inputValue();
+    const frame = view.page.getByRole('button', { name: 'The part kept of page 1' });
+    await frame.waitFor({ timeout: 20_000 });
+    // Three steps right by keyboard: the left margin grows as the right one shrinks, the frame's size kept.
+    await frame.focus();
+    for (let step = 0; step < 3; step += 1) await view.page.keyboard.press('ArrowRight');
+    const [left, right] = [Number(await field('left')), Number(await field('right'))];
+    expect(left).toBeGreaterThan(72);
+    expect(left + right).toBeCloseTo(144, 0);
+    // The bottom-right corner dragged up by the mouse: the bottom margin grows, the top stays.
+    const handle = view.page.locator('[data-testid="page-box"] [data-corner="bottom-right"]');
+    await handle.scrollIntoViewIfNeeded();
+    const corner = await handle.boundingBox();
+    if (!corner) throw new Error('no corner handle');
+    const [x, y] = [corner.x + corner.width / 2, corner.y + corner.height / 2];
+    await view.page.mouse.move(x, y);
+    await view.page.mouse.down();
+    await view.page.mouse.move(x, y - 60, { steps: 6 });
+    await view.page.mouse.up();
+    expect(Number(await field('bottom'))).toBeGreaterThan(100);
+    expect(Number(await field('top'))).toBe(72);
+
+    const margins = await Promise.all(
+      ['top', 'right', 'bottom', 'left'].map(async (side) => Number(await field(side))),
+    );
+    const [top = 0, rightCut = 0, bottom = 0, leftCut = 0] = margins;
+    const before = cropBoxes(corpusPath(FOUR_PAGES));
+    const after = await cropAndDownload();
+    const old = before[0] as Box;
+    expect(after[0]?.map((value) => Math.round(value))).toEqual(
+      [old[0] + leftCut, old[1] + bottom, old[2] - rightCut, old[3] - top].map((value) => Math.round(value)),
+    );
+    await expect.poll(() => jobFoldersLeft(), { timeout: 5000 }).toEqual([]);
+  });
+
   it('trims the white margins of a scan by default, framed on every page before it is sent', async () => {
     await view.page.locator('input[type=file]').setInputFiles([corpusPath(SCAN)]);
     expect(await view.page.getByRole('radio', { name: /Trim white margins/ }).isChecked()).toBe(true);

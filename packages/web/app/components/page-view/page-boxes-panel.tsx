@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { PageBox } from '@quire/shared';
 import { BUTTON_STYLES } from '../button-styles.ts';
 import { ArrowBackIcon, ArrowForwardIcon } from '../icons.tsx';
@@ -10,6 +10,7 @@ import {
   type PageMark,
 } from './page-boxes-editor.tsx';
 import type { PageRenderer } from './page-renderer.ts';
+import type { PageFacts } from './renderer-messages.ts';
 import { BitmapCanvas } from './page-thumbnail.tsx';
 import type { PageViewWords } from './page-view.tsx';
 import { usePageDocument } from './use-page-document.ts';
@@ -46,6 +47,8 @@ export type PageBoxesPanelProps = {
   readonly onAskPassword: (isRetry: boolean) => void;
   /** Shown under the page (a list of the boxes, of matches). */
   readonly children?: ReactNode;
+  /** Told each page's size and white margins once it is drawn (Crop PDF turns its frame into points with them). */
+  readonly onPageFacts?: (page: number, facts: PageFacts) => void;
 };
 
 /**
@@ -111,7 +114,12 @@ export function PageBoxesPanel(props: PageBoxesPanelProps) {
         )}
       </div>
       <div className="mt-3">
-        <DrawnPage renderer={renderer} page={shown} loadingLabel={pageWords.loading}>
+        <DrawnPage
+          renderer={renderer}
+          page={shown}
+          loadingLabel={pageWords.loading}
+          {...(props.onPageFacts ? { onFacts: props.onPageFacts } : {})}
+        >
           {(picture, aspectRatio) => (
             <PageBoxesEditor
               page={shown}
@@ -138,9 +146,12 @@ function DrawnPage(props: {
   readonly renderer: PageRenderer;
   readonly page: number;
   readonly loadingLabel: string;
+  readonly onFacts?: (page: number, facts: PageFacts) => void;
   readonly children: (picture: ReactNode, aspectRatio: number) => ReactNode;
 }) {
   const { renderer, page, loadingLabel, children } = props;
+  const onFacts = useRef(props.onFacts);
+  onFacts.current = props.onFacts;
   const [drawn, setDrawn] = useState<{ page: number; bitmap: ImageBitmap } | null>(null);
   useEffect(() => {
     const ratio = Math.min(globalThis.devicePixelRatio || 1, 2);
@@ -151,6 +162,8 @@ function DrawnPage(props: {
       if (!isCurrent) return bitmap?.close();
       shown = bitmap;
       setDrawn(bitmap && { page, bitmap });
+      const facts = renderer.factsOf(page);
+      if (bitmap && facts) onFacts.current?.(page, facts);
     });
     return () => {
       isCurrent = false;

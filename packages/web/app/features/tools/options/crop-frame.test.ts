@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cropFrameOf } from './crop-frame.ts';
+import { cropFrameOf, keptBoxOf, marginsOfKeptBox } from './crop-frame.ts';
 
 const letter = { widthPt: 612, heightPt: 792, margins: { top: 0.25, right: 0.1, bottom: 0.5, left: 0.2 } };
 
@@ -31,5 +31,28 @@ describe('cropFrameOf', () => {
     expect(cropFrameOf('auto', { ...letter, margins: null })).toBeNull();
     expect(cropFrameOf('36, 36', letter)).toBeNull();
     expect(cropFrameOf('400, 0, 400, 0', letter)).toBeNull();
+  });
+});
+
+describe('the frame dragged on a page', () => {
+  const page = { widthPt: 612, heightPt: 792 };
+
+  it('is the part the margins keep, and gives the same margins back', () => {
+    const margins = { top: 72, right: 36, bottom: 18.5, left: 61.2 };
+    const box = keptBoxOf(margins, page);
+    expect(box?.x).toBeCloseTo(0.1);
+    expect(box?.y).toBeCloseTo(72 / 792);
+    expect(box?.width).toBeCloseTo(1 - 97.2 / 612);
+    expect(marginsOfKeptBox(box!, page)).toEqual(margins);
+  });
+
+  it('keeps nothing of margins that meet, and no side below 0 points', () => {
+    expect(keptBoxOf({ top: 400, right: 0, bottom: 392, left: 0 }, page)).toBeNull();
+    expect(marginsOfKeptBox({ x: -0.01, y: 0, width: 1.02, height: 1 }, page)).toEqual({
+      top: 0,
+      right: 0,
+      bottom: 0,
+      left: 0,
+    });
   });
 });

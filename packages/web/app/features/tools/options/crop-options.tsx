@@ -6,10 +6,16 @@ import type { ToolOptionsProps } from './index.ts';
 const CropPreview = lazy(() =>
   import('./crop-preview.tsx').then((module) => ({ default: module.CropPreview })),
 );
+const CropFrameEditor = lazy(() =>
+  import('./crop-frame-editor.tsx').then((module) => ({ default: module.CropFrameEditor })),
+);
 
-/** Crop PDF: its fields as the generic form shows them, and the pages with the part each keeps framed. */
+/**
+ * Crop PDF: its fields as the generic form shows them, the pages with the part each keeps framed, and with margins
+ * in points one page at a time with its frame to drag.
+ */
 export function CropOptions(props: ToolOptionsProps) {
-  const { values, files, passwords, onAskPassword } = props;
+  const { values, files, passwords, disabled, onChange, onAskPassword } = props;
   return (
     <>
       <GenericOptions {...props} toolId="crop" />
@@ -21,6 +27,14 @@ export function CropOptions(props: ToolOptionsProps) {
               password={passwords[0]}
               margins={values.margins}
               pages={values.pages}
+              onAskPassword={(isRetry) => onAskPassword(0, isRetry)}
+            />
+            <CropFrameEditor
+              file={files[0]}
+              password={passwords[0]}
+              values={values}
+              disabled={disabled}
+              onChange={onChange}
               onAskPassword={(isRetry) => onAskPassword(0, isRetry)}
             />
           </Suspense>
