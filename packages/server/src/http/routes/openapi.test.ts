@@ -79,7 +79,7 @@ describe('the OpenAPI document', () => {
     for (const id of TOOL_IDS as readonly ToolId[]) {
       const form = new FormData();
       inputs[id].files.forEach((file, index) =>
-        form.append(fileFieldName(TOOLS[id], index), new Blob([file.bytes]), file.name),
+        form.append(file.field ?? fileFieldName(TOOLS[id], index), new Blob([file.bytes]), file.name),
       );
       for (const [name, value] of Object.entries(inputs[id].fields)) form.append(name, value);
       const response = await testApp.app.inject({
