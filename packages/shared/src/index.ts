@@ -15,6 +15,7 @@ export * from './tools/option-kinds.ts';
 export * from './tools/page-layout.ts';
 export * from './tools/page-boxes.ts';
 export * from './tools/placements.ts';
+export * from './tools/redact-preview.ts';
 export * from './tools/registry.ts';
 export * from './tools/tool-fields.ts';
 export { PDF_PERMISSIONS, STAMP_EDGE_POSITIONS, type PdfPermission } from './tools/option-bounds.ts';

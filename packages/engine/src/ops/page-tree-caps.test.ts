@@ -199,7 +199,14 @@ const CASES: { [K in PdfToolId]: Case } = {
       redact(
         {
           file: inputFile(path, password),
-          options: { search: ['minutes'], regex: 'false', areas: [], fill: '#000000' },
+          options: {
+            search: ['minutes'],
+            regex: 'false',
+            areas: [],
+            fill: '#000000',
+            preview: 'false',
+            skip: [],
+          },
         },
         ctx,
       ),

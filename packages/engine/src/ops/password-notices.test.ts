@@ -156,6 +156,8 @@ const CASES: { [K in PdfToolId]: Case } = {
             regex: 'false',
             areas: [{ page: 1, x: 0, y: 0, width: 0.1, height: 0.1 }],
             fill: '#000000',
+            preview: 'false',
+            skip: [],
           },
         },
         await job(),

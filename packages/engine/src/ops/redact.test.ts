@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { corpusPath } from '@quire/corpus';
-import { AppError, type PageBox, type ToolOptions } from '@quire/shared';
+import { AppError, type PageBox, type RedactPreview, type ToolOptions } from '@quire/shared';
 import { writePdf } from '@quire/test-kit/hostile-pdfs';
 import * as mupdf from 'mupdf';
 import { describe, expect, it } from 'vitest';
@@ -11,7 +11,14 @@ import { redact } from './redact.ts';
 
 const ctx = useJobContext(120_000);
 
-const NOTHING: ToolOptions<'redact'> = { search: [], regex: 'false', areas: [], fill: '#000000' };
+const NOTHING: ToolOptions<'redact'> = {
+  search: [],
+  regex: 'false',
+  areas: [],
+  fill: '#000000',
+  preview: 'false',
+  skip: [],
+};
 
 async function run(source: Buffer | string, options: Partial<ToolOptions<'redact'>>, password?: string) {
   let path = source as string;
@@ -122,7 +129,7 @@ function createHyphenatedPdf(): Buffer {
 describe('redact', () => {
   it('removes the words from the text, every stream and the metadata, and keeps the rest', async () => {
     const result = await run(createLeakyPdf(), { search: ['secret plan'] });
-    expect(result.report.values).toEqual({ pageCount: 1, matches: 2, areas: 0 });
+    expect(result.report.values).toEqual({ pageCount: 1, matches: 2, areas: 0, preview: 'false' });
     expect(result.report.notices).toEqual([]);
     expect(result.text).not.toMatch(/secret|plan now|line secret/i);
     for (const kept of ['Keep this', 'now', 'Another line', 'here', 'Public closing words']) {
@@ -268,14 +275,17 @@ describe('redact', () => {
       { areas: [{ page: 2, x: 0, y: 0, width: 1, height: 0.5 }] },
       'view',
     );
-    expect(result.report.values).toEqual({ pageCount: 30, matches: 0, areas: 1 });
+    expect(result.report.values).toEqual({ pageCount: 30, matches: 0, areas: 1, preview: 'false' });
     expect(result.report.notices).toEqual([{ code: 'PASSWORD_REMOVED', fileIndex: 0 }]);
     expect(isEncrypted(result.path)).toBe(false);
   });
 
   it('with nothing to find, removes only what the document carries beside its pages', async () => {
     const result = await run(createLeakyPdf(), {});
-    expect(result.report).toEqual({ values: { pageCount: 1, matches: 0, areas: 0 }, notices: [] });
+    expect(result.report).toEqual({
+      values: { pageCount: 1, matches: 0, areas: 0, preview: 'false' },
+      notices: [],
+    });
     expect(result.text).toContain('Keep this Secret plan now');
     expect(everythingIn(result.path)).not.toMatch(
       /Hidden layer words|JavaScript|EmbeddedFile|Outlines|xmpmeta/,
@@ -286,5 +296,34 @@ describe('redact', () => {
     const past = run(createLeakyPdf(), { areas: [{ page: 2, x: 0, y: 0, width: 1, height: 1 }] });
     await expect(past).rejects.toBeInstanceOf(AppError);
     await expect(past).rejects.toMatchObject({ code: 'INVALID_OPTIONS', details: { item: 1 } });
+  });
+
+  it('lists every match without removing any, numbered as a redaction that skips some by number leaves them', async () => {
+    const path = join(ctx.workDir, 'leaky-preview.pdf');
+    writeFileSync(path, createLeakyPdf());
+    const options = { ...NOTHING, search: ['secret plan'] };
+    const listed = await redact({ file: inputFile(path), options: { ...options, preview: 'true' } }, ctx);
+    expect(listed.report.values).toEqual({ pageCount: 1, matches: 2, areas: 0, preview: 'true' });
+    const preview = JSON.parse(readFileSync(listed.path, 'utf8')) as RedactPreview;
+    expect(preview.matchCount).toBe(2);
+    const [first, second] = preview.matches;
+    expect(first).toMatchObject({ number: 1, page: 1, text: 'Secret plan' });
+    expect(first?.before).toMatch(/Keep this $/);
+    expect(first?.after).toMatch(/^ now/);
+    // Across a line break, one match of two lines, a box on each.
+    expect(second).toMatchObject({ number: 2, page: 1, text: 'secret plan' });
+    expect(second?.after).toMatch(/^ here/);
+    expect(second?.boxes).toHaveLength(2);
+    // The first box lies where the first line is written: 720 points up a 792-point page, from 72 points in.
+    const [box] = first?.boxes ?? [];
+    expect(box?.y).toBeGreaterThan((792 - 735) / 792);
+    expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThan((792 - 712) / 792);
+    expect(box?.x).toBeGreaterThan(72 / 612);
+
+    const skipped = await run(path, { search: ['secret plan'], skip: [1, 7] });
+    expect(skipped.report.values).toEqual({ pageCount: 1, matches: 1, areas: 0, preview: 'false' });
+    expect(skipped.text).toContain('Keep this Secret plan now');
+    expect(skipped.text).not.toMatch(/line secret|plan here/i);
+    expect(skipped.text).toContain('Another line');
   });
 });

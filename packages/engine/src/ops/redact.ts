@@ -1,13 +1,28 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type * as Mupdf from 'mupdf';
-import { AppError, TOOLS, pageBoxRect, type Notice, type PageBox } from '@quire/shared';
+import {
+  AppError,
+  MAX_LISTED_MATCHES,
+  TOOLS,
+  pageBoxRect,
+  type Notice,
+  type PageBox,
+  type RedactMatch,
+  type RedactPreview,
+} from '@quire/shared';
 import { damagedError, openAuthenticated } from '../mupdf/edit-pdf.ts';
 import { loadMupdf, type MupdfModule } from '../mupdf/load-mupdf.ts';
 import { ownedBytes } from '../mupdf/owned-bytes.ts';
 import { inspectPdf } from '../qpdf/inspect-pdf.ts';
 import { breakFormCycles } from '../redact/break-form-cycles.ts';
-import { findPageMatches, readTextBlocks, TermMatcher, type Quad } from '../redact/find-matches.ts';
+import {
+  findPageMatches,
+  readTextBlocks,
+  TermMatcher,
+  type Match,
+  type Quad,
+} from '../redact/find-matches.ts';
 import { removeHiddenContent } from '../redact/remove-hidden-content.ts';
 import {
   annotationTexts,
@@ -52,9 +67,13 @@ type Rect = [number, number, number, number];
  * replacement text), the content of layers hidden when the file opens, and whatever the document carries beside its
  * pages: metadata, bookmarks, scripts, attachments, thumbnails. The file is written again whole, so no earlier
  * revision keeps anything. With neither words nor boxes, that is all it does: the document's hidden data removed.
+ *
+ * The matches of `search` are numbered from 1, page by page in reading order; those `skip` names are left as they
+ * are. With `preview`, nothing is removed: the result is the list of matches (`RedactPreview`, JSON), numbered so,
+ * found by the same reading of the same pages (hidden layers cut out first, as the redaction does).
  */
 export const redact: EngineOp<'redact'> = async ({ file, options }, ctx) => {
-  const { search, regex, areas, fill } = options;
+  const { search, regex, areas, fill, preview, skip } = options;
   ctx.onProgress?.('reading');
   const info = await inspectPdf(file, 0, ctx, TOOLS.redact.maxPages);
   const outside = areas.findIndex((box) => box.page > info.pageCount);
@@ -72,20 +91,40 @@ export const redact: EngineOp<'redact'> = async ({ file, options }, ctx) => {
   const matcher = new TermMatcher(search, regex === 'true');
   const opened = openAuthenticated(mupdf, info.path, info.password, file.name, FAILURE);
   let redacted: Uint8Array;
-  let matches = 0;
+  let found = 0;
+  let removed = 0;
+  const listed: RedactMatch[] = [];
   try {
     const { pdf } = opened;
     removeHiddenContent(pdf);
+    const skipped = new Set(skip);
     for (let index = 0; index < info.pageCount; index += 1) {
       if (ctx.signal.aborted) throw ctx.signal.reason;
-      const pageAreas = areas.filter((box) => box.page === index + 1);
-      matches += redactPage(mupdf, pdf, index, { matcher, areas: pageAreas, fill });
+      if (preview === 'true') {
+        found += listPageMatches(pdf, index, matcher, found, listed);
+      } else {
+        const pageAreas = areas.filter((box) => box.page === index + 1);
+        const page = redactPage(mupdf, pdf, index, {
+          matcher,
+          areas: pageAreas,
+          fill,
+          skipped,
+          numbered: found,
+        });
+        found += page.found;
+        removed += page.removed;
+      }
       ctx.onProgress?.('processing', { done: index + 1, total: info.pageCount });
     }
-    removeDocumentLeaks(pdf);
-    if (!matcher.isEmpty) removeMatchingStrings(pdf, (texts) => matcher.matchTexts(texts));
     ctx.onProgress?.('writing');
-    redacted = ownedBytes(pdf.saveToBuffer('garbage,compress,decrypt'));
+    if (preview === 'true') {
+      const list: RedactPreview = { pageCount: info.pageCount, matchCount: found, matches: listed };
+      redacted = new TextEncoder().encode(JSON.stringify(list));
+    } else {
+      removeDocumentLeaks(pdf);
+      if (!matcher.isEmpty) removeMatchingStrings(pdf, (texts) => matcher.matchTexts(texts));
+      redacted = ownedBytes(pdf.saveToBuffer('garbage,compress,decrypt'));
+    }
   } catch (error) {
     if (error instanceof AppError || ctx.signal.aborted) throw error;
     // MuPDF throws plain errors on structures it cannot follow: a broken file.
@@ -94,43 +133,85 @@ export const redact: EngineOp<'redact'> = async ({ file, options }, ctx) => {
     opened.close();
   }
 
-  const outputPath = join(ctx.workDir, 'redacted.pdf');
+  const outputPath = join(ctx.workDir, preview === 'true' ? 'matches.json' : 'redacted.pdf');
   await writeFile(outputPath, redacted);
   const notices: Notice[] = [...repairNotices(info.wasRepaired), ...passwordNotices([info])];
-  if (search.length > 0 && matches === 0) notices.push({ code: 'NO_MATCHES' });
+  if (search.length > 0 && found === 0) notices.push({ code: 'NO_MATCHES' });
+  const values = { pageCount: info.pageCount, areas: preview === 'true' ? 0 : areas.length, preview };
   return {
     path: outputPath,
-    // Written decrypted: a protected file's result has no password.
-    report: { values: { pageCount: info.pageCount, matches, areas: areas.length }, notices },
+    // Written decrypted: a protected file's result has no password. A preview counts the matches it lists.
+    report: { values: { ...values, matches: preview === 'true' ? found : removed }, notices },
   };
 };
 
-type PageWork = { matcher: TermMatcher; areas: readonly PageBox[]; fill: string };
+/** The matches of one page (`findPageMatches`), as MuPDF reads its text; none for an empty search. */
+function pageMatches(page: Mupdf.PDFPage, matcher: TermMatcher): Match[] {
+  if (matcher.isEmpty) return [];
+  const text = page.toStructuredText('preserve-whitespace');
+  try {
+    return findPageMatches(readTextBlocks(text), matcher);
+  } finally {
+    text.destroy();
+  }
+}
 
-/** Redacts one page; returns how many places a term was found on it. */
+/**
+ * Adds one page's matches to the preview's list (while it has room), numbered after the `numbered` before them, each
+ * with its boxes as fractions of the page as seen; returns how many the page has.
+ */
+function listPageMatches(
+  pdf: Mupdf.PDFDocument,
+  index: number,
+  matcher: TermMatcher,
+  numbered: number,
+  listed: RedactMatch[],
+): number {
+  const page = pdf.loadPage(index);
+  breakFormCycles(page);
+  const [x0, y0, x1, y1] = page.getBounds() as Rect;
+  const [width, height] = [x1 - x0 || 1, y1 - y0 || 1];
+  const clamp = (value: number) => Math.min(1, Math.max(0, value));
+  const matches = pageMatches(page, matcher);
+  matches.forEach((match, at) => {
+    if (listed.length >= MAX_LISTED_MATCHES) return;
+    const boxes = match.quads.map((quad) => {
+      const [left, top, right, bottom] = quadBounds(quad);
+      const x = clamp((left - x0) / width);
+      const y = clamp((top - y0) / height);
+      return { x, y, width: clamp((right - x0) / width) - x, height: clamp((bottom - y0) / height) - y };
+    });
+    const { text, before, after } = match;
+    listed.push({ number: numbered + at + 1, page: index + 1, text, before, after, boxes });
+  });
+  return matches.length;
+}
+
+type PageWork = {
+  matcher: TermMatcher;
+  areas: readonly PageBox[];
+  fill: string;
+  /** The numbers of the matches left as they are, and how many matches the pages before this one had. */
+  skipped: ReadonlySet<number>;
+  numbered: number;
+};
+
+/** Redacts one page; returns how many places a term was found on it, and how many of them were removed. */
 function redactPage(
   mupdf: MupdfModule,
   pdf: Mupdf.PDFDocument,
   index: number,
-  { matcher, areas, fill }: PageWork,
-): number {
+  { matcher, areas, fill, skipped, numbered }: PageWork,
+): { found: number; removed: number } {
   const page = pdf.loadPage(index);
   breakFormCycles(page);
   const bounds = page.getBounds() as Rect;
-  let quads: Quad[] = [];
-  let found = 0;
-  if (!matcher.isEmpty) {
-    const text = page.toStructuredText('preserve-whitespace');
-    try {
-      const matches = findPageMatches(readTextBlocks(text), matcher);
-      found = matches.length;
-      quads = matches.flatMap((match) => match.quads);
-    } finally {
-      text.destroy();
-    }
-  }
+  const matches = pageMatches(page, matcher);
+  const kept = matches.filter((_match, at) => !skipped.has(numbered + at + 1));
+  const quads = kept.flatMap((match) => match.quads);
+  const counts = { found: matches.length, removed: kept.length };
   const areaRects = areas.map((box) => pageBoxRect(box, bounds));
-  if (quads.length === 0 && areaRects.length === 0) return 0;
+  if (quads.length === 0 && areaRects.length === 0) return counts;
   removeAnnotations(pdf, page, matcher, [...areaRects, ...quads.map(quadBounds)]);
 
   const { PDFPage } = mupdf;
@@ -155,7 +236,7 @@ function redactPage(
     );
   }
   drawFill(pdf, page, fill, [...areaRects.map(rectQuad), ...quads]);
-  return found;
+  return counts;
 }
 
 /**

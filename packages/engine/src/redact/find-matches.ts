@@ -26,8 +26,19 @@ type TextBlock = {
   joins: number[];
 };
 
-/** One place a term was found: the quads that cover it, one per line it spans, in the page's coordinates. */
-export type Match = { readonly quads: readonly Quad[] };
+/**
+ * One place a term was found: the quads that cover it, one per line it spans, in the page's coordinates; the text
+ * found, and a little of its block's text on each side (what a visitor reads to decide whether to keep it).
+ */
+export type Match = {
+  readonly quads: readonly Quad[];
+  readonly text: string;
+  readonly before: string;
+  readonly after: string;
+};
+
+/** How much of the text around a match its context holds on each side, in UTF-16 units. */
+const CONTEXT_UNITS = 40;
 
 /**
  * Finds the words and phrases searched for in documents' texts, case-insensitive: each term read literally (its
@@ -206,10 +217,24 @@ export function findPageMatches(blocks: readonly TextBlock[], matcher: TermMatch
     ]);
     for (const [start, end] of mergeRanges([...(ranges[index] ?? []), ...read])) {
       const quads = lineQuads(block, start, end);
-      if (quads.length > 0) matches.push({ quads });
+      if (quads.length === 0) continue;
+      matches.push({
+        quads,
+        text: block.text.slice(start, end),
+        before: wholeSlice(block.text, Math.max(0, start - CONTEXT_UNITS), start),
+        after: wholeSlice(block.text, end, end + CONTEXT_UNITS),
+      });
     }
   });
   return matches;
+}
+
+/** `text` from `start` to `end`, each end moved inwards off the middle of a surrogate pair. */
+function wholeSlice(text: string, start: number, end: number): string {
+  const isLow = (at: number) => text.charCodeAt(at) >= 0xdc00 && text.charCodeAt(at) <= 0xdfff;
+  const from = start > 0 && isLow(start) ? start + 1 : start;
+  const to = end < text.length && isLow(end) ? end - 1 : end;
+  return text.slice(from, Math.max(from, to));
 }
 
 /** A block's text without the hyphens of its words broken at a line's end, and where each unit is in `text`. */

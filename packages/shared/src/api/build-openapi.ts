@@ -74,7 +74,9 @@ function toolOperation(toolId: ToolId, isRateLimited: boolean): OpenApiOperation
 function namingOf(toolId: ToolId): string {
   const { source, results } = resultNameExample(toolId);
   const [first, ...others] = results.map(({ fileName }) => `\`${fileName}\``);
-  const alone = others.map((name) => `, or ${name} for a one-page document`).join('');
+  // Each tool with a second type of result gives it in one case: PDF to JPG for one page, Redact PDF's preview.
+  const when = toolId === 'redact' ? 'with `preview=true`' : 'for a one-page document';
+  const alone = others.map((name) => `, or ${name} ${when}`).join('');
   return `\`${source}\` gives ${first ?? ''}${alone}`;
 }
 

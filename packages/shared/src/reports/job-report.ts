@@ -48,7 +48,7 @@ export type ToolReports = {
   /** `propertiesSet`: how many of title, author, subject and keywords were written; `cleared`: all removed first. */
   metadata: { pageCount: number; propertiesSet: number; cleared: 'true' | 'false' };
   /** `matches`: places where a word searched for was found and removed; `areas`: the boxes removed. */
-  redact: { pageCount: number; matches: number; areas: number };
+  redact: { pageCount: number; matches: number; areas: number; preview: 'true' | 'false' };
   /** `placements`: the pictures drawn; `certified`: whether a certificate signature was added. */
   sign: { pageCount: number; placements: number; certified: 'true' | 'false' };
   'pdf-to-word': { pageCount: number; pagesWithoutText: number } & Recognition;

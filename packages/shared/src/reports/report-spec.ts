@@ -353,6 +353,11 @@ export const REPORT_FIGURES: ReportFigureSpecs = {
       description: 'How many places where a word or phrase of `search` was found were removed.',
     },
     areas: { type: 'integer', description: 'How many boxes of `areas` were removed.' },
+    preview: {
+      type: 'string',
+      description:
+        '`true` when the result is the list of matches (`preview=true`, JSON) and nothing was removed, else `false`.',
+    },
   },
   sign: {
     pageCount: PAGE_COUNT_FIGURE,

@@ -6,7 +6,7 @@ import { MAX_FIELD_BYTES } from '../limits.ts';
 import { AUTO_LANGUAGE } from './ocr-languages.ts';
 import { layoutError, MAX_LAYOUT_BYTES, readPageLayout } from './page-layout.ts';
 import { AUTO_MARGINS } from './option-specs.ts';
-import { BOXES, COLOR, PLACEMENTS, SEARCH_TERMS } from './redact-option-kinds.ts';
+import { BOXES, COLOR, MATCH_NUMBERS, PLACEMENTS, SEARCH_TERMS } from './redact-option-kinds.ts';
 import type {
   EnumOptionSpec,
   FlagListOptionSpec,
@@ -378,6 +378,7 @@ export const OPTION_KINDS: {
   'search-terms': SEARCH_TERMS,
   boxes: BOXES,
   placements: PLACEMENTS,
+  'match-numbers': MATCH_NUMBERS,
   color: COLOR,
   number: NUMBER,
   text: TEXT,

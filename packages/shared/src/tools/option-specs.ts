@@ -128,6 +128,12 @@ export type BoxesOptionSpec = { readonly kind: 'boxes' };
  */
 export type PlacementsOptionSpec = { readonly kind: 'placements' };
 
+/**
+ * Numbers from 1, separated by commas or spaces (`2, 5`), at most `maxItems` of them: Redact PDF's `skip`, the
+ * matches of its preview left as they are. Read sorted, each once; absent: none.
+ */
+export type MatchNumbersOptionSpec = { readonly kind: 'match-numbers'; readonly maxItems: number };
+
 /** A colour as `#rrggbb` (six hexadecimal digits, either case), `default` when absent; read in lower case. */
 export type ColorOptionSpec = { readonly kind: 'color'; readonly default: string };
 
@@ -167,6 +173,7 @@ export type OptionSpec =
   | SearchTermsOptionSpec
   | BoxesOptionSpec
   | PlacementsOptionSpec
+  | MatchNumbersOptionSpec
   | ColorOptionSpec
   | NumberOptionSpec
   | TextOptionSpec
@@ -194,20 +201,22 @@ export type OptionValue<S extends OptionSpec> = S extends EnumOptionSpec
       ? readonly PageBox[]
       : S extends PlacementsOptionSpec
         ? readonly Placement[]
-        : S extends SecretOptionSpec & { readonly optional: true }
-          ? string | undefined
-          : S extends ColorOptionSpec
-            ? string
-            : S extends LanguageListOptionSpec
-              ? LanguageList<S['values'][number]>
-              : S extends LayoutOptionSpec
-                ? PageLayout
-                : S extends SecretOptionSpec | (TextOptionSpec & { readonly default: string })
-                  ? string
-                  : S extends NumberOptionSpec
-                    ? number
-                    : S extends FlagListOptionSpec
-                      ? readonly S['values'][number][]
-                      : S extends MarginsOptionSpec
-                        ? Margins
-                        : string | undefined;
+        : S extends MatchNumbersOptionSpec
+          ? readonly number[]
+          : S extends SecretOptionSpec & { readonly optional: true }
+            ? string | undefined
+            : S extends ColorOptionSpec
+              ? string
+              : S extends LanguageListOptionSpec
+                ? LanguageList<S['values'][number]>
+                : S extends LayoutOptionSpec
+                  ? PageLayout
+                  : S extends SecretOptionSpec | (TextOptionSpec & { readonly default: string })
+                    ? string
+                    : S extends NumberOptionSpec
+                      ? number
+                      : S extends FlagListOptionSpec
+                        ? readonly S['values'][number][]
+                        : S extends MarginsOptionSpec
+                          ? Margins
+                          : string | undefined;

@@ -4,6 +4,7 @@ import type { OptionKind } from './option-kinds.ts';
 import type {
   BoxesOptionSpec,
   ColorOptionSpec,
+  MatchNumbersOptionSpec,
   PlacementsOptionSpec,
   SearchTermsOptionSpec,
 } from './option-specs.ts';
@@ -112,6 +113,35 @@ export const PLACEMENTS: OptionKind<PlacementsOptionSpec> = {
   initialValue: () => undefined,
   errorCodes: [],
   maxBytes: MAX_PLACEMENTS_BYTES,
+};
+
+/** Digits a match number is written with at most, and its separator: the longest field `maxItems` numbers make. */
+const MATCH_NUMBER_BYTES = 8;
+
+export const MATCH_NUMBERS: OptionKind<MatchNumbersOptionSpec> = {
+  read: (name, raw, spec) => {
+    if (raw === undefined) return [];
+    const parts = raw.split(/[\s,]+/).filter((part) => part !== '');
+    if (parts.length > spec.maxItems || !parts.every((part) => /^[1-9]\d{0,6}$/.test(part))) {
+      throw new AppError(
+        'INVALID_OPTIONS',
+        `"${name}" must list match numbers from 1 separated by commas, such as 2, 5 (at most ${spec.maxItems}).`,
+        { option: name, maxItems: spec.maxItems },
+      );
+    }
+    return [...new Set(parts.map(Number))].sort((a, b) => a - b);
+  },
+  check: () => undefined,
+  schema: (spec) => ({
+    type: 'string',
+    maxLength: spec.maxItems * MATCH_NUMBER_BYTES,
+    pattern: '^[0-9, ]*$',
+    examples: ['2, 5'],
+  }),
+  isRequired: () => false,
+  initialValue: () => undefined,
+  errorCodes: [],
+  maxBytes: MAX_FIELD_BYTES * 16,
 };
 
 export const COLOR: OptionKind<ColorOptionSpec> = {

@@ -19,6 +19,7 @@ import {
   OCR_PAGE_TIMEOUT_MS,
 } from '../limits.ts';
 import type { ExtraFile, OptionSpec, OptionValue, PictureFiles, SecretFile } from './option-specs.ts';
+import { MAX_LISTED_MATCHES } from './redact-preview.ts';
 import {
   PDF_PERMISSIONS,
   MAX_NEW_PASSWORD_CHARS,
@@ -272,6 +273,10 @@ export const TOOLS = defineTools({
       areas: { kind: 'boxes' },
       // The colour of the boxes drawn where something was removed.
       fill: { kind: 'color', default: '#000000' },
+      // `true`: nothing is removed; the answer lists the matches of `search` (JSON, `RedactPreview`).
+      preview: { kind: 'enum', values: ['false', 'true'], default: 'false' },
+      // Matches of `search` left as they are, by their number in the preview's list.
+      skip: { kind: 'match-numbers', maxItems: MAX_LISTED_MATCHES },
     },
     // A request must ask for something to remove: the probe removes the top-left corner of its page.
     probeFields: { areas: '[{"page": 1, "x": 0, "y": 0, "width": 0.1, "height": 0.1}]' },

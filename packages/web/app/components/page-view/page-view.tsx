@@ -1,6 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
-import { BUTTON_STYLES } from '../button-styles.ts';
-import { AlertIcon } from '../icons.tsx';
+import { useEffect, useState } from 'react';
+import { PAGE_VIEW_FRAME, PageDocumentStatus } from './page-document-status.tsx';
 import { PageGrid } from './page-grid.tsx';
 import type { PressedMark } from './page-thumbnail.tsx';
 import { PageZoomDialog } from './page-zoom-dialog.tsx';
@@ -70,49 +69,15 @@ export function PageView(props: PageViewProps) {
   const document = usePageDocument(file, password);
   const [zoomed, setZoomed] = useState<number | null>(null);
   useEffect(() => setZoomed(null), [file]);
-  // A wrong password asks again, once each time one is found wrong (the callback may be new at every render).
-  const askPassword = useRef(onAskPassword);
-  askPassword.current = onAskPassword;
-  useEffect(() => {
-    if (document.status === 'password-incorrect') askPassword.current(true);
-  }, [document.status]);
 
-  if (document.status === 'idle') return null;
-  const frame = 'rounded-2xl border border-slate-200 bg-slate-50 p-4';
-  if (document.status === 'loading') {
-    return (
-      <p role="status" className={`${frame} text-sm text-slate-600`} data-testid="page-view-loading">
-        {words.loading}
-      </p>
-    );
-  }
-  if (document.status === 'damaged') {
-    return (
-      <p className={`${frame} flex items-start gap-2 text-sm text-slate-700`} data-testid="page-view-damaged">
-        <AlertIcon className="mt-0.5 size-4 shrink-0 text-amber-600" />
-        <span>{words.damaged}</span>
-      </p>
-    );
-  }
   if (document.status !== 'open') {
-    return (
-      <div className={`${frame} text-sm text-slate-700`} data-testid="page-view-protected">
-        <p>{words.protectedFile}</p>
-        <button
-          type="button"
-          className={`${BUTTON_STYLES.secondary} mt-3`}
-          onClick={() => onAskPassword(document.status === 'password-incorrect')}
-        >
-          {words.unlock}
-        </button>
-      </div>
-    );
+    return <PageDocumentStatus document={document} words={words} onAskPassword={onAskPassword} />;
   }
   const { pageCount, renderer } = document;
   const labelFor = (page: number) => labelOf?.(page, pageCount) ?? words.pageLabel(page, pageCount);
   const degreesFor = (page: number) => degreesOf?.(page, pageCount) ?? 0;
   return (
-    <section className={frame} data-testid="page-view" data-page-count={pageCount}>
+    <section className={PAGE_VIEW_FRAME} data-testid="page-view" data-page-count={pageCount}>
       <h3 className="text-sm font-semibold text-slate-900">{heading}</h3>
       <p className="mt-1 text-xs text-slate-600">{description(pageCount)}</p>
       <PageGrid

@@ -302,6 +302,12 @@ const PLACEMENTS: OptionField<Extract<OptionSpec, { kind: 'placements' }>> = {
   messageKeys: () => ({ required: [], optional: [] }),
 };
 
+/** Redact PDF's matches left as they are: unticked in its list of the places found, never typed. */
+const MATCH_NUMBERS: OptionField<Extract<OptionSpec, { kind: 'match-numbers' }>> = {
+  Field: () => null,
+  messageKeys: () => ({ required: [], optional: [] }),
+};
+
 const COLOR: OptionField<Extract<OptionSpec, { kind: 'color' }>> = {
   Field: ({ toolId, name, spec, words: key, values, disabled, text, onChange }) => (
     <ColorField
@@ -322,6 +328,7 @@ const OPTION_FIELDS: { readonly [K in OptionSpec['kind']]: OptionField<Extract<O
   'search-terms': SEARCH_TERMS,
   boxes: BOXES,
   placements: PLACEMENTS,
+  'match-numbers': MATCH_NUMBERS,
   color: COLOR,
   number: NUMBER,
   text: TEXT,

@@ -6,6 +6,7 @@ import { JpgToPdfOptions } from './jpg-to-pdf-options.tsx';
 import { MetadataOptions } from './metadata-options.tsx';
 import { OrganizeOptions } from './organize-options.tsx';
 import { PdfToJpgOptions } from './pdf-to-jpg-options.tsx';
+import { RedactOptions } from './redact-options.tsx';
 import { RotateOptions } from './rotate-options.tsx';
 import { WatermarkOptions } from './watermark-options.tsx';
 
@@ -32,7 +33,8 @@ export type ToolOptionsProps = {
 /**
  * The tools whose options earn a form of their own: PDF to JPG (each quality named with its resolution), JPG to
  * PDF (the page order hint), rotate and crop (page previews), PDF properties (its fields filled from the file
- * chosen), Organize PDF (its layout made on a board of pages) and Watermark (a text or a picture). Every other tool
+ * chosen), Organize PDF (its layout made on a board of pages), Watermark (a text or a picture) and Redact PDF (its
+ * areas drawn on its pages). Every other tool
  * with options gets the generic form
  * (`GenericOptions`), from its registry entry and its words.
  */
@@ -44,6 +46,7 @@ const CUSTOM_OPTION_FORMS: Partial<Record<ToolId, ComponentType<ToolOptionsProps
   metadata: MetadataOptions,
   organize: OrganizeOptions,
   watermark: WatermarkOptions,
+  redact: RedactOptions,
 };
 
 const genericForms = new Map<ToolId, ComponentType<ToolOptionsProps>>();
