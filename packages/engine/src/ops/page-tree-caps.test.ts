@@ -83,6 +83,16 @@ const CLEAR_METADATA = {
   clear: 'true',
 } as const;
 
+/** Redact PDF removing a word every page of the big documents has. */
+const REDACT_MINUTES = {
+  search: ['minutes'],
+  regex: 'false',
+  areas: [],
+  fill: '#000000',
+  preview: 'false',
+  skip: [],
+} as const;
+
 const CASES: { [K in PdfToolId]: Case } = {
   merge: {
     fileIndex: 1,
@@ -195,21 +205,7 @@ const CASES: { [K in PdfToolId]: Case } = {
   },
   redact: {
     fileIndex: 0,
-    run: (path, password) =>
-      redact(
-        {
-          file: inputFile(path, password),
-          options: {
-            search: ['minutes'],
-            regex: 'false',
-            areas: [],
-            fill: '#000000',
-            preview: 'false',
-            skip: [],
-          },
-        },
-        ctx,
-      ),
+    run: (path, password) => redact({ file: inputFile(path, password), options: REDACT_MINUTES }, ctx),
     countPages: async (result) => pdfPages(result.path),
     // Each page's text is read and searched.
     bigUnderCap: 300,
