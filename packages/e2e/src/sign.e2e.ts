@@ -129,6 +129,12 @@ describe('the sign page in a real browser', () => {
     // Today's date is filled in, in the page's language; the name is the visitor's.
     expect(await page.getByTestId('sign-date').inputValue()).toContain(String(new Date().getFullYear()));
     await page.getByTestId('sign-name').fill('Ada Lovelace');
+    // A typed signature makes a picture to place too; going back to drawing clears it.
+    await page.getByRole('radio', { name: 'Type', exact: true }).check();
+    await page.getByTestId('signature-typed').fill('Ada L.');
+    await page.getByTestId('page-boxes-add').waitFor();
+    await page.getByRole('radio', { name: 'Draw', exact: true }).check();
+    await page.getByTestId('page-boxes-add').waitFor({ state: 'detached' });
     await strokeByMouse(page, page.getByTestId('signature-pad'), ZIGZAG);
     await page.getByTestId('page-boxes-add').waitFor();
     const editor = page.getByTestId('page-boxes-editor');

@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useLocale } from '../../../i18n/use-locale.ts';
 import { OptionFields } from './generic-options.tsx';
 import type { ToolOptionsProps } from './index.ts';
+import { SignCertificate } from './sign-certificate.tsx';
 import { todayIn } from './sign-placements.ts';
 
 /** The signature pad and the page to place it on load once a file is chosen: the other tool pages need none of it. */
@@ -12,8 +13,8 @@ const SignPages = lazy(() => import('./sign-pages.tsx').then((module) => ({ defa
 const TEXT_OPTIONS = ['name', 'date'];
 
 /**
- * Sign PDF: its signature, made and placed on the chosen file's pages (`SignPages`), and the name and date written
- * under it. The date starts as today's, written as the page's language writes dates (the server writes it as sent);
+ * Sign PDF: its signature, made and placed on the chosen file's pages (`SignPages`), the name and date written
+ * under it, and a certificate signature if wanted (`SignCertificate`). The date starts as today's, written as the page's language writes dates (the server writes it as sent);
  * the visitor may change or empty it.
  */
 export function SignOptions(props: ToolOptionsProps) {
@@ -33,6 +34,7 @@ export function SignOptions(props: ToolOptionsProps) {
         </Suspense>
       )}
       <OptionFields {...props} toolId="sign" only={TEXT_OPTIONS} />
+      <SignCertificate {...props} />
     </div>
   );
 }

@@ -7,8 +7,9 @@ import { usePageViewWords } from '../page-view-words.ts';
 import type { ToolOptionsProps } from './index.ts';
 import { placementsField, placementsOf, SIGNATURE_FIELD } from './sign-placements.ts';
 import { SignaturePad } from './signature-pad.tsx';
+import { TypedSignature } from './typed-signature.tsx';
 
-type Source = 'draw' | 'upload';
+type Source = 'draw' | 'type' | 'upload';
 
 const IMAGE_KIND = FILE_KINDS[TOOLS.sign.pictureFiles.accepts[0]];
 /** What the signature's file input takes: JPG and PNG, by extension and by type. */
@@ -22,7 +23,7 @@ function useObjectUrl(file: File | undefined): string | undefined {
 }
 
 /**
- * Sign PDF's signature and its pages: the signature drawn on a pad or uploaded (sent as `image-0`), then placed on
+ * Sign PDF's signature and its pages: the signature drawn on a pad, typed or uploaded (sent as `image-0`), then placed on
  * the document's pages by press-and-drag in the page boxes editor, as many times as wanted, on any page (sent as
  * `placements`, each of picture 0). Without a signature nothing can be placed; clearing it takes the placements
  * away with it, since the server would refuse placements of a picture not sent.
@@ -82,6 +83,7 @@ export function SignPages(props: ToolOptionsProps & { readonly file: File }) {
           testId="signature-source"
           choices={[
             { value: 'draw', label: t('tools.sign.signature.draw') },
+            { value: 'type', label: t('tools.sign.signature.type') },
             { value: 'upload', label: t('tools.sign.signature.upload') },
           ]}
           onChange={choose}
@@ -97,6 +99,21 @@ export function SignPages(props: ToolOptionsProps & { readonly file: File }) {
               />
               <p className="mt-1 text-xs text-slate-600">{t('tools.sign.signature.drawHint')}</p>
             </>
+          ) : source === 'type' ? (
+            <TypedSignature
+              words={{
+                textLabel: t('tools.sign.signature.typeLabel'),
+                textHint: t('tools.sign.signature.typeHint'),
+                styleLabel: t('tools.sign.signature.styleLabel'),
+                styles: {
+                  script: t('tools.sign.signature.style.script'),
+                  italic: t('tools.sign.signature.style.italic'),
+                  print: t('tools.sign.signature.style.print'),
+                },
+              }}
+              disabled={disabled}
+              onChange={setSignature}
+            />
           ) : (
             <UploadField signature={signature} disabled={disabled} onChange={setSignature} />
           )}

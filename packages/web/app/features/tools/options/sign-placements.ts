@@ -2,6 +2,9 @@ import { readPlacements, type PageBox } from '@quire/shared';
 import type { EditorBox } from '../../../components/page-view/page-box-geometry.ts';
 import { sentBox } from './redact-areas.ts';
 
+/** A signature's ink: the dark blue of a ballpoint, as the name and date under it are written. */
+export const SIGNATURE_INK = '#1e2a78';
+
 /** The field of Sign PDF's first picture, which every placement the page makes shows. */
 export const SIGNATURE_FIELD = 'image-0';
 

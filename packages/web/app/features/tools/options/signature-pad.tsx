@@ -1,11 +1,10 @@
 import { useEffect, useRef, type PointerEvent } from 'react';
 import { BUTTON_STYLES } from '../../../components/button-styles.ts';
+import { SIGNATURE_INK } from './sign-placements.ts';
 
 /** A point of a stroke in CSS pixels of the pad, from its top-left corner. */
 type Point = { readonly x: number; readonly y: number };
 
-/** The pen: the dark blue of a ballpoint, as the name and date under the signature are written. */
-const INK = '#1e2a78';
 /** The stroke's width in CSS pixels. */
 const PEN_PX = 2.5;
 /** The pad's height in CSS pixels; its width is the form's. */
@@ -20,8 +19,8 @@ const EXPORT_MARGIN_PX = 6;
  * control, so the line bends through the middle of each segment instead of turning sharply at every sample.
  */
 function drawStrokes(context: CanvasRenderingContext2D, strokes: readonly (readonly Point[])[]) {
-  context.strokeStyle = INK;
-  context.fillStyle = INK;
+  context.strokeStyle = SIGNATURE_INK;
+  context.fillStyle = SIGNATURE_INK;
   context.lineWidth = PEN_PX;
   context.lineCap = 'round';
   context.lineJoin = 'round';
