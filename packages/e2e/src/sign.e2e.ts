@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
 import { corpusPath } from '@quire/corpus';
 import { resultFileName } from '@quire/shared';
 import type { Locator, Page } from 'playwright-core';
@@ -122,6 +123,40 @@ const boxesOf = async (page: Page) =>
       .evaluateAll((boxes) => boxes.map((box) => (box as HTMLElement).dataset.box ?? ''))
   ).map((box) => box.split(' ').map(Number));
 
+/** A PKCS#12 file of a new self-signed certificate (OpenSSL's defaults), in `folder`, with `password`. */
+function makePkcs12(folder: string, password: string): string {
+  const key = join(folder, 'key.pem');
+  const certificate = join(folder, 'cert.pem');
+  const p12 = join(folder, 'signer.p12');
+  const subject = '/CN=Quire Phone Signer';
+  const options = { stdio: 'ignore' } as const;
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      key,
+      '-out',
+      certificate,
+      '-days',
+      '2',
+      '-subj',
+      subject,
+    ],
+    options,
+  );
+  execFileSync(
+    'openssl',
+    ['pkcs12', '-export', '-inkey', key, '-in', certificate, '-out', p12, '-passout', `pass:${password}`],
+    options,
+  );
+  return p12;
+}
+
 describe('the sign page in a real browser', () => {
   it('draws a signature with the mouse, places it where dragged, and signs the page there', async () => {
     const { page } = view;
@@ -160,7 +195,7 @@ describe('the sign page in a real browser', () => {
     await expect.poll(jobFoldersLeft, { timeout: 5000 }).toEqual([]);
   });
 
-  it('on a phone, takes a signature drawn and placed by touch', async () => {
+  it('on a phone, takes a signature drawn and placed by touch, with a certificate', async () => {
     const { page } = view;
     await page.setViewportSize({ width: 390, height: 844 });
     await choosePage(page);
@@ -168,6 +203,11 @@ describe('the sign page in a real browser', () => {
     expect((await pad.boundingBox())?.width).toBeLessThanOrEqual(390);
     await strokeByTouch(page, pad, ZIGZAG);
     await page.getByTestId('page-boxes-add').waitFor();
+    // Nothing is sent before the signature is placed: the page says where to place it.
+    await page.getByTestId('action-button').click();
+    expect(await page.getByTestId('sign-placements-error').textContent()).toBe(
+      'Place your signature on a page first: press and drag on the page.',
+    );
     const editor = page.getByTestId('page-boxes-editor');
     await strokeByTouch(page, editor, [
       { x: 0.5, y: 0.75 },
@@ -175,8 +215,17 @@ describe('the sign page in a real browser', () => {
       { x: 0.9, y: 0.85 },
     ]);
     expect(await boxesOf(page)).toHaveLength(1);
+    // Signed with a certificate too: its password stays in the job's memory, and poppler finds the signature valid.
+    await page.getByText('Sign with a certificate', { exact: true }).click();
+    await page
+      .getByTestId('sign-certificate-file')
+      .setInputFiles([makePkcs12(view.downloadsPath, 'pin 4321')]);
+    await page.getByTestId('sign-certificatePassword').fill('pin 4321');
     const saved = await runAndDownload(view, EXPECTED, `signed-touch-${Date.now()}.pdf`);
-    expect(imagesOf(saved).filter(([, type]) => type === 'image')).toEqual([[1, 'image']]);
+    const signatures = execFileSync('pdfsig', [saved], { encoding: 'utf8' });
+    expect(signatures).toContain('Signature is Valid.');
+    expect(signatures).toContain('Quire Phone Signer');
+    expect(imagesOf(saved).filter(([, type]) => type === 'image').length).toBeGreaterThanOrEqual(1);
     expect(inkIn(saved, { x: 0.5, y: 0.75, width: 0.4, height: 0.1 })).toBeGreaterThan(10);
     await expect.poll(jobFoldersLeft, { timeout: 5000 }).toEqual([]);
   });

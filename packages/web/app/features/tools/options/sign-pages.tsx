@@ -143,6 +143,15 @@ export function SignPages(props: ToolOptionsProps & { readonly file: File }) {
         disabled={disabled}
         onAskPassword={(isRetry) => props.onAskPassword(0, isRetry)}
       >
+        {props.problem?.option === 'placements' && (
+          <p
+            role="alert"
+            className="mt-3 text-sm font-medium text-red-700"
+            data-testid="sign-placements-error"
+          >
+            {props.problem.message}
+          </p>
+        )}
         <p className="mt-3 text-xs text-slate-600" data-testid="sign-placement-count">
           {t('tools.sign.place.count', { count: boxes.length })}
         </p>
