@@ -17,6 +17,7 @@ const PDF_TOOLS = [
   'flatten',
   'metadata',
   'redact',
+  'sign',
   'pdf-to-word',
   'pdf-to-jpg',
   'rotate',

@@ -302,7 +302,6 @@ export const TOOLS = defineTools({
     // The probe signs with its own picture at the top-left corner of its page.
     probeFields: { placements: '[{"page": 1, "x": 0, "y": 0, "width": 0.2, "height": 0.1, "image": 0}]' },
     errors: ['PASSWORD_INCORRECT'],
-    hasPage: false,
     color: 'indigo',
     // A pen's nib over a signature's stroke.
     glyph: 'M15 4l5 5-9 9H6v-5zM3 21h18',

@@ -19,6 +19,11 @@ export type ToolRequest = {
   readonly files: readonly File[];
   /** A tool's extra file (Watermark's picture), sent in its own field after the files. */
   readonly extraFile?: File | null;
+  /**
+   * Files of a tool's own fields, by field name, sent after the others: Sign PDF's pictures (`image-0`, …,
+   * `ToolDefinition.pictureFiles`) and certificate (`secretFile`). A field the tool has not is not sent.
+   */
+  readonly attachments?: Readonly<Record<string, File>>;
   /** Passwords by file index, for protected PDFs. */
   readonly passwords?: Readonly<Record<number, string>>;
   /** Option fields as the server expects them (`quality`, `mode`, …). */
@@ -57,6 +62,9 @@ export async function runTool(tool: ToolDefinition, request: ToolRequest): Promi
   request.files.forEach((file, index) => body.append(fileFieldName(tool, index), file, file.name));
   if (tool.extraFile && request.extraFile)
     body.append(tool.extraFile.field, request.extraFile, request.extraFile.name);
+  for (const [field, file] of Object.entries(request.attachments ?? {})) {
+    if (takesAttachment(tool, field)) body.append(field, file, file.name);
+  }
 
   const { signal } = request;
   const answer = await sendForm(JOBS_PATH, body, {
@@ -93,4 +101,13 @@ async function errorOf(status: number, blob: Blob): Promise<AppError> {
   } catch {
     return new AppError('INTERNAL', `Unexpected ${status} answer without an error body.`);
   }
+}
+
+/** Whether `field` is one of the tool's picture fields (`image-0`, …) or its secret file's. */
+function takesAttachment(tool: ToolDefinition, field: string): boolean {
+  if (tool.secretFile?.field === field) return true;
+  const pictures = tool.pictureFiles;
+  if (!pictures) return false;
+  const match = new RegExp(`^${pictures.prefix}-(\\d+)$`).exec(field);
+  return match !== null && Number(match[1]) < pictures.maxFiles;
 }

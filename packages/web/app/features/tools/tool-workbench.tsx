@@ -57,6 +57,8 @@ export function ToolWorkbench({ tool }: { tool: ToolDefinition }) {
   const [problem, setProblem] = useState<OptionProblem | null>(null);
   /** The tool's extra file (Watermark's picture), chosen in its options form; kept like the options. */
   const [extraFile, setExtraFile] = useState<File | null>(null);
+  /** Files of the tool's own fields (Sign PDF's signature pictures, its certificate), chosen in its form. */
+  const [attachments, setAttachments] = useState<Readonly<Record<string, File>>>({});
   // Passwords of protected files, by file index: asked once, by the page view or by the server, and used for both.
   const [filePasswords, setFilePasswords] = useState<Readonly<Record<number, string>>>({});
   const [passwordAsk, setPasswordAsk] = useState<{ fileIndex: number; isRetry: boolean } | null>(null);
@@ -174,6 +176,11 @@ export function ToolWorkbench({ tool }: { tool: ToolDefinition }) {
     setProblem(null);
     setExtraFile(next);
   };
+  const onAttachmentsChange = (next: Readonly<Record<string, File>>) => {
+    forgetResult();
+    setProblem(null);
+    setAttachments(next);
+  };
   /** Clears files, result and messages, as if the page were new; the options stay as chosen. */
   const clearAll = () => {
     toast.dismiss();
@@ -206,7 +213,7 @@ export function ToolWorkbench({ tool }: { tool: ToolDefinition }) {
     for (const [index, password] of Object.entries({ ...filePasswords, ...newPasswords })) {
       job.setPassword(Number(index), password);
     }
-    void job.start(files, prepared.fields, extraFile);
+    void job.start(files, prepared.fields, extraFile, attachments);
   };
   const cancel = () => {
     job.cancel();
@@ -269,6 +276,8 @@ export function ToolWorkbench({ tool }: { tool: ToolDefinition }) {
           onChange={onOptionsChange}
           extraFile={extraFile}
           onExtraFileChange={onExtraFileChange}
+          attachments={attachments}
+          onAttachmentsChange={onAttachmentsChange}
         />
       )}
       {files.length > 0 && files.length < tool.minFiles && (

@@ -88,7 +88,12 @@ export function useToolJob(tool: ToolDefinition, callbacks: JobCallbacks) {
   }, []);
 
   const start = useCallback(
-    async (files: readonly File[], options: Record<string, string>, extraFile: File | null = null) => {
+    async (
+      files: readonly File[],
+      options: Record<string, string>,
+      extraFile: File | null = null,
+      attachments: Readonly<Record<string, File>> = {},
+    ) => {
       controller.current?.abort();
       forgetResult();
       const current = new AbortController();
@@ -99,6 +104,7 @@ export function useToolJob(tool: ToolDefinition, callbacks: JobCallbacks) {
         const { blob, job } = await runTool(tool, {
           files,
           extraFile,
+          attachments,
           options,
           passwords: passwords.current,
           signal: current.signal,

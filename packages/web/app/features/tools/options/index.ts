@@ -8,6 +8,7 @@ import { OrganizeOptions } from './organize-options.tsx';
 import { PdfToJpgOptions } from './pdf-to-jpg-options.tsx';
 import { RedactOptions } from './redact-options.tsx';
 import { RotateOptions } from './rotate-options.tsx';
+import { SignOptions } from './sign-options.tsx';
 import { WatermarkOptions } from './watermark-options.tsx';
 
 /** What every tool-specific options form receives: the option fields as the server expects them. */
@@ -28,13 +29,16 @@ export type ToolOptionsProps = {
   /** The tool's extra file (Watermark's picture, `ToolDefinition.extraFile`), chosen in its form; null when none. */
   readonly extraFile: File | null;
   readonly onExtraFileChange: (file: File | null) => void;
+  /** Files of the tool's own fields by field name (Sign PDF's `image-0`, …, and `certificate`), chosen in its form. */
+  readonly attachments: Readonly<Record<string, File>>;
+  readonly onAttachmentsChange: (attachments: Readonly<Record<string, File>>) => void;
 };
 
 /**
  * The tools whose options earn a form of their own: PDF to JPG (each quality named with its resolution), JPG to
  * PDF (the page order hint), rotate and crop (page previews), PDF properties (its fields filled from the file
- * chosen), Organize PDF (its layout made on a board of pages), Watermark (a text or a picture) and Redact PDF (its
- * areas drawn on its pages). Every other tool
+ * chosen), Organize PDF (its layout made on a board of pages), Watermark (a text or a picture), Redact PDF (its
+ * areas drawn on its pages) and Sign PDF (its signature made and placed on its pages). Every other tool
  * with options gets the generic form
  * (`GenericOptions`), from its registry entry and its words.
  */
@@ -47,6 +51,7 @@ const CUSTOM_OPTION_FORMS: Partial<Record<ToolId, ComponentType<ToolOptionsProps
   organize: OrganizeOptions,
   watermark: WatermarkOptions,
   redact: RedactOptions,
+  sign: SignOptions,
 };
 
 const genericForms = new Map<ToolId, ComponentType<ToolOptionsProps>>();

@@ -44,11 +44,14 @@ export function prepareOptions(
   for (const [option, spec] of Object.entries(tool.options)) {
     // A secret is sent as typed; a blank one gets its own prompt (`tools.<id>.options.<name>Required`).
     if (spec.kind === 'secret' && (values[option] ?? '') === '') {
+      // An optional one (Sign PDF's certificate password) is its form's to ask for, when it is needed.
+      if (spec.optional) continue;
       const key = `tools.${tool.id}.options.${option}Required` as MessageKey;
       return { ok: false, problem: { option, message: { key } } };
     }
-    // A layout is made on Organize PDF's board, which gives none while it cannot (pages not shown yet, none left).
-    if (spec.kind === 'layout' && (values[option] ?? '') === '') {
+    // A layout is made on Organize PDF's board, which gives none while it cannot (pages not shown yet, none left);
+    // placements on Sign PDF's pages, none until the visitor places a signature.
+    if ((spec.kind === 'layout' || spec.kind === 'placements') && (values[option] ?? '') === '') {
       const key = `tools.${tool.id}.options.${option}Required` as MessageKey;
       return { ok: false, problem: { option, message: { key } } };
     }

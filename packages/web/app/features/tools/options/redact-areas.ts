@@ -11,25 +11,28 @@ export function areasOf(field: string | undefined): EditorBox[] {
   return read.ok ? read.boxes.map((box, index) => ({ ...box, id: `area-${index}` })) : [];
 }
 
+/**
+ * A box as the API is sent it: to a hundred-thousandth of the page, its sides cut down, never up, so that a box
+ * drawn to the page's edge stays on it once rounded.
+ */
+export function sentBox({ page, x, y, width, height }: PageBox): PageBox {
+  const scale = 10 ** DECIMALS;
+  const round = (value: number) => Math.round(value * scale) / scale;
+  const cut = (value: number) => Math.floor(value * scale + 1e-6) / scale;
+  const [left, top] = [round(x), round(y)];
+  return {
+    page,
+    x: left,
+    y: top,
+    width: cut(Math.min(width, 1 - left)),
+    height: cut(Math.min(height, 1 - top)),
+  };
+}
+
 /** The editor's boxes as the `areas` field sends them; undefined (the field left out) for none. */
 export function areasField(boxes: readonly PageBox[]): string | undefined {
   if (boxes.length === 0) return undefined;
-  const scale = 10 ** DECIMALS;
-  const round = (value: number) => Math.round(value * scale) / scale;
-  // A side is cut down, never up, so that a box drawn to the page's edge stays on it once rounded.
-  const cut = (value: number) => Math.floor(value * scale + 1e-6) / scale;
-  return JSON.stringify(
-    boxes.map(({ page, x, y, width, height }) => {
-      const [left, top] = [round(x), round(y)];
-      return {
-        page,
-        x: left,
-        y: top,
-        width: cut(Math.min(width, 1 - left)),
-        height: cut(Math.min(height, 1 - top)),
-      };
-    }),
-  );
+  return JSON.stringify(boxes.map(sentBox));
 }
 
 /** The match numbers of Redact PDF's `skip` field, as the server reads them. */
