@@ -238,9 +238,16 @@ describe('the tool workbench on a phone', () => {
     await expect.poll(() => toast.getAttribute('data-variant')).toBe('default');
     // Wait for the result to settle in the middle of the screen before measuring.
     await expect.poll(() => isInView(page.getByTestId('start-over'))).toBe(true);
-    const toastBox = await boxOf(toast);
-    expect(overlaps(toastBox, await boxOf(page.getByTestId('download-button')))).toBe(false);
-    expect(overlaps(toastBox, await boxOf(page.getByTestId('start-over')))).toBe(false);
+    // The result's pages and the tools to carry it on to load after it, and the page settles again: the toast must
+    // end up clear of both buttons.
+    const isClear = async () => {
+      const toastBox = await boxOf(toast);
+      return (
+        !overlaps(toastBox, await boxOf(page.getByTestId('download-button'))) &&
+        !overlaps(toastBox, await boxOf(page.getByTestId('start-over')))
+      );
+    };
+    await expect.poll(isClear, { timeout: 5000 }).toBe(true);
     await page.context().close();
   });
 });

@@ -21,6 +21,7 @@ function sampleFile(mediaTypes: readonly string[], index: number | undefined): s
   const number = index === undefined ? '' : `-${index + 1}`;
   if (mediaTypes.includes('application/pdf')) return `document${number}.pdf`;
   if (mediaTypes.some((type) => type.startsWith('image/'))) return `photo${number}.jpg`;
+  if (mediaTypes.includes('application/x-pkcs12')) return `certificate${number}.p12`;
   return `report${number}.docx`;
 }
 
@@ -50,8 +51,8 @@ function answerFlags({ fileNames, contentTypes }: CurlEndpoint['response']): str
 
 /**
  * A working curl command for an endpoint on the site's public origin: the path's parameters by their examples,
- * the listed file fields (sample names by type) and every option that has a set of values (its default, else its
- * example, else its first value); optional page lists and passwords are left out. A file answer is saved under the
+ * the listed file fields (sample names by type), every option that has a set of values (its default, else its
+ * example, else its first value) and every required one with an example (Sign PDF's placements); optional page lists and passwords are left out. A file answer is saved under the
  * name the server gives it. The URL comes first, then the options, one per line.
  */
 export function curlExample(endpoint: CurlEndpoint, origin: string): string {
@@ -61,7 +62,10 @@ export function curlExample(endpoint: CurlEndpoint, origin: string): string {
     if (param.lastName !== undefined) continue;
     if (param.kind === 'file') {
       lines.push(`-F ${quote(`${param.name}=@${sampleFile(param.mediaTypes, param.index)}`)}`);
-    } else if (param.kind === 'option' && param.values.length > 0) {
+    } else if (
+      param.kind === 'option' &&
+      (param.values.length > 0 || (param.isRequired && param.examples?.[0]))
+    ) {
       const value = param.defaultValue ?? param.examples?.[0] ?? param.values[0];
       lines.push(`-F ${quote(`${param.name}=${value}`)}`);
     }

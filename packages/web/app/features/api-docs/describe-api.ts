@@ -99,7 +99,9 @@ const METHODS = ['get', 'post', 'delete'] as const satisfies readonly HttpMethod
 
 function paramOf(name: string, schema: FieldSchema, isRequired: boolean): ParamDoc {
   const numbered = /^(file|password)-(\d+)$/.exec(name);
-  const kind = schema.contentMediaType ? 'file' : /^password(-\d+)?$/.test(name) ? 'password' : 'option';
+  // A JSON text (Sign PDF's placements) carries its media type too, but is typed, not uploaded.
+  const isFile = schema.contentMediaType !== undefined && schema.contentMediaType !== 'application/json';
+  const kind = isFile ? 'file' : /^password(-\d+)?$/.test(name) ? 'password' : 'option';
   return {
     name,
     kind,
