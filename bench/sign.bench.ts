@@ -3,11 +3,11 @@
 // output size and peak memory. No standard command-line tool draws a signature and signs, and checking a signature
 // (poppler's pdfsig) is no peer of making one: the floor is qpdf copying the same file (`qpdf in out`), the least any
 // tool that reads and writes the file does; the ratios are against it.
-import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { corpusPath } from '@quire/corpus';
+import { makePkcs12 } from '@quire/test-kit/signing-certificate';
 import { formatTable, measureCommand, measureOp, median, megabytes } from './measure.ts';
 
 const FILES: { name: string; pages: number }[] = [
@@ -31,33 +31,7 @@ const optionsFor = (pages: number, hasCertificate: boolean) => ({
 
 const workDir = await mkdtemp(join(tmpdir(), 'quire-bench-sign-'));
 try {
-  const key = join(workDir, 'key.pem');
-  const certificate = join(workDir, 'cert.pem');
-  const p12 = join(workDir, 'signer.p12');
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-keyout',
-      key,
-      '-out',
-      certificate,
-      '-days',
-      '30',
-      '-subj',
-      '/CN=Bench Signer',
-    ],
-    { stdio: 'ignore' },
-  );
-  execFileSync(
-    'openssl',
-    ['pkcs12', '-export', '-inkey', key, '-in', certificate, '-out', p12, '-passout', `pass:${PASSWORD}`],
-    { stdio: 'ignore' },
-  );
+  const p12 = makePkcs12(workDir, PASSWORD, '/CN=Bench Signer');
   const header = [
     'file',
     'signature',

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
 import { corpusPath } from '@quire/corpus';
+import { makePkcs12 } from '@quire/test-kit/signing-certificate';
 import { resultFileName } from '@quire/shared';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -123,40 +123,6 @@ const boxesOf = async (page: Page) =>
       .evaluateAll((boxes) => boxes.map((box) => (box as HTMLElement).dataset.box ?? ''))
   ).map((box) => box.split(' ').map(Number));
 
-/** A PKCS#12 file of a new self-signed certificate (OpenSSL's defaults), in `folder`, with `password`. */
-function makePkcs12(folder: string, password: string): string {
-  const key = join(folder, 'key.pem');
-  const certificate = join(folder, 'cert.pem');
-  const p12 = join(folder, 'signer.p12');
-  const subject = '/CN=Quire Phone Signer';
-  const options = { stdio: 'ignore' } as const;
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-keyout',
-      key,
-      '-out',
-      certificate,
-      '-days',
-      '2',
-      '-subj',
-      subject,
-    ],
-    options,
-  );
-  execFileSync(
-    'openssl',
-    ['pkcs12', '-export', '-inkey', key, '-in', certificate, '-out', p12, '-passout', `pass:${password}`],
-    options,
-  );
-  return p12;
-}
-
 describe('the sign page in a real browser', () => {
   it('draws a signature with the mouse, places it where dragged, and signs the page there', async () => {
     const { page } = view;
@@ -219,7 +185,7 @@ describe('the sign page in a real browser', () => {
     await page.getByText('Sign with a certificate', { exact: true }).click();
     await page
       .getByTestId('sign-certificate-file')
-      .setInputFiles([makePkcs12(view.downloadsPath, 'pin 4321')]);
+      .setInputFiles([makePkcs12(view.downloadsPath, 'pin 4321', '/CN=Quire Phone Signer')]);
     await page.getByTestId('sign-certificatePassword').fill('pin 4321');
     const saved = await runAndDownload(view, EXPECTED, `signed-touch-${Date.now()}.pdf`);
     const signatures = execFileSync('pdfsig', [saved], { encoding: 'utf8' });
