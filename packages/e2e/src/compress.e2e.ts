@@ -42,6 +42,14 @@ describe('the compress page in a real browser', () => {
 
   it('compresses a PDF and shows the original size, the new size and the reduction', async () => {
     await view.page.locator('input[type=file]').setInputFiles([corpusPath(WITH_IMAGES)]);
+    // The pages to be compressed are shown, each named for screen readers.
+    await expect
+      .poll(() => view.page.getByTestId('page-view').getAttribute('data-page-count'), { timeout: 20_000 })
+      .toBe(String(corpusEntry(WITH_IMAGES).pages));
+    const pageCount = corpusEntry(WITH_IMAGES).pages ?? 0;
+    expect(
+      await view.page.getByTestId('page-thumbnail').first().getByRole('img').getAttribute('aria-label'),
+    ).toBe(`Page 1 of ${pageCount}`);
     await view.page.getByRole('radio', { name: /^Low quality/ }).check();
     const headers = await compress();
     expect(await view.page.getByTestId('toast-description').textContent()).toBe(

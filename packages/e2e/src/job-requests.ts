@@ -135,13 +135,18 @@ export async function routeNextJobView(page: Page, change: (view: JobView) => Jo
       await route.fallback();
       return;
     }
-    // A connection the server closed as idle (its keep-alive is 5 s) fails the first try with ECONNRESET. A fetch
-    // that throws leaves the page's request unanswered for ever, so one that still fails is refused: loudly.
-    const real = await route.fetch({ maxRetries: 3, timeout: REACTION_MS }).catch(() => null);
-    if (!real) {
-      await route.abort('failed');
-      return;
+    // A connection the server closed as idle (its keep-alive is 5 s) fails the first try with ECONNRESET. A handler
+    // that throws leaves the page's request unanswered for ever (the page then shows its last view until the test
+    // times out), so whatever fails here is refused at once, and said.
+    try {
+      await playBack(route);
+    } catch (error) {
+      console.warn(`a played-back job view failed: ${String(error)}`);
+      await route.abort('failed').catch(() => undefined);
     }
+  };
+  const playBack = async (route: Route) => {
+    const real = await route.fetch({ maxRetries: 3, timeout: REACTION_MS });
     const body = (await real.json()) as JobBody;
     const isDone = real.ok() && body.job.state === 'done';
     isPlayed ||= isDone;

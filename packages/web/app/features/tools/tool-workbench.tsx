@@ -23,7 +23,7 @@ import { ResultNotices } from './results/result-notices.tsx';
 import { ToolResult } from './tool-result.tsx';
 import { uploadRulesOf } from './upload-rules.ts';
 import { countPdfPages, usePdfPageCount } from './use-pdf-page-count.ts';
-import { reveal, useRevealOnAdd } from './use-reveal-on-add.ts';
+import { revealAndHold, useRevealOnAdd } from './use-reveal-on-add.ts';
 import { useToolJob, type JobResult, type JobState } from './use-tool-job.ts';
 
 /**
@@ -140,9 +140,10 @@ export function ToolWorkbench({ tool }: { tool: ToolDefinition }) {
     error: actionButton,
     fallback: selectButton,
   });
-  // The result in the middle of the screen: on a phone the toast (at the top) then covers none of its buttons.
+  // The result in the middle of the screen, and kept there while the pages above it finish drawing: on a phone the
+  // toast then covers none of its buttons.
   useEffect(() => {
-    if (state.status === 'done') reveal(downloadLink.current, 'center');
+    return state.status === 'done' ? revealAndHold(downloadLink.current, 'center') : undefined;
   }, [state.status]);
   const selectPrompt = t(`tools.${tool.id}.selectPrompt`, { minFiles: tool.minFiles });
   const OptionsForm = optionsFormOf(tool.id);

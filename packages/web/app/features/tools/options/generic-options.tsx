@@ -38,6 +38,10 @@ const PAGE_PICKER_TOOLS: readonly ToolId[] = [
   'extract-pages',
 ] satisfies readonly PagePickerToolId[];
 const isPagePickerTool = (toolId: ToolId): toolId is PagePickerToolId => PAGE_PICKER_TOOLS.includes(toolId);
+/** Compress's page view, which only shows the pages: loaded, too, once a file is chosen. */
+const PagesPreview = lazy(() =>
+  import('./pages-preview.tsx').then((module) => ({ default: module.PagesPreview })),
+);
 
 /** What the form field of one option receives: its spec, its words' key prefix, and the form's state. */
 type FieldProps<S extends OptionSpec> = Omit<ToolOptionsProps, 'files'> & {
@@ -360,6 +364,16 @@ export function GenericOptions({ toolId, files, ...form }: ToolOptionsProps & { 
             values={form.values}
             disabled={form.disabled}
             onChange={form.onChange}
+            onAskPassword={(isRetry) => form.onAskPassword(0, isRetry)}
+          />
+        </Suspense>
+      )}
+      {files[0] && toolId === 'compress' && (
+        <Suspense fallback={null}>
+          <PagesPreview
+            toolId={toolId}
+            file={files[0]}
+            password={form.passwords[0]}
             onAskPassword={(isRetry) => form.onAskPassword(0, isRetry)}
           />
         </Suspense>
