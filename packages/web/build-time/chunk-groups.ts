@@ -19,8 +19,8 @@ const NOT_APP_MODULE =
 
 /**
  * The chunk a message file goes into: one chunk per language, `messages-<locale>`, instead of one per file, and
- * one per language and page namespace, `messages-<locale>-<namespace>`. The browser loads English with the app and
- * the rest on demand (`app/i18n/messages.ts`).
+ * one per language and page namespace, `messages-<locale>-<namespace>`. The browser loads the page's language on
+ * demand, English too (`app/i18n/messages.ts`).
  */
 export function localeChunkName(moduleId: string): string | null {
   const [, locale, namespace] = LOCALE_FILE.exec(moduleId) ?? [];

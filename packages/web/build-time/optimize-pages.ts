@@ -39,21 +39,16 @@ export async function optimizePages(clientDir: string): Promise<void> {
   );
 }
 
-/**
- * The hrefs of the page namespace chunks a page reads (`apiDocs` on `/api-docs/index.html`), its language's and
- * English's, its fallback.
- */
+/** The hrefs of the page namespace chunks a page reads in its language (`apiDocs` on `/api-docs/index.html`). */
 function pageNamespaceChunks(locale: Locale, rest: string, assetFiles: readonly string[]): string[] {
-  const chunks = new Set<string>();
+  const chunks: string[] = [];
   for (const [namespace, slug] of Object.entries(PAGE_NAMESPACE_PAGES)) {
     if (rest !== `/${slug}/index.html`) continue;
-    for (const language of new Set<Locale>([locale, 'en'])) {
-      const chunk = findLocaleChunk(language, assetFiles, namespace);
-      if (!chunk) throw new Error(`the build has no ${namespace} message chunk for ${language}`);
-      chunks.add(`/assets/${chunk}`);
-    }
+    const chunk = findLocaleChunk(locale, assetFiles, namespace);
+    if (!chunk) throw new Error(`the build has no ${namespace} message chunk for ${locale}`);
+    chunks.push(`/assets/${chunk}`);
   }
-  return [...chunks];
+  return chunks;
 }
 
 /** Per language, the hrefs of its message chunk and of the chunks that one imports. */

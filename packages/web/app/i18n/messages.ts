@@ -45,17 +45,12 @@ export const PAGE_NAMESPACES = { apiDocs: 'api-docs' } as const satisfies Record
 export type PageNamespace = keyof typeof PAGE_NAMESPACES;
 
 /**
- * Where the messages come from. English, the fallback of every page, is always in the bundle, but for the page
- * namespaces. Prerendering (and the tests) render synchronously, so the server build holds every locale file; the
- * browser gets one chunk per language and page namespace (see `vite.config.ts`), which `loadMessages` fetches
- * before anything that needs it renders.
+ * Where the messages come from. Prerendering (and the tests) render synchronously, so the server build holds every
+ * locale file. The browser gets one chunk per language and page namespace (see `vite.config.ts`), English's too,
+ * which `loadMessages` fetches before anything that needs it renders: every language has every message (the
+ * translation test holds them to it), so a page in Arabic does not also download and read English as a fallback.
+ * `LOCALE_FILES`: every locale file, keyed by path; only in the server build and in tests (empty in the browser).
  */
-const ENGLISH_FILES = import.meta.glob<NestedMessages>(
-  ['../../../../content/locales/en/*.json', '!../../../../content/locales/en/apiDocs.json'],
-  { eager: true, import: 'default' },
-);
-
-/** Every locale file, keyed by path; only in the server build and in tests (empty in the browser). */
 export const LOCALE_FILES: LocaleFiles = import.meta.env.SSR
   ? import.meta.glob<NestedMessages>('../../../../content/locales/*/*.json', {
       eager: true,
@@ -65,15 +60,7 @@ export const LOCALE_FILES: LocaleFiles = import.meta.env.SSR
 
 const LAZY_LOCALE_FILES = import.meta.env.SSR
   ? {}
-  : {
-      ...import.meta.glob<NestedMessages>(
-        ['../../../../content/locales/*/*.json', '!../../../../content/locales/en/*.json'],
-        { import: 'default' },
-      ),
-      ...import.meta.glob<NestedMessages>('../../../../content/locales/en/apiDocs.json', {
-        import: 'default',
-      }),
-    };
+  : import.meta.glob<NestedMessages>('../../../../content/locales/*/*.json', { import: 'default' });
 
 /** The locale a file path belongs to and its namespace (`common`, `tools`, ...). */
 function fileLocale(file: string): { locale: string; namespace: string } | undefined {
@@ -104,23 +91,22 @@ function flattenFiles(files: LocaleFiles, locale: Locale, into: Record<string, M
  * Own messages of the languages loaded so far (all of them on the server), each object growing as a page
  * namespace of its language arrives.
  */
-const loaded = new Map<Locale, Record<string, Message>>([
-  [DEFAULT_LOCALE, flattenFiles(import.meta.env.SSR ? LOCALE_FILES : ENGLISH_FILES, DEFAULT_LOCALE)],
-]);
+const loaded = new Map<Locale, Record<string, Message>>(
+  import.meta.env.SSR ? [[DEFAULT_LOCALE, flattenFiles(LOCALE_FILES, DEFAULT_LOCALE)]] : [],
+);
 
 /** What of a language is loaded: `de` (every namespace but the page ones), `de apiDocs` (a page namespace). */
 const partKey = (locale: Locale, namespace?: PageNamespace) =>
   namespace ? `${locale} ${namespace}` : locale;
-const loadedParts = new Set<string>([DEFAULT_LOCALE]);
+const loadedParts = new Set<string>();
 
 /**
- * True when a language's messages are at hand, so that its pages render in it rather than in English; with a page
- * namespace, when that one is at hand too (in English as well, its fallback).
+ * True when a language's messages are at hand, so that its pages render in it; with a page namespace, when that
+ * one is at hand too.
  */
 export function hasMessages(locale: Locale, namespace?: PageNamespace): boolean {
   if (import.meta.env.SSR) return true;
-  if (!namespace) return loadedParts.has(locale);
-  return loadedParts.has(partKey(locale, namespace)) && loadedParts.has(partKey(DEFAULT_LOCALE, namespace));
+  return loadedParts.has(partKey(locale, namespace));
 }
 
 const loading = new Map<string, Promise<void>>();
@@ -158,14 +144,26 @@ function loadPart(locale: Locale, namespace?: PageNamespace): Promise<void> {
 
 /**
  * Fetches a language's messages (one chunk) unless they are at hand, one promise per language; with a page
- * namespace, that namespace's chunk of the language and of English.
+ * namespace, that namespace's chunk of the language.
  */
 export function loadMessages(locale: Locale, namespace?: PageNamespace): Promise<void> {
   if (hasMessages(locale, namespace)) return Promise.resolve();
-  if (!namespace) return loadPart(locale);
-  return Promise.all([loadPart(DEFAULT_LOCALE, namespace), loadPart(locale, namespace)]).then(
-    () => undefined,
-  );
+  return loadPart(locale, namespace);
+}
+
+const languageOrEnglish = new Map<Locale, Promise<void>>();
+
+/**
+ * Loads a language's messages, or English's should they fail to load (the page then works in English): one promise
+ * per language, kept, so that React's `use` sees the same one on every render.
+ */
+export function loadMessagesOrEnglish(locale: Locale): Promise<void> {
+  let promise = languageOrEnglish.get(locale);
+  if (!promise) {
+    promise = loadMessages(locale).catch(() => loadMessages(DEFAULT_LOCALE));
+    languageOrEnglish.set(locale, promise);
+  }
+  return promise;
 }
 
 /** The page namespaces the page at a path (without its language prefix: `/api-docs`) reads. */
@@ -186,30 +184,32 @@ export function ownMessages(locale: Locale): Record<string, Message> {
   return own ?? {};
 }
 
-const ENGLISH = ownMessages(DEFAULT_LOCALE) as Messages;
-
 const cache = new Map<Locale, Messages>();
 
 /**
- * English merged with the locale's own messages: whatever a locale lacks is shown in English. Before a language
- * is loaded this is English alone, and it is not kept. When a page namespace arrives, English's object takes it
- * in and another language's is made anew, so a translator made from an object that is not the current one is
+ * A language's messages. English fills in whatever a language lacks where English is at hand (always on the
+ * server; in the browser only when the page's own language could not be loaded and English was loaded instead, see
+ * `entry.client.tsx`). Before a language is loaded this is what English there is, and it is not kept. When a page
+ * namespace arrives the object is made anew, so a translator made from an object that is not the current one is
  * out of date.
  */
 export function messagesFor(locale: Locale): Messages {
   let messages = cache.get(locale);
   if (!messages) {
-    messages = locale === DEFAULT_LOCALE ? ENGLISH : withEnglish(ownMessages(locale));
+    const english = loaded.get(DEFAULT_LOCALE);
+    const own =
+      locale === DEFAULT_LOCALE ? undefined : import.meta.env.SSR ? ownMessages(locale) : loaded.get(locale);
+    messages = (own && english ? withEnglish(english, own) : (own ?? english ?? {})) as Messages;
     if (hasMessages(locale)) cache.set(locale, messages);
   }
   return messages;
 }
 
 /** English with the locale's own messages over it; a stale key of a translation (not in English) is ignored. */
-function withEnglish(own: Record<string, Message>): Messages {
-  const messages: Record<string, Message> = { ...ENGLISH };
+function withEnglish(english: Record<string, Message>, own: Record<string, Message>): Messages {
+  const messages: Record<string, Message> = { ...english };
   for (const key in own) {
-    if (key in ENGLISH) messages[key] = own[key] as Message;
+    if (key in english) messages[key] = own[key] as Message;
   }
   return messages as Messages;
 }

@@ -9,7 +9,7 @@ import { NotFoundPage } from '../features/not-found/not-found-page.tsx';
 import { SiteHeader } from '../features/layout/site-header.tsx';
 import { ToastProvider } from '../features/toasts/toast-context.tsx';
 import { getTranslator } from '../i18n/create-translator.ts';
-import { hasMessages, loadMessages } from '../i18n/messages.ts';
+import { hasMessages, loadMessagesOrEnglish } from '../i18n/messages.ts';
 import { useLocale } from '../i18n/use-locale.ts';
 import { isKnownLanguage } from '../lib/language-param.ts';
 import { useCopyWithoutIsolates } from '../lib/use-copy-without-isolates.ts';
@@ -23,8 +23,8 @@ export default function LanguageLayout() {
   const locale = useLocale();
   const hasKnownLanguage = isKnownLanguage(useParams().lang);
   // The first page's language is loaded before hydration (entry.client.tsx); a client-side navigation into
-  // another language waits here for its messages.
-  if (!hasMessages(locale)) use(loadMessages(locale));
+  // another language waits here for its messages (English's, should they fail to load).
+  if (!hasMessages(locale)) use(loadMessagesOrEnglish(locale));
   const { intl, t } = getTranslator(locale);
   useCopyWithoutIsolates();
   return (
