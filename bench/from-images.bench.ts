@@ -1,11 +1,22 @@
 // npm run bench from-images: our JPG to PDF (engine op, as a server worker runs it) against img2pdf on the same
-// corpus images, in one run. Time: median of RUNS; memory: peak RSS of the process (GNU time).
+// corpus images, in one run; then each other format it takes (made from the corpus photos, `image-formats.ts`),
+// one file at a time, against img2pdf where img2pdf reads it. Time: median of RUNS; memory: peak RSS of the
+// process (GNU time).
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { corpusEntries, corpusPath } from '@quire/corpus';
-import { formatTable, measureCommand, measureOp, median } from './measure.ts';
+import { createFormatSamples } from './image-formats.ts';
+import {
+  formatTable,
+  measureCommand,
+  measureOp,
+  measureStandard,
+  median,
+  SIDE_BY_SIDE_HEADER,
+  sideBySideCells,
+} from './measure.ts';
 
 const RUNS = 5;
 
@@ -63,6 +74,55 @@ try {
   console.log(
     `(Node, engine, MuPDF), so the conversion itself adds ${(oursRssMb - report.baselineRssMb).toFixed(0)} MB.`,
   );
+  await compareOtherFormats(workDir);
 } finally {
   await rm(workDir, { recursive: true, force: true });
+}
+
+/** One row per other format: img2pdf (where it reads the format) and Quire side by side, with the pages each made. */
+async function compareOtherFormats(workDir: string): Promise<void> {
+  const photos = [
+    'images/pythondocx_photo-2048x1536_exif-hp.jpg',
+    'images/pdflib_cmyk-jpeg_canon-eos.jpg',
+  ].map((name) => corpusPath(name));
+  const samples = await createFormatSamples(workDir, [...photos, ...paths]);
+  const rows: string[][] = [['format', 'input', 'input MB', 'pages', ...SIDE_BY_SIDE_HEADER('img2pdf')]];
+  for (const sample of samples) {
+    const ours = measureOp('jpg-to-pdf', { pageSize: 'fit', margin: 'none' }, RUNS, workDir, [sample.path]);
+    const pages = execFileSync('qpdf', ['--show-npages', ours.outputPath], { encoding: 'utf8' }).trim();
+    const output = join(workDir, `img2pdf-${sample.format}.pdf`);
+    const first = [
+      sample.format,
+      sample.note,
+      ((await stat(sample.path)).size / 1024 / 1024).toFixed(2),
+      pages,
+    ];
+    try {
+      execFileSync('img2pdf', [sample.path, '-o', output], { stdio: 'ignore' });
+      rows.push([
+        ...first,
+        ...sideBySideCells(measureStandard('img2pdf', [sample.path, '-o', output], output, RUNS), ours),
+      ]);
+    } catch {
+      const oursSeconds = median(ours.seconds).toFixed(3);
+      rows.push([
+        ...first,
+        'unread',
+        oursSeconds,
+        '',
+        '',
+        (ours.outputBytes / 1024 / 1024).toFixed(1),
+        '',
+        ours.peakRssMb.toFixed(0),
+      ]);
+    }
+  }
+  console.log(
+    `\nOther formats, one file each; median of ${RUNS} runs ("unread": img2pdf cannot read the format)\n`,
+  );
+  console.log(formatTable(rows));
+  console.log(
+    "\nimg2pdf keeps a TIFF's and a GIF's data where PDF can hold it and decodes the rest with Pillow; Quire decodes",
+  );
+  console.log('every format but JPG and PNG losslessly to PNG-predicted Flate, its colour profile applied.');
 }

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { corpusPath } from '@quire/corpus';
 import { resultFileName, TOOLS } from '@quire/shared';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { openToolPageIn, runAndDownload, useToolPage } from './tool-page.ts';
 import { jobFoldersLeft } from './job-folders.ts';
@@ -14,6 +15,13 @@ const PNG = 'images/pdflib_greyscale-bird.png';
 const PDF = 'pdf/pysamples_outline-bookmarks_4p.pdf';
 
 const view = useToolPage('jpg-to-pdf');
+
+/** The formats the drop area names, each isolated, joined as English lists them. */
+const FORMATS_EN =
+  '\u2068JPG\u2069, \u2068PNG\u2069, \u2068WebP\u2069, \u2068TIFF\u2069, \u2068GIF\u2069, \u2068BMP\u2069, \u2068HEIC\u2069, or \u2068AVIF\u2069';
+const FORMATS_AR = ['JPG', 'PNG', 'WebP', 'TIFF', 'GIF', 'BMP', 'HEIC', 'AVIF']
+  .map((name) => `\u2068${name}\u2069`)
+  .join(' أو ');
 
 const fileName = (path: string) => path.split('/')[1];
 /** A corpus file's name as a message shows it: isolated from the sentence around it. */
@@ -82,17 +90,50 @@ describe('the JPG to PDF page in a real browser', () => {
     }
   });
 
-  it('asks for images, JPG or PNG, and names a refused file', async () => {
+  it('takes a multi-page TIFF, a WebP and a HEIC: a page for each TIFF page, then one for each picture', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'quire-e2e-formats-'));
+    try {
+      const page = (width: number, height: number, background: string) =>
+        sharp({ create: { width, height, channels: 3, background } })
+          .png()
+          .toBuffer();
+      const tiff = join(folder, 'scan.tif');
+      await sharp(
+        [await page(300, 400, '#c33'), await page(300, 400, '#3c3'), await page(300, 400, '#33c')],
+        {
+          join: { animated: true },
+        },
+      )
+        .tiff()
+        .toFile(tiff);
+      const webp = join(folder, 'banner.webp');
+      await sharp(await page(400, 100, '#fa0'))
+        .webp()
+        .toFile(webp);
+      const source = join(folder, 'source.png');
+      await writeFile(source, await page(200, 150, '#0af'));
+      const heic = join(folder, 'IMG_0001.heic');
+      execFileSync('heif-enc', [source, '-o', heic]);
+      await view.page.locator('input[type=file]').setInputFiles([tiff, webp, heic]);
+      await expect
+        .poll(() => view.page.getByTestId('selected-file-name').allTextContents())
+        .toEqual(['scan.tif', 'banner.webp', 'IMG_0001.heic']);
+      const sizes = await convertAndDownload();
+      expect(sizes.map((size) => size.width > size.height)).toEqual([false, false, false, true, true]);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('asks for images of every format it takes, and names a refused file', async () => {
     const area = view.page.getByTestId('drop-area');
     expect(await area.textContent()).toContain('Drop your images here');
-    expect(await area.textContent()).toContain(
-      'Up to 50 \u2068JPG\u2069 or \u2068PNG\u2069 files, up to 50MB each',
-    );
+    expect(await area.textContent()).toContain(`Up to 50 ${FORMATS_EN} files, up to 50MB each`);
     expect(await view.page.getByTestId('select-files-button').textContent()).toBe('Select Images');
     await view.page.locator('input[type=file]').setInputFiles([corpusPath(PDF)]);
     await expect
       .poll(() => view.page.getByTestId('upload-error').textContent())
-      .toBe(`Invalid file type: “${named(PDF)}”. Please select \u2068JPG\u2069 or \u2068PNG\u2069 files.`);
+      .toBe(`Invalid file type: “${named(PDF)}”. Please select ${FORMATS_EN} files.`);
   });
 
   it('names an image over the size limit and keeps the others', async () => {
@@ -115,7 +156,7 @@ describe('the JPG to PDF page in a real browser', () => {
     await openToolPageIn(view.page, 'ar', 'jpg-to-pdf');
     const area = view.page.getByTestId('drop-area');
     expect(await area.textContent()).toContain('أفلت صورك هنا');
-    expect(await area.textContent()).toContain('بصيغة \u2068JPG\u2069 أو \u2068PNG\u2069');
+    expect(await area.textContent()).toContain(`بصيغة ${FORMATS_AR}`);
     expect(await view.page.getByTestId('select-files-button').textContent()).toBe('اختيار صور');
     await view.page
       .locator('input[type=file]')
@@ -123,7 +164,7 @@ describe('the JPG to PDF page in a real browser', () => {
     await expect
       .poll(() => view.page.getByTestId('upload-error').textContent())
       .toBe(
-        `نوع الملف «${named(PDF)}» غير مدعوم. يُرجى اختيار ملفات بصيغة \u2068JPG\u2069 أو \u2068PNG\u2069. ` +
+        `نوع الملف «${named(PDF)}» غير مدعوم. يُرجى اختيار ملفات بصيغة ${FORMATS_AR}. ` +
           'لم تتم إضافة ملف آخر أيضًا.',
       );
     expect(await view.page.getByTestId('selected-file-name').allTextContents()).toEqual([fileName(PORTRAIT)]);

@@ -14,6 +14,11 @@ export const MAX_REQUEST_BYTES = 500 * MEBIBYTE;
 export const MAX_MERGE_FILES = 10;
 /** Most images one JPG to PDF conversion accepts (spec A.5). */
 export const MAX_IMAGE_FILES = 50;
+/**
+ * Most pages one JPG to PDF conversion makes: its images' pages together, a multi-page TIFF (a scanned document,
+ * a fax) giving one page each. Each page is decoded and written in turn; the job's time budget bounds the rest.
+ */
+export const MAX_IMAGE_PAGES = 500;
 /** Most signature pictures one Sign PDF request carries (`image-0` … `image-9`): a few hands, initials, stamps. */
 export const MAX_SIGNATURE_IMAGES = 10;
 /** Largest signature picture: a drawn or scanned signature is tens of kilobytes; a photographed one a few megabytes. */

@@ -146,12 +146,12 @@ export function withExifResolution(jpeg: Buffer, x: [number, number], y: [number
   return Buffer.concat([jpeg.subarray(0, 2), marker, body, jpeg.subarray(2)]);
 }
 
-/** A little-endian TIFF header: another format the JPG to PDF tool does not take. */
+/** A little-endian TIFF header and nothing behind it: a TIFF whose first page is missing. */
 export function createTiff(): Buffer {
   return Buffer.concat([Buffer.from('II*\x00\x08\x00\x00\x00', 'latin1'), Buffer.alloc(64)]);
 }
 
-/** A GIF89a header of `frames` one-pixel frames: a format the JPG to PDF tool does not take. */
+/** A GIF89a header of `frames` one-pixel frames: JPG to PDF takes its first frame only. */
 export function createGifFrameBomb(frames = 10_000): Buffer {
   const header = Buffer.from('GIF89a\x01\x00\x01\x00\x80\x00\x00\x00\x00\x00\xff\xff\xff', 'latin1');
   const frame = Buffer.from('\x2c\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02\x44\x01\x00', 'latin1');

@@ -51,6 +51,7 @@ export async function createProbeInputs(): Promise<Readonly<Record<ToolId, Probe
       bytes: docx,
     }),
     image: (stem) => ({ name: `${stem}.jpg`, mimeType: 'image/jpeg', bytes: jpeg }),
+    stampImage: (stem) => ({ name: `${stem}.jpg`, mimeType: 'image/jpeg', bytes: jpeg }),
   };
   const inputOf = (toolId: ToolId): ProbeInput => {
     const tool: ToolDefinition = TOOLS[toolId];

@@ -1,4 +1,4 @@
-import { MAX_IMAGE_PIXELS } from '@quire/shared';
+import { MAX_IMAGE_PAGES, MAX_IMAGE_PIXELS } from '@quire/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -14,8 +14,8 @@ import { expectOutput, expectRefusal, expectStillServing, postTool, type Upload 
 
 /**
  * Hardening catalogue, group E: images (docs/hardening.md, item 47). JPG to PDF reads every image's size from its
- * header before decoding any, and refuses one over `MAX_IMAGE_PIXELS` naming it; other formats are refused by
- * their bytes. The other catalogue items on images (truncated, CMYK, EXIF) are in `engine/src/ops/jpg-to-pdf.test.ts`.
+ * header before decoding any, and refuses one over `MAX_IMAGE_PIXELS` (or a TIFF of more pages than
+ * `MAX_IMAGE_PAGES`) naming it; files that are no picture are refused by their bytes. The other catalogue items on images (truncated, CMYK, EXIF) are in `engine/src/ops/jpg-to-pdf.test.ts`.
  */
 
 let testApp: TestApp;
@@ -94,19 +94,59 @@ describe('E. images (item 47)', () => {
     await expectStillServing(testApp, ['jpg-to-pdf']);
   });
 
-  it('47. refuses a 10,000-frame GIF and a TIFF named .jpg by their bytes (415)', async () => {
-    for (const [name, bytes] of [
-      ['frames.jpg', createGifFrameBomb(10_000)],
-      ['scan.jpg', createTiff()],
-    ] as const) {
-      const error = expectRefusal(
-        await postTool(testApp, 'jpg-to-pdf', [{ name, bytes }]),
-        415,
-        'INVALID_FILE_TYPE',
-        new RegExp(`"${name.replace('.', '\\.')}" is not a JPG file`),
-      );
-      expect(error.details).toMatchObject({ fileIndex: 0, fileName: name });
-    }
+  it('47. takes a GIF of 10,000 frames as its first frame only, whatever its name', async () => {
+    const reply = await postTool(testApp, 'jpg-to-pdf', [
+      { name: 'frames.jpg', bytes: createGifFrameBomb(10_000) },
+    ]);
+    expectOutput(reply, 'jpg-to-pdf');
+    expect(reply.headers['x-page-count']).toBe('1');
+    await expectStillServing(testApp, ['jpg-to-pdf']);
+  });
+
+  it('47. refuses a TIFF of more pages than a conversion makes by its header, before decoding any (422)', async () => {
+    const page = await sharp({ create: { width: 2, height: 2, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
+    const pages = Array.from({ length: MAX_IMAGE_PAGES + 1 }, () => page);
+    const tiff = await sharp(pages, { join: { animated: true } })
+      .tiff()
+      .toBuffer();
+    const error = expectRefusal(
+      await postTool(testApp, 'jpg-to-pdf', [await photo('first.jpg'), { name: 'fax.tif', bytes: tiff }]),
+      422,
+      'DOCUMENT_TOO_COMPLEX',
+      new RegExp(`^"fax\\.tif" has ${MAX_IMAGE_PAGES + 1} pages, more than ${MAX_IMAGE_PAGES}\\.$`),
+    );
+    expect(error.details).toEqual({
+      fileIndex: 1,
+      fileName: 'fax.tif',
+      pageCount: MAX_IMAGE_PAGES + 1,
+      maxPages: MAX_IMAGE_PAGES,
+    });
+    await expectStillServing(testApp, ['jpg-to-pdf']);
+  }, 60_000);
+
+  it('47. refuses a TIFF header with nothing behind it as damaged, naming it (422)', async () => {
+    const error = expectRefusal(
+      await postTool(testApp, 'jpg-to-pdf', [{ name: 'scan.jpg', bytes: createTiff() }]),
+      422,
+      'FILE_DAMAGED',
+      /"scan\.jpg" is damaged or not a complete image\./,
+    );
+    expect(error.details).toMatchObject({ fileIndex: 0, fileName: 'scan.jpg' });
+    await expectStillServing(testApp, ['jpg-to-pdf']);
+  });
+
+  it('47. refuses a file that is no picture by its bytes, whatever its name (415)', async () => {
+    const error = expectRefusal(
+      await postTool(testApp, 'jpg-to-pdf', [
+        { name: 'notes.jpg', bytes: Buffer.from('BMW and GIF are words.') },
+      ]),
+      415,
+      'INVALID_FILE_TYPE',
+      /"notes\.jpg" is not a JPG\/PNG\/WebP\/TIFF\/GIF\/BMP\/HEIC\/AVIF file/,
+    );
+    expect(error.details).toMatchObject({ fileIndex: 0, fileName: 'notes.jpg' });
     await expectStillServing(testApp, ['jpg-to-pdf']);
   });
 });

@@ -14,6 +14,7 @@ const SAMPLE_FILES: Readonly<Record<FileKind, { stem: keyof SampleStems; extensi
   pdf: { stem: 'document', extension: '.pdf' },
   word: { stem: 'document', extension: '.docx' },
   image: { stem: 'photo', extension: '.jpg' },
+  stampImage: { stem: 'photo', extension: '.png' },
 };
 
 /** How the reference shows a tool's result names: the file sent, and the name of each type of result it gives. */

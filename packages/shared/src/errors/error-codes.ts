@@ -24,6 +24,8 @@ export const ERROR_CODES = {
   TOO_MANY_FILES: { httpStatus: 413 },
   INVALID_FILE_TYPE: { httpStatus: 415 },
   NOT_MULTIPART: { httpStatus: 415 },
+  /** A picture of a format the tool takes but this server cannot decode (HEIC without libheif's HEVC decoder). */
+  IMAGE_FORMAT_UNSUPPORTED: { httpStatus: 415 },
   EMPTY_FILE: { httpStatus: 422 },
   PASSWORD_REQUIRED: { httpStatus: 422 },
   PASSWORD_INCORRECT: { httpStatus: 422 },

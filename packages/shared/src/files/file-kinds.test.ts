@@ -9,6 +9,9 @@ describe('kindOfFileName', () => {
     expect(kindOfFileName('photo.JPG')).toBe('image');
     expect(kindOfFileName('scan.jpeg')).toBe('image');
     expect(kindOfFileName('chart.png')).toBe('image');
+    for (const name of ['a.webp', 'b.TIF', 'c.tiff', 'd.gif', 'e.bmp', 'IMG_0001.HEIC', 'f.heif', 'g.avif']) {
+      expect(kindOfFileName(name)).toBe('image');
+    }
   });
 
   it('gives null for a name of no kind', () => {

@@ -20,7 +20,44 @@ export const FILE_KINDS = {
     ],
     formats: ['ole', 'zip'],
   },
+  /**
+   * Pictures of every format JPG to PDF reads: JPG and PNG, and those Debian's libraries decode (libvips: WebP,
+   * TIFF, GIF, AVIF; MuPDF: BMP; libheif with libde265: HEIC). Its label names them all, in no language's words.
+   */
   image: {
+    label: 'JPG/PNG/WebP/TIFF/GIF/BMP/HEIC/AVIF',
+    typeNames: ['JPG', 'PNG', 'WebP', 'TIFF', 'GIF', 'BMP', 'HEIC', 'AVIF'],
+    extensions: [
+      '.jpg',
+      '.jpeg',
+      '.png',
+      '.webp',
+      '.tif',
+      '.tiff',
+      '.gif',
+      '.bmp',
+      '.heic',
+      '.heif',
+      '.avif',
+    ],
+    mimeTypes: [
+      'image/jpeg',
+      'image/png',
+      'image/webp',
+      'image/tiff',
+      'image/gif',
+      'image/bmp',
+      'image/heic',
+      'image/heif',
+      'image/avif',
+    ],
+    formats: ['jpeg', 'png', 'webp', 'tiff', 'gif', 'bmp', 'heif'],
+  },
+  /**
+   * A picture drawn on pages (Watermark's image, Sign PDF's signatures): JPG or PNG only, which the page shows as
+   * it is while placing it. Never a file's kind by its name (`kindOfFileName` finds `image` first).
+   */
+  stampImage: {
     label: 'JPG',
     typeNames: ['JPG', 'PNG'],
     extensions: ['.jpg', '.jpeg', '.png'],
@@ -32,7 +69,18 @@ export const FILE_KINDS = {
 export type FileKind = keyof typeof FILE_KINDS;
 
 /** A container format recognised from a file's first bytes. */
-export type SniffedFormat = 'pdf' | 'jpeg' | 'png' | 'zip' | 'ole';
+export type SniffedFormat =
+  | 'pdf'
+  | 'jpeg'
+  | 'png'
+  | 'zip'
+  | 'ole'
+  | 'webp'
+  | 'tiff'
+  | 'gif'
+  | 'bmp'
+  /** HEIC, HEIF or AVIF (one container). */
+  | 'heif';
 
 type FileKindSpec = {
   label: string;

@@ -13,6 +13,26 @@ describe('sniffFormat', () => {
     expect(sniffFormat(bytes(0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1))).toBe('ole');
   });
 
+  it('recognises the picture formats JPG to PDF takes', () => {
+    expect(sniffFormat(text('RIFF\x10\x00\x00\x00WEBPVP8 '))).toBe('webp');
+    expect(sniffFormat(text('GIF89a\x01\x00'))).toBe('gif');
+    expect(sniffFormat(text('GIF87a\x01\x00'))).toBe('gif');
+    expect(sniffFormat(bytes(0x49, 0x49, 0x2a, 0x00, 0x08))).toBe('tiff');
+    expect(sniffFormat(bytes(0x4d, 0x4d, 0x00, 0x2a, 0x00))).toBe('tiff');
+    const bmp = new Uint8Array(54);
+    bmp.set(text('BM'));
+    bmp[14] = 40;
+    expect(sniffFormat(bmp)).toBe('bmp');
+    expect(sniffFormat(text('\x00\x00\x00\x18ftypheic\x00\x00\x00\x00mif1heic'))).toBe('heif');
+    expect(sniffFormat(text('\x00\x00\x00\x1cftypavif\x00\x00\x00\x00avifmif1'))).toBe('heif');
+  });
+
+  it('does not take a text that starts like a picture for one', () => {
+    expect(sniffFormat(text('RIFF\x10\x00\x00\x00WAVEfmt '))).toBeNull();
+    expect(sniffFormat(text('BMW is a car maker, and this is a plain text file.'))).toBeNull();
+    expect(sniffFormat(text('\x00\x00\x00\x18ftypisom\x00\x00\x00\x00mp41'))).toBeNull();
+  });
+
   it('finds a PDF header after leading junk within the first kilobyte', () => {
     expect(sniffFormat(text(`${'x'.repeat(500)}%PDF-1.4`))).toBe('pdf');
     expect(sniffFormat(text(`${'x'.repeat(1100)}%PDF-1.4`))).toBeNull();

@@ -8,6 +8,24 @@ const JPEG_MAGIC = [0xff, 0xd8, 0xff];
 const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
 const OLE_MAGIC = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+const RIFF_MAGIC = [0x52, 0x49, 0x46, 0x46]; // "RIFF", then the size, then "WEBP"
+const WEBP_MAGIC = [0x57, 0x45, 0x42, 0x50];
+const GIF_MAGICS = [
+  [0x47, 0x49, 0x46, 0x38, 0x37, 0x61], // "GIF87a"
+  [0x47, 0x49, 0x46, 0x38, 0x39, 0x61], // "GIF89a"
+];
+const TIFF_MAGICS = [
+  [0x49, 0x49, 0x2a, 0x00], // little-endian
+  [0x4d, 0x4d, 0x00, 0x2a], // big-endian
+  [0x49, 0x49, 0x2b, 0x00], // BigTIFF, little-endian
+  [0x4d, 0x4d, 0x00, 0x2b], // BigTIFF, big-endian
+];
+/** "BM", then (at 14) the size of a DIB header libraries read: OS/2 core, Windows 3, the V2, V3, OS/2 2, V4 and V5. */
+const BMP_MAGIC = [0x42, 0x4d];
+const BMP_INFO_HEADER_BYTES = [12, 40, 52, 56, 64, 108, 124];
+/** ISO base media files start with a box of type "ftyp", whose major brand says what they hold. */
+const FTYP_MAGIC = [0x66, 0x74, 0x79, 0x70];
+const HEIF_BRANDS = ['heic', 'heix', 'heim', 'heis', 'hevc', 'hevx', 'mif1', 'msf1', 'avif', 'avis'];
 
 function startsWith(bytes: Uint8Array, magic: readonly number[], at = 0): boolean {
   return magic.every((byte, index) => bytes[at + index] === byte);
@@ -22,9 +40,27 @@ export function sniffFormat(head: Uint8Array): SniffedFormat | null {
   if (startsWith(head, PNG_MAGIC)) return 'png';
   if (startsWith(head, ZIP_MAGIC)) return 'zip';
   if (startsWith(head, OLE_MAGIC)) return 'ole';
+  if (startsWith(head, RIFF_MAGIC) && startsWith(head, WEBP_MAGIC, 8)) return 'webp';
+  if (GIF_MAGICS.some((magic) => startsWith(head, magic))) return 'gif';
+  if (TIFF_MAGICS.some((magic) => startsWith(head, magic))) return 'tiff';
+  if (isBmp(head)) return 'bmp';
+  if (isHeif(head)) return 'heif';
   const limit = Math.min(head.length, SNIFF_BYTES) - PDF_MAGIC.length;
   for (let at = 0; at <= limit; at += 1) {
     if (head[at] === 0x25 && startsWith(head, PDF_MAGIC, at)) return 'pdf';
   }
   return null;
+}
+
+function isBmp(head: Uint8Array): boolean {
+  if (!startsWith(head, BMP_MAGIC) || head.length < 18) return false;
+  const infoBytes = (head[14] as number) | ((head[15] as number) << 8) | ((head[16] as number) << 16);
+  return head[17] === 0 && BMP_INFO_HEADER_BYTES.includes(infoBytes);
+}
+
+/** HEIC, HEIF and AVIF: an "ftyp" box first, with one of their brands as its major brand. */
+function isHeif(head: Uint8Array): boolean {
+  if (!startsWith(head, FTYP_MAGIC, 4) || head.length < 12) return false;
+  const brand = String.fromCharCode(...head.subarray(8, 12));
+  return HEIF_BRANDS.includes(brand);
 }

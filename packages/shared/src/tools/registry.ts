@@ -294,7 +294,7 @@ export const TOOLS = defineTools({
     pictureFiles: {
       prefix: 'image',
       maxFiles: MAX_SIGNATURE_IMAGES,
-      accepts: ['image'],
+      accepts: ['stampImage'],
       maxFileBytes: MAX_SIGNATURE_IMAGE_BYTES,
     },
     secretFile: { field: 'certificate', maxFileBytes: MAX_CERTIFICATE_BYTES },
@@ -369,7 +369,7 @@ export const TOOLS = defineTools({
       pageSize: { kind: 'enum', values: ['fit', 'a4', 'letter'], default: 'fit' },
       margin: { kind: 'enum', values: ['none', 'small'], default: 'none' },
     },
-    errors: [],
+    errors: ['IMAGE_FORMAT_UNSUPPORTED'],
     color: 'teal',
     glyph: FILE_GLYPH,
   },
@@ -419,7 +419,12 @@ export const TOOLS = defineTools({
     apiPath: '/api/pdf/watermark',
     output: { fileName: 'watermarked.pdf', mimeType: PDF, nameSuffix: '-watermarked' },
     // A JPG or PNG picture instead of a text: exactly one of the two.
-    extraFile: { field: 'image', accepts: ['image'], maxFileBytes: MAX_IMAGE_FILE_BYTES, insteadOf: 'text' },
+    extraFile: {
+      field: 'image',
+      accepts: ['stampImage'],
+      maxFileBytes: MAX_IMAGE_FILE_BYTES,
+      insteadOf: 'text',
+    },
     options: WATERMARK_OPTIONS,
     probeFields: { text: 'Quire' },
     errors: ['TEXT_OR_IMAGE_REQUIRED'],

@@ -47,6 +47,7 @@ export function errorMessageValues(
     pageCount: numberOr(details.pageCount, 0),
     resource: details.resource === 'cpu' ? 'cpu' : 'memory',
     maxQueued: numberOr(details.maxQueued, 3),
+    format: typeof details.format === 'string' ? details.format : '',
   };
 }
 

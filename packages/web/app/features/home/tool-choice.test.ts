@@ -35,6 +35,9 @@ describe('toolsFor', () => {
 
   it('offers the tools of the files’ kind, by extension in any case', () => {
     expect(toolsFor([file('photo.JPG'), file('chart.png')])).toEqual(['jpg-to-pdf']);
+    expect(
+      toolsFor([file('IMG_0001.HEIC'), file('scan.tiff'), file('a.webp'), file('b.gif'), file('c.bmp')]),
+    ).toEqual(['jpg-to-pdf']);
     expect(toolsFor([file('letter.docx')])).toEqual(['word-to-pdf']);
     expect(toolsFor([])).toEqual([]);
   });

@@ -24,6 +24,9 @@ function messageFor(
   return rejectionMessage(t, { reason, fileName, others }, rules, uploadWordingOf(rules, locale));
 }
 
+/** The picture formats JPG to PDF takes, as its upload texts name them. */
+const IMAGE_NAMES = ['JPG', 'PNG', 'WebP', 'TIFF', 'GIF', 'BMP', 'HEIC', 'AVIF'];
+
 describe('upload widget texts', () => {
   const { t } = getTranslator('en');
   const merge = uploadRulesOf(TOOLS.merge);
@@ -48,8 +51,8 @@ describe('upload widget texts', () => {
     expect(messageFor('en', uploadRulesOf(TOOLS['word-to-pdf']), 'invalid-type', 'a.pdf')).toBe(
       `Invalid file type: “${named('a.pdf')}”. Please select a ${named('Word')} file.`,
     );
-    expect(messageFor('en', uploadRulesOf(TOOLS['jpg-to-pdf']), 'invalid-type', 'a.gif')).toBe(
-      `Invalid file type: “${named('a.gif')}”. Please select ${named('JPG')} or ${named('PNG')} files.`,
+    expect(messageFor('en', uploadRulesOf(TOOLS['jpg-to-pdf']), 'invalid-type', 'a.svg')).toBe(
+      `Invalid file type: “${named('a.svg')}”. Please select ${IMAGE_NAMES.map(named).slice(0, -1).join(', ')}, or ${named('AVIF')} files.`,
     );
     expect(messageFor('en', uploadRulesOf(TOOLS.compress), 'too-many', 'b.pdf')).toBe(
       `Maximum 1 file allowed. “${named('b.pdf')}” was not added.`,
@@ -68,7 +71,7 @@ describe('upload widget texts', () => {
   it('name the file in other languages too, isolated from the sentence around it', () => {
     const images = uploadRulesOf(TOOLS['jpg-to-pdf']);
     expect(messageFor('ar', images, 'invalid-type', 'تقرير.pdf', 2)).toBe(
-      `نوع الملف «${named('تقرير.pdf')}» غير مدعوم. يُرجى اختيار ملفات بصيغة ${named('JPG')} أو ${named('PNG')}. ` +
+      `نوع الملف «${named('تقرير.pdf')}» غير مدعوم. يُرجى اختيار ملفات بصيغة ${IMAGE_NAMES.map(named).join(' أو ')}. ` +
         'لم تتم إضافة ملفين آخرين أيضًا.',
     );
     expect(messageFor('ja', merge, 'too-large', 'report.pdf', 2)).toBe(

@@ -26,9 +26,14 @@ describe('the upload texts', () => {
   });
 
   it('name the formats in the page’s language, each name isolated', () => {
-    expect(typeListOf(['image'], 'en').pageText).toBe('\u2068JPG\u2069 or \u2068PNG\u2069');
-    expect(stripIsolates(typeListOf(HOME_RULES.accepts, 'en').pageText)).toBe('PDF, Word, JPG, or PNG');
-    expect(stripIsolates(typeListOf(['image'], 'ar').pageText)).toBe('JPG أو PNG');
+    expect(typeListOf(['stampImage'], 'en').pageText).toBe('\u2068JPG\u2069 or \u2068PNG\u2069');
+    expect(stripIsolates(typeListOf(['image'], 'en').pageText)).toBe(
+      'JPG, PNG, WebP, TIFF, GIF, BMP, HEIC, or AVIF',
+    );
+    expect(stripIsolates(typeListOf(HOME_RULES.accepts, 'en').pageText)).toBe(
+      'PDF, Word, JPG, PNG, WebP, TIFF, GIF, BMP, HEIC, or AVIF',
+    );
+    expect(stripIsolates(typeListOf(['stampImage'], 'ar').pageText)).toBe('JPG أو PNG');
     expect(stripIsolates(typeListOf(['pdf', 'word'], 'ja').pageText)).toBe('PDFまたはWord');
   });
 
@@ -56,12 +61,12 @@ describe('the upload texts', () => {
     expect(textsOf(uploadRulesOf(TOOLS['jpg-to-pdf']))).toMatchObject({
       idle: 'Drop your images here',
       button: 'Select Images',
-      limits: 'Up to 50 JPG or PNG files, up to 50MB each',
+      limits: 'Up to 50 JPG, PNG, WebP, TIFF, GIF, BMP, HEIC, or AVIF files, up to 50MB each',
     });
     expect(textsOf(HOME_RULES)).toMatchObject({
       idle: 'Drop your files here',
       button: 'Select Files',
-      limits: 'Up to 50 PDF, Word, JPG, or PNG files, up to 100MB each',
+      limits: 'Up to 50 PDF, Word, JPG, PNG, WebP, TIFF, GIF, BMP, HEIC, or AVIF files, up to 100MB each',
     });
   });
 
@@ -74,7 +79,8 @@ describe('the upload texts', () => {
     expect(textsOf(uploadRulesOf(TOOLS['jpg-to-pdf']), 'ar')).toMatchObject({
       idle: 'أفلت صورك هنا',
       button: 'اختيار صور',
-      limits: 'حتى 50 ملفًا بصيغة JPG أو PNG، بحد أقصى 50 ميغابايت لكل ملف',
+      limits:
+        'حتى 50 ملفًا بصيغة JPG أو PNG أو WebP أو TIFF أو GIF أو BMP أو HEIC أو AVIF، بحد أقصى 50 ميغابايت لكل ملف',
     });
     expect(textsOf(uploadRulesOf(TOOLS.merge), 'ar')).toMatchObject({
       idle: 'أفلت ملفات PDF هنا',

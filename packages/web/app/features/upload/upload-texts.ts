@@ -10,7 +10,7 @@ import type { UploadRules } from './validate-files.ts';
  * does), whether it takes one file or several, and the formats by name (`JPG or PNG`) for sentences that list them.
  */
 export type UploadWording = {
-  readonly kind: FileKind | 'mixed';
+  readonly kind: Exclude<FileKind, 'stampImage'> | 'mixed';
   /** The value of the messages' `{files, select, single {…} other {…}}`. */
   readonly files: 'single' | 'several';
   readonly types: PageText;
@@ -27,7 +27,8 @@ export function typeListOf(kinds: readonly FileKind[], locale: Locale): PageText
 }
 
 export function uploadWordingOf(rules: UploadRules, locale: Locale): UploadWording {
-  const [onlyKind, ...otherKinds] = rules.accepts;
+  // A picture field's kinds are worded as images.
+  const [onlyKind, ...otherKinds] = rules.accepts.map((kind) => (kind === 'stampImage' ? 'image' : kind));
   return {
     kind: onlyKind !== undefined && otherKinds.length === 0 ? onlyKind : 'mixed',
     files: rules.multiple ? 'several' : 'single',
