@@ -137,6 +137,14 @@ export function clusterCases(mark: string, scratch: () => string) {
       ],
       check: async (body) => expect(await zipEntries(body)).toHaveLength(3),
     },
+    'pdf-to-png': {
+      parts: [
+        ['file', pdf(3), 'a.pdf'],
+        ['quality', 'low'],
+        ['transparent', 'true'],
+      ],
+      check: async (body) => expect(await zipEntries(body)).toHaveLength(3),
+    },
     'jpg-to-pdf': {
       parts: [['file-0', markedJpeg(mark), 'a.jpg']],
       check: async (body) => expect(await pagesOf(body)).toBe(1),

@@ -106,6 +106,15 @@ export const OCR_PAGE_TIMEOUT_MS = 20_000;
  * that of `MAX_CONVERT_PAGES` pages, `MAX_OCR_PAGES` of them scanned.
  */
 export const CONVERT_PAGE_TIMEOUT_MS = 1_500;
+/**
+ * PDF to PNG's time grows with the pixels it draws: poppler's PNG writer deflates each megapixel in about 150 ms of
+ * one core (11 times its JPEG writer; cairo's transparent pages 16 times), so two minutes for the document and this
+ * much for each megapixel (a busy machine's and a long job's low priority, twice over). The tool's limit is that of
+ * `MAX_RENDER_PAGES` pages of `PNG_PAGE_MEGAPIXELS`.
+ */
+export const PNG_MEGAPIXEL_TIMEOUT_MS = 500;
+/** A letter page at 300 DPI: the page the PNG tool's limit counts with. */
+export const PNG_PAGE_MEGAPIXELS = 8.5;
 /** How long a client waits before retrying after a 503. */
 export const RETRY_AFTER_SECONDS = 5;
 

@@ -9,6 +9,7 @@ import { ocr } from './ocr.ts';
 import { organize } from './organize.ts';
 import { pageNumbers } from './page-numbers.ts';
 import { pdfToJpg } from './pdf-to-jpg.ts';
+import { pdfToPng } from './pdf-to-png.ts';
 import { pdfToWord } from './pdf-to-word.ts';
 import { protect } from './protect.ts';
 import { redact } from './redact.ts';
@@ -34,6 +35,7 @@ export const ENGINE_OPS = {
   'pdf-to-word': pdfToWord,
   'word-to-pdf': wordToPdf,
   'pdf-to-jpg': pdfToJpg,
+  'pdf-to-png': pdfToPng,
   'jpg-to-pdf': jpgToPdf,
   rotate,
   'page-numbers': pageNumbers,

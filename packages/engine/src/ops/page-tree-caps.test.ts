@@ -29,6 +29,7 @@ import { merge } from './merge.ts';
 import { metadata } from './metadata.ts';
 import { ocr } from './ocr.ts';
 import { pdfToJpg } from './pdf-to-jpg.ts';
+import { pdfToPng } from './pdf-to-png.ts';
 import { pdfToWord } from './pdf-to-word.ts';
 import { protect } from './protect.ts';
 import { redact } from './redact.ts';
@@ -141,15 +142,8 @@ const CASES: { [K in PdfToolId]: Case } = {
     fileIndex: 0,
     run: (path, password) =>
       pageNumbers({ file: inputFile(path, password), options: PAGE_NUMBER_OPTIONS }, ctx),
-    countPages: async (result) => {
-      const pages = pdfPages(result.path);
-      // Every page carries its number, the last one too: the count ran over the real pages.
-      const last = execFileSync('pdftotext', ['-f', String(pages), '-l', String(pages), result.path, '-'], {
-        encoding: 'utf8',
-      });
-      expect(last).toContain(`page ${pages}/${pages}`);
-      return pages;
-    },
+    // Every page carries its number, the last one too: the count ran over the real pages.
+    countPages: lastPageHolds((pages) => `page ${pages}/${pages}`),
     bigUnderCap: 1500,
   },
   watermark: {
@@ -171,15 +165,8 @@ const CASES: { [K in PdfToolId]: Case } = {
         },
         ctx,
       ),
-    countPages: async (result) => {
-      const pages = pdfPages(result.path);
-      // The last page carries the watermark too: every real page was reached.
-      const last = execFileSync('pdftotext', ['-f', String(pages), '-l', String(pages), result.path, '-'], {
-        encoding: 'utf8',
-      });
-      expect(last).toContain('Draft');
-      return pages;
-    },
+    // The last page carries the watermark too: every real page was reached.
+    countPages: lastPageHolds(() => 'Draft'),
     bigUnderCap: 1500,
   },
   compress: {
@@ -236,6 +223,13 @@ const CASES: { [K in PdfToolId]: Case } = {
   'pdf-to-jpg': {
     fileIndex: 0,
     run: (path, password) => pdfToJpg({ file: inputFile(path, password), options: { quality: 'low' } }, ctx),
+    countPages: async (result) => Object.keys(unzipSync(await readFile(result.path))).length,
+    bigUnderCap: 40,
+  },
+  'pdf-to-png': {
+    fileIndex: 0,
+    run: (path, password) =>
+      pdfToPng({ file: inputFile(path, password), options: { quality: 'low', transparent: 'true' } }, ctx),
     countPages: async (result) => Object.keys(unzipSync(await readFile(result.path))).length,
     bigUnderCap: 40,
   },
@@ -306,6 +300,16 @@ const CASES: { [K in PdfToolId]: Case } = {
     bigUnderCap: 1500,
   },
 };
+
+/** The pages of a result PDF whose last page's text, as poppler reads it, holds `text`. */
+function lastPageHolds(text: (pages: number) => string): (result: JobResult) => Promise<number> {
+  return async (result) => {
+    const pages = pdfPages(result.path);
+    const args = ['-f', String(pages), '-l', String(pages), result.path, '-'];
+    expect(execFileSync('pdftotext', args, { encoding: 'utf8' })).toContain(text(pages));
+    return pages;
+  };
+}
 
 /**
  * A layout of every page qpdf finds walking a PDF's page tree (its JSON's pages, not /Count), the last first; page 1

@@ -13,6 +13,7 @@ import { merge } from './merge.ts';
 import { metadata } from './metadata.ts';
 import { ocr } from './ocr.ts';
 import { pdfToJpg } from './pdf-to-jpg.ts';
+import { pdfToPng } from './pdf-to-png.ts';
 import { pdfToWord } from './pdf-to-word.ts';
 import { protect } from './protect.ts';
 import { redact } from './redact.ts';
@@ -189,6 +190,15 @@ const CASES: { [K in PdfToolId]: Case } = {
     fileIndex: 0,
     run: async (path, password) =>
       pdfToJpg({ file: inputFile(path, password), options: { quality: 'low' } }, await job()),
+    writesPdf: false,
+  },
+  'pdf-to-png': {
+    fileIndex: 0,
+    run: async (path, password) =>
+      pdfToPng(
+        { file: inputFile(path, password), options: { quality: 'low', transparent: 'false' } },
+        await job(),
+      ),
     writesPdf: false,
   },
   'pdf-to-word': {

@@ -15,7 +15,7 @@ export type RenderOutcome = {
  * and form fields drawn, antialiased text and vectors, ICC colour through lcms, transparency on white. pdftoppm's
  * exit code is not trusted alone: the caller checks every image it expects exists with the planned size.
  */
-export async function renderJpegPages(
+export function renderJpegPages(
   sourcePath: string,
   batch: RenderBatch,
   prefix: string,
@@ -36,7 +36,21 @@ export async function renderJpegPages(
     sourcePath,
     prefix,
   ];
-  const result = await runPoppler('pdftoppm', args, limits);
+  return runRenderer('pdftoppm', args, batch, file, limits);
+}
+
+/**
+ * Runs one renderer over a batch: its failure is the job's, told as a document too heavy (out of memory under the
+ * cap) or damaged; a page poppler drew without an image too large for its memory is told in the outcome.
+ */
+export async function runRenderer(
+  command: 'pdftoppm' | 'pdftocairo',
+  args: readonly string[],
+  batch: RenderBatch,
+  file: { name: string; index: number },
+  limits: { signal: AbortSignal; timeoutMs: number },
+): Promise<RenderOutcome> {
+  const result = await runPoppler(command, args, limits);
   const isOutOfMemory = /out of memory/i.test(result.stderr);
   if (result.exitCode !== 0) {
     const details = { fileIndex: file.index, fileName: file.name, pageNumber: batch.firstPage };

@@ -7,7 +7,7 @@ import { runProcess, type ProcessResult } from '../process/run-process.ts';
  */
 const POPPLER_MAX_MEMORY_BYTES = 1024 * 1024 * 1024;
 
-export type PopplerCommand = 'pdfinfo' | 'pdftoppm';
+export type PopplerCommand = 'pdfinfo' | 'pdftoppm' | 'pdftocairo';
 
 /**
  * Runs a poppler-utils program with a memory cap, a timeout and a process-group kill. Never pass a password:

@@ -8,12 +8,13 @@ export type PagesDrawnWatch = {
 
 /**
  * Counts the pages drawn into `dir` while renderers run, page by page rather than per renderer: pdftoppm draws a
- * page whole and only then creates its image file (`.jpg`), so each new file is a page drawn. Files are seen
+ * page whole and only then creates its image file (`extension`: `.jpg`, `.png`), so each new file is a page drawn. Files are seen
  * through the kernel's notifications on the directory; pages `add`ed when a renderer exits make up for any missed
  * (a full notification queue, or a system without them). `onCount` hears each larger count, up to `total`.
  */
 export function watchPagesDrawn(
   dir: string,
+  extension: string,
   total: number,
   onCount: (pagesDrawn: number) => void,
 ): PagesDrawnWatch {
@@ -29,7 +30,7 @@ export function watchPagesDrawn(
   let watcher: FSWatcher | null = null;
   try {
     watcher = watch(dir, { persistent: false }, (_event, name) => {
-      if (name === null || !name.endsWith('.jpg') || seen.has(name)) return;
+      if (name === null || !name.endsWith(extension) || seen.has(name)) return;
       seen.add(name);
       tell();
     });

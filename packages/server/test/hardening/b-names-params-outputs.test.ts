@@ -152,6 +152,15 @@ describe('B. file names (items 15–20, 23)', () => {
     expect(readZipDirectory(jpg.rawPayload).map((entry) => entry.name)).toEqual(['x-p1.jpg', 'x-p2.jpg']);
   });
 
+  it('15. PDF to PNG names its zipped pages after the file as PDF to JPG does', async () => {
+    const png = await postTool(testApp, 'pdf-to-png', [{ name: 'x.pdf', bytes: TWO_PAGES }], {
+      quality: 'low',
+      transparent: 'true',
+    });
+    expectOutput(png, 'pdf-to-png');
+    expect(readZipDirectory(png.rawPayload).map((entry) => entry.name)).toEqual(['x-p1.png', 'x-p2.png']);
+  });
+
   it('20. a Word file named like a LibreOffice option converts as any other', async () => {
     const docx = (await createProbeInputs())['word-to-pdf'].files[0];
     if (!docx) throw new Error('no probe document');
@@ -223,6 +232,7 @@ const PATH_PARAMETERS: Array<[ToolId, string, string]> = [
   ['word-to-pdf', 'filter', 'writer_pdf_Export:{"URL":"file:///etc/passwd"}'],
   ['jpg-to-pdf', 'pageSize', 'file:///etc/passwd'],
   ['pdf-to-jpg', 'quality', '../../etc/passwd'],
+  ['pdf-to-png', 'transparent', '../../etc/passwd'],
   ['split', 'mode', 'http://169.254.169.254/'],
   ['split', 'pageRange', '/etc/passwd'],
   ['rotate', 'angle', '../90'],
@@ -251,6 +261,7 @@ const NUMBERS: Array<[ToolId, Record<string, string>, number, string, RegExp]> =
   ['compress', { quality: '-1' }, 400, 'INVALID_OPTIONS', /"quality" must be one of high, medium, low/],
   ['pdf-to-jpg', { quality: '100000' }, 400, 'INVALID_OPTIONS', /"quality"/],
   ['pdf-to-jpg', { dpi: '100000' }, 400, 'INVALID_OPTIONS', /Unknown field "dpi"/],
+  ['pdf-to-png', { transparent: 'yes' }, 400, 'INVALID_OPTIONS', /"transparent" must be one of false, true/],
   ['jpg-to-pdf', { margin: '1e9' }, 400, 'INVALID_OPTIONS', /"margin"/],
   ['jpg-to-pdf', { fontSize: '1e9' }, 400, 'INVALID_OPTIONS', /Unknown field "fontSize"/],
 ];

@@ -78,6 +78,10 @@ const POLICY: Record<PdfTool, (output: Buffer, activeKeys: ActiveKeys) => Promis
   'pdf-to-jpg': async (output) => {
     expect([...output.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
   },
+  // One page: the PNG itself, pixels only.
+  'pdf-to-png': async (output) => {
+    expect(output.subarray(0, 8).toString('latin1')).toBe('\x89PNG\r\n\x1a\n');
+  },
 };
 
 /** A protected PDF without its encryption, opened with its password. */

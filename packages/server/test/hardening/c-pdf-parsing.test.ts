@@ -92,15 +92,22 @@ const ROWS: Row[] = [
     what: 'XMP metadata inflating to 1 GiB',
     build: createMetadataFlateBomb,
     // qpdf writes the catalog's metadata uncompressed (rotate, and unlock's --decrypt) and pdfinfo reads it: both die
-    // at their 1 GiB cap. Protect's encryption writes the stream encrypted as it was, never inflated.
-    expect: { ...ONE_PAGE_OK, rotate: DAMAGED, 'pdf-to-jpg': DAMAGED, unlock: DAMAGED },
+    // at their 1 GiB cap (PDF to JPG and PNG read their pages' sizes with it). Protect's encryption writes the
+    // stream encrypted as it was, never inflated.
+    expect: {
+      ...ONE_PAGE_OK,
+      rotate: DAMAGED,
+      'pdf-to-jpg': DAMAGED,
+      'pdf-to-png': DAMAGED,
+      unlock: DAMAGED,
+    },
   },
   {
     item: '24',
     what: 'page objects inside an object stream inflating to 1 GiB',
     build: createObjectStreamFlateBomb,
     // qpdf dies at its 1 GiB cap while counting pages, before any tool's own work.
-    expect: { merge: DAMAGED, compress: DAMAGED, 'pdf-to-jpg': DAMAGED },
+    expect: { merge: DAMAGED, compress: DAMAGED, 'pdf-to-jpg': DAMAGED, 'pdf-to-png': DAMAGED },
     skipped: 'split, rotate and PDF to Word stop at the same first inspection (2–4 s of inflating each)',
   },
   {

@@ -7,6 +7,7 @@ import {
   fileFieldName,
   initialOptionValues,
   resultFileName,
+  resultMimeTypes,
   type ErrorBody,
   type ErrorCode,
   type PdfToolId,
@@ -147,15 +148,17 @@ export function expectActionable(message: string): void {
 }
 
 /**
- * Checks a successful answer: the tool's exact type (PDF to JPG of one page: the JPG), an attachment named after the
+ * Checks a successful answer: the tool's exact type (PDF to JPG or PNG of one page: the picture), an attachment named after the
  * first file sent (as the server reads its name: those `postTool` sent, or `names`), never sniffed or cached.
  */
 export function expectOutput(reply: Reply, toolId: ToolId, names = sentNames.get(reply)): void {
   if (!names) throw new Error('expectOutput needs the names of the files sent');
   expect(reply.statusCode, reply.body.slice(0, 300)).toBe(200);
   const mimeType = String(reply.headers['content-type']);
-  const isOnePageJpg = toolId === 'pdf-to-jpg' && reply.headers['x-page-count'] === '1';
-  expect(mimeType).toBe(isOnePageJpg ? 'image/jpeg' : TOOLS[toolId].output.mimeType);
+  const isOnePagePicture =
+    (toolId === 'pdf-to-jpg' || toolId === 'pdf-to-png') && reply.headers['x-page-count'] === '1';
+  // A picture tool's second type is the picture it gives for one page (`resultMimeTypes`).
+  expect(mimeType).toBe(isOnePagePicture ? resultMimeTypes(toolId)[1] : TOOLS[toolId].output.mimeType);
   const readNames = names.map((name, index) => sanitizeFileName(name, `file-${index + 1}`));
   expect(reply.headers['content-disposition']).toBe(
     attachmentDisposition(resultFileName(toolId, readNames, mimeType)),

@@ -4,6 +4,9 @@ import type { ToolId } from '../tools/tool-ids.ts';
 import { cleanSegment, cutToBytes, fitFileName, safeFileName, splitExtension } from './safe-file-name.ts';
 
 const JPEG = 'image/jpeg';
+const PNG = 'image/png';
+/** The tools that give a one-page document's picture alone, not a zip holding it, and its type. */
+const PAGE_PICTURE_TYPES: Partial<Record<ToolId, string>> = { 'pdf-to-jpg': JPEG, 'pdf-to-png': PNG };
 const ZIP = 'application/zip';
 const JSON_TYPE = 'application/json';
 
@@ -13,6 +16,7 @@ const RESULT_EXTENSIONS: Readonly<Record<string, string>> = {
   [ZIP]: '.zip',
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document': '.docx',
   [JPEG]: '.jpg',
+  [PNG]: '.png',
   [JSON_TYPE]: '.json',
 };
 
@@ -26,26 +30,28 @@ const MAX_STEM_BYTES = 120;
 const PAGE_FALLBACK_STEM = 'document';
 
 /**
- * The types a tool's result may have: its own, for PDF to JPG the JPG it gives for a one-page document, for Redact
+ * The types a tool's result may have: its own, for PDF to JPG (PNG) the picture it gives for a one-page document, for Redact
  * PDF the JSON list of its preview, and a zip for a tool whose result holds several files when its report counts
  * them (`output.zipWhenFiles`).
  */
 export function resultMimeTypes(toolId: ToolId): readonly string[] {
   const { output }: ToolDefinition = TOOLS[toolId];
   const { mimeType, zipWhenFiles } = output;
-  if (toolId === 'pdf-to-jpg') return [mimeType, JPEG];
+  const picture = PAGE_PICTURE_TYPES[toolId];
+  if (picture) return [mimeType, picture];
   if (toolId === 'redact') return [mimeType, JSON_TYPE];
   return zipWhenFiles ? [mimeType, ZIP] : [mimeType];
 }
 
 /**
- * A result's type, from its report: PDF to JPG of one page answers the JPG itself, not a zip holding it; Redact
+ * A result's type, from its report: PDF to JPG (PNG) of one page answers the picture itself, not a zip holding it; Redact
  * PDF's preview answers JSON; a tool with `output.zipWhenFiles` answers a zip when its report counts files
  * (`fileCount` above 0).
  */
 export function resultMimeType<T extends ToolId>(toolId: T, report: Pick<JobReport<T>, 'values'>): string {
   const values: Partial<Record<string, unknown>> = report.values;
-  if (toolId === 'pdf-to-jpg' && values.pageCount === 1) return JPEG;
+  const picture = PAGE_PICTURE_TYPES[toolId];
+  if (picture && values.pageCount === 1) return picture;
   if (toolId === 'redact' && values.preview === 'true') return JSON_TYPE;
   const hasFiles = typeof values.fileCount === 'number' && values.fileCount > 0;
   const { output }: ToolDefinition = TOOLS[toolId];
@@ -63,9 +69,13 @@ export function resultFileName(toolId: ToolId, sourceNames: readonly string[], m
   const fallback = `${splitExtension(TOOLS[toolId].output.fileName).stem}${extension}`;
   const stem = fileStem(sourceNames[0] ?? '');
   if (stem === '') return fallback;
-  // A one-page PDF to JPG gives the JPG alone, named as its source; Redact PDF's preview lists its matches.
+  // A one-page PDF to JPG (PNG) gives the picture alone, named as its source; Redact PDF's preview lists its matches.
   const suffix =
-    mimeType === JPEG ? '' : mimeType === JSON_TYPE ? '-matches' : TOOLS[toolId].output.nameSuffix;
+    mimeType === JPEG || mimeType === PNG
+      ? ''
+      : mimeType === JSON_TYPE
+        ? '-matches'
+        : TOOLS[toolId].output.nameSuffix;
   return safeFileName(`${stem}${suffix}${extension}`, fallback);
 }
 

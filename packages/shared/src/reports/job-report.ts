@@ -54,6 +54,7 @@ export type ToolReports = {
   'pdf-to-word': { pageCount: number; pagesWithoutText: number } & Recognition;
   'word-to-pdf': Record<string, never>;
   'pdf-to-jpg': { pageCount: number; downscaledPages: number; minDpi: number };
+  'pdf-to-png': { pageCount: number; downscaledPages: number; minDpi: number };
   'jpg-to-pdf': { pageCount: number };
   rotate: { rotatedPages: number };
   /** `numberedPages`: the pages that carry a number (those of `pages`, or all). */

@@ -46,6 +46,25 @@ const PAGE_COUNT: ReportHeaderSpec<{ pageCount: number }> = {
   write: ({ pageCount }) => String(pageCount),
 };
 
+/** PDF to JPG's and PDF to PNG's headers: the pages drawn, and those drawn below the resolution asked. */
+const PAGE_IMAGE_HEADERS: readonly ReportHeaderSpec<ToolReports['pdf-to-jpg']>[] = [
+  PAGE_COUNT,
+  {
+    header: 'X-Pages-Downscaled',
+    type: 'integer',
+    description: 'Present when some pages were rendered below the requested resolution: how many.',
+    conditional: true,
+    write: ({ downscaledPages }) => (downscaledPages > 0 ? String(downscaledPages) : null),
+  },
+  {
+    header: 'X-Render-Dpi-Min',
+    type: 'integer',
+    description: 'Present with `X-Pages-Downscaled`: the lowest resolution used, in DPI.',
+    conditional: true,
+    write: ({ downscaledPages, minDpi }) => (downscaledPages > 0 ? String(minDpi) : null),
+  },
+];
+
 /**
  * The one table of what each tool reports on its answer: the figures of its report (`ToolReports`, which the op
  * fills) become these headers. The server writes them (`reportHeaders`), the API reference and the OpenAPI document
@@ -180,23 +199,8 @@ export const REPORT_SPECS: { readonly [T in ToolId]: readonly ReportHeaderSpec<T
     ...RECOGNITION,
   ],
   'word-to-pdf': [],
-  'pdf-to-jpg': [
-    PAGE_COUNT,
-    {
-      header: 'X-Pages-Downscaled',
-      type: 'integer',
-      description: 'Present when some pages were rendered below the requested resolution: how many.',
-      conditional: true,
-      write: ({ downscaledPages }) => (downscaledPages > 0 ? String(downscaledPages) : null),
-    },
-    {
-      header: 'X-Render-Dpi-Min',
-      type: 'integer',
-      description: 'Present with `X-Pages-Downscaled`: the lowest resolution used, in DPI.',
-      conditional: true,
-      write: ({ downscaledPages, minDpi }) => (downscaledPages > 0 ? String(minDpi) : null),
-    },
-  ],
+  'pdf-to-jpg': PAGE_IMAGE_HEADERS,
+  'pdf-to-png': PAGE_IMAGE_HEADERS,
   'jpg-to-pdf': [PAGE_COUNT],
   rotate: [
     {
@@ -300,6 +304,19 @@ const RECOGNITION_FIGURES: { readonly [K in keyof Recognition]: ReportFigureSpec
 
 const PAGE_COUNT_FIGURE: ReportFigureSpec = { type: 'integer', description: 'Pages of the result.' };
 
+/** PDF to JPG's and PDF to PNG's figures. */
+const PAGE_IMAGE_FIGURES: { readonly [K in keyof ToolReports['pdf-to-jpg']]-?: ReportFigureSpec } = {
+  pageCount: PAGE_COUNT_FIGURE,
+  downscaledPages: {
+    type: 'integer',
+    description: 'How many pages were rendered below the requested resolution (0 when none was).',
+  },
+  minDpi: {
+    type: 'integer',
+    description: 'The lowest resolution used, in DPI: the requested one when no page was downscaled.',
+  },
+};
+
 /**
  * The figures of each tool's report as the job view gives them, in JSON (numbers as numbers): the same facts as the
  * headers of `REPORT_SPECS`, unrounded. The job view's JSON Schema describes `result.report` from here.
@@ -381,17 +398,8 @@ export const REPORT_FIGURES: ReportFigureSpecs = {
     ...RECOGNITION_FIGURES,
   },
   'word-to-pdf': {},
-  'pdf-to-jpg': {
-    pageCount: PAGE_COUNT_FIGURE,
-    downscaledPages: {
-      type: 'integer',
-      description: 'How many pages were rendered below the requested resolution (0 when none was).',
-    },
-    minDpi: {
-      type: 'integer',
-      description: 'The lowest resolution used, in DPI: the requested one when no page was downscaled.',
-    },
-  },
+  'pdf-to-jpg': PAGE_IMAGE_FIGURES,
+  'pdf-to-png': PAGE_IMAGE_FIGURES,
   'jpg-to-pdf': { pageCount: PAGE_COUNT_FIGURE },
   rotate: { rotatedPages: { type: 'integer', description: 'How many pages were turned.' } },
   'page-numbers': {

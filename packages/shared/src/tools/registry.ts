@@ -17,6 +17,8 @@ import {
   MAX_RENDER_PAGES,
   MAX_REQUEST_BYTES,
   OCR_PAGE_TIMEOUT_MS,
+  PNG_MEGAPIXEL_TIMEOUT_MS,
+  PNG_PAGE_MEGAPIXELS,
 } from '../limits.ts';
 import type { ExtraFile, OptionSpec, OptionValue, PictureFiles, SecretFile } from './option-specs.ts';
 import { MAX_LISTED_MATCHES } from './redact-preview.ts';
@@ -351,6 +353,26 @@ export const TOOLS = defineTools({
     timeoutMs: 2 * JOB_TIMEOUT_MS,
     errors: ['CONVERSION_FAILED'],
     color: 'pink',
+    glyph: IMAGE_GLYPH,
+  },
+  'pdf-to-png': {
+    ...onePdf,
+    id: 'pdf-to-png',
+    slug: 'pdf-to-png',
+    apiPath: '/api/pdf/to-png',
+    output: { fileName: 'pdf-images.zip', mimeType: ZIP, nameSuffix: '-png' },
+    maxPages: MAX_RENDER_PAGES,
+    options: {
+      quality: QUALITY,
+      // The page's white left out: what the page does not paint is transparent.
+      transparent: { kind: 'enum', values: ['false', 'true'], default: 'false' },
+    },
+    probeFields: { quality: 'low' },
+    // Two minutes for the document, and a budget per megapixel drawn (the op sets its own limit once it has planned
+    // its pages).
+    timeoutMs: 2 * JOB_TIMEOUT_MS + MAX_RENDER_PAGES * PNG_PAGE_MEGAPIXELS * PNG_MEGAPIXEL_TIMEOUT_MS,
+    errors: ['CONVERSION_FAILED'],
+    color: 'indigo',
     glyph: IMAGE_GLYPH,
   },
   'jpg-to-pdf': {

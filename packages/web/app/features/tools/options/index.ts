@@ -5,7 +5,7 @@ import { GenericOptions } from './generic-options.tsx';
 import { JpgToPdfOptions } from './jpg-to-pdf-options.tsx';
 import { MetadataOptions } from './metadata-options.tsx';
 import { OrganizeOptions } from './organize-options.tsx';
-import { PdfToJpgOptions } from './pdf-to-jpg-options.tsx';
+import { PdfToJpgOptions, PdfToPngOptions } from './page-image-options.tsx';
 import { RedactOptions } from './redact-options.tsx';
 import { RotateOptions } from './rotate-options.tsx';
 import { SignOptions } from './sign-options.tsx';
@@ -35,7 +35,7 @@ export type ToolOptionsProps = {
 };
 
 /**
- * The tools whose options earn a form of their own: PDF to JPG (each quality named with its resolution), JPG to
+ * The tools whose options earn a form of their own: PDF to JPG and PNG (each quality named with its resolution), JPG to
  * PDF (the page order hint), rotate and crop (page previews), PDF properties (its fields filled from the file
  * chosen), Organize PDF (its layout made on a board of pages), Watermark (a text or a picture), Redact PDF (its
  * areas drawn on its pages) and Sign PDF (its signature made and placed on its pages). Every other tool
@@ -44,6 +44,7 @@ export type ToolOptionsProps = {
  */
 const CUSTOM_OPTION_FORMS: Partial<Record<ToolId, ComponentType<ToolOptionsProps>>> = {
   'pdf-to-jpg': PdfToJpgOptions,
+  'pdf-to-png': PdfToPngOptions,
   'jpg-to-pdf': JpgToPdfOptions,
   rotate: RotateOptions,
   crop: CropOptions,

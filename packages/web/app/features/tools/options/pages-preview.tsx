@@ -3,7 +3,7 @@ import { useT } from '../../../i18n/use-t.ts';
 import { usePageViewWords } from '../page-view-words.ts';
 
 /** The tools whose page view only shows the pages they will process, each page as it is. */
-export type PagesPreviewToolId = 'compress' | 'pdf-to-jpg';
+export type PagesPreviewToolId = 'compress' | 'pdf-to-jpg' | 'pdf-to-png';
 
 type PagesPreviewProps = {
   readonly toolId: PagesPreviewToolId;
@@ -14,8 +14,9 @@ type PagesPreviewProps = {
 };
 
 /**
- * Every page of the chosen PDF as the tool will take it (Compress: each page compressed; PDF to JPG: each page an
- * image), with its number and a bigger view on demand: the visitor sees that the right file, and all of it, goes in.
+ * Every page of the chosen PDF as the tool will take it (Compress: each page compressed; PDF to JPG and PDF to PNG:
+ * each page an image), with its number and a bigger view on demand: the visitor sees that the right file, and all of
+ * it, goes in.
  */
 export function PagesPreview({ toolId, file, password, onAskPassword }: PagesPreviewProps) {
   const t = useT();
