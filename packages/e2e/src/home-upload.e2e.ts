@@ -20,6 +20,7 @@ const PDF_TOOLS = [
   'sign',
   'pdf-to-word',
   'pdf-to-jpg',
+  'pdf-to-pdfa',
   'rotate',
   'page-numbers',
   'watermark',

@@ -29,6 +29,7 @@ import { merge } from './merge.ts';
 import { metadata } from './metadata.ts';
 import { ocr } from './ocr.ts';
 import { pdfToJpg } from './pdf-to-jpg.ts';
+import { pdfToPdfa } from './pdf-to-pdfa.ts';
 import { pdfToWord } from './pdf-to-word.ts';
 import { protect } from './protect.ts';
 import { redact } from './redact.ts';
@@ -233,6 +234,13 @@ const CASES: { [K in PdfToolId]: Case } = {
     bigUnderCap: 300,
   },
 
+  // Every page, rewritten by Ghostscript as PDF/A.
+  'pdf-to-pdfa': {
+    fileIndex: 0,
+    run: (path, password) => pdfToPdfa({ file: inputFile(path, password), options: { level: '2b' } }, ctx),
+    countPages: async (result) => pdfPages(result.path),
+    bigUnderCap: 40,
+  },
   'pdf-to-jpg': {
     fileIndex: 0,
     run: (path, password) => pdfToJpg({ file: inputFile(path, password), options: { quality: 'low' } }, ctx),

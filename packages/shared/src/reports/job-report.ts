@@ -54,6 +54,8 @@ export type ToolReports = {
   'pdf-to-word': { pageCount: number; pagesWithoutText: number } & Recognition;
   'word-to-pdf': Record<string, never>;
   'pdf-to-jpg': { pageCount: number; downscaledPages: number; minDpi: number };
+  /** `level`: the PDF/A level written (`2b`, `1b`, `3b`); `rulesChecked`: how many of our checker's rules it passed. */
+  'pdf-to-pdfa': { pageCount: number; level: string; rulesChecked: number };
   'jpg-to-pdf': { pageCount: number };
   rotate: { rotatedPages: number };
   /** `numberedPages`: the pages that carry a number (those of `pages`, or all). */

@@ -197,6 +197,22 @@ export const REPORT_SPECS: { readonly [T in ToolId]: readonly ReportHeaderSpec<T
       write: ({ downscaledPages, minDpi }) => (downscaledPages > 0 ? String(minDpi) : null),
     },
   ],
+  'pdf-to-pdfa': [
+    PAGE_COUNT,
+    {
+      header: 'X-Pdfa-Level',
+      type: 'string',
+      description: 'The PDF/A level the result is written in and identifies itself as: `2b`, `1b` or `3b`.',
+      write: ({ level }) => level,
+    },
+    {
+      header: 'X-Pdfa-Rules-Checked',
+      type: 'integer',
+      description:
+        'How many rules of that level our checker verified on the result (all passed, or the answer would be `PDFA_NOT_CONFORMANT`).',
+      write: ({ rulesChecked }) => String(rulesChecked),
+    },
+  ],
   'jpg-to-pdf': [PAGE_COUNT],
   rotate: [
     {
@@ -390,6 +406,17 @@ export const REPORT_FIGURES: ReportFigureSpecs = {
     minDpi: {
       type: 'integer',
       description: 'The lowest resolution used, in DPI: the requested one when no page was downscaled.',
+    },
+  },
+  'pdf-to-pdfa': {
+    pageCount: PAGE_COUNT_FIGURE,
+    level: {
+      type: 'string',
+      description: 'The PDF/A level the result is written in and identifies itself as: `2b`, `1b` or `3b`.',
+    },
+    rulesChecked: {
+      type: 'integer',
+      description: 'How many rules of that level our checker verified on the result (all passed).',
     },
   },
   'jpg-to-pdf': { pageCount: PAGE_COUNT_FIGURE },
