@@ -53,6 +53,21 @@ describe('pdfToPdfa', () => {
     }
   });
 
+  it('keeps the links, which draw nothing and were not flagged to print (Ghostscript drops such annotations)', async () => {
+    const name = 'pdf/pdf2docx_whisper-paper_28p-linearized.pdf';
+    const links = (path: string) => {
+      const pdf = new mupdf.PDFDocument(readFileSync(path));
+      let count = 0;
+      for (let index = 0; index < pdf.countPages(); index += 1)
+        count += pdf.loadPage(index).getLinks().length;
+      return count;
+    };
+    const before = links(corpusPath(name));
+    expect(before).toBeGreaterThan(50);
+    const result = await pdfToPdfa({ file: inputFile(corpusPath(name)), options: { level: '2b' } }, ctx);
+    expect(links(result.path)).toBe(before);
+  });
+
   it('opens a protected file with its password and writes it unencrypted', async () => {
     const path = corpusPath('pdf/qpdf_encrypted-aes256_user-view_owner-master_30p.pdf');
     const result = await pdfToPdfa({ file: inputFile(path, 'view'), options: { level: '2b' } }, ctx);

@@ -1,18 +1,22 @@
 import { writeFile } from 'node:fs/promises';
+import type * as Mupdf from 'mupdf';
 import { join } from 'node:path';
 import { AppError, rulesOf, TOOLS, type PdfaLevel, type PdfaRule } from '@quire/shared';
 import { runGhostscript } from '../ghostscript/run-ghostscript.ts';
 import { loadMupdf } from '../mupdf/load-mupdf.ts';
+import { damagedError, openAuthenticated } from '../mupdf/edit-pdf.ts';
 import { openPdfFile } from '../mupdf/open-pdf-file.ts';
+import { ownedBytes } from '../mupdf/owned-bytes.ts';
 import { checkPdfa } from '../pdfa/check-pdfa.ts';
 import { findSrgbProfile, OUTPUT_INTENT_POSTSCRIPT } from '../pdfa/output-intent.ts';
 import { inspectPdf, type PdfInfo } from '../qpdf/inspect-pdf.ts';
-import { isQpdfSuccess, runQpdf } from '../qpdf/run-qpdf.ts';
 import { declarePdfWork } from '../work/declare-work.ts';
 import { NO_WORK, type WorkRates } from '../work/estimate-work.ts';
 import { passwordNotices } from './password-notices.ts';
 import { repairNotices } from './repair-notices.ts';
-import type { EngineOp, JobContext } from './types.ts';
+import type { EngineOp, InputFile, JobContext } from './types.ts';
+
+const FAILURE = 'could not be converted to PDF/A';
 
 /**
  * What a job of this tool costs (`estimateWork`, measured with `npm run bench pdfa`): Ghostscript interprets and
@@ -41,7 +45,7 @@ export const pdfToPdfa: EngineOp<'pdf-to-pdfa'> = async ({ file, options }, ctx)
   const profile = await findSrgbProfile();
   if (profile === undefined)
     throw new AppError('TOOL_UNAVAILABLE', 'The sRGB colour profile is not installed.');
-  const plain = await decryptedCopy(info, ctx);
+  const plain = await preparedCopy(file, info, ctx);
   const outputIntent = join(ctx.workDir, 'pdfa-output-intent.ps');
   await writeFile(outputIntent, OUTPUT_INTENT_POSTSCRIPT);
   const outputPath = join(ctx.workDir, 'converted-pdfa.pdf');
@@ -107,17 +111,46 @@ function conversionFailed(): AppError {
   return new AppError('CONVERSION_FAILED', 'The file could not be converted to PDF/A.');
 }
 
+/** Annotation flags (PDF 32000-1, 12.5.3): Invisible, Hidden, Print, NoView. */
+const INVISIBLE = 1;
+const HIDDEN = 2;
+const PRINT = 4;
+const NO_VIEW = 32;
+
 /**
- * The file Ghostscript reads: a copy qpdf decrypted (with the visitor's password, or none for a file locked only
- * against changes), so no password is ever handed to Ghostscript; the inspected file itself when it is not
- * encrypted.
+ * The file Ghostscript reads: the visitor's file decrypted by MuPDF (with their password, or none for a file locked
+ * only against changes), so no password is ever handed to Ghostscript, with every link marked as printed and shown.
+ * PDF/A keeps only annotations that print, and Ghostscript drops the others: the links of most files, which draw
+ * nothing and so were never flagged to print, would be lost.
  */
-async function decryptedCopy(info: PdfInfo, ctx: JobContext): Promise<string> {
-  const path = join(ctx.workDir, 'pdfa-decrypted.pdf');
-  const result = await runQpdf(
-    [...(info.password === undefined ? [] : [`--password=${info.password}`]), '--decrypt', info.path, path],
-    ctx,
-  );
-  if (!isQpdfSuccess(result)) throw conversionFailed();
+async function preparedCopy(file: InputFile, info: PdfInfo, ctx: JobContext): Promise<string> {
+  const mupdf = await loadMupdf();
+  const opened = openAuthenticated(mupdf, info.path, info.password, file.name, FAILURE);
+  let bytes: Uint8Array;
+  try {
+    markLinksPrinted(opened.pdf);
+    bytes = ownedBytes(opened.pdf.saveToBuffer('compress,decrypt'));
+  } catch (error) {
+    if (error instanceof AppError || ctx.signal.aborted) throw error;
+    throw damagedError(file.name, FAILURE);
+  } finally {
+    opened.close();
+  }
+  const path = join(ctx.workDir, 'pdfa-prepared.pdf');
+  await writeFile(path, bytes);
   return path;
+}
+
+function markLinksPrinted(pdf: Mupdf.PDFDocument): void {
+  for (let index = 0; index < pdf.countPages(); index += 1) {
+    const annotations = pdf.findPage(index).get('Annots');
+    if (!annotations.isArray()) continue;
+    for (let at = 0; at < annotations.length; at += 1) {
+      const annotation = annotations.get(at);
+      if (!annotation.isDictionary() || annotation.get('Subtype').asName() !== 'Link') continue;
+      const flags = annotation.get('F');
+      const value = flags.isNumber() ? flags.asNumber() : 0;
+      annotation.put('F', (value | PRINT) & ~(INVISIBLE | HIDDEN | NO_VIEW));
+    }
+  }
 }
