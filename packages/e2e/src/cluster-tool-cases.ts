@@ -145,6 +145,10 @@ export function clusterCases(mark: string, scratch: () => string) {
       ],
       check: async (body) => expect(await zipEntries(body)).toHaveLength(3),
     },
+    'pdf-to-pdfa': {
+      parts: [['file', pdf(2), 'a.pdf']],
+      check: async (body) => expect(await textOf(body)).toContain(mark),
+    },
     'jpg-to-pdf': {
       parts: [['file-0', markedJpeg(mark), 'a.jpg']],
       check: async (body) => expect(await pagesOf(body)).toBe(1),

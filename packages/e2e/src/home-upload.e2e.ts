@@ -21,6 +21,7 @@ const PDF_TOOLS = [
   'pdf-to-word',
   'pdf-to-jpg',
   'pdf-to-png',
+  'pdf-to-pdfa',
   'rotate',
   'page-numbers',
   'watermark',

@@ -8,6 +8,8 @@ export {
 } from './runner/process-cage.ts';
 export type { TestOpInput, TestOpName } from './runner/test-ops.ts';
 export { ENGINE_OPS } from './ops/index.ts';
+export { checkPdfa } from './pdfa/check-pdfa.ts';
+export { loadMupdf } from './mupdf/load-mupdf.ts';
 export { opInput } from './ops/op-input.ts';
 export type { EngineOp, InputFile, JobContext, JobInput, JobResult, SecretInputFile } from './ops/types.ts';
 export { createProbeInputs, type ProbeFile, type ProbeInput } from './probe/probe-inputs.ts';

@@ -21,6 +21,7 @@ export * from './tools/tool-fields.ts';
 export { PDF_PERMISSIONS, STAMP_EDGE_POSITIONS, type PdfPermission } from './tools/option-bounds.ts';
 export * from './tools/ocr-languages.ts';
 export * from './tools/find-ink.ts';
+export * from './tools/pdfa-rules.ts';
 export * from './page-ranges.ts';
 export * from './render-dpi.ts';
 export * from './status/status-report.ts';

@@ -8,6 +8,7 @@ import { metadata } from './metadata.ts';
 import { ocr } from './ocr.ts';
 import { organize } from './organize.ts';
 import { pageNumbers } from './page-numbers.ts';
+import { pdfToPdfa } from './pdf-to-pdfa.ts';
 import { pdfToJpg } from './pdf-to-jpg.ts';
 import { pdfToPng } from './pdf-to-png.ts';
 import { pdfToWord } from './pdf-to-word.ts';
@@ -36,6 +37,7 @@ export const ENGINE_OPS = {
   'word-to-pdf': wordToPdf,
   'pdf-to-jpg': pdfToJpg,
   'pdf-to-png': pdfToPng,
+  'pdf-to-pdfa': pdfToPdfa,
   'jpg-to-pdf': jpgToPdf,
   rotate,
   'page-numbers': pageNumbers,

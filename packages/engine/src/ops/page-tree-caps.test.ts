@@ -30,6 +30,7 @@ import { metadata } from './metadata.ts';
 import { ocr } from './ocr.ts';
 import { pdfToJpg } from './pdf-to-jpg.ts';
 import { pdfToPng } from './pdf-to-png.ts';
+import { pdfToPdfa } from './pdf-to-pdfa.ts';
 import { pdfToWord } from './pdf-to-word.ts';
 import { protect } from './protect.ts';
 import { redact } from './redact.ts';
@@ -74,6 +75,14 @@ type Case = {
   /** Pages of a lying file under the cap that still runs fast for this tool. */
   bigUnderCap: number;
 };
+
+/** A case whose hostile file comes alone and whose result is a PDF of every page. */
+const pdfCase = (run: Case['run'], bigUnderCap: number): Case => ({
+  fileIndex: 0,
+  run,
+  countPages: async (result) => pdfPages(result.path),
+  bigUnderCap,
+});
 
 /** PDF properties' clearing of every property. */
 const CLEAR_METADATA = {
@@ -177,19 +186,15 @@ const CASES: { [K in PdfToolId]: Case } = {
     bigUnderCap: 1500,
   },
   // Every page, with its fields and annotations drawn in.
-  flatten: {
-    fileIndex: 0,
-    run: (path, password) => flatten({ file: inputFile(path, password), options: { what: 'both' } }, ctx),
-    countPages: async (result) => pdfPages(result.path),
-    bigUnderCap: 1500,
-  },
+  flatten: pdfCase(
+    (path, password) => flatten({ file: inputFile(path, password), options: { what: 'both' } }, ctx),
+    1500,
+  ),
   // Every page, its properties cleared.
-  metadata: {
-    fileIndex: 0,
-    run: (path, password) => metadata({ file: inputFile(path, password), options: CLEAR_METADATA }, ctx),
-    countPages: async (result) => pdfPages(result.path),
-    bigUnderCap: 1500,
-  },
+  metadata: pdfCase(
+    (path, password) => metadata({ file: inputFile(path, password), options: CLEAR_METADATA }, ctx),
+    1500,
+  ),
   redact: {
     fileIndex: 0,
     run: (path, password) => redact({ file: inputFile(path, password), options: REDACT_MINUTES }, ctx),
@@ -219,7 +224,10 @@ const CASES: { [K in PdfToolId]: Case } = {
     // One page is drawn on, the file written again.
     bigUnderCap: 300,
   },
-
+  'pdf-to-pdfa': pdfCase(
+    (path, password) => pdfToPdfa({ file: inputFile(path, password), options: { level: '2b' } }, ctx),
+    40,
+  ),
   'pdf-to-jpg': {
     fileIndex: 0,
     run: (path, password) => pdfToJpg({ file: inputFile(path, password), options: { quality: 'low' } }, ctx),
@@ -244,12 +252,10 @@ const CASES: { [K in PdfToolId]: Case } = {
     },
     bigUnderCap: 40,
   },
-  ocr: {
-    fileIndex: 0,
-    run: (path, password) => ocr({ file: inputFile(path, password), options: { language: ['en'] } }, ctx),
-    countPages: async (result) => pdfPages(result.path),
-    bigUnderCap: 40,
-  },
+  ocr: pdfCase(
+    (path, password) => ocr({ file: inputFile(path, password), options: { language: ['en'] } }, ctx),
+    40,
+  ),
   // Its first page removed: the result holds all the others.
   'remove-pages': {
     fileIndex: 0,
@@ -293,12 +299,7 @@ const CASES: { [K in PdfToolId]: Case } = {
     bigUnderCap: 1500,
   },
   // Every page, without encryption.
-  unlock: {
-    fileIndex: 0,
-    run: (path, password) => unlock({ file: inputFile(path, password), options: {} }, ctx),
-    countPages: async (result) => pdfPages(result.path),
-    bigUnderCap: 1500,
-  },
+  unlock: pdfCase((path, password) => unlock({ file: inputFile(path, password), options: {} }, ctx), 1500),
 };
 
 /** The pages of a result PDF whose last page's text, as poppler reads it, holds `text`. */

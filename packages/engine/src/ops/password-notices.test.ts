@@ -14,6 +14,7 @@ import { metadata } from './metadata.ts';
 import { ocr } from './ocr.ts';
 import { pdfToJpg } from './pdf-to-jpg.ts';
 import { pdfToPng } from './pdf-to-png.ts';
+import { pdfToPdfa } from './pdf-to-pdfa.ts';
 import { pdfToWord } from './pdf-to-word.ts';
 import { protect } from './protect.ts';
 import { redact } from './redact.ts';
@@ -186,6 +187,12 @@ const CASES: { [K in PdfToolId]: Case } = {
     writesPdf: true,
   },
 
+  'pdf-to-pdfa': {
+    fileIndex: 0,
+    run: async (path, password) =>
+      pdfToPdfa({ file: inputFile(path, password), options: { level: '2b' } }, await job()),
+    writesPdf: true,
+  },
   'pdf-to-jpg': {
     fileIndex: 0,
     run: async (path, password) =>

@@ -17,6 +17,11 @@ import { PDF_TOOLS, expectOutput, expectStillServing, postTool, type PdfTool } f
  */
 
 const ACTIVE_KEYS = ['/JavaScript', '/OpenAction', '/Launch', '/SubmitForm', '/URI', '/XFA'];
+/**
+ * What a PDF/A result keeps of them, measured on this file: nothing. Ghostscript drops the scripts, the opening and
+ * page actions, the Launch action, the form with its submit button and XFA, and here the link's URI action too.
+ */
+const PDFA_ACTIVE_KEYS: string[] = [];
 /** Scripts and actions left in a PDF (its keys of `ACTIVE_KEYS`). */
 type ActiveKeys = (pdf: Uint8Array) => Promise<string[]>;
 
@@ -74,6 +79,9 @@ const POLICY: Record<PdfTool, (output: Buffer, activeKeys: ActiveKeys) => Promis
     expect(Object.keys(docx).filter((name) => /vba|macro|activeX|\.bin$/i.test(name))).toEqual([]);
     expect(strFromU8(docx['[Content_Types].xml'] as Uint8Array)).not.toMatch(/macroEnabled|vbaProject/);
   },
+  // PDF/A forbids scripts, Launch actions and XFA: Ghostscript drops them (and the rest, see PDFA_ACTIVE_KEYS), and
+  // our checker refuses a result that kept any.
+  'pdf-to-pdfa': async (output, activeKeys) => expect(await activeKeys(output)).toEqual(PDFA_ACTIVE_KEYS),
   // One page: the JPEG itself, pixels only.
   'pdf-to-jpg': async (output) => {
     expect([...output.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);

@@ -32,6 +32,12 @@ export const ERROR_CODES = {
   FILE_DAMAGED: { httpStatus: 422 },
   DOCUMENT_TOO_COMPLEX: { httpStatus: 422 },
   CONVERSION_FAILED: { httpStatus: 422 },
+  /**
+   * PDF to PDF/A: the converted file still breaks a rule of the level asked for (`details.rule`, one of the
+   * engine's `PDFA_RULES`; `details.detail` says what was found, in English; `details.reason` `attachments`, `fonts` or `other` chooses the
+   * visitor's words), so no result is given.
+   */
+  PDFA_NOT_CONFORMANT: { httpStatus: 422 },
   /** A job that needed more memory or CPU time than one job may use (issue 11): stopped, its worker replaced. */
   RESOURCE_LIMIT_EXCEEDED: { httpStatus: 422 },
   /** A result larger than one job may produce (`QUIRE_MAX_OUTPUT_MB`), stopped while it was written. */

@@ -55,6 +55,8 @@ export type ToolReports = {
   'word-to-pdf': Record<string, never>;
   'pdf-to-jpg': { pageCount: number; downscaledPages: number; minDpi: number };
   'pdf-to-png': { pageCount: number; downscaledPages: number; minDpi: number };
+  /** `level`: the PDF/A level written (`2b`, `1b`, `3b`); `rulesChecked`: how many of our checker's rules it passed. */
+  'pdf-to-pdfa': { pageCount: number; level: string; rulesChecked: number };
   'jpg-to-pdf': { pageCount: number };
   rotate: { rotatedPages: number };
   /** `numberedPages`: the pages that carry a number (those of `pages`, or all). */

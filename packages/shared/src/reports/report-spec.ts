@@ -201,6 +201,22 @@ export const REPORT_SPECS: { readonly [T in ToolId]: readonly ReportHeaderSpec<T
   'word-to-pdf': [],
   'pdf-to-jpg': PAGE_IMAGE_HEADERS,
   'pdf-to-png': PAGE_IMAGE_HEADERS,
+  'pdf-to-pdfa': [
+    PAGE_COUNT,
+    {
+      header: 'X-Pdfa-Level',
+      type: 'string',
+      description: 'The PDF/A level the result is written in and identifies itself as: `2b`, `1b` or `3b`.',
+      write: ({ level }) => level,
+    },
+    {
+      header: 'X-Pdfa-Rules-Checked',
+      type: 'integer',
+      description:
+        'How many rules of that level our checker verified on the result (all passed, or the answer would be `PDFA_NOT_CONFORMANT`).',
+      write: ({ rulesChecked }) => String(rulesChecked),
+    },
+  ],
   'jpg-to-pdf': [PAGE_COUNT],
   rotate: [
     {
@@ -400,6 +416,17 @@ export const REPORT_FIGURES: ReportFigureSpecs = {
   'word-to-pdf': {},
   'pdf-to-jpg': PAGE_IMAGE_FIGURES,
   'pdf-to-png': PAGE_IMAGE_FIGURES,
+  'pdf-to-pdfa': {
+    pageCount: PAGE_COUNT_FIGURE,
+    level: {
+      type: 'string',
+      description: 'The PDF/A level the result is written in and identifies itself as: `2b`, `1b` or `3b`.',
+    },
+    rulesChecked: {
+      type: 'integer',
+      description: 'How many rules of that level our checker verified on the result (all passed).',
+    },
+  },
   'jpg-to-pdf': { pageCount: PAGE_COUNT_FIGURE },
   rotate: { rotatedPages: { type: 'integer', description: 'How many pages were turned.' } },
   'page-numbers': {

@@ -44,6 +44,8 @@ export function errorMessageValues(
     canEnterPassword: tool.readsPdf ? 'yes' : 'no',
     item: typeof details.item === 'string' ? details.item : '',
     reason: typeof details.reason === 'string' ? details.reason : 'other',
+    // PDF to PDF/A's broken rule, by id (the page lists each rule's words).
+    rule: typeof details.rule === 'string' ? details.rule : '',
     pageCount: numberOr(details.pageCount, 0),
     resource: details.resource === 'cpu' ? 'cpu' : 'memory',
     maxQueued: numberOr(details.maxQueued, 3),

@@ -8,6 +8,7 @@ import { useLocale } from '../../i18n/use-locale.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { TOOLS_SECTION_ID } from '../../lib/use-scroll-to-tools.ts';
 import { uploadWordingOf } from '../upload/upload-texts.ts';
+import { PdfaChecks } from './pdfa-checks.tsx';
 import { ToolHowTo } from './tool-how-to.tsx';
 import { ToolWorkbench } from './tool-workbench.tsx';
 import { uploadRulesOf } from './upload-rules.ts';
@@ -56,6 +57,7 @@ export function ToolPage({ toolId }: { toolId: ToolId }) {
             t('common.tool.stepDownload', { source: sample.source, fileName: sampleResult }),
           ]}
         />
+        {toolId === 'pdf-to-pdfa' && <PdfaChecks />}
       </HydrateLater>
     </div>
   );
