@@ -20,6 +20,7 @@ import { unlock } from './unlock.ts';
 import type { EngineOps } from './types.ts';
 import { watermark } from './watermark.ts';
 import { wordToPdf } from './word-to-pdf.ts';
+import { excelToPdf } from './excel-to-pdf.ts';
 
 /** The operation behind each tool. A tool without an entry here is a compile error. */
 export const ENGINE_OPS = {
@@ -33,6 +34,7 @@ export const ENGINE_OPS = {
   sign,
   'pdf-to-word': pdfToWord,
   'word-to-pdf': wordToPdf,
+  'excel-to-pdf': excelToPdf,
   'pdf-to-jpg': pdfToJpg,
   'jpg-to-pdf': jpgToPdf,
   rotate,

@@ -53,6 +53,7 @@ export type ToolReports = {
   sign: { pageCount: number; placements: number; certified: 'true' | 'false' };
   'pdf-to-word': { pageCount: number; pagesWithoutText: number } & Recognition;
   'word-to-pdf': Record<string, never>;
+  'excel-to-pdf': Record<string, never>;
   'pdf-to-jpg': { pageCount: number; downscaledPages: number; minDpi: number };
   'jpg-to-pdf': { pageCount: number };
   rotate: { rotatedPages: number };

@@ -180,6 +180,7 @@ export const REPORT_SPECS: { readonly [T in ToolId]: readonly ReportHeaderSpec<T
     ...RECOGNITION,
   ],
   'word-to-pdf': [],
+  'excel-to-pdf': [],
   'pdf-to-jpg': [
     PAGE_COUNT,
     {
@@ -381,6 +382,7 @@ export const REPORT_FIGURES: ReportFigureSpecs = {
     ...RECOGNITION_FIGURES,
   },
   'word-to-pdf': {},
+  'excel-to-pdf': {},
   'pdf-to-jpg': {
     pageCount: PAGE_COUNT_FIGURE,
     downscaledPages: {

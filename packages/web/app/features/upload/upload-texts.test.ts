@@ -27,7 +27,9 @@ describe('the upload texts', () => {
 
   it('name the formats in the page’s language, each name isolated', () => {
     expect(typeListOf(['image'], 'en').pageText).toBe('\u2068JPG\u2069 or \u2068PNG\u2069');
-    expect(stripIsolates(typeListOf(HOME_RULES.accepts, 'en').pageText)).toBe('PDF, Word, JPG, or PNG');
+    expect(stripIsolates(typeListOf(HOME_RULES.accepts, 'en').pageText)).toBe(
+      'PDF, Word, Excel, ODS, CSV, JPG, or PNG',
+    );
     expect(stripIsolates(typeListOf(['image'], 'ar').pageText)).toBe('JPG أو PNG');
     expect(stripIsolates(typeListOf(['pdf', 'word'], 'ja').pageText)).toBe('PDFまたはWord');
   });
@@ -53,6 +55,11 @@ describe('the upload texts', () => {
       button: 'Select Word Document',
       limits: 'One Word file, up to 100MB',
     });
+    expect(textsOf(uploadRulesOf(TOOLS['excel-to-pdf']))).toMatchObject({
+      idle: 'Drop your spreadsheet here',
+      button: 'Select Spreadsheet',
+      limits: 'One Excel, ODS, or CSV file, up to 100MB',
+    });
     expect(textsOf(uploadRulesOf(TOOLS['jpg-to-pdf']))).toMatchObject({
       idle: 'Drop your images here',
       button: 'Select Images',
@@ -61,7 +68,7 @@ describe('the upload texts', () => {
     expect(textsOf(HOME_RULES)).toMatchObject({
       idle: 'Drop your files here',
       button: 'Select Files',
-      limits: 'Up to 50 PDF, Word, JPG, or PNG files, up to 100MB each',
+      limits: 'Up to 50 PDF, Word, Excel, ODS, CSV, JPG, or PNG files, up to 100MB each',
     });
   });
 
