@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
  * `QUIRE_CORPUS_DIR`). Tests and benchmarks are driven by its MANIFEST.tsv, and every file is checked against its
  * sha256 on first use so that a changed file fails loudly. The files are never copied into the repository.
  */
-export type CorpusGroup = 'pdf' | 'word' | 'images' | 'bad';
+export type CorpusGroup = 'pdf' | 'word' | 'office' | 'images' | 'bad';
 
 export type CorpusEntry = {
   /** Path relative to the corpus, as in the manifest (`pdf/…`). */

@@ -130,6 +130,10 @@ export function clusterCases(mark: string, scratch: () => string) {
       parts: [['file', markedDocx(mark, 3), 'a.docx']],
       check: async (body) => expect(await textOf(body)).toContain(mark),
     },
+    'excel-to-pdf': {
+      parts: [['file', Buffer.from(`${mark},1\n`), 'a.csv']],
+      check: async (body) => expect(await textOf(body)).toContain(mark),
+    },
     'pdf-to-jpg': {
       parts: [
         ['file', pdf(3), 'a.pdf'],

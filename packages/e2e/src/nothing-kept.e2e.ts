@@ -190,6 +190,10 @@ describe('nothing kept: a marker sent through every tool and outcome is found no
       'word-to-pdf': await send('word-to-pdf', [
         { field: 'file', name: named('docx'), type: DOCX, data: markedDocx(MARKER) },
       ]),
+      // A CSV whose cell is the marker: it goes through the re-encoded copy Quire writes for LibreOffice.
+      'excel-to-pdf': await send('excel-to-pdf', [
+        { field: 'file', name: named('csv'), type: 'text/csv', data: Buffer.from(`${MARKER};1\n`) },
+      ]),
       ocr: await send('ocr', [pdfFile()], { language: 'en' }),
       'remove-pages': await send('remove-pages', [pdfFile()], { pages: '1' }),
       'extract-pages': await send('extract-pages', [pdfFile()], { pages: '1, 3', mode: 'separate' }),

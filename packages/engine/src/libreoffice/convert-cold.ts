@@ -2,6 +2,7 @@ import { copyFile, mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runProcess } from '../process/run-process.ts';
 import { writeHardenedProfile } from './hardened-profile.ts';
+import type { OfficeConversion } from './office-formats.ts';
 import { officeDirPrefix } from './office-dirs.ts';
 import { sandboxArgs } from './sandbox-args.ts';
 
@@ -12,11 +13,12 @@ const MAX_MEMORY_BYTES = 4 * 1024 * 1024 * 1024;
  * fallback for a document that crashed the warm instance. Debian's headless build has no dialog definitions,
  * and some documents (comments, for example) make Writer build sidebar windows in the idle time between the
  * bridge's load and store calls, which aborts soffice; a one-shot conversion loads and stores without idling.
+ * A spreadsheet's fit to width needs the bridge: a cold conversion prints the sheets with their own page styles.
  * Resolves true when a PDF came out; throws `JOB_TIMEOUT` (process group killed) when time runs out.
  */
 export async function convertCold(
   inputPath: string,
-  format: 'doc' | 'docx',
+  { format, pdfFilter, loadFilter }: OfficeConversion,
   outputPath: string,
   timeoutMs: number,
   signal: AbortSignal,
@@ -40,8 +42,9 @@ export async function convertCold(
         '--nologo',
         '--nofirststartwizard',
         '--norestore',
+        ...(loadFilter ? [`--infilter=${loadFilter.filter}:${loadFilter.options}`] : []),
         '--convert-to',
-        'pdf:writer_pdf_Export',
+        `pdf:${pdfFilter}`,
         '--outdir',
         '/job',
         `/job/input.${format}`,

@@ -6,6 +6,7 @@ import type { Readable, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { AppError } from '@quire/shared';
 import { writeHardenedProfile } from './hardened-profile.ts';
+import type { OfficeConversion } from './office-formats.ts';
 import { officeDirPrefix } from './office-dirs.ts';
 import { sandboxArgs } from './sandbox-args.ts';
 
@@ -117,13 +118,28 @@ export class OfficeInstance {
   }
 
   /**
-   * Converts `/job/<inputName>` to `/job/<outputName>`. On timeout or abort the instance is killed and
+   * Converts `/job/<inputName>` to `/job/<outputName>` as `conversion` says (PDF filter, import filter, fit to
+   * width). On timeout or abort the instance is killed and
    * `JOB_TIMEOUT` thrown; a crash is reported as `crashed`. Either way the instance is then dead.
    */
-  async convert(inputName: string, outputName: string, timeoutMs: number, signal: AbortSignal) {
+  async convert(
+    inputName: string,
+    outputName: string,
+    conversion: OfficeConversion,
+    timeoutMs: number,
+    signal: AbortSignal,
+  ) {
     if (this.#waiting) throw new Error('OfficeInstance converts one document at a time');
     this.#conversions += 1;
-    const request = { input: `/job/${inputName}`, output: `/job/${outputName}` };
+    const request = {
+      input: `/job/${inputName}`,
+      output: `/job/${outputName}`,
+      pdfFilter: conversion.pdfFilter,
+      ...(conversion.loadFilter
+        ? { loadFilter: conversion.loadFilter.filter, loadOptions: conversion.loadFilter.options }
+        : {}),
+      fitWidth: conversion.fitWidth === true,
+    };
     this.#child.stdin.write(`${JSON.stringify(request)}\n`);
     const reply = await this.#nextReply(timeoutMs, signal);
     if (reply === 'timeout') {

@@ -1,9 +1,10 @@
-# Keeps one LibreOffice running and converts Word documents to PDF on request, for office-instance.ts.
+# Keeps one LibreOffice running and converts office documents to PDF on request, for office-instance.ts.
 #
 # Why Python: LibreOffice is driven through UNO, and the only UNO client that ships with Debian's headless
 # LibreOffice is PyUNO (python3-uno); Node has none. This script is the whole non-TypeScript part of Quire: it
 # starts soffice, connects to it once, and then answers one JSON line per request on stdin/stdout:
-#   request  {"input": "/job/input.docx", "output": "/job/output.pdf"}
+#   request  {"input": "/job/input.docx", "output": "/job/output.pdf", "pdfFilter": "writer_pdf_Export",
+#             "loadFilter": "…", "loadOptions": "…" (both optional: a CSV's import filter), "fitWidth": false}
 #   reply    {"ok": true} | {"ok": false, "error": "<one line>"}
 # The first line it writes is {"ready": true}. It runs inside the sandbox that office-instance.ts builds, so the
 # paths are sandbox paths. It never decides anything about the document: Node checks the output.
@@ -23,7 +24,7 @@ CONNECT = f"uno:pipe,name={PIPE};urp;StarOffice.ComponentContext"
 # MacroExecutionMode 0 = NEVER_EXECUTE, UpdateDocMode 0 = NO_UPDATE. No InteractionHandler is passed, so a
 # password prompt or any other question fails the load instead of waiting for an answer.
 LOAD_PROPS = {"Hidden": True, "ReadOnly": True, "MacroExecutionMode": 0, "UpdateDocMode": 0}
-STORE_PROPS = {"FilterName": "writer_pdf_Export", "Overwrite": True}
+PDF_FILTERS = {"writer_pdf_Export", "calc_pdf_Export", "impress_pdf_Export"}
 
 
 def props(values):
@@ -67,13 +68,33 @@ def connect(profile_url, deadline):
             time.sleep(0.05)
 
 
+def fit_sheets_to_width(document):
+    # Each sheet prints with its page style: scaled so that its columns take one page across (ScaleToPagesX = 1)
+    # and its rows as many pages down as they need (ScaleToPagesY = 0). The document is never saved.
+    styles = document.StyleFamilies.getByName("PageStyles")
+    sheets = document.Sheets
+    for name in {sheets.getByIndex(index).PageStyle for index in range(sheets.Count)}:
+        style = styles.getByName(name)
+        style.ScaleToPagesX = 1
+        style.ScaleToPagesY = 0
+
+
 def convert(desktop, request):
-    document = desktop.loadComponentFromURL(uno.systemPathToFileUrl(request["input"]), "_blank", 0,
-                                            props(LOAD_PROPS))
+    load = dict(LOAD_PROPS)
+    if request.get("loadFilter"):
+        load["FilterName"] = request["loadFilter"]
+        load["FilterOptions"] = request.get("loadOptions", "")
+    pdf_filter = request.get("pdfFilter", "writer_pdf_Export")
+    if pdf_filter not in PDF_FILTERS:
+        raise ValueError("unknown PDF filter")
+    document = desktop.loadComponentFromURL(uno.systemPathToFileUrl(request["input"]), "_blank", 0, props(load))
     if document is None:
         raise RuntimeError("LibreOffice could not open the document")
     try:
-        document.storeToURL(uno.systemPathToFileUrl(request["output"]), props(STORE_PROPS))
+        if request.get("fitWidth") and document.supportsService("com.sun.star.sheet.SpreadsheetDocument"):
+            fit_sheets_to_width(document)
+        store = {"FilterName": pdf_filter, "Overwrite": True}
+        document.storeToURL(uno.systemPathToFileUrl(request["output"]), props(store))
     finally:
         document.close(True)
 

@@ -5,6 +5,7 @@ import type { JobContext } from '../ops/types.ts';
 import { CircuitBreaker } from './circuit-breaker.ts';
 import { convertCold } from './convert-cold.ts';
 import { OfficeInstance, type ConvertOutcome } from './office-instance.ts';
+import type { OfficeConversion } from './office-formats.ts';
 
 /** Conversions before an instance is replaced: bounds leaks and whatever state documents leave behind. */
 const MAX_CONVERSIONS = 50;
@@ -16,19 +17,19 @@ let current: Promise<OfficeInstance> | null = null;
 let queue: Promise<unknown> = Promise.resolve();
 
 /**
- * Converts `inputPath` (a Word file whose format was detected from its bytes) to `outputPath` in this thread's
+ * Converts `inputPath` (an office file whose format was detected from its bytes) to `outputPath` in this thread's
  * warm LibreOffice. The file is copied into the instance's job directory under a name the server makes
- * (`input.docx` / `input.doc`: never the visitor's name), and the directory is emptied afterwards, so a job
+ * (`input.<format>`: never the visitor's name), and the directory is emptied afterwards, so a job
  * sees only its own file. Throws `JOB_TIMEOUT` (instance killed) and `SERVER_BUSY` (instance will not start,
  * or the breaker is open).
  */
 export function convertInWarmOffice(
   inputPath: string,
-  format: 'doc' | 'docx',
+  conversion: OfficeConversion,
   outputPath: string,
   ctx: JobContext,
 ): Promise<ConvertOutcome> {
-  const run = queue.then(() => convertNow(inputPath, format, outputPath, ctx));
+  const run = queue.then(() => convertNow(inputPath, conversion, outputPath, ctx));
   queue = run.catch(() => undefined);
   return run;
 }
@@ -47,7 +48,7 @@ export async function warmOfficeProcessGroup(): Promise<number | undefined> {
 
 async function convertNow(
   inputPath: string,
-  format: 'doc' | 'docx',
+  conversion: OfficeConversion,
   outputPath: string,
   ctx: JobContext,
 ): Promise<ConvertOutcome> {
@@ -55,11 +56,11 @@ async function convertNow(
   if (ctx.signal.aborted) throw new AppError('JOB_TIMEOUT', 'The job was stopped before it started.');
   breaker.check();
   const office = await withinJobTime(instance(), deadline, ctx.signal);
-  const inputName = `input.${format}`;
+  const inputName = `input.${conversion.format}`;
   try {
     await copyFile(inputPath, join(office.jobDir, inputName));
     const remainingMs = Math.max(1, deadline - Date.now());
-    const outcome = await office.convert(inputName, 'output.pdf', remainingMs, ctx.signal);
+    const outcome = await office.convert(inputName, 'output.pdf', conversion, remainingMs, ctx.signal);
     if (outcome.kind === 'converted') await moveFile(join(office.jobDir, 'output.pdf'), outputPath);
     if (outcome.kind !== 'crashed') {
       breaker.recordSuccess();
@@ -71,7 +72,7 @@ async function convertNow(
   // The warm instance crashed on this document: one cold attempt; only a second crash counts for the breaker.
   const converted = await convertCold(
     inputPath,
-    format,
+    conversion,
     outputPath,
     Math.max(1, deadline - Date.now()),
     ctx.signal,

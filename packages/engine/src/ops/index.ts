@@ -22,6 +22,7 @@ import { unlock } from './unlock.ts';
 import type { EngineOps } from './types.ts';
 import { watermark } from './watermark.ts';
 import { wordToPdf } from './word-to-pdf.ts';
+import { excelToPdf } from './excel-to-pdf.ts';
 
 /** The operation behind each tool. A tool without an entry here is a compile error. */
 export const ENGINE_OPS = {
@@ -35,6 +36,7 @@ export const ENGINE_OPS = {
   sign,
   'pdf-to-word': pdfToWord,
   'word-to-pdf': wordToPdf,
+  'excel-to-pdf': excelToPdf,
   'pdf-to-jpg': pdfToJpg,
   'pdf-to-png': pdfToPng,
   'pdf-to-pdfa': pdfToPdfa,

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { convertWordToPdf } from '../libreoffice/convert-word-to-pdf.ts';
+import { convertOfficeToPdf } from '../libreoffice/convert-office-to-pdf.ts';
 import { declareFileWork } from '../work/declare-work.ts';
 import { NO_WORK, type WorkRates } from '../work/estimate-work.ts';
 import type { EngineOp } from './types.ts';
@@ -19,6 +19,6 @@ export const wordToPdf: EngineOp<'word-to-pdf'> = async ({ file }, ctx) => {
   await declareFileWork(WORK_RATES, [file], ctx);
   ctx.onProgress?.('processing');
   const outputPath = join(ctx.workDir, 'converted.pdf');
-  await convertWordToPdf(file, outputPath, ctx);
+  await convertOfficeToPdf(file, outputPath, { tool: 'word-to-pdf', family: 'word' }, ctx);
   return { path: outputPath, report: { values: {}, notices: [] } };
 };

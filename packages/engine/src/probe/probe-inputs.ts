@@ -28,7 +28,7 @@ const PROBE_TEXT = 'Quire status probe';
 
 /**
  * The tiny built-in documents the status page's probes run every tool on, made in memory: one-page PDFs (as many
- * pages as a tool's `probePages`), a one-paragraph .docx and a small JPEG. Each tool gets as many files of the first
+ * pages as a tool's `probePages`), a one-paragraph .docx, a one-line CSV and a small JPEG. Each tool gets as many files of the first
  * kind it accepts as it needs (`minFiles`, at least one), a picture if it places pictures, every option at the value its form starts with, and its
  * `probeFields` (the cheapest setting); so a new tool has its probe from its registry entry alone.
  */
@@ -49,6 +49,12 @@ export async function createProbeInputs(): Promise<Readonly<Record<ToolId, Probe
       name: `${stem}.docx`,
       mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
       bytes: docx,
+    }),
+    // A two-column CSV: the cheapest workbook Calc reads, with no library to write it.
+    spreadsheet: (stem) => ({
+      name: `${stem}.csv`,
+      mimeType: 'text/csv',
+      bytes: Buffer.from(`${PROBE_TEXT},1\n`),
     }),
     image: (stem) => ({ name: `${stem}.jpg`, mimeType: 'image/jpeg', bytes: jpeg }),
     stampImage: (stem) => ({ name: `${stem}.jpg`, mimeType: 'image/jpeg', bytes: jpeg }),

@@ -13,6 +13,7 @@ const ENGLISH_STEMS: SampleStems = { document: 'report', photo: 'photo' };
 const SAMPLE_FILES: Readonly<Record<FileKind, { stem: keyof SampleStems; extension: string }>> = {
   pdf: { stem: 'document', extension: '.pdf' },
   word: { stem: 'document', extension: '.docx' },
+  spreadsheet: { stem: 'document', extension: '.xlsx' },
   image: { stem: 'photo', extension: '.jpg' },
   stampImage: { stem: 'photo', extension: '.png' },
 };

@@ -20,6 +20,18 @@ export const FILE_KINDS = {
     ],
     formats: ['ole', 'zip'],
   },
+  spreadsheet: {
+    label: 'Excel',
+    typeNames: ['Excel', 'ODS', 'CSV'],
+    extensions: ['.xlsx', '.xls', '.ods', '.csv'],
+    mimeTypes: [
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      'application/vnd.ms-excel',
+      'application/vnd.oasis.opendocument.spreadsheet',
+      'text/csv',
+    ],
+    formats: ['ole', 'zip', 'text'],
+  },
   /**
    * Pictures of every format JPG to PDF reads: JPG and PNG, and those Debian's libraries decode (libvips: WebP,
    * TIFF, GIF, AVIF; MuPDF: BMP; libheif with libde265: HEIC). Its label names them all, in no language's words.
@@ -68,13 +80,17 @@ export const FILE_KINDS = {
 
 export type FileKind = keyof typeof FILE_KINDS;
 
-/** A container format recognised from a file's first bytes. */
+/**
+ * A container format recognised from a file's first bytes; `text` is plain text that is not markup (a CSV), told
+ * apart further by the tool's engine.
+ */
 export type SniffedFormat =
   | 'pdf'
   | 'jpeg'
   | 'png'
   | 'zip'
   | 'ole'
+  | 'text'
   | 'webp'
   | 'tiff'
   | 'gif'

@@ -29,18 +29,28 @@ describe('sniffFormat', () => {
 
   it('does not take a text that starts like a picture for one', () => {
     expect(sniffFormat(text('RIFF\x10\x00\x00\x00WAVEfmt '))).toBeNull();
-    expect(sniffFormat(text('BMW is a car maker, and this is a plain text file.'))).toBeNull();
+    // Plain text (what a CSV is), never a BMP picture.
+    expect(sniffFormat(text('BMW is a car maker, and this is a plain text file.'))).toBe('text');
     expect(sniffFormat(text('\x00\x00\x00\x18ftypisom\x00\x00\x00\x00mp41'))).toBeNull();
   });
 
   it('finds a PDF header after leading junk within the first kilobyte', () => {
     expect(sniffFormat(text(`${'x'.repeat(500)}%PDF-1.4`))).toBe('pdf');
-    expect(sniffFormat(text(`${'x'.repeat(1100)}%PDF-1.4`))).toBeNull();
+    expect(sniffFormat(text(`${'x'.repeat(1100)}%PDF-1.4`))).toBe('text');
   });
 
   it('rejects empty, short and unknown heads', () => {
     expect(sniffFormat(new Uint8Array())).toBeNull();
-    expect(sniffFormat(text('%PDF'))).toBeNull();
+    expect(sniffFormat(text('%PDF'))).not.toBe('pdf');
     expect(sniffFormat(text('<html><body>%PD'))).toBeNull();
+    expect(sniffFormat(bytes(0x00, 0x01, 0x02, 0x41))).toBeNull();
+  });
+
+  it('calls plain text that is not markup text: CSV in UTF-8, Windows-1252 or UTF-16', () => {
+    expect(sniffFormat(text('name;price\r\nTee;1,5\r\n'))).toBe('text');
+    expect(sniffFormat(bytes(0xef, 0xbb, 0xbf, 0x61, 0x2c, 0x62, 0x0a))).toBe('text');
+    expect(sniffFormat(bytes(0x63, 0x61, 0x66, 0xe9, 0x09, 0x31))).toBe('text');
+    expect(sniffFormat(bytes(0xff, 0xfe, 0x61, 0x00, 0x09, 0x00))).toBe('text');
+    expect(sniffFormat(text('  <?xml version="1.0"?><office:document/>'))).toBeNull();
   });
 });

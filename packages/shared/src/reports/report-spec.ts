@@ -199,6 +199,7 @@ export const REPORT_SPECS: { readonly [T in ToolId]: readonly ReportHeaderSpec<T
     ...RECOGNITION,
   ],
   'word-to-pdf': [],
+  'excel-to-pdf': [],
   'pdf-to-jpg': PAGE_IMAGE_HEADERS,
   'pdf-to-png': PAGE_IMAGE_HEADERS,
   'pdf-to-pdfa': [
@@ -206,14 +207,13 @@ export const REPORT_SPECS: { readonly [T in ToolId]: readonly ReportHeaderSpec<T
     {
       header: 'X-Pdfa-Level',
       type: 'string',
-      description: 'The PDF/A level the result is written in and identifies itself as: `2b`, `1b` or `3b`.',
+      description: 'The PDF/A level of the result: `2b`, `1b` or `3b`.',
       write: ({ level }) => level,
     },
     {
       header: 'X-Pdfa-Rules-Checked',
       type: 'integer',
-      description:
-        'How many rules of that level our checker verified on the result (all passed, or the answer would be `PDFA_NOT_CONFORMANT`).',
+      description: 'How many rules of that level were checked on the result (all passed).',
       write: ({ rulesChecked }) => String(rulesChecked),
     },
   ],
@@ -414,6 +414,7 @@ export const REPORT_FIGURES: ReportFigureSpecs = {
     ...RECOGNITION_FIGURES,
   },
   'word-to-pdf': {},
+  'excel-to-pdf': {},
   'pdf-to-jpg': PAGE_IMAGE_FIGURES,
   'pdf-to-png': PAGE_IMAGE_FIGURES,
   'pdf-to-pdfa': {

@@ -140,6 +140,9 @@ const ZIP = 'application/zip';
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 /** A page with its corner folded: a document of any kind. */
 const FILE_GLYPH = 'M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8zM14 3v5h5';
+/** A sheet of cells: a spreadsheet. */
+const SHEET_GLYPH =
+  'M5 4h14a1 1 0 0 1 1 1v14a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V5a1 1 0 0 1 1-1zM4 10h16M4 15h16M10 4v16';
 /** A page with a W on it: a Word document. */
 const WORD_GLYPH = `${FILE_GLYPH}M8.5 12l1.2 5 1.8-4 1.8 4 1.2-5`;
 /** A framed picture: a sun over a mountain's slope. */
@@ -340,6 +343,25 @@ export const TOOLS = defineTools({
     errors: ['PASSWORD_REQUIRED', 'CONVERSION_FAILED'],
     color: 'orange',
     glyph: FILE_GLYPH,
+  },
+  'excel-to-pdf': {
+    ...onePdf,
+    id: 'excel-to-pdf',
+    slug: 'excel-to-pdf',
+    apiPath: '/api/pdf/from-excel',
+    accepts: ['spreadsheet'],
+    readsPdf: false,
+    maxPages: null,
+    output: { fileName: 'converted.pdf', mimeType: PDF, nameSuffix: '' },
+    options: {
+      // `true`: each sheet's columns take the page's width (its rows run on as many pages as they need).
+      fitWidth: { kind: 'enum', values: ['true', 'false'], default: 'true' },
+    },
+    timeoutMs: 2 * JOB_TIMEOUT_MS,
+    lane: 'office',
+    errors: ['PASSWORD_REQUIRED', 'CONVERSION_FAILED'],
+    color: 'green',
+    glyph: SHEET_GLYPH,
   },
   'pdf-to-jpg': {
     ...onePdf,

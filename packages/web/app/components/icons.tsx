@@ -35,6 +35,12 @@ export const WordIcon = (props: IconProps) => (
     <path d="M14 3v5h5M8.5 12l1.2 5 1.8-4 1.8 4 1.2-5" />
   </Svg>
 );
+export const SheetIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <rect x="4" y="4" width="16" height="16" rx="1" />
+    <path d="M4 10h16M4 15h16M10 4v16" />
+  </Svg>
+);
 export const ImageIcon = (props: IconProps) => (
   <Svg {...props}>
     <rect x="3" y="3" width="18" height="18" rx="2" />

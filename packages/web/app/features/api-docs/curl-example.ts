@@ -16,12 +16,16 @@ export type CurlEndpoint = {
   readonly response: { readonly fileNames: readonly string[]; readonly contentTypes: readonly string[] };
 };
 
-/** A sample file name for an upload of these media types: `document.pdf`, `report.docx`, `photo-2.jpg`. */
+/**
+ * A sample file name for an upload of these media types: `document.pdf`, `report.docx`, `report.xlsx`,
+ * `photo-2.jpg`.
+ */
 function sampleFile(mediaTypes: readonly string[], index: number | undefined): string {
   const number = index === undefined ? '' : `-${index + 1}`;
   if (mediaTypes.includes('application/pdf')) return `document${number}.pdf`;
   if (mediaTypes.some((type) => type.startsWith('image/'))) return `photo${number}.jpg`;
   if (mediaTypes.includes('application/x-pkcs12')) return `certificate${number}.p12`;
+  if (mediaTypes.includes('text/csv')) return `report${number}.xlsx`;
   return `report${number}.docx`;
 }
 

@@ -31,7 +31,7 @@ describe('the upload texts', () => {
       'JPG, PNG, WebP, TIFF, GIF, BMP, HEIC, or AVIF',
     );
     expect(stripIsolates(typeListOf(HOME_RULES.accepts, 'en').pageText)).toBe(
-      'PDF, Word, JPG, PNG, WebP, TIFF, GIF, BMP, HEIC, or AVIF',
+      'PDF, Word, Excel, ODS, CSV, JPG, PNG, WebP, TIFF, GIF, BMP, HEIC, or AVIF',
     );
     expect(stripIsolates(typeListOf(['stampImage'], 'ar').pageText)).toBe('JPG أو PNG');
     expect(stripIsolates(typeListOf(['pdf', 'word'], 'ja').pageText)).toBe('PDFまたはWord');
@@ -58,6 +58,11 @@ describe('the upload texts', () => {
       button: 'Select Word Document',
       limits: 'One Word file, up to 100MB',
     });
+    expect(textsOf(uploadRulesOf(TOOLS['excel-to-pdf']))).toMatchObject({
+      idle: 'Drop your spreadsheet here',
+      button: 'Select Spreadsheet',
+      limits: 'One Excel, ODS, or CSV file, up to 100MB',
+    });
     expect(textsOf(uploadRulesOf(TOOLS['jpg-to-pdf']))).toMatchObject({
       idle: 'Drop your images here',
       button: 'Select Images',
@@ -66,7 +71,8 @@ describe('the upload texts', () => {
     expect(textsOf(HOME_RULES)).toMatchObject({
       idle: 'Drop your files here',
       button: 'Select Files',
-      limits: 'Up to 50 PDF, Word, JPG, PNG, WebP, TIFF, GIF, BMP, HEIC, or AVIF files, up to 100MB each',
+      limits:
+        'Up to 50 PDF, Word, Excel, ODS, CSV, JPG, PNG, WebP, TIFF, GIF, BMP, HEIC, or AVIF files, up to 100MB each',
     });
   });
 

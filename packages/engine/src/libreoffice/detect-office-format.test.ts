@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { useJobContext, inputFile } from '../../test/job-context.ts';
 import { createDocx, createManyEntriesDocx } from '@quire/test-kit/hostile-word';
 import { withZip64EndRecords } from '../../test/zip64-end-records.ts';
-import { detectWordFormat } from './detect-word-format.ts';
+import { detectOfficeFormat } from './detect-office-format.ts';
 import { readZipDirectory, ZipEntryLimitError } from './read-zip-directory.ts';
 
 const ctx = useJobContext();
@@ -12,7 +12,7 @@ const ctx = useJobContext();
 async function detect(bytes: Uint8Array, name = 'entries.docx') {
   const path = join(ctx.workDir, name);
   await writeFile(path, bytes);
-  return detectWordFormat(inputFile(path));
+  return detectOfficeFormat(inputFile(path), 'word');
 }
 
 const tooComplex = { code: 'DOCUMENT_TOO_COMPLEX', details: { fileIndex: 0, fileName: 'entries.docx' } };
