@@ -302,13 +302,15 @@ afterAll(async () => {
 function expectOutcome(reply: Reply, tool: PdfTool, outcome: Outcome, fileName: string) {
   if (outcome === 200) {
     expectOutput(reply, tool);
-    // The bytes are of the type answered: a PDF, a zip, or the JPEG of a one-page PDF to JPG.
+    // The bytes are of the type answered: a PDF, a zip, or the picture of a one-page PDF to JPG or PDF to PNG.
     const contentType = String(reply.headers['content-type']);
     const magic = contentType.endsWith('pdf')
       ? '%PDF'
       : contentType === 'image/jpeg'
         ? '\xff\xd8\xff'
-        : 'PK\x03\x04';
+        : contentType === 'image/png'
+          ? '\x89PNG'
+          : 'PK\x03\x04';
     expect(reply.rawPayload.subarray(0, magic.length).toString('latin1')).toBe(magic);
     return;
   }
