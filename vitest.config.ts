@@ -17,6 +17,11 @@ export default defineConfig({
           exclude,
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          // Two files at once, even on two cores: most of a file's time is spent waiting on the engines it starts
+          // (qpdf, Ghostscript, LibreOffice, Tesseract) or on its own server's queues, and one file at a time kept
+          // the machine about half idle. Tests assert behaviour, never timing, so a busier machine changes nothing
+          // they check.
+          maxWorkers: 2,
           sequence: { groupOrder: 0 },
         },
       },

@@ -36,8 +36,24 @@ const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 const NOTES = { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('plain text') };
 const isolated = (text: string) => `\u2068${text}\u2069`;
-const EVERY_TYPE_EN = `${isolated('PDF')}, ${isolated('Word')}, ${isolated('JPG')}, or ${isolated('PNG')}`;
-const EVERY_TYPE_AR = ['PDF', 'Word', 'JPG', 'PNG'].map(isolated).join(' أو ');
+/** Every type some tool takes, in the order of the file kinds. */
+const EVERY_TYPE = [
+  'PDF',
+  'Word',
+  'Excel',
+  'ODS',
+  'CSV',
+  'JPG',
+  'PNG',
+  'WebP',
+  'TIFF',
+  'GIF',
+  'BMP',
+  'HEIC',
+  'AVIF',
+];
+const EVERY_TYPE_EN = `${EVERY_TYPE.slice(0, -1).map(isolated).join(', ')}, or ${isolated('AVIF')}`;
+const EVERY_TYPE_AR = EVERY_TYPE.map(isolated).join(' أو ');
 
 let session: Awaited<ReturnType<typeof launchBrowser>> | undefined;
 beforeAll(async () => {

@@ -46,6 +46,8 @@ describe('pdfToPdfa', () => {
       expect(error).toBeInstanceOf(AppError);
       expect((error as AppError).code).toBe('PDFA_NOT_CONFORMANT');
       expect((error as AppError).details).toMatchObject({
+        fileIndex: 0,
+        fileName: file.name,
         rule: 'no-embedded-files',
         reason: 'attachments',
         level,

@@ -65,7 +65,7 @@ export const pdfToPdfa: EngineOp<'pdf-to-pdfa'> = async ({ file, options }, ctx)
     [profile],
   );
   // Ghostscript can exit 0 on a file it could not read: the page count of the result is the proof.
-  if (result.exitCode !== 0) throw conversionFailed();
+  if (result.exitCode !== 0) throw conversionFailed(file);
 
   ctx.onProgress?.('writing');
   const mupdf = await loadMupdf();
@@ -81,15 +81,22 @@ export const pdfToPdfa: EngineOp<'pdf-to-pdfa'> = async ({ file, options }, ctx)
     }
   } catch (error) {
     if (error instanceof AppError || ctx.signal.aborted) throw error;
-    throw conversionFailed();
+    throw conversionFailed(file);
   }
-  if (pageCount !== info.pageCount) throw conversionFailed();
+  if (pageCount !== info.pageCount) throw conversionFailed(file);
   const first = violations[0];
   if (first !== undefined) {
     throw new AppError(
       'PDFA_NOT_CONFORMANT',
       `"${file.name}" could not be made PDF/A-${level}: rule ${first.rule} is broken (${first.detail}).`,
-      { rule: first.rule, detail: first.detail, level, reason: REASONS[first.rule] ?? 'other' },
+      {
+        fileIndex: 0,
+        fileName: file.name,
+        rule: first.rule,
+        detail: first.detail,
+        level,
+        reason: REASONS[first.rule] ?? 'other',
+      },
     );
   }
   return {
@@ -107,8 +114,11 @@ const REASONS: Partial<Record<PdfaRule, string>> = {
   'fonts-embedded': 'fonts',
 };
 
-function conversionFailed(): AppError {
-  return new AppError('CONVERSION_FAILED', 'The file could not be converted to PDF/A.');
+function conversionFailed(file: InputFile): AppError {
+  return new AppError('CONVERSION_FAILED', `"${file.name}" could not be converted to PDF/A.`, {
+    fileIndex: 0,
+    fileName: file.name,
+  });
 }
 
 /** Annotation flags (PDF 32000-1, 12.5.3): Invisible, Hidden, Print, NoView. */

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJobContext, inputFile } from '../../test/job-context.ts';
 import { pdfToPdfa } from '../ops/pdf-to-pdfa.ts';
 import { checkPdfa } from './check-pdfa.ts';
+import { ownedBytes } from '../mupdf/owned-bytes.ts';
 import { PDFA_RULES, rulesOf, type PdfaLevel, type PdfaRule } from '@quire/shared';
 
 /** Text, pictures with soft masks and fonts of several kinds: a base every rule can be broken on. */
@@ -30,7 +31,7 @@ afterAll(() => dispose());
 function brokenRules(level: PdfaLevel, edit: (pdf: mupdf.PDFDocument) => void): PdfaRule[] {
   const pdf = new mupdf.PDFDocument(bases.get(level) as Uint8Array);
   edit(pdf);
-  const edited = new mupdf.PDFDocument(pdf.saveToBuffer('').asUint8Array());
+  const edited = new mupdf.PDFDocument(ownedBytes(pdf.saveToBuffer('')));
   return [...new Set(checkPdfa(edited, level).map((violation) => violation.rule))];
 }
 

@@ -18,10 +18,11 @@ import { PDF_TOOLS, expectOutput, expectStillServing, postTool, type PdfTool } f
 
 const ACTIVE_KEYS = ['/JavaScript', '/OpenAction', '/Launch', '/SubmitForm', '/URI', '/XFA'];
 /**
- * What a PDF/A result keeps of them, measured on this file: nothing. Ghostscript drops the scripts, the opening and
- * page actions, the Launch action, the form with its submit button and XFA, and here the link's URI action too.
+ * What a PDF/A result keeps of them: the link, which PDF/A allows and the tool keeps on purpose (it is marked as
+ * printed before Ghostscript, which drops annotations that do not print). Ghostscript drops the scripts, the opening
+ * and page actions, the Launch action, and the form with its submit button and XFA.
  */
-const PDFA_ACTIVE_KEYS: string[] = [];
+const PDFA_ACTIVE_KEYS = ['/URI'];
 /** Scripts and actions left in a PDF (its keys of `ACTIVE_KEYS`). */
 type ActiveKeys = (pdf: Uint8Array) => Promise<string[]>;
 
