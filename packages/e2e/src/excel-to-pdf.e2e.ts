@@ -52,7 +52,7 @@ describe('the Excel to PDF page in a real browser', () => {
     await expect
       .poll(() => view.page.getByTestId('upload-error').textContent())
       .toBe(
-        `Invalid file type: “${PDF_NAME}”. Please select a \u2068Excel\u2069, \u2068ODS\u2069, or \u2068CSV\u2069 file.`,
+        `Invalid file type: “${PDF_NAME}”. Please select one \u2068Excel\u2069, \u2068ODS\u2069, or \u2068CSV\u2069 file.`,
       );
     await view.page.locator('input[type=file]').setInputFiles([corpusPath('office/calamine_any-sheets.xls')]);
     const [response] = await Promise.all([

@@ -235,7 +235,7 @@ describe('a file dropped outside the dashed area of a tool page', () => {
     await dropFiles(page, [DOCX], page.locator('h1'));
 
     const error = page.getByTestId('upload-error');
-    const expected = `Invalid file type: “\u2068${nameOf(DOCX)}\u2069”. Please select a \u2068PDF\u2069 file.`;
+    const expected = `Invalid file type: “\u2068${nameOf(DOCX)}\u2069”. Please select one \u2068PDF\u2069 file.`;
     await expect.poll(() => error.textContent()).toBe(expected);
     expect(await page.getByTestId('selected-file').count()).toBe(0);
     expect(await page.getByTestId('drop-area').getAttribute('data-dragging')).toBeNull();

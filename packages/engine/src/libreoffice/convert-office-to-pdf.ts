@@ -44,6 +44,7 @@ export async function convertOfficeToPdf(
       pdfFilter: OFFICE_FAMILIES[request.family].pdfFilter,
       loadFilter,
       fitWidth: request.fitWidth,
+      sheetName: format === 'csv' ? file.name.replace(/\.[^.]*$/, '') : undefined,
     };
     const result = await convertInWarmOffice(inputPath, conversion, outputPath, ctx);
     const details = { fileIndex: 0, fileName: file.name };

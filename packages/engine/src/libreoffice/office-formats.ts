@@ -51,4 +51,10 @@ export type OfficeConversion = {
   readonly loadFilter?: LoadFilter | undefined;
   /** Spreadsheets: scale each sheet's page style to one page wide (rows run on as many pages as they need). */
   readonly fitWidth?: boolean | undefined;
+  /**
+   * A CSV's one sheet is named after the file LibreOffice reads (`input`), and the default page style prints that
+   * name at the top of every page: it is renamed to this (the visitor's file name without its extension) in the
+   * open document, so no file is ever given the visitor's name.
+   */
+  readonly sheetName?: string | undefined;
 };

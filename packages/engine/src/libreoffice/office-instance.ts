@@ -139,6 +139,7 @@ export class OfficeInstance {
         ? { loadFilter: conversion.loadFilter.filter, loadOptions: conversion.loadFilter.options }
         : {}),
       fitWidth: conversion.fitWidth === true,
+      ...(conversion.sheetName === undefined ? {} : { sheetName: conversion.sheetName }),
     };
     this.#child.stdin.write(`${JSON.stringify(request)}\n`);
     const reply = await this.#nextReply(timeoutMs, signal);

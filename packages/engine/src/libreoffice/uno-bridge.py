@@ -79,11 +79,26 @@ def fit_sheets_to_width(document):
         style.ScaleToPagesY = 0
 
 
+def rename_only_sheet(document, name):
+    # A sheet name may not hold any of []*?:/\ nor start or end with an apostrophe; a name LibreOffice still refuses
+    # keeps its old name, which only changes the printed header.
+    cleaned = "".join(" " if character in "[]*?:/\\" else character for character in name).strip(" '")
+    if not cleaned:
+        return
+    try:
+        document.Sheets.getByIndex(0).Name = cleaned
+    except Exception:  # noqa: BLE001 - a name LibreOffice will not take: the header keeps "input".
+        pass
+
+
 def convert(desktop, request):
     load = dict(LOAD_PROPS)
     if request.get("loadFilter"):
         load["FilterName"] = request["loadFilter"]
         load["FilterOptions"] = request.get("loadOptions", "")
+    if request.get("sheetName"):
+        # A read-only document refuses a sheet's new name. The document is only exported, never stored.
+        load["ReadOnly"] = False
     pdf_filter = request.get("pdfFilter", "writer_pdf_Export")
     if pdf_filter not in PDF_FILTERS:
         raise ValueError("unknown PDF filter")
@@ -91,8 +106,11 @@ def convert(desktop, request):
     if document is None:
         raise RuntimeError("LibreOffice could not open the document")
     try:
-        if request.get("fitWidth") and document.supportsService("com.sun.star.sheet.SpreadsheetDocument"):
+        is_spreadsheet = document.supportsService("com.sun.star.sheet.SpreadsheetDocument")
+        if request.get("fitWidth") and is_spreadsheet:
             fit_sheets_to_width(document)
+        if request.get("sheetName") and is_spreadsheet and document.Sheets.Count == 1:
+            rename_only_sheet(document, request["sheetName"])
         store = {"FilterName": pdf_filter, "Overwrite": True}
         document.storeToURL(uno.systemPathToFileUrl(request["output"]), props(store))
     finally:

@@ -144,6 +144,9 @@ describe('excelToPdf reads CSV files', () => {
     const text = pdfPageTexts(pdf).join('');
     expect(text).toContain('big, old');
     expect(text).not.toContain('"');
+    // The page header names the sheet, which is named after the file, not after the name LibreOffice reads.
+    expect(text).toContain('cities');
+    expect(text).not.toMatch(/\binput\b/);
   });
 
   it('in UTF-16 with a byte-order mark, tab-separated (Excel\'s "Unicode text")', async () => {
