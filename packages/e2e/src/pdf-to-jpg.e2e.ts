@@ -1,31 +1,15 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { corpusEntry, corpusPath } from '@quire/corpus';
 import { JPG_DPI } from '@quire/shared';
 import { unzipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitForJobResult } from './job-requests.ts';
+import { describe, expect, it } from 'vitest';
 import { runAndDownload, useToolPage } from './tool-page.ts';
 import { jobFoldersLeft } from './job-folders.ts';
-
-/** Three pages; the first is US Letter portrait (612 × 792 pt). */
-const MIXED_SIZES = 'pdf/pdfjs_mixed-page-sizes-3p.pdf';
+import { downloadOnePagePicture, MIXED_SIZES, useOnePagePdf } from './one-page-picture.ts';
 
 const view = useToolPage('pdf-to-jpg');
 
-let dir = '';
-/** The first page of the three alone, under a name of the visitor's. */
-let onePage = '';
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'quire-e2e-to-jpg-'));
-  onePage = join(dir, 'Affiche été.pdf');
-  execFileSync('qpdf', ['--empty', '--pages', corpusPath(MIXED_SIZES), '1', '--', onePage]);
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+const onePage = useOnePagePdf();
 
 /** Width and height of a JPEG, read from its first start-of-frame marker. */
 function jpegSize(bytes: Uint8Array): { width: number; height: number } {
@@ -96,27 +80,11 @@ describe('the PDF to JPG page in a real browser', () => {
   });
 
   it('gives a one-page PDF as its JPG, named after it, with a preview beside the download', async () => {
-    await view.page.locator('input[type=file]').setInputFiles([onePage]);
-    await view.page.getByRole('radio', { name: 'Low (72 DPI)' }).check();
-    const [response] = await Promise.all([
-      waitForJobResult(view.page),
-      view.page.getByTestId('action-button').click(),
-    ]);
-    expect(response.status()).toBe(200);
-    expect(response.headers()['content-type']).toBe('image/jpeg');
-    await view.page.getByTestId('tool-result').waitFor();
-    expect(await view.page.getByTestId('result-name').textContent()).toBe('Affiche été.jpg');
-    expect(await view.page.getByTestId('result-preview').getAttribute('alt')).toBe(
-      'Preview of \u2068Affiche été.jpg\u2069',
-    );
-    const [download] = await Promise.all([
-      view.page.waitForEvent('download'),
-      view.page.getByTestId('download-button').click(),
-    ]);
-    expect(download.suggestedFilename()).toBe('Affiche été.jpg');
-    const saved = join(view.downloadsPath, `one-page-${Date.now()}.jpg`);
-    await download.saveAs(saved);
-    const size = jpegSize(new Uint8Array(await readFile(saved)));
+    const picture = await downloadOnePagePicture(view, onePage(), {
+      extension: 'jpg',
+      contentType: 'image/jpeg',
+    });
+    const size = jpegSize(picture);
     expect(size.width).toBeCloseTo(612, -1);
     expect(size.height).toBeCloseTo(792, -1);
   });

@@ -1,33 +1,18 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { corpusEntry, corpusPath } from '@quire/corpus';
 import { unzipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitForJobResult } from './job-requests.ts';
+import { describe, expect, it } from 'vitest';
 import { runAndDownload, useToolPage } from './tool-page.ts';
 import { jobFoldersLeft } from './job-folders.ts';
+import { downloadOnePagePicture, MIXED_SIZES, useOnePagePdf } from './one-page-picture.ts';
 
-/** Three pages; the first is US Letter portrait (612 × 792 pt). */
-const MIXED_SIZES = 'pdf/pdfjs_mixed-page-sizes-3p.pdf';
 /** PNG's colour types: 2 is RGB, 6 is RGB with an alpha channel. */
 const RGB = 2;
 const RGB_ALPHA = 6;
 
 const view = useToolPage('pdf-to-png');
 
-let dir = '';
-/** The first page of the three alone, under a name of the visitor's. */
-let onePage = '';
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'quire-e2e-to-png-'));
-  onePage = join(dir, 'Affiche été.pdf');
-  execFileSync('qpdf', ['--empty', '--pages', corpusPath(MIXED_SIZES), '1', '--', onePage]);
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+const onePage = useOnePagePdf();
 
 /** Width, height and colour type of a PNG, read from its header (IHDR, the first chunk). */
 function pngHeader(bytes: Uint8Array): { width: number; height: number; colourType: number } {
@@ -76,27 +61,11 @@ describe('the PDF to PNG page in a real browser', () => {
   });
 
   it('gives a one-page PDF as its PNG on white, named after it, with a preview beside the download', async () => {
-    await view.page.locator('input[type=file]').setInputFiles([onePage]);
-    await view.page.getByRole('radio', { name: 'Low (72 DPI)' }).check();
-    const [response] = await Promise.all([
-      waitForJobResult(view.page),
-      view.page.getByTestId('action-button').click(),
-    ]);
-    expect(response.status()).toBe(200);
-    expect(response.headers()['content-type']).toBe('image/png');
-    await view.page.getByTestId('tool-result').waitFor();
-    expect(await view.page.getByTestId('result-name').textContent()).toBe('Affiche été.png');
-    expect(await view.page.getByTestId('result-preview').getAttribute('alt')).toBe(
-      'Preview of \u2068Affiche été.png\u2069',
-    );
-    const [download] = await Promise.all([
-      view.page.waitForEvent('download'),
-      view.page.getByTestId('download-button').click(),
-    ]);
-    expect(download.suggestedFilename()).toBe('Affiche été.png');
-    const saved = join(view.downloadsPath, `one-page-${Date.now()}.png`);
-    await download.saveAs(saved);
-    expect(pngHeader(new Uint8Array(await readFile(saved)))).toEqual({
+    const picture = await downloadOnePagePicture(view, onePage(), {
+      extension: 'png',
+      contentType: 'image/png',
+    });
+    expect(pngHeader(picture)).toEqual({
       width: 612,
       height: 792,
       colourType: RGB,
