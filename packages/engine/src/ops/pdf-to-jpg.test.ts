@@ -9,10 +9,10 @@ import {
   resultMimeType,
   type JpgQuality,
 } from '@quire/shared';
-import { unzipSync } from 'fflate';
 import * as mupdf from 'mupdf';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { readImages, readMupdfPageBounds } from '../../test/page-images.ts';
 import { inputFile, useJobContext } from '../../test/job-context.ts';
 import { parsePageSizes } from '../poppler/read-page-sizes.ts';
 import { MAX_PAGE_PIXELS, MAX_PAGE_SIDE_PX, planPageRenders } from '../render/plan-page-renders.ts';
@@ -34,28 +34,6 @@ const smallPdfs = pdfEntries.filter(
 
 async function convert(path: string, quality: JpgQuality = 'low', password?: string) {
   return pdfToJpg({ file: inputFile(path, password), options: { quality } }, ctx);
-}
-
-/** The images of a result: the entries of its zip, or the one JPEG of a one-page document (unnamed here). */
-async function readImages(path: string): Promise<[string, Uint8Array][]> {
-  const bytes = await readFile(path);
-  const isZip = bytes.subarray(0, 4).equals(Buffer.from('PK\x03\x04', 'latin1'));
-  return isZip ? Object.entries(unzipSync(bytes)) : [['', new Uint8Array(bytes)]];
-}
-
-/** Page sizes as MuPDF reads them (crop box, rotation and UserUnit applied): independent of poppler. */
-async function readMupdfPageBounds(path: string): Promise<{ width: number; height: number }[]> {
-  const doc = mupdf.Document.openDocument(await readFile(path), 'application/pdf');
-  try {
-    return Array.from({ length: doc.countPages() }, (_, index) => {
-      const page = doc.loadPage(index);
-      const [x0, y0, x1, y1] = page.getBounds();
-      page.destroy();
-      return { width: x1 - x0, height: y1 - y0 };
-    });
-  } finally {
-    doc.destroy();
-  }
 }
 
 /**
