@@ -6,10 +6,11 @@ import { pdfToImages, type PageImageFormat } from './pdf-to-images.ts';
 import type { EngineOp } from './types.ts';
 
 /**
- * What a job costs (`npm run bench work-estimates`): as PDF to JPG, but each megapixel deflated by poppler's PNG
- * writer rather than JPEG-encoded (measured 11 times the time), and a transparent page drawn by cairo (16 times).
+ * What a job costs: as PDF to JPG, but each megapixel deflated. On white, that is our own PNG writing of
+ * pdftoppm's rasters, which `npm run bench to-png` measured at 0.28 of the time of pdftoppm's PNG writer (whose rate
+ * was 165 ms per megapixel, 11 times JPEG's); transparent, a page drawn and written by cairo (16 times JPEG's).
  */
-const WORK_RATES = { ...NO_WORK, baseMs: 60, perPageMs: 10, perContentMiBMs: 350, perMegapixelMs: 165 };
+const WORK_RATES = { ...NO_WORK, baseMs: 60, perPageMs: 10, perContentMiBMs: 350, perMegapixelMs: 50 };
 const TRANSPARENT_WORK_RATES = { ...WORK_RATES, perMegapixelMs: 240 };
 
 /**

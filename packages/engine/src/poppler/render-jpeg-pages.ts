@@ -1,5 +1,6 @@
 import { AppError } from '@quire/shared';
 import type { RenderBatch } from '../render/plan-render-batches.ts';
+import type { StdoutReader } from '../process/run-process.ts';
 import { runPoppler } from './run-poppler.ts';
 
 /** libjpeg quality of every page image, as in the engine measurements: small text stays crisp. */
@@ -49,8 +50,9 @@ export async function runRenderer(
   batch: RenderBatch,
   file: { name: string; index: number },
   limits: { signal: AbortSignal; timeoutMs: number },
+  readStdout?: StdoutReader,
 ): Promise<RenderOutcome> {
-  const result = await runPoppler(command, args, limits);
+  const result = await runPoppler(command, args, limits, readStdout);
   const isOutOfMemory = /out of memory/i.test(result.stderr);
   if (result.exitCode !== 0) {
     const details = { fileIndex: file.index, fileName: file.name, pageNumber: batch.firstPage };

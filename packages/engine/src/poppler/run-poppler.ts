@@ -1,4 +1,4 @@
-import { runProcess, type ProcessResult } from '../process/run-process.ts';
+import { runProcess, type ProcessResult, type StdoutReader } from '../process/run-process.ts';
 
 /**
  * Address-space cap of a poppler process. A page within `MAX_PAGE_PIXELS` needs 120 MB of raster plus the
@@ -18,11 +18,14 @@ export function runPoppler(
   command: PopplerCommand,
   args: readonly string[],
   limits: { signal: AbortSignal; timeoutMs: number },
+  readStdout?: StdoutReader,
 ): Promise<ProcessResult> {
   return runProcess(
     command,
     args,
     { timeoutMs: limits.timeoutMs, maxMemoryBytes: POPPLER_MAX_MEMORY_BYTES },
     limits.signal,
+    undefined,
+    readStdout,
   );
 }

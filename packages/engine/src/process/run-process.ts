@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import type { Readable } from 'node:stream';
 import { AppError } from '@quire/shared';
 import { confinedArgs } from './confined-command.ts';
 
@@ -16,6 +17,12 @@ export type ProcessResult = {
   stderr: string;
 };
 
+/**
+ * Reads the program's standard output as it is written (a stream of page images, say), instead of keeping its
+ * start as text. The program waits while the reader does (the pipe fills), so its output never piles up in memory.
+ */
+export type StdoutReader = (stdout: Readable) => Promise<void>;
+
 /** Output kept from each stream: enough for a page count or an error line, never a flood. */
 const MAX_CAPTURE_CHARS = 64 * 1024;
 
@@ -24,7 +31,8 @@ const MAX_CAPTURE_CHARS = 64 * 1024;
  * timeout. An abort or timeout kills the whole group, so nothing the program started outlives the job; the program
  * also dies with the thread that started it.
  * Resolves with the exit status; rejects only on abort (`JOB_TIMEOUT`), a file written past the job's output budget
- * (`OUTPUT_TOO_LARGE`) or when the program cannot start.
+ * (`OUTPUT_TOO_LARGE`), when the program cannot start, or with `readStdout`'s error when it fails on the output of
+ * a program that exits 0 (a program that fails is told by its exit status; the reader's error then says no more).
  */
 export function runProcess(
   command: string,
@@ -32,6 +40,7 @@ export function runProcess(
   limits: ProcessLimits,
   signal: AbortSignal,
   env: NodeJS.ProcessEnv = { PATH: process.env.PATH ?? '/usr/bin:/bin', LC_ALL: 'C' },
+  readStdout?: StdoutReader,
 ): Promise<ProcessResult> {
   return new Promise((resolve, reject) => {
     if (signal.aborted) {
@@ -45,9 +54,20 @@ export function runProcess(
     });
     let stdout = '';
     let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      if (stdout.length < MAX_CAPTURE_CHARS) stdout += chunk;
-    });
+    let readError: unknown = null;
+    let reading: Promise<void> = Promise.resolve();
+    if (readStdout) {
+      reading = readStdout(child.stdout).catch((error: unknown) => {
+        // Nothing reads the pipe any more: the program is stopped rather than left blocked on it.
+        readError = error;
+        killGroup();
+        child.stdout.resume();
+      });
+    } else {
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+        if (stdout.length < MAX_CAPTURE_CHARS) stdout += chunk;
+      });
+    }
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
       if (stderr.length < MAX_CAPTURE_CHARS) stderr += chunk;
     });
@@ -86,11 +106,14 @@ export function runProcess(
     });
     child.once('close', (exitCode, exitSignal) => {
       finish();
-      if (abortReason) reject(abortReason);
-      // The kernel stopped a write past the size cap of one file (the job's output budget, `RLIMIT_FSIZE`).
-      else if (exitSignal === 'SIGXFSZ')
-        reject(new AppError('OUTPUT_TOO_LARGE', 'The result is larger than one job may produce.'));
-      else resolve({ exitCode, signal: exitSignal, stdout, stderr });
+      void reading.then(() => {
+        if (abortReason) reject(abortReason);
+        // The kernel stopped a write past the size cap of one file (the job's output budget, `RLIMIT_FSIZE`).
+        else if (exitSignal === 'SIGXFSZ')
+          reject(new AppError('OUTPUT_TOO_LARGE', 'The result is larger than one job may produce.'));
+        else if (readError !== null && exitCode === 0) reject(readError);
+        else resolve({ exitCode, signal: exitSignal, stdout, stderr });
+      });
     });
   });
 }
