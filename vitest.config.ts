@@ -22,6 +22,10 @@ export default defineConfig({
           // the machine about half idle. Tests assert behaviour, never timing, so a busier machine changes nothing
           // they check.
           maxWorkers: 2,
+          // expect.poll waits for what a job or a server will do: its default of 1 s was a timing assertion in
+          // disguise, which a busy machine broke (a job not done within the second). A poll still ends at once
+          // when what it waits for happens.
+          expect: { poll: { timeout: 30_000 } },
           sequence: { groupOrder: 0 },
         },
       },
@@ -35,6 +39,7 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          expect: { poll: { timeout: 30_000 } },
           // After the unit tests, not beside them (projects run in parallel unless ordered): unit tests at niceness 0
           // on both cores starve the server under test, whose long jobs run at niceness 19, and slow the browser's
           // hydration (issue 31, item 6).
