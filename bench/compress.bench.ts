@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { corpusEntries, corpusPath, featureValue, hasFeature, type CorpusEntry } from '@quire/corpus';
-import { ENGINE_OPS } from '@quire/engine';
+import { loadEngineOp } from '@quire/engine';
 import {
   countFormFields,
   colourImageShare,
@@ -108,7 +108,9 @@ try {
     for (const subject of subjects) {
       const workDir = await mkdtemp(join(workRoot, 'job-'));
       const started = performance.now();
-      const result = await ENGINE_OPS.compress(
+      const result = await (
+        await loadEngineOp('compress')
+      )(
         {
           file: { path: subject.path, name: subject.entry.name, password: subject.password },
           options: { quality },

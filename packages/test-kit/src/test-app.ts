@@ -67,7 +67,14 @@ export async function createTestApp(
     ...env,
   });
   const app = createFastify(config, logStream);
-  const runner = createRunner(config, () => undefined, { pdf: lane, office: { size: 1, maxQueue: 2 } });
+  // One worker each for the office and OCR lanes unless a test asks for more (QUIRE_OCR_WORKERS): each worker
+  // started from source costs a second or two of CPU, and the suite starts a hundred apps.
+  const ocr = env.QUIRE_OCR_WORKERS === undefined ? { ocr: { size: 1 } } : {};
+  const runner = createRunner(config, () => undefined, {
+    pdf: lane,
+    office: { size: 1, maxQueue: 2 },
+    ...ocr,
+  });
   const store = new DirectoryJobStore(jobRoot);
   await buildApp(app, config, { runner, store, ...(config.testOps ? { testOps: runner } : {}) });
   await runner.whenReady();

@@ -27,7 +27,13 @@ describe('long jobs from many clients', () => {
   it('never take the last worker of the PDF or the OCR lane: visitors’ one-page jobs are answered', async () => {
     testApp = await createTestApp(
       { size: 2, maxQueue: 32 },
-      { QUIRE_TEST_OPS: '1', QUIRE_CLIENT_MAX_RUNNING: '1', QUIRE_CLIENT_MAX_QUEUED: '3' },
+      {
+        QUIRE_TEST_OPS: '1',
+        QUIRE_CLIENT_MAX_RUNNING: '1',
+        QUIRE_CLIENT_MAX_QUEUED: '3',
+        // Two OCR workers, as two PDF workers: the one a long job may take, and the one kept for short work.
+        QUIRE_OCR_WORKERS: '2',
+      },
     );
     const app = testApp;
     const floods = ATTACKERS.flatMap((address) =>
