@@ -143,6 +143,8 @@ async function openMergeWithFiles(locale: Locale, viewport: Viewport): Promise<P
     ),
   );
   await expect.poll(() => page.getByTestId('selected-file').count()).toBe(2);
+  // Each row shows its file's first page once drawn: waited for, so every picture of the list is the same.
+  await expect.poll(() => page.getByTestId('first-page').count(), { timeout: 20_000 }).toBe(2);
   return page;
 }
 
@@ -161,9 +163,9 @@ describe.each(LOCALES_SHOWN)('the merge page in %s', (locale) => {
     if (locale === 'ar') expect(ink).toBeGreaterThan(0.55);
     else expect(ink).toBeLessThan(0.45);
 
-    // Each file row runs from its icon at the inline start to the remove button at the inline end.
+    // Each file row runs from its first page at the inline start to the remove button at the inline end.
     const row = page.getByTestId('selected-file').first();
-    const icon = centerXOf(await boxOf(row.locator('svg').first()));
+    const icon = centerXOf(await boxOf(row.getByTestId('first-page')));
     const remove = centerXOf(await boxOf(row.getByTestId('remove-file')));
     expect(icon > remove).toBe(locale === 'ar');
 
