@@ -23,6 +23,7 @@ import type { EngineOps } from './types.ts';
 import { watermark } from './watermark.ts';
 import { wordToPdf } from './word-to-pdf.ts';
 import { excelToPdf } from './excel-to-pdf.ts';
+import { powerpointToPdf } from './powerpoint-to-pdf.ts';
 
 /** The operation behind each tool. A tool without an entry here is a compile error. */
 export const ENGINE_OPS = {
@@ -37,6 +38,7 @@ export const ENGINE_OPS = {
   'pdf-to-word': pdfToWord,
   'word-to-pdf': wordToPdf,
   'excel-to-pdf': excelToPdf,
+  'powerpoint-to-pdf': powerpointToPdf,
   'pdf-to-jpg': pdfToJpg,
   'pdf-to-png': pdfToPng,
   'pdf-to-pdfa': pdfToPdfa,
