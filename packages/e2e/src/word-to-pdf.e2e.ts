@@ -34,7 +34,9 @@ describe('the Word to PDF page in a real browser', () => {
     await view.page.locator('input[type=file]').setInputFiles([corpusPath(PDF)]);
     await expect
       .poll(() => view.page.getByTestId('upload-error').textContent())
-      .toBe(`Invalid file type: “${PDF_NAME}”. Please select a \u2068Word\u2069 file.`);
+      .toBe(
+        `Invalid file type: “${PDF_NAME}”. Please select a \u2068Word\u2069, \u2068ODT\u2069, \u2068RTF\u2069, or \u2068TXT\u2069 file.`,
+      );
     await view.page.locator('input[type=file]').setInputFiles([corpusPath('word/poi_simple-table.doc')]);
     await expect.poll(() => view.page.getByTestId('selected-file').count()).toBe(1);
   });
