@@ -1,35 +1,59 @@
-// npm run bench office-to-pdf: our office → PDF tools (the warm sandboxed LibreOffice of the Office lane, as a server
-// worker runs it) against a cold `soffice --headless --convert-to pdf` with a fresh profile, one row per file: every
-// corpus spreadsheet (.xlsx, .xls, .ods) and a CSV written here (the corpus has none). Excel to PDF runs with
-// fitWidth=false, so that both print each sheet with its own page setup: the pages and the text must be the same
-// (`@quire/test-kit/office-to-pdf-checks`). Time: median of RUNS (ours after one warm-up conversion, in a fresh
-// process through bench/op-runner.ts). A file whose PDF differs is listed and the bench exits with status 1.
-import { writeFileSync } from 'node:fs';
+// npm run bench office-to-pdf [format …]: our office → PDF tools (the warm sandboxed LibreOffice of the Office lane,
+// as a server worker runs it) against a cold `soffice --headless --convert-to pdf` with a fresh profile, one row per
+// file: every corpus spreadsheet (.xlsx, .xls, .ods) and presentation (.pptx), and files made here of the formats the
+// corpus lacks: a CSV, a slide show (.ppsx: a corpus presentation marked as a show), an .odp and a .ppt that
+// LibreOffice writes of a corpus presentation, the corpus's OpenDocument text (named .odt here), an .rtf LibreOffice
+// writes of a corpus document, and a UTF-8 text. Formats given as arguments (`pptx ppt txt`) limit the rows to theirs.
+// Excel to PDF runs with fitWidth=false, so that both print each sheet with its own page setup: the pages and the
+// text must be the same (`@quire/test-kit/office-to-pdf-checks`). Time: median of RUNS (ours after one warm-up
+// conversion, in a fresh process through bench/op-runner.ts). A file whose PDF differs is listed and the bench exits
+// with status 1.
+import { readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { corpusEntries, corpusPath } from '@quire/corpus';
+import { asSlideShow } from '@quire/test-kit/hostile-presentations';
 import { coldSofficePdf, pdfDifferences, pdfPageCount } from '@quire/test-kit/office-to-pdf-checks';
-import { csvText, gridRows } from '@quire/test-kit/spreadsheets';
+import { convertWithLibreOffice, csvText, gridRows } from '@quire/test-kit/spreadsheets';
 import { formatTable, measureCommand, measureOp, median } from './measure.ts';
 
 const RUNS = 3;
 
 const workDir = await mkdtemp(join(tmpdir(), 'quire-bench-office-'));
 try {
-  const csv = join(workDir, 'grid-200x12.csv');
-  writeFileSync(csv, csvText(gridRows(200, 12)));
+  const only = process.argv.slice(3);
+  const wanted = (path: string) => only.length === 0 || only.includes(path.split('.').pop() ?? '');
+  /** Writes a file made here (only when its format is wanted: LibreOffice makes some of them). */
+  const made = (name: string, make: () => Uint8Array | string) => {
+    const path = join(workDir, name);
+    if (wanted(path)) writeFileSync(path, make());
+    return { path, label: `${name} (made here)` };
+  };
+  const sheet = { tool: 'excel-to-pdf', options: { fitWidth: 'false' } };
+  const slides = { tool: 'powerpoint-to-pdf', options: {} };
+  const text = { tool: 'word-to-pdf', options: {} };
+  const corpus = (pattern: RegExp) =>
+    corpusEntries()
+      .filter((entry) => entry.group === 'office' && pattern.test(entry.name))
+      .map((entry) => ({ path: corpusPath(entry.name), label: entry.name.replace(/^office\//, '') }));
+  const deck = () => readFileSync(corpusPath('office/pythonpptx_chart-types.pptx'));
   const files: Array<{ tool: string; options: object; path: string; label: string }> = [
-    ...corpusEntries()
-      .filter((entry) => entry.group === 'office' && /\.(xlsx|xls|ods)$/.test(entry.name))
-      .map((entry) => ({
-        tool: 'excel-to-pdf',
-        options: { fitWidth: 'false' },
-        path: corpusPath(entry.name),
-        label: entry.name.replace(/^office\//, ''),
-      })),
-    { tool: 'excel-to-pdf', options: { fitWidth: 'false' }, path: csv, label: 'grid-200x12.csv (made here)' },
-  ];
+    ...corpus(/\.(xlsx|xls|ods)$/).map((file) => ({ ...sheet, ...file })),
+    { ...sheet, ...made('grid-200x12.csv', () => csvText(gridRows(200, 12))) },
+    ...corpus(/\.pptx$/).map((file) => ({ ...slides, ...file })),
+    { ...slides, ...made('chart-types.ppsx', () => asSlideShow(deck())) },
+    { ...slides, ...made('chart-types.odp', () => convertWithLibreOffice(deck(), 'pptx', 'odp')) },
+    { ...slides, ...made('chart-types.ppt', () => convertWithLibreOffice(deck(), 'pptx', 'ppt')) },
+    { ...text, ...made('trivial.odt', () => readFileSync(corpusPath('bad/pysamples_odt-renamed.docx'))) },
+    {
+      ...text,
+      ...made('tables.rtf', () =>
+        convertWithLibreOffice(readFileSync(corpusPath('word/mammoth_tables.docx')), 'docx', 'rtf'),
+      ),
+    },
+    { ...text, ...made('notes.txt', () => notesText()) },
+  ].filter((file) => wanted(file.path));
   const rows: string[][] = [
     ['file', 'format', 'pages', 'same pages and text', 'cold soffice (s)', 'Quire warm (s)', 'speed-up'],
   ];
@@ -82,4 +106,15 @@ try {
   console.log('cold is a new soffice with a new profile per run, as a one-shot converter runs it.');
 } finally {
   await rm(workDir, { recursive: true, force: true });
+}
+
+/** A text of a few pages in several alphabets, lines ending in LF, as a plain-text export writes it. */
+function notesText(): string {
+  const lines = [
+    'Quire notes: plain text converted to PDF.',
+    'Größe, café, naïve — “quoted” text.',
+    'Русский текст и ελληνικά γράμματα.',
+    '日本語のテキストと中文文本。',
+  ];
+  return `${Array.from({ length: 60 }, (_, index) => `${index + 1}. ${lines[index % lines.length]}`).join('\n')}\n`;
 }

@@ -3,6 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ToolId } from '@quire/shared';
 import { expect } from 'vitest';
+import { createSlidesOdp } from '@quire/test-kit/hostile-presentations';
 import { markedDocx, markedJpeg, markedPdf } from './marked-files.ts';
 
 // The cluster test's uploads: a form's parts, and each tool's case (its upload and what its right answer looks like).
@@ -132,6 +133,10 @@ export function clusterCases(mark: string, scratch: () => string) {
     },
     'excel-to-pdf': {
       parts: [['file', Buffer.from(`${mark},1\n`), 'a.csv']],
+      check: async (body) => expect(await textOf(body)).toContain(mark),
+    },
+    'powerpoint-to-pdf': {
+      parts: [['file', Buffer.from(createSlidesOdp([mark])), 'a.odp']],
       check: async (body) => expect(await textOf(body)).toContain(mark),
     },
     'pdf-to-jpg': {

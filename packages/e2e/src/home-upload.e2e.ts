@@ -34,15 +34,20 @@ const PDF_TOOLS = [
 ];
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
-const NOTES = { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('plain text') };
+const NOTES = { name: 'notes.md', mimeType: 'text/markdown', buffer: Buffer.from('# plain text') };
 const isolated = (text: string) => `\u2068${text}\u2069`;
 /** Every type some tool takes, in the order of the file kinds. */
 const EVERY_TYPE = [
   'PDF',
   'Word',
+  'ODT',
+  'RTF',
+  'TXT',
   'Excel',
   'ODS',
   'CSV',
+  'PowerPoint',
+  'ODP',
   'JPG',
   'PNG',
   'WebP',
@@ -89,7 +94,7 @@ describe('the home page upload area', () => {
       ]);
     await expect
       .poll(() => page.getByTestId('upload-error').textContent())
-      .toBe(`Invalid file type: “${isolated('notes.txt')}”. Please select ${EVERY_TYPE_EN} files.`);
+      .toBe(`Invalid file type: “${isolated('notes.md')}”. Please select ${EVERY_TYPE_EN} files.`);
     expect(await page.getByTestId('selected-file').count()).toBe(1);
 
     // A PDF and a Word document together suit no tool: each kind is offered its own tools.
@@ -109,13 +114,13 @@ describe('the home page upload area', () => {
     expect(await page.getByTestId('select-files-button').textContent()).toBe('اختيار ملفات');
 
     await page.getByTestId('file-input').setInputFiles([
-      { ...NOTES, name: 'ملاحظات.txt' },
-      { ...NOTES, name: 'draft.odt' },
+      { ...NOTES, name: 'ملاحظات.md' },
+      { ...NOTES, name: 'draft.pages' },
     ]);
     await expect
       .poll(() => page.getByTestId('upload-error').textContent())
       .toBe(
-        `نوع الملف «${isolated('ملاحظات.txt')}» غير مدعوم. يُرجى اختيار ملفات بصيغة ${EVERY_TYPE_AR}. ` +
+        `نوع الملف «${isolated('ملاحظات.md')}» غير مدعوم. يُرجى اختيار ملفات بصيغة ${EVERY_TYPE_AR}. ` +
           'لم تتم إضافة ملف آخر أيضًا.',
       );
     await page.context().close();

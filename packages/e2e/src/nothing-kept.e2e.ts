@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TOOLS, type ToolId } from '@quire/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSlidesOdp } from '@quire/test-kit/hostile-presentations';
 import { findMarker } from './find-marker.ts';
 import { damagedPdf, markedDocx, markedJpeg, markedNonWordZip, markedPdf } from './marked-files.ts';
 import { descendantsOf, processesMentioning, waitUntil } from '@quire/test-kit/processes';
@@ -23,6 +24,7 @@ import {
 const MARKER = randomBytes(32).toString('hex');
 const PDF = 'application/pdf';
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+const ODP = 'application/vnd.oasis.opendocument.presentation';
 const startedAt = Date.now();
 /** Big enough that rendering it at 300 DPI takes many seconds: a job still running when the test interferes. */
 const LONG_PDF = markedPdf(MARKER, 300);
@@ -193,6 +195,10 @@ describe('nothing kept: a marker sent through every tool and outcome is found no
       // A CSV whose cell is the marker: it goes through the re-encoded copy Quire writes for LibreOffice.
       'excel-to-pdf': await send('excel-to-pdf', [
         { field: 'file', name: named('csv'), type: 'text/csv', data: Buffer.from(`${MARKER};1\n`) },
+      ]),
+      // A one-slide presentation whose text is the marker.
+      'powerpoint-to-pdf': await send('powerpoint-to-pdf', [
+        { field: 'file', name: named('odp'), type: ODP, data: Buffer.from(createSlidesOdp([MARKER])) },
       ]),
       ocr: await send('ocr', [pdfFile()], { language: 'en' }),
       'remove-pages': await send('remove-pages', [pdfFile()], { pages: '1' }),

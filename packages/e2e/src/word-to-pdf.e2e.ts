@@ -34,7 +34,9 @@ describe('the Word to PDF page in a real browser', () => {
     await view.page.locator('input[type=file]').setInputFiles([corpusPath(PDF)]);
     await expect
       .poll(() => view.page.getByTestId('upload-error').textContent())
-      .toBe(`Invalid file type: “${PDF_NAME}”. Please select one \u2068Word\u2069 file.`);
+      .toBe(
+        `Invalid file type: “${PDF_NAME}”. Please select one \u2068Word\u2069, \u2068ODT\u2069, \u2068RTF\u2069, or \u2068TXT\u2069 file.`,
+      );
     await view.page.locator('input[type=file]').setInputFiles([corpusPath('word/poi_simple-table.doc')]);
     await expect.poll(() => view.page.getByTestId('selected-file').count()).toBe(1);
   });
@@ -52,7 +54,9 @@ describe('the Word to PDF page in a real browser', () => {
     await view.page.locator('input[type=file]').setInputFiles([corpusPath(PDF)]);
     await expect
       .poll(() => view.page.getByTestId('upload-error').textContent())
-      .toBe(`「${PDF_NAME}」は対応していないファイル形式です。\u2068Word\u2069ファイルを選択してください。`);
+      .toBe(
+        `「${PDF_NAME}」は対応していないファイル形式です。\u2068Word\u2069、\u2068ODT\u2069、\u2068RTF\u2069、または\u2068TXT\u2069ファイルを選択してください。`,
+      );
   });
 
   it('explains a password-protected document in words', async () => {

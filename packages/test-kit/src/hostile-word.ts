@@ -4,8 +4,8 @@ import { strToU8, zipSync, type Zippable } from 'fflate';
  * Hostile Word documents of the hardening catalogue (group D), built by the tests that use them (the engine's
  * `word-to-pdf.test.ts` and `packages/server/test/hardening`): documents that try to fetch, read, run or write
  * something while LibreOffice converts them (links, fields, macros, URL schemes, embedded fonts, linked objects),
- * spreadsheets and ODF documents carrying the same attacks, which must never reach LibreOffice, and containers
- * that ask for too much.
+ * spreadsheets and flat ODF documents carrying the same attacks, which must never reach LibreOffice, an ODF text
+ * (which Word to PDF reads) embedding a font, and containers that ask for too much.
  */
 
 const MAIN_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml';
@@ -383,7 +383,7 @@ export const TRAVERSING_FONT_NAME = '../../../../pwn';
 
 /**
  * Item 40: a zipped ODF text document (.odt) embedding a font whose family name is `../../../../pwn`, used by its
- * only paragraph.
+ * only paragraph, `Quire font canary`.
  */
 export function createFontTraversalOdt(fontBytes: Uint8Array = strToU8('not really a font')): Uint8Array {
   const office = 'urn:oasis:names:tc:opendocument:xmlns';
@@ -406,7 +406,7 @@ export function createFontTraversalOdt(fontBytes: Uint8Array = strToU8('not real
         '<svg:font-face-format svg:string="truetype"/></svg:font-face-uri></svg:font-face-src></style:font-face>' +
         '</office:font-face-decls><office:automatic-styles><style:style style:name="P1" style:family="paragraph">' +
         `<style:text-properties style:font-name="${TRAVERSING_FONT_NAME}"/></style:style></office:automatic-styles>` +
-        '<office:body><office:text><text:p text:style-name="P1">font odt</text:p></office:text></office:body>' +
+        '<office:body><office:text><text:p text:style-name="P1">Quire font canary</text:p></office:text></office:body>' +
         '</office:document-content>',
     ),
     'Fonts/pwn.ttf': fontBytes,

@@ -5,7 +5,7 @@ import type { InputFile, JobContext } from '../ops/types.ts';
 import { isQpdfSuccess, runQpdf } from '../qpdf/run-qpdf.ts';
 import { detectOfficeFormat } from './detect-office-format.ts';
 import { OFFICE_FAMILIES, type OfficeConversion, type OfficeFamily } from './office-formats.ts';
-import { csvLoadFilter, decodeText, detectSeparator } from './text-input.ts';
+import { TEXT_LOAD_FILTER, csvLoadFilter, decodeText, detectSeparator } from './text-input.ts';
 import { convertInWarmOffice } from './warm-office.ts';
 
 export type OfficeToPdfRequest = {
@@ -16,10 +16,10 @@ export type OfficeToPdfRequest = {
 };
 
 /**
- * Converts one office upload to PDF at `outputPath`: detects the format from the bytes (a CSV is re-encoded to
- * UTF-8 and its separator chosen first: `text-input.ts`), converts in the warm sandboxed LibreOffice, then checks
- * the result with qpdf, because LibreOffice reports success for documents it could not really read. Logs one line
- * per attempt, without the visitor's file name.
+ * Converts one office upload to PDF at `outputPath`: detects the format from the bytes (plain text, a CSV or a
+ * text document, is re-encoded to UTF-8 first, and a CSV's separator chosen: `text-input.ts`), converts in the
+ * warm sandboxed LibreOffice, then checks the result with qpdf, because LibreOffice reports success for documents
+ * it could not really read. Logs one line per attempt, without the visitor's file name.
  */
 export async function convertOfficeToPdf(
   file: InputFile,
@@ -33,11 +33,11 @@ export async function convertOfficeToPdf(
     const format = await detectOfficeFormat(file, request.family);
     let inputPath = file.path;
     let loadFilter: OfficeConversion['loadFilter'];
-    if (format === 'csv') {
+    if (format === 'csv' || format === 'txt') {
       const text = decodeText(new Uint8Array(await readFile(file.path)));
-      inputPath = join(ctx.workDir, 'input-utf8.csv');
+      inputPath = join(ctx.workDir, `input-utf8.${format}`);
       await writeFile(inputPath, text);
-      loadFilter = csvLoadFilter(detectSeparator(text));
+      loadFilter = format === 'csv' ? csvLoadFilter(detectSeparator(text)) : TEXT_LOAD_FILTER;
     }
     const conversion: OfficeConversion = {
       format,

@@ -39,6 +39,8 @@ const ODF_MIME_TYPES: ReadonlyArray<readonly [OfficeFormat, string]> = [
   ['ods', 'application/vnd.oasis.opendocument.spreadsheet'],
   ['odp', 'application/vnd.oasis.opendocument.presentation'],
 ];
+/** `{\rtf`: how every RTF file starts. */
+const RTF_SIGNATURE = [0x7b, 0x5c, 0x72, 0x74, 0x66];
 /** Zip-bomb guard on declared sizes, checked before LibreOffice sees the file (hardening item 43). */
 const ZIP_LIMITS = { entries: 10_000, entryBytes: 100 * 1024 * 1024, totalBytes: 500 * 1024 * 1024 };
 /** `[Content_Types].xml`, `_rels/.rels`, `mimetype` and an ODF manifest are small; anything bigger is not read. */
@@ -46,7 +48,8 @@ const MAX_PACKAGE_XML_BYTES = 1024 * 1024;
 
 /**
  * Decides from the bytes, never from the name, whether an upload is a document of `family` that LibreOffice
- * should see, and as which format. Throws `EMPTY_FILE`, `INVALID_FILE_TYPE` (415: another kind of file),
+ * should see, and as which format: OLE and zip containers by what they hold, RTF by its signature, and plain text
+ * that is not markup as the family's text format (CSV, or a text document). Throws `EMPTY_FILE`, `INVALID_FILE_TYPE` (415: another kind of file),
  * `PASSWORD_REQUIRED`, `FILE_DAMAGED` or `DOCUMENT_TOO_COMPLEX` (a zip bomb), naming the file.
  */
 export async function detectOfficeFormat(file: InputFile, family: OfficeFamily): Promise<OfficeFormat> {
@@ -75,7 +78,11 @@ export async function detectOfficeFormat(file: InputFile, family: OfficeFamily):
     }
     throw error;
   }
-  if (formats.includes('csv') && isPlainText(bytes)) return 'csv';
+  if (formats.includes('rtf') && RTF_SIGNATURE.every((byte, index) => bytes[index] === byte)) return 'rtf';
+  if (isPlainText(bytes)) {
+    if (formats.includes('csv')) return 'csv';
+    if (formats.includes('txt')) return 'txt';
+  }
   throw wrongType();
 }
 

@@ -19,9 +19,9 @@ type FamilySpec = {
 export const OFFICE_FAMILIES: Readonly<Record<OfficeFamily, FamilySpec>> = {
   word: {
     noun: 'Word document',
-    extensions: '.docx or .doc',
+    extensions: '.docx, .doc, .odt, .rtf or .txt',
     pdfFilter: 'writer_pdf_Export',
-    formats: ['docx', 'doc'],
+    formats: ['docx', 'doc', 'odt', 'rtf', 'txt'],
   },
   spreadsheet: {
     noun: 'spreadsheet',
@@ -38,8 +38,8 @@ export const OFFICE_FAMILIES: Readonly<Record<OfficeFamily, FamilySpec>> = {
 };
 
 /**
- * How LibreOffice is told to read an input whose type it would otherwise guess: plain text, whose separator and
- * encoding Quire decided (`text-input.ts`). `filter` is the import filter's name, `options` its option string.
+ * How LibreOffice is told to read an input whose type it would otherwise guess: plain text, whose encoding (and a
+ * CSV's separator) Quire decided (`text-input.ts`). `filter` is the import filter's name, `options` its option string.
  */
 export type LoadFilter = { readonly filter: string; readonly options: string };
 

@@ -1,8 +1,9 @@
 import type { LoadFilter } from './office-formats.ts';
 
 /**
- * Plain-text inputs (CSV) reach LibreOffice only as UTF-8 with a separator Quire chose, so that what a visitor
- * gets never depends on LibreOffice's guesses or the server's locale:
+ * Plain-text inputs (CSV for Excel to PDF, text documents for Word to PDF) reach LibreOffice only as UTF-8 (a CSV
+ * with a separator Quire chose), so that what a visitor gets never depends on LibreOffice's guesses or the
+ * server's locale:
  *
  * - Encoding: a byte-order mark decides (UTF-8, UTF-16 LE or BE: Excel's "Unicode text"); without one, bytes that
  *   are valid UTF-8 are UTF-8, anything else is read as Windows-1252, the encoding of legacy Western exports
@@ -117,6 +118,13 @@ export function csvLoadFilter(separator: Separator | null): LoadFilter {
     options: `${code},34,${UTF8_ENCODING},1,,${language},false,true`,
   };
 }
+
+/**
+ * Writer's import filter for a UTF-8 text document, and its options: encoding, line ends (any of CR, LF or CRLF
+ * ends a paragraph whatever this says), and the font and language left to Writer's defaults, as a cold
+ * `soffice --convert-to pdf` of a UTF-8 text file sets it (in Liberation Mono).
+ */
+export const TEXT_LOAD_FILTER: LoadFilter = { filter: 'Text (encoded)', options: 'UTF8,LF,,' };
 
 function utf16Encoding(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | null {
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return 'utf-16le';

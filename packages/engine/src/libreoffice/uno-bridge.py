@@ -91,6 +91,27 @@ def rename_only_sheet(document, name):
         pass
 
 
+def drop_linked_pictures(document):
+    # Impress loads a picture linked from outside the file when it draws it, whatever the link settings (Writer and
+    # Calc are told never to update links: hardened-profile.ts). Such pictures are removed before printing, as if
+    # they were not found; the sandbox would only let them reach LibreOffice's own files anyway. A linked picture's
+    # graphic has the link as its OriginURL; an embedded one has none.
+    pages = [document.DrawPages.getByIndex(index) for index in range(document.DrawPages.Count)]
+    pages += [document.MasterPages.getByIndex(index) for index in range(document.MasterPages.Count)]
+    for page in pages:
+        drop_linked_shapes(page)
+
+
+def drop_linked_shapes(shapes):
+    for index in reversed(range(shapes.Count)):
+        shape = shapes.getByIndex(index)
+        if shape.supportsService("com.sun.star.drawing.GroupShape"):
+            drop_linked_shapes(shape)
+        elif shape.supportsService("com.sun.star.drawing.GraphicObjectShape") and shape.Graphic is not None:
+            if shape.Graphic.getPropertyValue("OriginURL"):
+                shapes.remove(shape)
+
+
 def convert(desktop, request):
     load = dict(LOAD_PROPS)
     if request.get("loadFilter"):
@@ -111,6 +132,8 @@ def convert(desktop, request):
             fit_sheets_to_width(document)
         if request.get("sheetName") and is_spreadsheet and document.Sheets.Count == 1:
             rename_only_sheet(document, request["sheetName"])
+        if document.supportsService("com.sun.star.presentation.PresentationDocument"):
+            drop_linked_pictures(document)
         store = {"FilterName": pdf_filter, "Overwrite": True}
         document.storeToURL(uno.systemPathToFileUrl(request["output"]), props(store))
     finally:

@@ -19,6 +19,7 @@ const OP_LOADERS: { readonly [T in ToolId]: () => Promise<EngineOp<T>> } = {
   'pdf-to-word': async () => (await import('./pdf-to-word.ts')).pdfToWord,
   'word-to-pdf': async () => (await import('./word-to-pdf.ts')).wordToPdf,
   'excel-to-pdf': async () => (await import('./excel-to-pdf.ts')).excelToPdf,
+  'powerpoint-to-pdf': async () => (await import('./powerpoint-to-pdf.ts')).powerpointToPdf,
   'pdf-to-jpg': async () => (await import('./pdf-to-jpg.ts')).pdfToJpg,
   'pdf-to-png': async () => (await import('./pdf-to-png.ts')).pdfToPng,
   'pdf-to-pdfa': async () => (await import('./pdf-to-pdfa.ts')).pdfToPdfa,

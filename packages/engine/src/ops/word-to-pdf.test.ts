@@ -94,10 +94,46 @@ describe('wordToPdf hyphenates', () => {
   });
 });
 
+describe('wordToPdf reads RTF and plain text', () => {
+  const write = (name: string, bytes: Uint8Array | string) => {
+    const path = join(ctx.workDir, name);
+    writeFileSync(path, bytes);
+    return path;
+  };
+  const textOf = async (name: string, bytes: Uint8Array | string) =>
+    squeeze(pdfText((await convert(write(name, bytes))).path));
+
+  it('an RTF file, its accents and Unicode escapes kept', async () => {
+    const rtf =
+      "{\\rtf1\\ansi\\deff0{\\fonttbl{\\f0 Times New Roman;}}\\f0\\fs24 Caf\\'e9 au lait \\u26085?\\u26412?\\par Second paragraph\\par}";
+    expect(await textOf('letter.rtf', rtf)).toBe(squeeze('Café au lait 日本 Second paragraph'));
+  });
+
+  it('a text file in UTF-8 (lines ending in CRLF, CR or LF), UTF-16 with its mark, or Windows-1252', async () => {
+    const lines = ['Größe — “quoted”', 'naïve 日本語', 'third line', 'fourth line'];
+    expect(await textOf('utf8.txt', `${lines[0]}\r\n${lines[1]}\r${lines[2]}\n${lines[3]}\n`)).toBe(
+      squeeze(lines.join('')),
+    );
+    expect(await textOf('utf16.txt', Buffer.from(`\uFEFF${lines.join('\r\n')}`, 'utf16le'))).toBe(
+      squeeze(lines.join('')),
+    );
+    expect(await textOf('latin.txt', Buffer.from('café crème\r\n', 'latin1'))).toBe('cafécrème');
+  });
+
+  it('refuses markup, which is not plain text', async () => {
+    await expect(convert(write('page.txt', '<html><body>hi</body></html>'))).rejects.toMatchObject({
+      code: 'INVALID_FILE_TYPE',
+      message: '"page.txt" is not a Word document (.docx, .doc, .odt, .rtf or .txt).',
+    });
+  });
+});
+
 describe('wordToPdf on bad inputs', () => {
   /** The answer each bad Word file's `expected` column asks for, keyed by the feature that says why. */
   const expectations: Array<[feature: string, code: string | null]> = [
     ['zero-byte', 'EMPTY_FILE'],
+    // An OpenDocument text named .docx: Word to PDF reads ODT, so it converts (as `expected` allows).
+    ['odt-with-docx-extension', null],
     ['zip-not-ooxml', 'INVALID_FILE_TYPE'],
     ['truncated-zip', 'FILE_DAMAGED'],
     ['corrupt-zip', 'FILE_DAMAGED'],

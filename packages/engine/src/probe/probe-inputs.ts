@@ -8,6 +8,7 @@ import {
 } from '@quire/shared';
 import { Document, Packer, Paragraph } from 'docx';
 import sharp from 'sharp';
+import { createTinyOdp } from './tiny-odp.ts';
 import { createTinyPdf } from './tiny-pdf.ts';
 
 export type ProbeFile = {
@@ -28,7 +29,7 @@ const PROBE_TEXT = 'Quire status probe';
 
 /**
  * The tiny built-in documents the status page's probes run every tool on, made in memory: one-page PDFs (as many
- * pages as a tool's `probePages`), a one-paragraph .docx, a one-line CSV and a small JPEG. Each tool gets as many files of the first
+ * pages as a tool's `probePages`), a one-paragraph .docx, a one-line CSV, a one-slide .odp and a small JPEG. Each tool gets as many files of the first
  * kind it accepts as it needs (`minFiles`, at least one), a picture if it places pictures, every option at the value its form starts with, and its
  * `probeFields` (the cheapest setting); so a new tool has its probe from its registry entry alone.
  */
@@ -55,6 +56,12 @@ export async function createProbeInputs(): Promise<Readonly<Record<ToolId, Probe
       name: `${stem}.csv`,
       mimeType: 'text/csv',
       bytes: Buffer.from(`${PROBE_TEXT},1\n`),
+    }),
+    // An OpenDocument presentation: unlike a .pptx, one slide needs no master, layout or theme parts.
+    presentation: (stem) => ({
+      name: `${stem}.odp`,
+      mimeType: 'application/vnd.oasis.opendocument.presentation',
+      bytes: createTinyOdp([PROBE_TEXT]),
     }),
     image: (stem) => ({ name: `${stem}.jpg`, mimeType: 'image/jpeg', bytes: jpeg }),
     stampImage: (stem) => ({ name: `${stem}.jpg`, mimeType: 'image/jpeg', bytes: jpeg }),

@@ -29,8 +29,8 @@ import {
 /**
  * Hardening catalogue, group D: the Word to PDF items about what links, formulas, URL schemes and embedded fonts
  * could reach (docs/hardening.md, items 37–40, 42); `d-word.test.ts` has the others. Every document goes through
- * the HTTP API, with a raw TCP canary listening on loopback. Spreadsheets and ODF documents are refused by type
- * detection before LibreOffice sees them; the Word documents convert, and the PDF must hold their own text only:
+ * the HTTP API, with a raw TCP canary listening on loopback. Spreadsheets and flat ODF documents are refused by type
+ * detection before LibreOffice sees them; the Word and OpenDocument texts convert, and the PDF must hold their own text only:
  * no image, no local file, no environment value. The embedded font's name must not become a file anywhere, which
  * is checked on disk and, where strace is installed, in LibreOffice's own system calls.
  */
@@ -197,57 +197,57 @@ describe('D. Word to PDF: formulas, UNC paths, URL schemes, fonts and linked obj
     expect(findOfficeProcesses()).toEqual(office);
   }, 120_000);
 
-  it('40. an ODF document embedding a font named ../../../../pwn.ttf never reaches LibreOffice (415)', async () => {
-    const odt = createFontTraversalOdt(await readSmallestSystemFont());
-    await expectNotWord([
-      ['font.odt', odt],
-      ['font.docx', odt],
-    ]);
-    await expectStillServing(testApp, ['word-to-pdf']);
-  }, 120_000);
+  it.each([
+    ['docx', createFontTraversalDocx],
+    ['odt', createFontTraversalOdt],
+  ] as const)(
+    '40. a .%s embedding a font named ../../../../pwn: no file written outside the job directory',
+    async (format, create) => {
+      // A real TrueType font, which LibreOffice keeps on disk (junk it deletes again at once): a file written through
+      // the font's name would still be there to find.
+      const bytes = create(await readSmallestSystemFont());
+      await expectStillServing(testApp, ['word-to-pdf']);
+      const work = await mkdtemp(join(tmpdir(), 'quire-font-trace-'));
+      let trace: Awaited<ReturnType<typeof traceFiles>> | null = null;
+      try {
+        const marker = join(work, 'marker');
+        await writeFile(marker, '');
+        // Where a file could land: the temp dir (LibreOffice's private directories are in it), the repository, the
+        // job root and its parent, and the home directory.
+        const roots = [tmpdir(), repoRoot, testApp.jobRoot, dirname(testApp.jobRoot), homedir()];
+        const before = findPwnFiles(roots).map((file) => file.path);
+        trace = hasStrace() ? await traceFiles(findOfficeProcesses(), join(work, 'trace')) : null;
 
-  it('40. a .docx embedding a font named ../../../../pwn: no file written outside the job directory', async () => {
-    // A real TrueType font, which LibreOffice keeps on disk (junk it deletes again at once): a file written through
-    // the font's name would still be there to find.
-    const bytes = createFontTraversalDocx(await readSmallestSystemFont());
-    await expectStillServing(testApp, ['word-to-pdf']);
-    const work = await mkdtemp(join(tmpdir(), 'quire-font-trace-'));
-    let trace: Awaited<ReturnType<typeof traceFiles>> | null = null;
-    try {
-      const marker = join(work, 'marker');
-      await writeFile(marker, '');
-      // Where a file could land: the temp dir (LibreOffice's private directories are in it), the repository, the
-      // job root and its parent, and the home directory.
-      const roots = [tmpdir(), repoRoot, testApp.jobRoot, dirname(testApp.jobRoot), homedir()];
-      const before = findPwnFiles(roots).map((file) => file.path);
-      trace = hasStrace() ? await traceFiles(findOfficeProcesses(), join(work, 'trace')) : null;
+        const reply = await postTool(testApp, 'word-to-pdf', [{ name: `font.${format}`, bytes }]);
+        const written = await trace?.stop();
+        if (reply.statusCode === 200) {
+          await expectConvertedAlone(reply, 'Quire font canary');
+        } else {
+          expectRefusal(reply, 422, 'FILE_DAMAGED');
+        }
 
-      const reply = await postTool(testApp, 'word-to-pdf', [{ name: 'font.docx', bytes }]);
-      const written = await trace?.stop();
-      if (reply.statusCode === 200) {
-        await expectConvertedAlone(reply, 'Quire font canary');
-      } else {
-        expectRefusal(reply, 422, 'FILE_DAMAGED');
+        // One walk of the roots (each takes seconds): nothing changed since the marker, nothing new.
+        const after = findPwnFiles(roots);
+        const markedAt = statSync(marker).mtimeMs / 1000;
+        expect(after.filter((file) => file.modifiedAt > markedAt).map((file) => file.path)).toEqual([]);
+        expect(after.map((file) => file.path)).toEqual(before);
+        if (written) {
+          // The trace is LibreOffice's: it read the job's input, and unpacked the font into its own font folder.
+          expect(written.log).toContain(`/job/input.${format}`);
+          expect(written.created.some((path) => path.includes('/embeddedfonts/'))).toBe(true);
+          // Nothing named after the font was created, renamed or linked anywhere but the job directory.
+          expect(written.created.filter((path) => /pwn/i.test(path) && !path.startsWith('/job/'))).toEqual(
+            [],
+          );
+        }
+      } finally {
+        await trace?.stop();
+        await rm(work, { recursive: true, force: true });
       }
-
-      // One walk of the roots (each takes seconds): nothing changed since the marker, nothing new.
-      const after = findPwnFiles(roots);
-      const markedAt = statSync(marker).mtimeMs / 1000;
-      expect(after.filter((file) => file.modifiedAt > markedAt).map((file) => file.path)).toEqual([]);
-      expect(after.map((file) => file.path)).toEqual(before);
-      if (written) {
-        // The trace is LibreOffice's: it read the job's input, and unpacked the font into its own font folder.
-        expect(written.log).toContain('/job/input.docx');
-        expect(written.created.some((path) => path.includes('/embeddedfonts/'))).toBe(true);
-        // Nothing named after the font was created, renamed or linked anywhere but the job directory.
-        expect(written.created.filter((path) => /pwn/i.test(path) && !path.startsWith('/job/'))).toEqual([]);
-      }
-    } finally {
-      await trace?.stop();
-      await rm(work, { recursive: true, force: true });
-    }
-    await expectStillServing(testApp, ['word-to-pdf']);
-  }, 120_000);
+      await expectStillServing(testApp, ['word-to-pdf']);
+    },
+    120_000,
+  );
 
   it("40. the LibreOffice that installed a document's embedded font never converts the next visitor's file", async () => {
     await expectStillServing(testApp, ['word-to-pdf']);

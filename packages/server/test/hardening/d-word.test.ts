@@ -1,10 +1,6 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { corpusPath } from '@quire/corpus';
-import type { ErrorCode } from '@quire/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTextPdf } from '@quire/test-kit/hostile-pdfs';
 import {
@@ -27,6 +23,11 @@ import {
   startCanary,
   type Canary,
 } from './harness.ts';
+import {
+  expectContainerRow,
+  expectConvertedSafely as convertedSafely,
+  type ContainerRow,
+} from './office-harness.ts';
 
 /**
  * Hardening catalogue, group D: Office documents through LibreOffice, the items that apply to Word to PDF
@@ -39,7 +40,6 @@ import {
 
 let testApp: TestApp;
 let canary: Canary;
-const hostname = readFileSync('/etc/hostname', 'utf8').trim();
 
 beforeAll(async () => {
   testApp = await createTestApp();
@@ -50,31 +50,9 @@ afterAll(async () => {
   await testApp.close();
 });
 
-/** The text of a PDF answer, spaces removed (LibreOffice and pdftotext disagree on them). */
-async function pdfText(pdf: Buffer): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'quire-word-text-'));
-  try {
-    await writeFile(join(dir, 'out.pdf'), pdf);
-    return execFileSync('pdftotext', ['-enc', 'UTF-8', join(dir, 'out.pdf'), '-'], {
-      encoding: 'utf8',
-    }).replace(/\s+/g, '');
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
-
 /** Converts and checks: a PDF with the document's own text, nothing fetched, nothing local read, nothing run. */
-async function expectConvertedSafely(name: string, bytes: Uint8Array, ownText: string) {
-  const reply = await postTool(testApp, 'word-to-pdf', [{ name, bytes }]);
-  expectOutput(reply, 'word-to-pdf');
-  const text = await pdfText(reply.rawPayload);
-  expect(text).toContain(ownText.replace(/\s+/g, ''));
-  expect(text).not.toContain('CANARYBODY');
-  expect(text).not.toContain(hostname.replace(/\s+/g, ''));
-  // Let any late fetch arrive before looking.
-  await new Promise((resolve) => setTimeout(resolve, 300));
-  expect(canary.contacts).toEqual([]);
-}
+const expectConvertedSafely = (name: string, bytes: Uint8Array, ownText: string) =>
+  convertedSafely(testApp, canary, 'word-to-pdf', { name, bytes, ownText });
 
 describe('D. Word documents that fetch, read or run something (items 34–36, 41)', () => {
   it('35–36. external image relationships and INCLUDETEXT / INCLUDEPICTURE fields: nothing fetched or read', async () => {
@@ -112,10 +90,7 @@ describe('D. Word documents that fetch, read or run something (items 34–36, 41
   });
 });
 
-// [item, what, file name, bytes, status, code]; 200 rows convert.
-const CONTAINERS: Array<
-  [string, string, string, () => Uint8Array | Promise<Uint8Array>, 200 | [number, ErrorCode]]
-> = [
+const CONTAINERS: ContainerRow[] = [
   [
     '43',
     'a part declaring 4 GiB',
@@ -160,20 +135,5 @@ const CONTAINERS: Array<
 ];
 
 describe('D. Office containers that ask too much or are not Word (items 43–44)', () => {
-  it.each(CONTAINERS)(
-    '%s. %s',
-    async (_item, _what, name, build, outcome) => {
-      const reply = await postTool(testApp, 'word-to-pdf', [{ name, bytes: await build() }]);
-      if (outcome === 200) {
-        expectOutput(reply, 'word-to-pdf');
-      } else {
-        const error = expectRefusal(reply, outcome[0], outcome[1]);
-        expect(error.details).toMatchObject({ fileIndex: 0, fileName: name });
-        expect(error.message).toContain(`"${name}"`);
-      }
-      // LibreOffice was never left waiting (on a password prompt, say): the next document converts at once.
-      await expectStillServing(testApp, ['word-to-pdf']);
-    },
-    120_000,
-  );
+  it.each(CONTAINERS)('%s. %s', (...row) => expectContainerRow(testApp, 'word-to-pdf', row), 120_000);
 });

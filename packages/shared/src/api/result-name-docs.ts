@@ -14,6 +14,7 @@ const SAMPLE_FILES: Readonly<Record<FileKind, { stem: keyof SampleStems; extensi
   pdf: { stem: 'document', extension: '.pdf' },
   word: { stem: 'document', extension: '.docx' },
   spreadsheet: { stem: 'document', extension: '.xlsx' },
+  presentation: { stem: 'document', extension: '.pptx' },
   image: { stem: 'photo', extension: '.jpg' },
   stampImage: { stem: 'photo', extension: '.png' },
 };

@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { kindOfFileName } from './file-kinds.ts';
 
 describe('kindOfFileName', () => {
-  it('tells a PDF, a Word document and an image apart by the extension, in any case', () => {
+  it('tells a PDF, a Word document, a presentation and an image apart by the extension, in any case', () => {
     expect(kindOfFileName('report.pdf')).toBe('pdf');
     expect(kindOfFileName('Letter.DOCX')).toBe('word');
     expect(kindOfFileName('old.doc')).toBe('word');
+    expect(kindOfFileName('notes.txt')).toBe('word');
+    expect(kindOfFileName('Slides.PPTX')).toBe('presentation');
     expect(kindOfFileName('photo.JPG')).toBe('image');
     expect(kindOfFileName('scan.jpeg')).toBe('image');
     expect(kindOfFileName('chart.png')).toBe('image');
@@ -15,7 +17,7 @@ describe('kindOfFileName', () => {
   });
 
   it('gives null for a name of no kind', () => {
-    expect(kindOfFileName('notes.txt')).toBeNull();
+    expect(kindOfFileName('notes.md')).toBeNull();
     expect(kindOfFileName('pdf')).toBeNull();
   });
 });

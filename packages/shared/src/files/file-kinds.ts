@@ -10,15 +10,20 @@ export const FILE_KINDS = {
     mimeTypes: ['application/pdf'],
     formats: ['pdf'],
   },
+  /** Word documents, and the other texts Writer reads: OpenDocument, RTF and plain text. */
   word: {
     label: 'Word',
-    typeNames: ['Word'],
-    extensions: ['.doc', '.docx'],
+    typeNames: ['Word', 'ODT', 'RTF', 'TXT'],
+    extensions: ['.doc', '.docx', '.odt', '.rtf', '.txt'],
     mimeTypes: [
       'application/msword',
       'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      'application/vnd.oasis.opendocument.text',
+      'application/rtf',
+      'text/rtf',
+      'text/plain',
     ],
-    formats: ['ole', 'zip'],
+    formats: ['ole', 'zip', 'text'],
   },
   spreadsheet: {
     label: 'Excel',
@@ -31,6 +36,19 @@ export const FILE_KINDS = {
       'text/csv',
     ],
     formats: ['ole', 'zip', 'text'],
+  },
+  /** Presentations and slide shows: PowerPoint's formats and OpenDocument's. */
+  presentation: {
+    label: 'PowerPoint',
+    typeNames: ['PowerPoint', 'ODP'],
+    extensions: ['.pptx', '.ppt', '.ppsx', '.odp'],
+    mimeTypes: [
+      'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+      'application/vnd.ms-powerpoint',
+      'application/vnd.openxmlformats-officedocument.presentationml.slideshow',
+      'application/vnd.oasis.opendocument.presentation',
+    ],
+    formats: ['ole', 'zip'],
   },
   /**
    * Pictures of every format JPG to PDF reads: JPG and PNG, and those Debian's libraries decode (libvips: WebP,
@@ -81,8 +99,8 @@ export const FILE_KINDS = {
 export type FileKind = keyof typeof FILE_KINDS;
 
 /**
- * A container format recognised from a file's first bytes; `text` is plain text that is not markup (a CSV), told
- * apart further by the tool's engine.
+ * A container format recognised from a file's first bytes; `text` is plain text that is not markup (a CSV, an RTF
+ * or a text file), told apart further by the tool's engine.
  */
 export type SniffedFormat =
   | 'pdf'

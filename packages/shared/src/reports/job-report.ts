@@ -54,6 +54,7 @@ export type ToolReports = {
   'pdf-to-word': { pageCount: number; pagesWithoutText: number } & Recognition;
   'word-to-pdf': Record<string, never>;
   'excel-to-pdf': Record<string, never>;
+  'powerpoint-to-pdf': Record<string, never>;
   'pdf-to-jpg': { pageCount: number; downscaledPages: number; minDpi: number };
   'pdf-to-png': { pageCount: number; downscaledPages: number; minDpi: number };
   /** `level`: the PDF/A level written (`2b`, `1b`, `3b`); `rulesChecked`: how many of our checker's rules it passed. */

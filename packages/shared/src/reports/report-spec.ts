@@ -200,6 +200,7 @@ export const REPORT_SPECS: { readonly [T in ToolId]: readonly ReportHeaderSpec<T
   ],
   'word-to-pdf': [],
   'excel-to-pdf': [],
+  'powerpoint-to-pdf': [],
   'pdf-to-jpg': PAGE_IMAGE_HEADERS,
   'pdf-to-png': PAGE_IMAGE_HEADERS,
   'pdf-to-pdfa': [
@@ -415,6 +416,7 @@ export const REPORT_FIGURES: ReportFigureSpecs = {
   },
   'word-to-pdf': {},
   'excel-to-pdf': {},
+  'powerpoint-to-pdf': {},
   'pdf-to-jpg': PAGE_IMAGE_FIGURES,
   'pdf-to-png': PAGE_IMAGE_FIGURES,
   'pdf-to-pdfa': {

@@ -143,6 +143,8 @@ const FILE_GLYPH = 'M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8zM1
 /** A sheet of cells: a spreadsheet. */
 const SHEET_GLYPH =
   'M5 4h14a1 1 0 0 1 1 1v14a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V5a1 1 0 0 1 1-1zM4 10h16M4 15h16M10 4v16';
+/** A screen on its stand: a presentation. */
+const SLIDES_GLYPH = 'M3 4h18M5 4v10a1 1 0 0 0 1 1h12a1 1 0 0 0 1-1V4M12 15v4M8 20l4-1 4 1';
 /** A page with a W on it: a Word document. */
 const WORD_GLYPH = `${FILE_GLYPH}M8.5 12l1.2 5 1.8-4 1.8 4 1.2-5`;
 /** A framed picture: a sun over a mountain's slope. */
@@ -362,6 +364,22 @@ export const TOOLS = defineTools({
     errors: ['PASSWORD_REQUIRED', 'CONVERSION_FAILED'],
     color: 'green',
     glyph: SHEET_GLYPH,
+  },
+  'powerpoint-to-pdf': {
+    ...onePdf,
+    id: 'powerpoint-to-pdf',
+    slug: 'powerpoint-to-pdf',
+    apiPath: '/api/pdf/from-powerpoint',
+    accepts: ['presentation'],
+    readsPdf: false,
+    maxPages: null,
+    output: { fileName: 'converted.pdf', mimeType: PDF, nameSuffix: '' },
+    options: {},
+    timeoutMs: 2 * JOB_TIMEOUT_MS,
+    lane: 'office',
+    errors: ['PASSWORD_REQUIRED', 'CONVERSION_FAILED'],
+    color: 'red',
+    glyph: SLIDES_GLYPH,
   },
   'pdf-to-jpg': {
     ...onePdf,

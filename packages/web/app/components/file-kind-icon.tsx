@@ -1,13 +1,19 @@
 import { kindOfFileName } from '@quire/shared';
-import { FileIcon, ImageIcon, SheetIcon, WordIcon } from './icons.tsx';
+import { FileIcon, ImageIcon, SheetIcon, SlidesIcon, WordIcon } from './icons.tsx';
 
-/** The icon of a chosen file's kind, read from its name: a PDF, a Word document, a spreadsheet or an image. */
+/**
+ * The icon of a chosen file's kind, read from its name: a PDF, a Word document, a spreadsheet, a presentation or an
+ * image.
+ */
 export function FileKindIcon({ fileName }: { fileName: string }) {
   const kind = kindOfFileName(fileName);
   if (kind === 'image') return <ImageIcon className="size-5 shrink-0 text-teal-600" data-file-kind="image" />;
   if (kind === 'word') return <WordIcon className="size-5 shrink-0 text-blue-600" data-file-kind="word" />;
   if (kind === 'spreadsheet') {
     return <SheetIcon className="size-5 shrink-0 text-green-600" data-file-kind="spreadsheet" />;
+  }
+  if (kind === 'presentation') {
+    return <SlidesIcon className="size-5 shrink-0 text-orange-600" data-file-kind="presentation" />;
   }
   return <FileIcon className="size-5 shrink-0 text-red-600" data-file-kind={kind ?? 'other'} />;
 }

@@ -41,6 +41,11 @@ export const SheetIcon = (props: IconProps) => (
     <path d="M4 10h16M4 15h16M10 4v16" />
   </Svg>
 );
+export const SlidesIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M3 4h18M5 4v10a1 1 0 0 0 1 1h12a1 1 0 0 0 1-1V4M12 15v4M8 20l4-1 4 1" />
+  </Svg>
+);
 export const ImageIcon = (props: IconProps) => (
   <Svg {...props}>
     <rect x="3" y="3" width="18" height="18" rx="2" />

@@ -18,7 +18,7 @@ export type CurlEndpoint = {
 
 /**
  * A sample file name for an upload of these media types: `document.pdf`, `report.docx`, `report.xlsx`,
- * `photo-2.jpg`.
+ * `report.pptx`, `photo-2.jpg`.
  */
 function sampleFile(mediaTypes: readonly string[], index: number | undefined): string {
   const number = index === undefined ? '' : `-${index + 1}`;
@@ -26,6 +26,7 @@ function sampleFile(mediaTypes: readonly string[], index: number | undefined): s
   if (mediaTypes.some((type) => type.startsWith('image/'))) return `photo${number}.jpg`;
   if (mediaTypes.includes('application/x-pkcs12')) return `certificate${number}.p12`;
   if (mediaTypes.includes('text/csv')) return `report${number}.xlsx`;
+  if (mediaTypes.includes('application/vnd.ms-powerpoint')) return `report${number}.pptx`;
   return `report${number}.docx`;
 }
 

@@ -49,7 +49,7 @@ describe('upload widget texts', () => {
 
   it('ask for what the tool takes, one file or several', () => {
     expect(messageFor('en', uploadRulesOf(TOOLS['word-to-pdf']), 'invalid-type', 'a.pdf')).toBe(
-      `Invalid file type: “${named('a.pdf')}”. Please select one ${named('Word')} file.`,
+      `Invalid file type: “${named('a.pdf')}”. Please select one ${named('Word')}, ${named('ODT')}, ${named('RTF')}, or ${named('TXT')} file.`,
     );
     expect(messageFor('en', uploadRulesOf(TOOLS['jpg-to-pdf']), 'invalid-type', 'a.svg')).toBe(
       `Invalid file type: “${named('a.svg')}”. Please select ${IMAGE_NAMES.map(named).slice(0, -1).join(', ')}, or ${named('AVIF')} files.`,

@@ -31,10 +31,10 @@ describe('the upload texts', () => {
       'JPG, PNG, WebP, TIFF, GIF, BMP, HEIC, or AVIF',
     );
     expect(stripIsolates(typeListOf(HOME_RULES.accepts, 'en').pageText)).toBe(
-      'PDF, Word, Excel, ODS, CSV, JPG, PNG, WebP, TIFF, GIF, BMP, HEIC, or AVIF',
+      'PDF, Word, ODT, RTF, TXT, Excel, ODS, CSV, PowerPoint, ODP, JPG, PNG, WebP, TIFF, GIF, BMP, HEIC, or AVIF',
     );
     expect(stripIsolates(typeListOf(['stampImage'], 'ar').pageText)).toBe('JPG أو PNG');
-    expect(stripIsolates(typeListOf(['pdf', 'word'], 'ja').pageText)).toBe('PDFまたはWord');
+    expect(stripIsolates(typeListOf(['pdf', 'word'], 'ja').pageText)).toBe('PDF、Word、ODT、RTF、またはTXT');
   });
 
   it('say in English what each drop area takes', () => {
@@ -56,12 +56,17 @@ describe('the upload texts', () => {
     expect(textsOf(uploadRulesOf(TOOLS['word-to-pdf']))).toMatchObject({
       idle: 'Drop your Word document here',
       button: 'Select Word Document',
-      limits: 'One Word file, up to 100MB',
+      limits: 'One Word, ODT, RTF, or TXT file, up to 100MB',
     });
     expect(textsOf(uploadRulesOf(TOOLS['excel-to-pdf']))).toMatchObject({
       idle: 'Drop your spreadsheet here',
       button: 'Select Spreadsheet',
       limits: 'One Excel, ODS, or CSV file, up to 100MB',
+    });
+    expect(textsOf(uploadRulesOf(TOOLS['powerpoint-to-pdf']))).toMatchObject({
+      idle: 'Drop your presentation here',
+      button: 'Select Presentation',
+      limits: 'One PowerPoint or ODP file, up to 100MB',
     });
     expect(textsOf(uploadRulesOf(TOOLS['jpg-to-pdf']))).toMatchObject({
       idle: 'Drop your images here',
@@ -72,7 +77,7 @@ describe('the upload texts', () => {
       idle: 'Drop your files here',
       button: 'Select Files',
       limits:
-        'Up to 50 PDF, Word, Excel, ODS, CSV, JPG, PNG, WebP, TIFF, GIF, BMP, HEIC, or AVIF files, up to 100MB each',
+        'Up to 50 PDF, Word, ODT, RTF, TXT, Excel, ODS, CSV, PowerPoint, ODP, JPG, PNG, WebP, TIFF, GIF, BMP, HEIC, or AVIF files, up to 100MB each',
     });
   });
 
@@ -80,7 +85,7 @@ describe('the upload texts', () => {
     expect(textsOf(uploadRulesOf(TOOLS['word-to-pdf']), 'ja')).toMatchObject({
       idle: 'ここにWord文書をドロップ',
       button: 'Word文書を選択',
-      limits: 'Wordファイル（100MBまで）を1つ',
+      limits: 'Word、ODT、RTF、またはTXTファイル（100MBまで）を1つ',
     });
     expect(textsOf(uploadRulesOf(TOOLS['jpg-to-pdf']), 'ar')).toMatchObject({
       idle: 'أفلت صورك هنا',

@@ -33,7 +33,7 @@ describe('the tools a result goes on to', () => {
   it('offers a Word file to Word to PDF, and nothing a tool could not take', () => {
     expect(nextToolsFor([file('report.docx')], 'pdf-to-word')).toEqual(['word-to-pdf']);
     expect(nextToolsFor([file('report.pdf', TOOLS.rotate.maxFileBytes + 1)], 'compress')).toEqual([]);
-    expect(nextToolsFor([file('notes.txt')], 'compress')).toEqual([]);
+    expect(nextToolsFor([file('notes.md')], 'compress')).toEqual([]);
     expect(nextToolsFor([], 'compress')).toEqual([]);
   });
 });
