@@ -45,7 +45,8 @@ describe('JobPool with long jobs', () => {
   });
 
   it('runs a long job below the short work, and every deferred long job once there is room', async () => {
-    const first = hold('a', 1_500, 5_000);
+    // Held long enough that the second job is surely sent while it runs, however busy the machine.
+    const first = hold('a', 8_000, 5_000);
     await waitFor(() => pool.stats.runningLong === 1);
     const longWorker = pool.workerPids.find((pid) => niceness(pid) === 19);
     expect(longWorker).toBeDefined();
@@ -60,7 +61,8 @@ describe('JobPool with long jobs', () => {
   });
 
   it('tells a long job sent back to wait that it started once, when it really starts', async () => {
-    const first = hold('a', 1_500, 5_000);
+    // Held long enough that the second job is surely sent while it runs, however busy the machine.
+    const first = hold('a', 8_000, 5_000);
     await waitFor(() => pool.stats.runningLong === 1);
     const deferredBefore = pool.stats.deferred;
     const starts: (number | undefined)[] = [];
