@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtemp, readdir, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { corpusPath } from '@quire/corpus';
-import { loadEngineOp } from '@quire/engine';
+import { ENGINE_OPS } from '@quire/engine';
 import { createHebrewFormPdf, createJapanesePagePdf } from '@quire/test-kit/form-fonts';
 import { createType1Pdf } from '@quire/test-kit/type1-fonts';
 import { countFormFields } from './compress-similarity.ts';
@@ -107,9 +107,7 @@ export async function runFontClasses(subjects: readonly FontSubject[], workDir: 
     const jobDir = await mkdtemp(join(workDir, 'job-'));
     const inputBytes = (await stat(subject.path)).size;
     const started = performance.now();
-    const result = await (
-      await loadEngineOp('compress')
-    )(
+    const result = await ENGINE_OPS.compress(
       { file: { path: subject.path, name: subject.label }, options: { quality } },
       { signal: new AbortController().signal, workDir: jobDir, timeoutMs: 300_000 },
     );

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { corpusEntries, corpusPath, featureValue, hasFeature, type CorpusEntry } from '@quire/corpus';
-import { loadEngineOp } from '@quire/engine';
+import { ENGINE_OPS } from '@quire/engine';
 import {
   countFormFields,
   colourImageShare,
@@ -108,9 +108,7 @@ try {
     for (const subject of subjects) {
       const workDir = await mkdtemp(join(workRoot, 'job-'));
       const started = performance.now();
-      const result = await (
-        await loadEngineOp('compress')
-      )(
+      const result = await ENGINE_OPS.compress(
         {
           file: { path: subject.path, name: subject.entry.name, password: subject.password },
           options: { quality },

@@ -16,7 +16,7 @@ import { mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { corpusPath, words } from '@quire/corpus';
-import { loadEngineOp, OCR_LANGUAGE_MODELS, inspectPdf, modelsFor, recognisePdf } from '@quire/engine';
+import { ENGINE_OPS, OCR_LANGUAGE_MODELS, inspectPdf, modelsFor, recognisePdf } from '@quire/engine';
 import type { OcrLanguage } from '@quire/shared';
 import { unzipSync } from 'fflate';
 import { accuracy, addTally, tally, type Tally } from './ocr-accuracy.ts';
@@ -154,9 +154,10 @@ async function runPdfToWord(
   const workDir = await mkdtemp(join(base, 'word-'));
   const ctx = { signal: new AbortController().signal, workDir, timeoutMs: 900_000 };
   const started = performance.now();
-  const result = await (
-    await loadEngineOp('pdf-to-word')
-  )({ file: { path: input, name: basename(input) }, options: { language: languages } }, ctx);
+  const result = await ENGINE_OPS['pdf-to-word'](
+    { file: { path: input, name: basename(input) }, options: { language: languages } },
+    ctx,
+  );
   const seconds = (performance.now() - started) / 1000;
   const xml = new TextDecoder().decode(unzipSync(await readFile(result.path))['word/document.xml']);
   await rm(workDir, { recursive: true, force: true });

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { loadEngineOp, opInput, type EngineOp } from '@quire/engine';
+import { ENGINE_OPS, opInput, type EngineOp } from '@quire/engine';
 import { isToolId, type ToolId } from '@quire/shared';
 import * as mupdf from 'mupdf';
 import { applyBenchSettings } from './op-runner-settings.ts';
@@ -16,7 +16,7 @@ if (!isToolId(toolId) || !optionsJson || !runsArg || !workRoot) {
   throw new Error('usage: op-runner <toolId> <options JSON> <runs> <workDir> <file>...');
 }
 applyBenchSettings();
-const op: EngineOp<ToolId> = await loadEngineOp(toolId);
+const op = ENGINE_OPS[toolId] as EngineOp<ToolId>;
 const password = process.env.QUIRE_BENCH_PASSWORD || undefined;
 const files = paths.map((path) => ({ path, name: basename(path), password }));
 const options = JSON.parse(optionsJson) as never;

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { loadEngineOp } from '@quire/engine';
+import { ENGINE_OPS } from '@quire/engine';
 import { formatNotices } from '@quire/shared';
 import { measureCommand } from './measure.ts';
 
@@ -31,9 +31,7 @@ async function convertWithQuire(
   try {
     const started = performance.now();
     const cpuBefore = readCpuSeconds();
-    const result = await (
-      await loadEngineOp('pdf-to-jpg')
-    )(
+    const result = await ENGINE_OPS['pdf-to-jpg'](
       { file: { path, name: basename(path) }, options: { quality: 'medium' } },
       { signal: new AbortController().signal, workDir, timeoutMs: 120_000 },
     );

@@ -24,7 +24,7 @@ describe('package boundaries', () => {
     expect(
       await restrictedImports(
         'packages/web/app/lib/x.ts',
-        "import { loadEngineOp } from '@quire/engine';\nvoid loadEngineOp;\n",
+        "import { ENGINE_OPS } from '@quire/engine';\nvoid ENGINE_OPS;\n",
       ),
     ).toHaveLength(1);
     expect(
@@ -106,7 +106,7 @@ describe('package boundaries', () => {
     expect(
       await relativePackageImports(
         'bench/x.bench.ts',
-        "import { loadEngineOp } from '../packages/engine/src/index.ts';\nvoid loadEngineOp;\n",
+        "import { ENGINE_OPS } from '../packages/engine/src/index.ts';\nvoid ENGINE_OPS;\n",
       ),
     ).toHaveLength(1);
     expect(

@@ -7,7 +7,7 @@ export {
   type CagePreference,
 } from './runner/process-cage.ts';
 export type { TestOpInput, TestOpName } from './runner/test-ops.ts';
-export { loadEngineOp } from './ops/index.ts';
+export { ENGINE_OPS } from './ops/index.ts';
 export { checkPdfa } from './pdfa/check-pdfa.ts';
 export { loadMupdf } from './mupdf/load-mupdf.ts';
 export { opInput } from './ops/op-input.ts';

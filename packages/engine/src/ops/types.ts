@@ -94,3 +94,5 @@ export type JobResult<T extends ToolId = ToolId> = {
 };
 
 export type EngineOp<T extends ToolId> = (input: OpInput<T>, ctx: JobContext) => Promise<JobResult<T>>;
+
+export type EngineOps = { [T in ToolId]: EngineOp<T> };

@@ -1,7 +1,7 @@
 import { AppError, type ToolId } from '@quire/shared';
 import { stopWarmOffice } from '../libreoffice/warm-office.ts';
 import { isMupdfHealthy, loadMupdf, mupdfHeapBytes } from '../mupdf/load-mupdf.ts';
-import { loadEngineOp } from '../ops/index.ts';
+import { ENGINE_OPS } from '../ops/index.ts';
 import { opInput } from '../ops/op-input.ts';
 import type { EngineOp, JobContext, JobResult } from '../ops/types.ts';
 import type { FromWorker, JobOutcome, JobWork, ToWorker, WorkerData } from './messages.ts';
@@ -117,12 +117,12 @@ function waitForWork(jobId: number, estimateMs: number, signal: AbortSignal): Pr
   });
 }
 
-async function runWork(work: JobWork, ctx: JobContext): Promise<JobResult> {
+function runWork(work: JobWork, ctx: JobContext): Promise<JobResult> {
   if (work.kind === 'test') {
     if (!allowTestOps) throw new AppError('INVALID_REQUEST', 'Test operations are not enabled.');
     return TEST_OPS[work.name](work.input, ctx);
   }
-  const op: EngineOp<ToolId> = await loadEngineOp(work.toolId);
+  const op = ENGINE_OPS[work.toolId] as EngineOp<ToolId>;
   return op(opInput(work.toolId, work.input), ctx);
 }
 

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { createNoiseTiledPdf, createTextOperatorBomb } from '@quire/test-kit/costly-pdfs';
 import { createContentFlateBomb, createTextPdf, writePdf } from '@quire/test-kit/hostile-pdfs';
 import { inputFile, useJobContext } from '../../test/job-context.ts';
-import { loadEngineOp } from '../ops/index.ts';
+import { ENGINE_OPS } from '../ops/index.ts';
 import { opInput } from '../ops/op-input.ts';
 import type { EngineOp, JobContext } from '../ops/types.ts';
 
@@ -31,7 +31,7 @@ async function declaredWork(toolId: ToolId, bytes: Buffer, options: Record<strin
       throw new Error('declared');
     },
   };
-  const op: EngineOp<ToolId> = await loadEngineOp(toolId);
+  const op = ENGINE_OPS[toolId] as EngineOp<ToolId>;
   await op(opInput(toolId, { files: [inputFile(path)], options: options as never }), job).catch(
     () => undefined,
   );
@@ -138,7 +138,7 @@ describe('PDF to JPG output forecast', () => {
     const path = join(ctx.workDir, 'noise.pdf');
     await writeFile(path, createNoiseTiledPdf(20));
     const limitBytes = 32 * 1024 * 1024;
-    const result = (await loadEngineOp('pdf-to-jpg'))(
+    const result = ENGINE_OPS['pdf-to-jpg'](
       { file: inputFile(path), options: { quality: 'high' } },
       { ...ctx, maxOutputBytes: limitBytes },
     );
@@ -154,9 +154,10 @@ describe('PDF to JPG output forecast', () => {
     const path = join(ctx.workDir, 'noise.pdf');
     // Eight pages at 300 dpi could pass the budget by their pixels: they are sampled, and fit.
     await writeFile(path, createNoiseTiledPdf(8));
-    const fits = await (
-      await loadEngineOp('pdf-to-jpg')
-    )({ file: inputFile(path), options: { quality: 'high' } }, { ...ctx, maxOutputBytes: 100 * 1024 * 1024 });
+    const fits = await ENGINE_OPS['pdf-to-jpg'](
+      { file: inputFile(path), options: { quality: 'high' } },
+      { ...ctx, maxOutputBytes: 100 * 1024 * 1024 },
+    );
     expect(fits.report.values).toMatchObject({ pageCount: 8 });
   });
 });
