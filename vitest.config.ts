@@ -1,6 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
 const exclude = ['**/node_modules/**', '**/dist/**', '**/build/**'];
+/**
+ * Tests whose subject is the job deadline itself, with a deadline of seconds that the job after the stopped one must
+ * also meet: run alone, after the unit tests, so another test file's engines at full priority do not take the CPU
+ * their server's workers (at a lower priority) need.
+ */
+const ALONE = ['packages/server/test/hardening/c-pdf-deadline.test.ts'];
 
 /** One run, one summary: unit and server tests, then the browser tests against the built site. */
 export default defineConfig({
@@ -14,7 +20,7 @@ export default defineConfig({
             'scripts/**/*.test.ts',
             'bench/**/*.test.ts',
           ],
-          exclude,
+          exclude: [...exclude, ...ALONE],
           testTimeout: 60_000,
           hookTimeout: 60_000,
           // Two files at once, even on two cores: most of a file's time is spent waiting on the engines it starts
@@ -31,6 +37,18 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'alone',
+          include: ALONE,
+          exclude,
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+          expect: { poll: { timeout: 30_000 } },
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        test: {
           name: 'e2e',
           include: ['packages/e2e/src/**/*.e2e.ts'],
           exclude,
@@ -43,7 +61,7 @@ export default defineConfig({
           // After the unit tests, not beside them (projects run in parallel unless ordered): unit tests at niceness 0
           // on both cores starve the server under test, whose long jobs run at niceness 19, and slow the browser's
           // hydration (issue 31, item 6).
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 2 },
         },
       },
     ],
