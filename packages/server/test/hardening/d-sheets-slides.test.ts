@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { corpusPath } from '@quire/corpus';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTextPdf } from '@quire/test-kit/hostile-pdfs';
 import {
   createDeflateBombXlsx,
@@ -14,13 +14,13 @@ import {
   createMacroPptm,
 } from '@quire/test-kit/hostile-presentations';
 import { createManyEntriesDocx, createWebserviceFods } from '@quire/test-kit/hostile-word';
-import { createTestApp, type TestApp } from '@quire/test-kit/test-app';
-import { expectRefusal, expectStillServing, postTool, startCanary, type Canary } from './harness.ts';
+import { expectRefusal, expectStillServing, postTool } from './harness.ts';
 import {
   expectContainerRow,
   expectConvertedSafely,
   pdfImagesOf,
   type ContainerRow,
+  useOfficeHardeningApp,
 } from './office-harness.ts';
 
 /**
@@ -32,26 +32,17 @@ import {
  * and Impress too, and for what is theirs alone. One server (and one LibreOffice) serves both tools' rows.
  */
 
-let testApp: TestApp;
-let canary: Canary;
-
-beforeAll(async () => {
-  testApp = await createTestApp();
-  canary = await startCanary();
-});
-afterAll(async () => {
-  await canary.close();
-  await testApp.close();
-});
+/** The rows' server and the canary on loopback that no document may reach. */
+const served = useOfficeHardeningApp();
 
 const expectSheetConvertedSafely = async (name: string, bytes: Uint8Array, ownText: string) =>
-  (await expectConvertedSafely(testApp, canary, 'excel-to-pdf', { name, bytes, ownText })).text;
+  (await expectConvertedSafely(served.testApp, served.canary, 'excel-to-pdf', { name, bytes, ownText })).text;
 
 describe('D. Spreadsheets that fetch, read or run something (items 35–37, 41)', () => {
-  it('35, 37. external workbook links, WEBSERVICE and HYPERLINK to the canary and a local file: nothing fetched or read', async () => {
+  it('35, 37. external workbook links, WEBSERVICE and HYPERLINK to the served.canary and a local file: nothing fetched or read', async () => {
     const text = await expectSheetConvertedSafely(
       'links.xlsx',
-      createLinkingXlsx(canary.url),
+      createLinkingXlsx(served.canary.url),
       'Quire sheet canary',
     );
     // The links are never updated: what the file stored for them is what prints.
@@ -60,16 +51,16 @@ describe('D. Spreadsheets that fetch, read or run something (items 35–37, 41)'
   }, 240_000);
 
   it('36, 41. an .xlsm with VBA Auto_Open and Workbook_Open, a DDE link to cmd and a script hyperlink: nothing runs', async () => {
-    await expectSheetConvertedSafely('macros.xlsm', createMacroXlsm(canary.url), 'Quire macro sheet');
+    await expectSheetConvertedSafely('macros.xlsm', createMacroXlsm(served.canary.url), 'Quire macro sheet');
     expect(existsSync('/tmp/quire-macro-ran')).toBe(false);
   }, 120_000);
 
   it('37. a flat ODF spreadsheet calling WEBSERVICE is markup, not a CSV, and never reaches LibreOffice (415)', async () => {
-    const reply = await postTool(testApp, 'excel-to-pdf', [
-      { name: 'sheet.csv', bytes: createWebserviceFods(canary.url) },
+    const reply = await postTool(served.testApp, 'excel-to-pdf', [
+      { name: 'sheet.csv', bytes: createWebserviceFods(served.canary.url) },
     ]);
     expectRefusal(reply, 415, 'INVALID_FILE_TYPE');
-    expect(canary.contacts).toEqual([]);
+    expect(served.canary.contacts).toEqual([]);
   });
 });
 
@@ -120,14 +111,14 @@ const CONTAINERS: ContainerRow[] = [
 ];
 
 describe('D. Spreadsheet containers that ask too much or are not spreadsheets (items 43–44)', () => {
-  it.each(CONTAINERS)('%s. %s', (...row) => expectContainerRow(testApp, 'excel-to-pdf', row), 180_000);
+  it.each(CONTAINERS)('%s. %s', (...row) => expectContainerRow(served.testApp, 'excel-to-pdf', row), 180_000);
 });
 
 describe('D. Presentations that fetch, read or run something (items 35, 36, 38, 41, 42)', () => {
-  it('35, 38, 42. a .pptx with pictures, a video and an OLE object linked to the canary, a local file and a readable system image: nothing fetched, read or shown', async () => {
-    const { pdf } = await expectConvertedSafely(testApp, canary, 'powerpoint-to-pdf', {
+  it('35, 38, 42. a .pptx with pictures, a video and an OLE object linked to the served.canary, a local file and a readable system image: nothing fetched, read or shown', async () => {
+    const { pdf } = await expectConvertedSafely(served.testApp, served.canary, 'powerpoint-to-pdf', {
       name: 'links.pptx',
-      bytes: createLinkingPptx(canary.url),
+      bytes: createLinkingPptx(served.canary.url),
       ownText: 'Quire slide canary',
     });
     // The corpus slide it is made from has no picture: any picture would be a linked one.
@@ -135,10 +126,10 @@ describe('D. Presentations that fetch, read or run something (items 35, 36, 38, 
     // The first presentation also starts Impress in the office lane's LibreOffice.
   }, 240_000);
 
-  it('35, 36, 41, 42. an .odp whose load event runs its own Basic macro, with pictures and an object linked to the canary, a local file and a readable system image: nothing runs, is fetched or shown', async () => {
-    const { text, pdf } = await expectConvertedSafely(testApp, canary, 'powerpoint-to-pdf', {
+  it('35, 36, 41, 42. an .odp whose load event runs its own Basic macro, with pictures and an object linked to the served.canary, a local file and a readable system image: nothing runs, is fetched or shown', async () => {
+    const { text, pdf } = await expectConvertedSafely(served.testApp, served.canary, 'powerpoint-to-pdf', {
       name: 'active.odp',
-      bytes: createActiveOdp(canary.url),
+      bytes: createActiveOdp(served.canary.url),
       ownText: 'Quire odp canary',
     });
     // The macro would have rewritten the slide's text.
@@ -147,13 +138,13 @@ describe('D. Presentations that fetch, read or run something (items 35, 36, 38, 
   }, 120_000);
 
   it('36, 41. a .pptm with VBA Auto_Open and clicks that run a macro, a script and a UNO command: nothing runs', async () => {
-    const { text } = await expectConvertedSafely(testApp, canary, 'powerpoint-to-pdf', {
+    const { text } = await expectConvertedSafely(served.testApp, served.canary, 'powerpoint-to-pdf', {
       name: 'macros.pptm',
-      bytes: createMacroPptm(canary.url),
+      bytes: createMacroPptm(served.canary.url),
       ownText: 'Quire macro slide',
     });
     expect(text).toContain('commandclick');
-    await expectStillServing(testApp, ['powerpoint-to-pdf']);
+    await expectStillServing(served.testApp, ['powerpoint-to-pdf']);
   }, 120_000);
 });
 
@@ -170,7 +161,7 @@ const PRESENTATION_CONTAINERS: ContainerRow[] = [
 describe('D. Presentation containers that ask too much or are not presentations (items 43–44)', () => {
   it.each(PRESENTATION_CONTAINERS)(
     '%s. %s',
-    (...row) => expectContainerRow(testApp, 'powerpoint-to-pdf', row),
+    (...row) => expectContainerRow(served.testApp, 'powerpoint-to-pdf', row),
     180_000,
   );
 });

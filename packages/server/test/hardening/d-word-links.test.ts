@@ -4,7 +4,8 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
 import { dirname, join, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useOfficeHardeningApp } from './office-harness.ts';
 import {
   createFloatingFrameOdt,
   createFontTraversalDocx,
@@ -15,16 +16,7 @@ import {
   createWebserviceFods,
   createWebserviceXlsx,
 } from '@quire/test-kit/hostile-word';
-import { createTestApp, type TestApp } from '@quire/test-kit/test-app';
-import {
-  expectOutput,
-  expectRefusal,
-  expectStillServing,
-  postTool,
-  startCanary,
-  type Canary,
-  type Reply,
-} from './harness.ts';
+import { expectOutput, expectRefusal, expectStillServing, postTool, type Reply } from './harness.ts';
 
 /**
  * Hardening catalogue, group D: the Word to PDF items about what links, formulas, URL schemes and embedded fonts
@@ -35,23 +27,14 @@ import {
  * is checked on disk and, where strace is installed, in LibreOffice's own system calls.
  */
 
-let testApp: TestApp;
-let canary: Canary;
+/** The rows' server and the canary on loopback that no document may reach. */
+const served = useOfficeHardeningApp();
 const hostname = readFileSync('/etc/hostname', 'utf8').trim();
 const passwdFirstLine = readFileSync('/etc/passwd', 'utf8').split('\n')[0] ?? '';
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 const squeeze = (text: string) => text.replace(/\s+/g, '');
 /** Item 38's bound: a warm conversion takes a few hundred milliseconds; a wait on a share or a host, far longer. */
 const MAX_UNC_CONVERSION_MS = 10_000;
-
-beforeAll(async () => {
-  testApp = await createTestApp();
-  canary = await startCanary();
-});
-afterAll(async () => {
-  await canary.close();
-  await testApp.close();
-});
 
 /** Runs `use` with a PDF answer written to a temporary file. */
 async function withPdfFile<T>(pdf: Buffer, use: (path: string) => T): Promise<T> {
@@ -109,14 +92,14 @@ async function expectConvertedAlone(reply: Reply, ownText: string): Promise<Buff
 /** Nothing connected to the canary, even late. */
 async function expectNoContact() {
   await new Promise((resolve) => setTimeout(resolve, 300));
-  expect(canary.contacts).toEqual([]);
+  expect(served.canary.contacts).toEqual([]);
 }
 
 /** Refused by type detection, whatever the name: 415, naming the file; the canary was never contacted. */
 async function expectNotWord(uploads: ReadonlyArray<readonly [name: string, bytes: Uint8Array]>) {
   for (const [name, bytes] of uploads) {
     const error = expectRefusal(
-      await postTool(testApp, 'word-to-pdf', [{ name, bytes }]),
+      await postTool(served.testApp, 'word-to-pdf', [{ name, bytes }]),
       415,
       'INVALID_FILE_TYPE',
     );
@@ -146,38 +129,38 @@ function findOfficeProcesses(): number[] {
 }
 
 describe('D. Word to PDF: formulas, UNC paths, URL schemes, fonts and linked objects (items 37–40, 42)', () => {
-  it('37. a .fods and an .xlsx calling WEBSERVICE on a local file and on the canary never reach LibreOffice (415)', async () => {
-    const fods = createWebserviceFods(canary.url);
-    const xlsx = createWebserviceXlsx(canary.url);
+  it('37. a .fods and an .xlsx calling WEBSERVICE on a local file and on the served.canary never reach LibreOffice (415)', async () => {
+    const fods = createWebserviceFods(served.canary.url);
+    const xlsx = createWebserviceXlsx(served.canary.url);
     await expectNotWord([
       ['webservice.fods', fods],
       ['webservice.xlsx', xlsx],
       ['fods.docx', fods],
       ['xlsx.docx', xlsx],
     ]);
-    await expectStillServing(testApp, ['word-to-pdf']);
+    await expectStillServing(served.testApp, ['word-to-pdf']);
   }, 120_000);
 
-  it('38. images linked to UNC and SMB paths and to the canary by file://: nothing fetched or embedded, no wait', async () => {
+  it('38. images linked to UNC and SMB paths and to the served.canary by file://: nothing fetched or embedded, no wait', async () => {
     // LibreOffice is running already, so the time measured is this document's alone; waiting on an SMB share, a
     // name lookup or a connection to 10.0.0.5 would take tens of seconds.
-    await expectStillServing(testApp, ['word-to-pdf']);
+    await expectStillServing(served.testApp, ['word-to-pdf']);
     const started = performance.now();
-    const reply = await postTool(testApp, 'word-to-pdf', [
-      { name: 'unc.docx', bytes: createUncLinkDocx(canary.port) },
+    const reply = await postTool(served.testApp, 'word-to-pdf', [
+      { name: 'unc.docx', bytes: createUncLinkDocx(served.canary.port) },
     ]);
     const elapsedMs = performance.now() - started;
     await expectConvertedAlone(reply, 'Quire UNC canary');
     expect(elapsedMs).toBeLessThan(MAX_UNC_CONVERSION_MS);
-    await expectStillServing(testApp, ['word-to-pdf']);
+    await expectStillServing(served.testApp, ['word-to-pdf']);
   }, 120_000);
 
   it('39. images and links at vnd.sun.star.expand:, vnd.libreoffice.command: and macro: URLs: nothing expanded, run or embedded', async () => {
-    await expectStillServing(testApp, ['word-to-pdf']);
+    await expectStillServing(served.testApp, ['word-to-pdf']);
     const office = findOfficeProcesses();
     expect(office).toHaveLength(1);
-    const reply = await postTool(testApp, 'word-to-pdf', [
-      { name: 'schemes.docx', bytes: createSchemeLinkDocx(canary.url) },
+    const reply = await postTool(served.testApp, 'word-to-pdf', [
+      { name: 'schemes.docx', bytes: createSchemeLinkDocx(served.canary.url) },
     ]);
     const pdf = await expectConvertedAlone(reply, 'Quire scheme canary');
     // What the expansions would give inside the sandbox ($HOME, ${SYSUSERCONFIG} below it, $BRAND_BASE_DIR and
@@ -193,7 +176,7 @@ describe('D. Word to PDF: formulas, UNC paths, URL schemes, fonts and linked obj
     }
     // `.uno:Quit` did not run: the same LibreOffice converted the document, without crashing or being replaced.
     expect(findOfficeProcesses()).toEqual(office);
-    await expectStillServing(testApp, ['word-to-pdf']);
+    await expectStillServing(served.testApp, ['word-to-pdf']);
     expect(findOfficeProcesses()).toEqual(office);
   }, 120_000);
 
@@ -206,7 +189,7 @@ describe('D. Word to PDF: formulas, UNC paths, URL schemes, fonts and linked obj
       // A real TrueType font, which LibreOffice keeps on disk (junk it deletes again at once): a file written through
       // the font's name would still be there to find.
       const bytes = create(await readSmallestSystemFont());
-      await expectStillServing(testApp, ['word-to-pdf']);
+      await expectStillServing(served.testApp, ['word-to-pdf']);
       const work = await mkdtemp(join(tmpdir(), 'quire-font-trace-'));
       let trace: Awaited<ReturnType<typeof traceFiles>> | null = null;
       try {
@@ -214,11 +197,17 @@ describe('D. Word to PDF: formulas, UNC paths, URL schemes, fonts and linked obj
         await writeFile(marker, '');
         // Where a file could land: the temp dir (LibreOffice's private directories are in it), the repository, the
         // job root and its parent, and the home directory.
-        const roots = [tmpdir(), repoRoot, testApp.jobRoot, dirname(testApp.jobRoot), homedir()];
+        const roots = [
+          tmpdir(),
+          repoRoot,
+          served.testApp.jobRoot,
+          dirname(served.testApp.jobRoot),
+          homedir(),
+        ];
         const before = findPwnFiles(roots).map((file) => file.path);
         trace = hasStrace() ? await traceFiles(findOfficeProcesses(), join(work, 'trace')) : null;
 
-        const reply = await postTool(testApp, 'word-to-pdf', [{ name: `font.${format}`, bytes }]);
+        const reply = await postTool(served.testApp, 'word-to-pdf', [{ name: `font.${format}`, bytes }]);
         const written = await trace?.stop();
         if (reply.statusCode === 200) {
           await expectConvertedAlone(reply, 'Quire font canary');
@@ -244,31 +233,31 @@ describe('D. Word to PDF: formulas, UNC paths, URL schemes, fonts and linked obj
         await trace?.stop();
         await rm(work, { recursive: true, force: true });
       }
-      await expectStillServing(testApp, ['word-to-pdf']);
+      await expectStillServing(served.testApp, ['word-to-pdf']);
     },
     120_000,
   );
 
   it("40. the LibreOffice that installed a document's embedded font never converts the next visitor's file", async () => {
-    await expectStillServing(testApp, ['word-to-pdf']);
+    await expectStillServing(served.testApp, ['word-to-pdf']);
     const before = findOfficeProcesses();
     expect(before).toHaveLength(1);
     const bytes = createFontTraversalDocx(await readSmallestSystemFont());
-    const reply = await postTool(testApp, 'word-to-pdf', [{ name: 'font.docx', bytes }]);
+    const reply = await postTool(served.testApp, 'word-to-pdf', [{ name: 'font.docx', bytes }]);
     expect([200, 422]).toContain(reply.statusCode);
     // Replaced before the answer: the font went with the instance and its profile.
     for (const pid of before) expect(findOfficeProcesses()).not.toContain(pid);
-    await expectStillServing(testApp, ['word-to-pdf']);
+    await expectStillServing(served.testApp, ['word-to-pdf']);
     // A document without fonts of its own leaves the instance warm.
     const warm = findOfficeProcesses();
     expect(warm).toHaveLength(1);
-    await expectStillServing(testApp, ['word-to-pdf']);
+    await expectStillServing(served.testApp, ['word-to-pdf']);
     expect(findOfficeProcesses()).toEqual(warm);
   }, 120_000);
 
-  it('42. linked OLE objects whose previews link a local file, the canary and a readable image: none loaded', async () => {
-    const reply = await postTool(testApp, 'word-to-pdf', [
-      { name: 'ole.docx', bytes: createLinkedOleDocx(canary.url) },
+  it('42. linked OLE objects whose previews link a local file, the served.canary and a readable image: none loaded', async () => {
+    const reply = await postTool(served.testApp, 'word-to-pdf', [
+      { name: 'ole.docx', bytes: createLinkedOleDocx(served.canary.url) },
     ]);
     if (reply.statusCode === 200) {
       await expectConvertedAlone(reply, 'Quire OLE canary');
@@ -276,16 +265,16 @@ describe('D. Word to PDF: formulas, UNC paths, URL schemes, fonts and linked obj
       expectRefusal(reply, 422, 'FILE_DAMAGED');
       await expectNoContact();
     }
-    await expectStillServing(testApp, ['word-to-pdf']);
+    await expectStillServing(served.testApp, ['word-to-pdf']);
   }, 120_000);
 
-  it('42. a flat ODF document with a floating frame on the canary never reaches LibreOffice (415)', async () => {
-    const fodt = createFloatingFrameOdt(canary.url);
+  it('42. a flat ODF document with a floating frame on the served.canary never reaches LibreOffice (415)', async () => {
+    const fodt = createFloatingFrameOdt(served.canary.url);
     await expectNotWord([
       ['frame.fodt', fodt],
       ['frame.docx', fodt],
     ]);
-    await expectStillServing(testApp, ['word-to-pdf']);
+    await expectStillServing(served.testApp, ['word-to-pdf']);
   }, 120_000);
 });
 

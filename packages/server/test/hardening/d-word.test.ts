@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { corpusPath } from '@quire/corpus';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTextPdf } from '@quire/test-kit/hostile-pdfs';
 import {
   createActiveDocm,
@@ -14,19 +14,12 @@ import {
   createManyEntriesDocx,
   createXlsx,
 } from '@quire/test-kit/hostile-word';
-import { createTestApp, type TestApp } from '@quire/test-kit/test-app';
-import {
-  expectOutput,
-  expectRefusal,
-  expectStillServing,
-  postTool,
-  startCanary,
-  type Canary,
-} from './harness.ts';
+import { expectOutput, expectRefusal, expectStillServing, postTool } from './harness.ts';
 import {
   expectContainerRow,
   expectConvertedSafely as convertedSafely,
   type ContainerRow,
+  useOfficeHardeningApp,
 } from './office-harness.ts';
 
 /**
@@ -38,55 +31,46 @@ import {
  * listening on loopback.
  */
 
-let testApp: TestApp;
-let canary: Canary;
-
-beforeAll(async () => {
-  testApp = await createTestApp();
-  canary = await startCanary();
-});
-afterAll(async () => {
-  await canary.close();
-  await testApp.close();
-});
+/** The rows' server and the canary on loopback that no document may reach. */
+const served = useOfficeHardeningApp();
 
 /** Converts and checks: a PDF with the document's own text, nothing fetched, nothing local read, nothing run. */
 const expectConvertedSafely = (name: string, bytes: Uint8Array, ownText: string) =>
-  convertedSafely(testApp, canary, 'word-to-pdf', { name, bytes, ownText });
+  convertedSafely(served.testApp, served.canary, 'word-to-pdf', { name, bytes, ownText });
 
 describe('D. Word documents that fetch, read or run something (items 34–36, 41)', () => {
   it('35–36. external image relationships and INCLUDETEXT / INCLUDEPICTURE fields: nothing fetched or read', async () => {
-    await expectConvertedSafely('links.docx', createLinkingDocx(canary.url), 'Quire link canary');
-    await expectStillServing(testApp, ['word-to-pdf']);
+    await expectConvertedSafely('links.docx', createLinkingDocx(served.canary.url), 'Quire link canary');
+    await expectStillServing(served.testApp, ['word-to-pdf']);
   }, 120_000);
 
   it('36, 41. a .docm with VBA AutoOpen, a ribbon onLoad, a remote template, altChunk, DDEAUTO and LINK: nothing runs', async () => {
-    await expectConvertedSafely('macros.docm', createActiveDocm(canary.url), 'Quire macro canary');
+    await expectConvertedSafely('macros.docm', createActiveDocm(served.canary.url), 'Quire macro canary');
     expect(existsSync('/tmp/quire-macro-ran')).toBe(false);
-    await expectStillServing(testApp, ['word-to-pdf']);
+    await expectStillServing(served.testApp, ['word-to-pdf']);
   }, 120_000);
 
   it('35. the corpus document linking file:// images converts without reading them', async () => {
-    const reply = await postTool(testApp, 'word-to-pdf', [
+    const reply = await postTool(served.testApp, 'word-to-pdf', [
       {
         name: 'linked.docx',
         bytes: await readFile(corpusPath('bad/pythondocx_linked-images-file-url.docx')),
       },
     ]);
     expectOutput(reply, 'word-to-pdf');
-    expect(canary.contacts).toEqual([]);
+    expect(served.canary.contacts).toEqual([]);
   }, 120_000);
 
-  it('34. a flat ODF document linking the canary and a local file never reaches LibreOffice (415)', async () => {
+  it('34. a flat ODF document linking the served.canary and a local file never reaches LibreOffice (415)', async () => {
     for (const name of ['links.fodt', 'links.docx']) {
       expectRefusal(
-        await postTool(testApp, 'word-to-pdf', [{ name, bytes: createFlatOdt(canary.url) }]),
+        await postTool(served.testApp, 'word-to-pdf', [{ name, bytes: createFlatOdt(served.canary.url) }]),
         415,
         'INVALID_FILE_TYPE',
         new RegExp(`"${name.replace('.', '\\.')}" is not a Word file`),
       );
     }
-    expect(canary.contacts).toEqual([]);
+    expect(served.canary.contacts).toEqual([]);
   });
 });
 
@@ -135,5 +119,5 @@ const CONTAINERS: ContainerRow[] = [
 ];
 
 describe('D. Office containers that ask too much or are not Word (items 43–44)', () => {
-  it.each(CONTAINERS)('%s. %s', (...row) => expectContainerRow(testApp, 'word-to-pdf', row), 120_000);
+  it.each(CONTAINERS)('%s. %s', (...row) => expectContainerRow(served.testApp, 'word-to-pdf', row), 120_000);
 });

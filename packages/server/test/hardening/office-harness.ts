@@ -4,9 +4,16 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ErrorCode, ToolId } from '@quire/shared';
-import type { TestApp } from '@quire/test-kit/test-app';
-import { expect } from 'vitest';
-import { expectOutput, expectRefusal, expectStillServing, postTool, type Canary } from './harness.ts';
+import { createTestApp, type TestApp } from '@quire/test-kit/test-app';
+import { afterAll, beforeAll, expect } from 'vitest';
+import {
+  expectOutput,
+  expectRefusal,
+  expectStillServing,
+  postTool,
+  startCanary,
+  type Canary,
+} from './harness.ts';
 
 /**
  * What the hardening tables of the office tools (Word, Excel and PowerPoint to PDF, group D) check alike: a hostile
@@ -91,4 +98,31 @@ export async function expectContainerRow(
     expect(error.message).toContain(`"${name}"`);
   }
   await expectStillServing(testApp, [toolId]);
+}
+
+/**
+ * One test app and one loopback canary (`startCanary`) for a file of office hardening rows: started before its
+ * rows, closed after them. Read `testApp` and `canary` inside the tests, once they have started.
+ */
+export function useOfficeHardeningApp(): { readonly testApp: TestApp; readonly canary: Canary } {
+  const started: { testApp?: TestApp; canary?: Canary } = {};
+  beforeAll(async () => {
+    started.testApp = await createTestApp();
+    started.canary = await startCanary();
+  });
+  afterAll(async () => {
+    await started.canary?.close();
+    await started.testApp?.close();
+  });
+  const missing = (): never => {
+    throw new Error('the office test app is read before its rows started');
+  };
+  return {
+    get testApp() {
+      return started.testApp ?? missing();
+    },
+    get canary() {
+      return started.canary ?? missing();
+    },
+  };
 }
