@@ -54,7 +54,9 @@ export default defineConfig({
           exclude,
           globalSetup: ['packages/e2e/src/global-setup.ts'],
           setupFiles: ['packages/e2e/src/job-folders.setup.ts'],
-          fileParallelism: false,
+          // Two files at once, each worker against a built server of its own (global-setup.ts): one file at a time
+          // left a core idle while its page waited on a job, or its job on the page.
+          maxWorkers: 2,
           testTimeout: 120_000,
           hookTimeout: 120_000,
           expect: { poll: { timeout: 30_000 } },

@@ -5,9 +5,8 @@ import {
   responseErrorCodes,
   type OpenApiDocument,
 } from '@quire/shared';
-import { describe, expect, inject, it } from 'vitest';
-
-const baseUrl = inject('baseUrl');
+import { describe, expect, it } from 'vitest';
+import { baseUrl } from './server-under-test.ts';
 
 const fetchText = async (path: string) => (await fetch(new URL(path, baseUrl))).text();
 

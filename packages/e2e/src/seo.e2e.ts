@@ -7,11 +7,10 @@ import {
   switchLocale,
   type Locale,
 } from '@quire/shared';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '@quire/test-kit/browser';
 import { expectedMessage, metaContents, readHead, type PageHead } from './page-head.ts';
-
-const baseUrl = inject('baseUrl');
+import { baseUrl } from './server-under-test.ts';
 
 type Page = { path: string; locale: Locale; toolId?: 'merge' };
 const PAGES: Page[] = [

@@ -1,46 +1,20 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { connect, createServer } from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { startRedis } from '@quire/test-kit/redis-process';
 
 /** Debian's redis-server on a free loopback port, without persistence, for one test file. */
 export type TestRedis = { url: string; client: Redis; stop: () => Promise<void> };
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
 export async function startTestRedis(): Promise<TestRedis> {
-  const port = await freePort();
-  const child: ChildProcess = spawn(
-    'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    { stdio: 'ignore' },
-  );
-  const url = `redis://127.0.0.1:${port}`;
-  for (let attempt = 0; !(await isListening(port)); attempt += 1) {
-    if (attempt > 100) throw new Error('redis-server did not start');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  const redis = await startRedis();
+  const url = `redis://127.0.0.1:${redis.port}`;
   const client = new Redis(url, { maxRetriesPerRequest: null });
   return {
     url,
     client,
     stop: async () => {
       client.disconnect();
-      if (child.exitCode === null) {
-        await new Promise((resolve) => {
-          child.once('exit', resolve);
-          child.kill('SIGKILL');
-        });
-      }
+      await redis.stop();
     },
   };
 }
@@ -76,15 +50,4 @@ export function useTestRedis({ flushEachTest = true } = {}): TestRedis {
     },
     stop: () => running().stop(),
   };
-}
-
-function isListening(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
 }

@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { makeServerDirs, startServerProcess, type ServerDirs, type ServerProcess } from './server-process.ts';
 import { waitUntil } from './processes.ts';
+import { freePort, redisCli as redisCliAt, startRedis as startRedisProcess } from './redis-process.ts';
 
 /** A cluster on loopback ports: Debian's redis-server, HAProxy before two web processes, and job workers. */
 export type Cluster = {
@@ -35,29 +35,6 @@ function clusterEnv(redisPort: number, jobRoot: string): Record<string, string> 
     QUIRE_SHUTDOWN_GRACE_SECONDS: '2',
     LOG_LEVEL: 'info',
   };
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function run(command: string, args: string[]): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-    child.once('error', reject);
-    child.once('exit', () => resolve(output.trim()));
-  });
 }
 
 function stop(child: ChildProcess | null, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
@@ -140,20 +117,13 @@ export async function startCluster({
   const base: ServerDirs = await makeServerDirs('quire-cluster-');
   const jobRoot = join(base.base, 'store');
   await mkdir(jobRoot, { recursive: true });
-  const redisPort = await freePort();
-  let redis: ChildProcess | null = null;
-  const redisCli = (...args: string[]) => run('redis-cli', ['-p', String(redisPort), ...args]);
+  // The first start takes a free port; a restart (after `stopRedis`) takes the same one, which the cluster knows.
+  const firstRedis = await startRedisProcess();
+  const redisPort = firstRedis.port;
+  let redis: ChildProcess | null = firstRedis.child;
+  const redisCli = (...args: string[]) => redisCliAt(redisPort, ...args);
   const startRedis = async () => {
-    redis = spawn(
-      'redis-server',
-      ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-      { stdio: 'ignore' },
-    );
-    await waitUntil(
-      () => redisCli('ping'),
-      (answer) => answer === 'PONG',
-      10_000,
-    );
+    redis = (await startRedisProcess(redisPort)).child;
     await redisCli('config', 'set', 'maxmemory-policy', 'noeviction');
   };
   const dirs: ServerDirs[] = [base];
@@ -165,7 +135,7 @@ export async function startCluster({
     await stop(redis);
     await Promise.all(dirs.map((made) => rm(made.base, { recursive: true, force: true })));
   };
-  await startRedis();
+  await redisCli('config', 'set', 'maxmemory-policy', 'noeviction');
   // A part that fails to start takes the others down with it: nothing is left running behind a failed set-up.
   try {
     const env = { ...clusterEnv(redisPort, jobRoot), ...extraEnv };
@@ -191,30 +161,31 @@ export async function startCluster({
         return web;
       }),
     );
-    const proxyPort = await freePort();
     const errorFile = join(base.base, 'busy.http');
     const configFile = join(base.base, 'haproxy.cfg');
     await writeFile(errorFile, PROXY_BUSY);
-    await writeFile(
-      configFile,
-      haproxyConfig(
-        proxyPort,
-        webs.map((web) => Number(new URL(web.baseUrl).port)),
-        errorFile,
-        checkIntervalMs,
-      ),
-    );
-    haproxy = spawn('haproxy', ['-f', configFile, '-db'], { stdio: 'ignore' });
-    const proxyUrl = `http://127.0.0.1:${proxyPort}`;
-    await waitUntil(
-      () =>
-        fetch(`${proxyUrl}/readyz`).then(
-          (answer) => answer.status,
-          () => 0,
-        ),
-      (status) => status === 200,
-      15_000,
-    );
+    const webPorts = webs.map((web) => Number(new URL(web.baseUrl).port));
+    // A port found free may be taken before HAProxy binds it (test files run side by side): HAProxy then exits, and
+    // whatever answers there is not this cluster's proxy. Another port is tried.
+    let proxyUrl = '';
+    for (let attempt = 1; proxyUrl === ''; attempt += 1) {
+      const proxyPort = await freePort();
+      await writeFile(configFile, haproxyConfig(proxyPort, webPorts, errorFile, checkIntervalMs));
+      const proxy = spawn('haproxy', ['-f', configFile, '-db'], { stdio: 'ignore' });
+      haproxy = proxy;
+      const url = `http://127.0.0.1:${proxyPort}`;
+      const status = await waitUntil(
+        () =>
+          fetch(`${url}/readyz`).then(
+            (answer) => answer.status,
+            () => 0,
+          ),
+        (answered) => answered === 200 || proxy.exitCode !== null,
+        15_000,
+      );
+      if (proxy.exitCode === null && status === 200) proxyUrl = url;
+      else if (proxy.exitCode === null || attempt === 5) throw new Error('HAProxy did not become ready');
+    }
     return {
       proxyUrl,
       webs,
