@@ -7,6 +7,8 @@ const exclude = ['**/node_modules/**', '**/dist/**', '**/build/**'];
  * their server's workers (at a lower priority) need.
  */
 const ALONE = ['packages/server/test/hardening/c-pdf-deadline.test.ts'];
+/** Test servers' job workers start from a bundle of the sources built at the start of the run. */
+const WORKER_BUNDLE = 'scripts/worker-bundle.global-setup.mjs';
 
 /** One run, one summary: unit and server tests, then the browser tests against the built site. */
 export default defineConfig({
@@ -21,6 +23,7 @@ export default defineConfig({
             'bench/**/*.test.ts',
           ],
           exclude: [...exclude, ...ALONE],
+          globalSetup: [WORKER_BUNDLE],
           testTimeout: 60_000,
           hookTimeout: 60_000,
           // Two files at once, even on two cores: most of a file's time is spent waiting on the engines it starts
@@ -40,6 +43,7 @@ export default defineConfig({
           name: 'alone',
           include: ALONE,
           exclude,
+          globalSetup: [WORKER_BUNDLE],
           testTimeout: 60_000,
           hookTimeout: 60_000,
           fileParallelism: false,

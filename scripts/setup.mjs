@@ -9,9 +9,19 @@
 //   node scripts/setup.mjs --test    also what `npm test` needs (a browser, fonts, GNU time)
 //   node scripts/setup.mjs --force-build
 //   node scripts/setup.mjs --plan    only say what the build would be (current, the pages, everything) and why
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 // By path: this runs before `npm ci` has linked the workspace packages into node_modules.
@@ -174,13 +184,15 @@ function planBuild({ notes: _notes, servesPages, ...pageSettings }) {
 function ensureBuild(buildSettings) {
   const { needsServer, pages, pagesKey, stamp } = planBuild(buildSettings);
   const { notes, servesPages: _servesPages, ...viteSettings } = buildSettings;
-  if (needsServer) {
-    step('Type-checking', ['npm', 'run', '--silent', 'typecheck']);
-    step('Linting (dependency direction included)', ['npx', 'eslint', '--max-warnings', '0', '.']);
-    step('Checking formatting', ['npx', 'prettier', '--check', '--log-level', 'warn', '.']);
-    step('Building the server', ['node', 'scripts/build-server.mjs']);
-    writeFileSync(BUILD_STAMP, stamp);
-  }
+  // The checks run beside the builds (two cores do both in the time of the longer), and are waited for before the
+  // stamp is written and before new pages replace those served: a failed check still stops the set-up.
+  const checks = needsServer ? startChecks() : null;
+  const passChecks = () => {
+    if (checks && !checks.passed()) fail(`${checks.failed()} failed; see the output above.`);
+    if (needsServer) writeFileSync(BUILD_STAMP, stamp);
+  };
+  if (needsServer) step('Building the server', ['node', 'scripts/build-server.mjs']);
+  if (pages === 'none' || pages === 'current') passChecks();
   if (pages === 'none') {
     for (const note of notes) log(note);
     return;
@@ -205,12 +217,64 @@ function ensureBuild(buildSettings) {
         const env = { ...buildEnv, QUIRE_WEB_BUILD_DIRECTORY: buildDirectory };
         step('Building the web app', ['npm', 'run', '--silent', 'build', '-w', '@quire/web'], env);
         writeSourceArchive(join(buildDirectory, 'client'));
+        passChecks();
       },
     });
   } catch (error) {
     if (error instanceof PagesInUseError) fail(error.message);
     throw error;
   }
+  // Pages built earlier for these settings were switched to (no build above waited for the checks).
+  if (pages === 'switch') passChecks();
+}
+
+/** The checks of the sources, one after another, each with the title the set-up prints for it. */
+const CHECKS = [
+  ['Type-checking', 'npm run --silent typecheck'],
+  ['Linting (dependency direction included)', 'npx eslint --max-warnings 0 .'],
+  ['Checking formatting', 'npx prettier --check --log-level warn .'],
+];
+
+/**
+ * Starts the checks in the background: one shell runs them in turn, and writes the title of the first that fails (or
+ * nothing) to a file once done. `passed()` waits for that file; the checks' output is printed if one failed.
+ */
+function startChecks() {
+  const outputFile = join(STATE_DIR, 'checks.log');
+  const doneFile = join(STATE_DIR, 'checks.done');
+  rmSync(doneFile, { force: true });
+  log(`${CHECKS.map(([title]) => title).join(', ')}: beside the build`);
+  // `.quire/checks.failed` gets the failed check's title (or stays empty), then becomes the done file at once.
+  const script = CHECKS.map(
+    ([title, command]) => `{ ${command} || { printf '%s' '${title}' > .quire/checks.failed; false; }; }`,
+  ).join(' && ');
+  const output = openSync(outputFile, 'w');
+  spawn(
+    'sh',
+    [
+      '-c',
+      `rm -f .quire/checks.failed; ${script}; touch .quire/checks.failed; mv .quire/checks.failed .quire/checks.done`,
+    ],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', output, output],
+    },
+  ).unref();
+  closeSync(output);
+  let failed;
+  return {
+    passed() {
+      if (failed === undefined) {
+        const sleeper = new Int32Array(new SharedArrayBuffer(4));
+        while (!existsSync(doneFile)) Atomics.wait(sleeper, 0, 0, 200);
+        failed = readFileSync(doneFile, 'utf8') || null;
+        rmSync(doneFile, { force: true });
+        if (failed) process.stdout.write(readFileSync(outputFile, 'utf8'));
+      }
+      return failed === null;
+    },
+    failed: () => failed,
+  };
 }
 
 /** What the last build was made from, or null when there is no stamp (or one of an older format). */

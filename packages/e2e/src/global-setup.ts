@@ -26,10 +26,12 @@ export async function setup(project: TestProject): Promise<void> {
 
 async function startServer(): Promise<{ baseUrl: string; jobRoot: string }> {
   const jobRoot = await mkdtemp(join(tmpdir(), 'quire-e2e-jobs-'));
+  // The built server's own workers, not the unit tests' bundle (scripts/worker-bundle.global-setup.mjs).
+  const { QUIRE_WORKER_SCRIPT: _unitTestWorkers, ...inherited } = process.env;
   const server = spawn(process.execPath, [join(ROOT, 'packages/server/dist/main.js')], {
     cwd: ROOT,
     env: {
-      ...process.env,
+      ...inherited,
       HOST: '127.0.0.1',
       PORT: '0',
       QUIRE_JOB_ROOT: jobRoot,
