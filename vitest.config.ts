@@ -58,9 +58,9 @@ export default defineConfig({
           exclude,
           globalSetup: ['packages/e2e/src/global-setup.ts'],
           setupFiles: ['packages/e2e/src/job-folders.setup.ts'],
-          // Two files at once, each worker against a built server of its own (global-setup.ts): one file at a time
-          // left a core idle while its page waited on a job, or its job on the page.
-          maxWorkers: 2,
+          // One file at a time: Chromium's processes and the server's jobs keep both cores busy already. Two files at
+          // once (each against a server of its own) took each file twice as long, and saved nothing (session 31).
+          fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 120_000,
           expect: { poll: { timeout: 30_000 } },

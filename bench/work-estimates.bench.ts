@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { corpusEntries, corpusPath, type CorpusEntry } from '@quire/corpus';
-import { ENGINE_OPS, type EngineOp } from '@quire/engine';
+import { ENGINE_OPS, opInput, type EngineOp } from '@quire/engine';
 import { LONG_JOB_MS, TOOLS, initialOptionValues, readOptions, type ToolId } from '@quire/shared';
 
 const { values } = parseArgs({
@@ -48,8 +48,9 @@ async function measure(tool: ToolId, path: string): Promise<{ estimateMs: number
   const options = readOptions(specs, new Map(Object.entries(initialOptionValues(specs))));
   const started = performance.now();
   try {
+    // The op's input as the worker makes it (`file` for a one-file tool, else `files`).
     await (ENGINE_OPS[tool] as EngineOp<ToolId>)(
-      { files, options: options as never },
+      opInput(tool, { files, options: options as never }),
       {
         signal: new AbortController().signal,
         workDir,

@@ -5,8 +5,9 @@ import {
   responseErrorCodes,
   type OpenApiDocument,
 } from '@quire/shared';
-import { describe, expect, it } from 'vitest';
-import { baseUrl } from './server-under-test.ts';
+import { describe, expect, inject, it } from 'vitest';
+
+const baseUrl = inject('baseUrl');
 
 const fetchText = async (path: string) => (await fetch(new URL(path, baseUrl))).text();
 

@@ -1,11 +1,11 @@
 import { BLOG_POST_SLUGS, LOCALE_INFO, blogPostPath, pagePath, type Locale } from '@quire/shared';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { mentions, readAllPosts, readPost } from './blog-content.ts';
 import { useBrowserSession } from './browser-session.ts';
 import { decodeHtml, expectedMessage, metaContents, readHead } from './page-head.ts';
-import { baseUrl } from './server-under-test.ts';
 
+const baseUrl = inject('baseUrl');
 const session = useBrowserSession();
 
 const message = async (locale: Locale, key: string, values?: Record<string, string>) =>

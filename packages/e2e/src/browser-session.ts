@@ -1,7 +1,6 @@
 import type { BrowserContextOptions, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { launchBrowser } from '@quire/test-kit/browser';
-import { baseUrl } from './server-under-test.ts';
 
 type Session = Awaited<ReturnType<typeof launchBrowser>>;
 
@@ -10,6 +9,7 @@ type Session = Awaited<ReturnType<typeof launchBrowser>>;
  * storage, locale and viewport), on the built site, hydrated. Contexts close after each test.
  */
 export function useBrowserSession(launch: { backForwardCache?: boolean } = {}) {
+  const baseUrl = inject('baseUrl');
   let session: Session | undefined;
   const pages: Page[] = [];
   beforeAll(async () => {

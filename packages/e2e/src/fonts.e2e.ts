@@ -1,9 +1,9 @@
 import { toolPath, type Locale } from '@quire/shared';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from '@quire/test-kit/browser';
-import { baseUrl } from './server-under-test.ts';
 
+const baseUrl = inject('baseUrl');
 const SAMPLE = 'Merge, split and compress your PDF files online, for free and without an account.';
 
 let session: Awaited<ReturnType<typeof launchBrowser>> | undefined;

@@ -6,29 +6,21 @@ import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The built servers under test: one per worker of the browser tests (server-under-test.ts picks). */
-    servers: { baseUrl: string; jobRoot: string }[];
+    baseUrl: string;
+    jobRoot: string;
   }
 }
 
 const ROOT = resolve(import.meta.dirname, '../../..');
-const started: { server: ChildProcess; jobRoot: string }[] = [];
+let server: ChildProcess | undefined;
+let jobRoot: string | undefined;
 
-/**
- * Starts the built server (as `npm start` does) once per worker of the browser tests, each on a free port with a
- * job root of its own: test files run side by side, and each judges what its own server kept.
- */
+/** Starts the built server (as `npm start` does) on a free port, with a job root of its own. */
 export async function setup(project: TestProject): Promise<void> {
-  const workers = Math.max(1, Number(project.config.maxWorkers) || 1);
-  const servers = await Promise.all(Array.from({ length: workers }, () => startServer()));
-  project.provide('servers', servers);
-}
-
-async function startServer(): Promise<{ baseUrl: string; jobRoot: string }> {
-  const jobRoot = await mkdtemp(join(tmpdir(), 'quire-e2e-jobs-'));
+  jobRoot = await mkdtemp(join(tmpdir(), 'quire-e2e-jobs-'));
   // The built server's own workers, not the unit tests' bundle (scripts/worker-bundle.global-setup.mjs).
   const { QUIRE_WORKER_SCRIPT: _unitTestWorkers, ...inherited } = process.env;
-  const server = spawn(process.execPath, [join(ROOT, 'packages/server/dist/main.js')], {
+  server = spawn(process.execPath, [join(ROOT, 'packages/server/dist/main.js')], {
     cwd: ROOT,
     env: {
       ...inherited,
@@ -46,11 +38,10 @@ async function startServer(): Promise<{ baseUrl: string; jobRoot: string }> {
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  started.push({ server, jobRoot });
   const baseUrl = await new Promise<string>((resolvePromise, reject) => {
     const timer = setTimeout(() => reject(new Error('the server did not start within 30 s')), 30_000);
     let buffered = '';
-    server.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+    server?.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
       buffered += chunk;
       const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(buffered);
       if (match?.[1]) {
@@ -59,21 +50,20 @@ async function startServer(): Promise<{ baseUrl: string; jobRoot: string }> {
       }
       if (buffered.length > 100_000) buffered = buffered.slice(-10_000);
     });
-    server.once('exit', (code) => reject(new Error(`the server exited with code ${code}`)));
+    server?.once('exit', (code) => reject(new Error(`the server exited with code ${code}`)));
   });
-  return { baseUrl, jobRoot };
+  project.provide('baseUrl', baseUrl);
+  project.provide('jobRoot', jobRoot);
 }
 
 export async function teardown(): Promise<void> {
-  await Promise.all(
-    started.splice(0).map(async ({ server, jobRoot }) => {
-      if (server.exitCode === null) {
-        const exited = new Promise((resolvePromise) => server.once('exit', resolvePromise));
-        server.kill('SIGTERM');
-        await exited;
-      }
-      await rm(jobRoot, { recursive: true, force: true });
-      await rm(`${jobRoot}-data`, { recursive: true, force: true });
-    }),
-  );
+  if (server && server.exitCode === null) {
+    const exited = new Promise((resolvePromise) => server?.once('exit', resolvePromise));
+    server.kill('SIGTERM');
+    await exited;
+  }
+  if (jobRoot) {
+    await rm(jobRoot, { recursive: true, force: true });
+    await rm(`${jobRoot}-data`, { recursive: true, force: true });
+  }
 }

@@ -2,11 +2,11 @@ import { readFile, stat } from 'node:fs/promises';
 import { corpusPath } from '@quire/corpus';
 import { formatBytes, homePath, LOCALE_INFO, toolPath, type Locale } from '@quire/shared';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from '@quire/test-kit/browser';
 import { waitForHydration } from './browser-session.ts';
-import { baseUrl } from './server-under-test.ts';
 
+const baseUrl = inject('baseUrl');
 const PDF = 'pdf/pysamples_outline-bookmarks_4p.pdf';
 const DOCX = 'word/mammoth_tables.docx';
 const JPG = 'images/pysamples_progressive.jpg';

@@ -8,7 +8,7 @@ import {
   type Locale,
 } from '@quire/shared';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { useBrowserSession } from './browser-session.ts';
 import {
   expectedFaq,
@@ -20,8 +20,8 @@ import {
 } from './info-content.ts';
 import { tabTo } from './keyboard.ts';
 import { expectedMessage, readHead } from './page-head.ts';
-import { baseUrl } from './server-under-test.ts';
 
+const baseUrl = inject('baseUrl');
 const TEXT_PAGES = ['privacy-policy', 'terms-of-service', 'cookie-policy', 'security', 'about'] as const;
 
 async function fetchPage(path: string): Promise<{ status: number; html: string }> {

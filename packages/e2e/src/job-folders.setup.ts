@@ -1,7 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { jobFolders, markTestStart } from './job-folders.ts';
-import { baseUrl } from './server-under-test.ts';
 
 // Set up before every browser test file (vitest.config.ts): after its last test and its browser, the file has left
 // no folder on the server, whichever test forgot it.
@@ -14,7 +13,7 @@ const PROBES_MS = 180_000;
  * a folder of its own, which a file run first, or alone, would otherwise count as its own.
  */
 async function statusProbesDone(): Promise<void> {
-  const url = new URL('/api/status', baseUrl).href;
+  const url = new URL('/api/status', inject('baseUrl')).href;
   for (;;) {
     const report = (await (await fetch(url)).json()) as { services: { lastChecked: string | null }[] };
     if (report.services.every((service) => service.lastChecked !== null)) return;

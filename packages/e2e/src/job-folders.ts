@@ -1,11 +1,12 @@
 import { readdir } from 'node:fs/promises';
-import { jobRoot } from './server-under-test.ts';
+import { inject } from 'vitest';
 
 // The server under test keeps each request's files in a folder of its own under the job root, until the answer is
 // sent (or, for a job of the jobs API nobody fetches, until its retention ends). One test file that leaves a folder
 // behind must fail on its own, not in every file after it: so each test is judged by the folders made since it began,
 // and each file, once its browser has closed, by the folders made since it began (`job-folders.setup.ts`).
 
+const jobRoot = inject('jobRoot');
 let testStart = new Set<string>();
 
 /** The folders under the job root now. */

@@ -1,9 +1,9 @@
 import { homePath, pagePath, toolPath, type Locale } from '@quire/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from '@quire/test-kit/browser';
 import { waitForHydration } from './browser-session.ts';
-import { baseUrl } from './server-under-test.ts';
 
+const baseUrl = inject('baseUrl');
 /** A language's message chunk, as the build names it (`/assets/messages-zh-cn-AbC123_x.js`). */
 const MESSAGE_CHUNK = /\/assets\/messages-([a-z]{2}(?:-[a-z]{2})?)-[\w-]{8}\.js$/;
 

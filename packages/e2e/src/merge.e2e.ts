@@ -3,12 +3,12 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { corpusEntry, corpusPath } from '@quire/corpus';
 import { MAX_MERGE_FILES, toolPath } from '@quire/shared';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { waitForJobResult } from './job-requests.ts';
 import { openToolPageIn, useToolPage } from './tool-page.ts';
 import { jobFoldersLeft } from './job-folders.ts';
-import { baseUrl } from './server-under-test.ts';
 
+const baseUrl = inject('baseUrl');
 const FIRST = 'pdf/pdfjs_tracemonkey-paper_14p-text-2col.pdf';
 const SECOND = 'pdf/pysamples_outline-bookmarks_4p.pdf';
 

@@ -1,6 +1,7 @@
 import { LOCALES, allPagePaths, localePrefix, pagePath, readSiteSettings } from '@quire/shared';
-import { describe, expect, it } from 'vitest';
-import { baseUrl } from './server-under-test.ts';
+import { describe, expect, inject, it } from 'vitest';
+
+const baseUrl = inject('baseUrl');
 
 /**
  * The settings the site under test was built with: `npm test` builds it (scripts/setup.mjs) in the same

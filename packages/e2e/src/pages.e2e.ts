@@ -1,6 +1,7 @@
 import { LOCALES, LOCALE_INFO, allPagePaths, homePath } from '@quire/shared';
-import { describe, expect, it } from 'vitest';
-import { baseUrl } from './server-under-test.ts';
+import { describe, expect, inject, it } from 'vitest';
+
+const baseUrl = inject('baseUrl');
 
 async function fetchPage(path: string): Promise<{ status: number; html: string }> {
   const response = await fetch(new URL(path, baseUrl));

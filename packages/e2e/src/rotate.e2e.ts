@@ -1,13 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import { corpusEntry, corpusPath, featureValue } from '@quire/corpus';
 import { resultFileName, toolPath } from '@quire/shared';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { waitForHydration } from './browser-session.ts';
 import { waitForJobResult } from './job-requests.ts';
 import { runAndDownload, useToolPage } from './tool-page.ts';
 import { jobFoldersLeft } from './job-folders.ts';
-import { baseUrl } from './server-under-test.ts';
 
+const baseUrl = inject('baseUrl');
 const FOUR_PAGES = 'pdf/pysamples_outline-bookmarks_4p.pdf';
 const PROTECTED = 'pdf/pysamples_encrypted_user-openpassword.pdf';
 

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { corpusPath } from '@quire/corpus';
 import { homePath, toolPath, type Locale } from '@quire/shared';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from '@quire/test-kit/browser';
 import { waitForHydration } from './browser-session.ts';
 import {
@@ -14,7 +14,6 @@ import {
   lineGapsOf,
 } from './page-geometry.ts';
 import { expectMatchesBaseline } from './screenshot-baseline.ts';
-import { baseUrl } from './server-under-test.ts';
 
 /**
  * Screenshots of the home page and the merge page in English and Arabic, at a desktop and a phone size, compared
@@ -22,6 +21,7 @@ import { baseUrl } from './server-under-test.ts';
  * Beside the pixels, each case measures the layout, so a mirrored page is proven whatever the baseline says.
  */
 
+const baseUrl = inject('baseUrl');
 const DESKTOP = { width: 1280, height: 900 };
 const MOBILE = { width: 390, height: 844 };
 /** A fixed day, so nothing that shows the date (the footer's year) moves. */

@@ -7,10 +7,11 @@ import {
   switchLocale,
   type Locale,
 } from '@quire/shared';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from '@quire/test-kit/browser';
 import { expectedMessage, metaContents, readHead, type PageHead } from './page-head.ts';
-import { baseUrl } from './server-under-test.ts';
+
+const baseUrl = inject('baseUrl');
 
 type Page = { path: string; locale: Locale; toolId?: 'merge' };
 const PAGES: Page[] = [

@@ -1,10 +1,10 @@
 import { STATUS_REFRESH_MS, TOOL_IDS, type StatusReport } from '@quire/shared';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
 import { useBrowserSession } from './browser-session.ts';
-import { baseUrl } from './server-under-test.ts';
 
+const baseUrl = inject('baseUrl');
 const session = useBrowserSession();
 const isStatusRequest = (url: string) => new URL(url).pathname === '/api/status';
 

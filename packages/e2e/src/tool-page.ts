@@ -2,11 +2,10 @@ import type { Locale, ToolId } from '@quire/shared';
 import { toolPath } from '@quire/shared';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, inject } from 'vitest';
 import { launchBrowser } from '@quire/test-kit/browser';
 import { waitForHydration } from './browser-session.ts';
 import { waitForJobResult } from './job-requests.ts';
-import { baseUrl } from './server-under-test.ts';
 
 export type ToolPageView = {
   /** A fresh page for each test, on the tool's English page, hydrated. */
@@ -20,6 +19,7 @@ export type ToolPageView = {
  * and waited on until React has hydrated it. Tests read `view.page` and `view.downloadsPath`.
  */
 export function useToolPage(toolId: ToolId): ToolPageView {
+  const baseUrl = inject('baseUrl');
   let session: Awaited<ReturnType<typeof launchBrowser>> | undefined;
   const view = { page: undefined as unknown as Page, downloadsPath: '' };
   beforeAll(async () => {
@@ -44,7 +44,7 @@ export function useToolPage(toolId: ToolId): ToolPageView {
 
 /** Opens a tool's page in another language in the same tab, and waits until React has hydrated it. */
 export async function openToolPageIn(page: Page, locale: Locale, toolId: ToolId): Promise<void> {
-  await page.goto(new URL(toolPath(locale, toolId), baseUrl).href);
+  await page.goto(new URL(toolPath(locale, toolId), inject('baseUrl')).href);
   await waitForHydration(page);
 }
 

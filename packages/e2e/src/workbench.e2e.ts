@@ -2,12 +2,12 @@ import { readFile } from 'node:fs/promises';
 import { corpusEntry, corpusPath, featureValue } from '@quire/corpus';
 import { toolPath, type ToolId } from '@quire/shared';
 import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from '@quire/test-kit/browser';
 import { waitForHydration } from './browser-session.ts';
 import { runJobWith } from './job-requests.ts';
-import { baseUrl } from './server-under-test.ts';
 
+const baseUrl = inject('baseUrl');
 const FOUR_PAGES = 'pdf/pysamples_outline-bookmarks_4p.pdf';
 const DAMAGED = 'bad/qpdf_bad7_no-trailer-dict.pdf';
 const PROTECTED = 'pdf/pysamples_encrypted_user-openpassword.pdf';

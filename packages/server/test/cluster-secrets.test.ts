@@ -123,9 +123,11 @@ describe('a cluster of a web process and a worker', () => {
     expect((await fetch(`${worker.siteUrl}/metrics`)).status).toBe(404);
     const webMetrics = await (await fetch(`${web.metricsUrl}/metrics`)).text();
     expect(webMetrics).toMatch(/^quire_job_duration_seconds_count\{tool="rotate",outcome="ok"\} 1$/m);
-    const workerMetrics = await (await fetch(`${worker.metricsUrl}/metrics`)).text();
-    expect(workerMetrics).toMatch(/^quire_workers\{lane="pdf"\} 1$/m);
-    expect(workerMetrics).toMatch(/^quire_worker_memory_bytes\{lane="pdf"\} [1-9]\d*$/m);
+    // Read until the worker's memory shows: the figures are samples, taken at intervals, of the workers running then
+    // (on a loaded CI machine the one sample read here had no pdf worker's memory in it yet).
+    const workerMetrics = () => fetch(`${worker.metricsUrl}/metrics`).then((answer) => answer.text());
+    await expect.poll(workerMetrics).toMatch(/^quire_workers\{lane="pdf"\} 1$/m);
+    await expect.poll(workerMetrics).toMatch(/^quire_worker_memory_bytes\{lane="pdf"\} [1-9]\d*$/m);
 
     // A second worker told the first one's metrics address stops at once, and says what to do.
     const clash = spawnProcess({
