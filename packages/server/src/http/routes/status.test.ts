@@ -5,7 +5,8 @@ import { createTestApp, waitForNoLeftovers, type TestApp } from '@quire/test-kit
 describe('GET /api/status', () => {
   let testApp: TestApp;
   beforeAll(async () => {
-    testApp = await createTestApp();
+    // One tool request a minute per client: the probes, a round of one request per tool, must never be limited.
+    testApp = await createTestApp(undefined, { QUIRE_RATE_LIMIT_PER_MINUTE: '1' });
   });
   afterAll(async () => {
     await testApp.close();
@@ -20,7 +21,7 @@ describe('GET /api/status', () => {
     expect(report.history.every((day) => day.uptime === null)).toBe(true);
   });
 
-  it('runs every tool on its tiny document through the real stack and reports them operational', async () => {
+  it('runs every tool on its tiny document through the real stack and reports them operational, never rate-limited', async () => {
     await testApp.app.statusService.probeNow(testApp.app);
     const report = (await testApp.app.inject({ method: 'GET', url: '/api/status' })).json<StatusReport>();
     expect(report.services.map((service) => [service.id, service.status])).toEqual(
