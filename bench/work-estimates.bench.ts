@@ -49,17 +49,14 @@ async function measure(tool: ToolId, path: string): Promise<{ estimateMs: number
   const started = performance.now();
   try {
     // The op's input as the worker makes it (`file` for a one-file tool, else `files`).
-    await (ENGINE_OPS[tool] as EngineOp<ToolId>)(
-      opInput(tool, { files, options: options as never }),
-      {
-        signal: new AbortController().signal,
-        workDir,
-        timeoutMs: 600_000,
-        declareWork: async (ms) => {
-          estimateMs = ms;
-        },
+    await (ENGINE_OPS[tool] as EngineOp<ToolId>)(opInput(tool, { files, options: options as never }), {
+      signal: new AbortController().signal,
+      workDir,
+      timeoutMs: 600_000,
+      declareWork: async (ms) => {
+        estimateMs = ms;
       },
-    );
+    });
     return { estimateMs, actualMs: performance.now() - started };
   } catch (error) {
     console.log(`${tool} ${basename(path)}: ${error instanceof Error ? error.message : String(error)}`);

@@ -241,19 +241,20 @@ const CHECKS = [
  */
 function startChecks() {
   const outputFile = join(STATE_DIR, 'checks.log');
-  const doneFile = join(STATE_DIR, 'checks.done');
-  rmSync(doneFile, { force: true });
+  // Named for this set-up: a shell left running by an earlier one that stopped early cannot answer for this one.
+  const doneFile = join(STATE_DIR, `checks-${process.pid}.done`);
+  const failedFile = `.quire/checks-${process.pid}.failed`;
   log(`${CHECKS.map(([title]) => title).join(', ')}: beside the build`);
-  // `.quire/checks.failed` gets the failed check's title (or stays empty), then becomes the done file at once.
+  // The failed file gets the failed check's title (or stays empty), then becomes the done file at once.
   const script = CHECKS.map(
-    ([title, command]) => `{ ${command} || { printf '%s' '${title}' > .quire/checks.failed; false; }; }`,
+    ([title, command]) => `{ ${command} || { printf '%s' '${title}' > ${failedFile}; false; }; }`,
   ).join(' && ');
   const output = openSync(outputFile, 'w');
   spawn(
     'sh',
     [
       '-c',
-      `rm -f .quire/checks.failed; ${script}; touch .quire/checks.failed; mv .quire/checks.failed .quire/checks.done`,
+      `rm -f ${failedFile}; ${script}; touch ${failedFile}; mv ${failedFile} .quire/checks-${process.pid}.done`,
     ],
     {
       cwd: ROOT,
