@@ -192,7 +192,8 @@ function ensureBuild(buildSettings) {
     if (needsServer) writeFileSync(BUILD_STAMP, stamp);
   };
   if (needsServer) step('Building the server', ['node', 'scripts/build-server.mjs']);
-  if (pages === 'none' || pages === 'current') passChecks();
+  // With no pages to build, before anything else; else once the new pages are built, before they are switched to.
+  if (pages !== 'build') passChecks();
   if (pages === 'none') {
     for (const note of notes) log(note);
     return;
@@ -224,8 +225,6 @@ function ensureBuild(buildSettings) {
     if (error instanceof PagesInUseError) fail(error.message);
     throw error;
   }
-  // Pages built earlier for these settings were switched to (no build above waited for the checks).
-  if (pages === 'switch') passChecks();
 }
 
 /** The checks of the sources, one after another, each with the title the set-up prints for it. */
