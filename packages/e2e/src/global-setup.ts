@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { SHARED_BROWSER_VARIABLE, startSharedBrowser } from '@quire/test-kit/browser';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -13,6 +14,7 @@ declare module 'vitest' {
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 let server: ChildProcess | undefined;
+let browser: Awaited<ReturnType<typeof startSharedBrowser>> | undefined;
 let jobRoot: string | undefined;
 
 /** Starts the built server (as `npm start` does) on a free port, with a job root of its own. */
@@ -53,10 +55,15 @@ export async function setup(project: TestProject): Promise<void> {
     server?.once('exit', (code) => reject(new Error(`the server exited with code ${code}`)));
   });
   project.provide('baseUrl', baseUrl);
+  // One Chromium for every test file (each connects to it, and opens contexts of its own), set before the test
+  // files' processes start, which inherit it.
+  browser = await startSharedBrowser();
+  process.env[SHARED_BROWSER_VARIABLE] = browser.wsEndpoint;
   project.provide('jobRoot', jobRoot);
 }
 
 export async function teardown(): Promise<void> {
+  await browser?.close();
   if (server && server.exitCode === null) {
     const exited = new Promise((resolvePromise) => server?.once('exit', resolvePromise));
     server.kill('SIGTERM');
