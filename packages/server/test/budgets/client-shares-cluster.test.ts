@@ -99,7 +99,10 @@ describe('clients’ shares in a cluster', () => {
 
     // Deleted through either web process, the job ends every stream, and their places are given back.
     expect((await webB.inject({ method: 'DELETE', url: `${JOBS_PATH}/${first.id}` })).statusCode).toBe(204);
-    await Promise.all(streams.map((stream) => stream.ended));
+    // Polled, not awaited: a stream that never hears of the deletion fails here, saying which, instead of hanging.
+    await expect
+      .poll(() => streams.map((stream, index) => `stream ${index}: ${stream.isOpen() ? 'open' : 'ended'}`))
+      .toEqual(streams.map((_stream, index) => `stream ${index}: ended`));
     const second = jobOf(await submitRotate(webB, createHeavyPdf(4)));
     const again = [await openStream(originA, second.id), await openStream(originB, second.id)];
     expect(again.map((stream) => stream.status)).toEqual([200, 200]);

@@ -99,6 +99,8 @@ export type OpenStream = {
   text: () => Promise<string>;
   /** Resolves when the server ends the stream. */
   ended: Promise<void>;
+  /** Whether the stream has not ended yet (for a wait that names what it waits on, rather than a silent hang). */
+  isOpen: () => boolean;
   /** The client leaves: the connection is closed. */
   close: () => void;
 };
@@ -116,9 +118,12 @@ export function openStream(
       // The test's own close cuts the answer short: that is no failure.
       response.on('error', () => undefined);
       response.on('data', (chunk: string) => (text += chunk));
+      let isOpen = true;
       const ended = new Promise<void>((done) => {
         response.once('end', () => done());
         response.once('close', () => done());
+      }).then(() => {
+        isOpen = false;
       });
       resolve({
         status: response.statusCode ?? 0,
@@ -128,6 +133,7 @@ export function openStream(
           return text;
         },
         ended,
+        isOpen: () => isOpen,
         close: () => request.destroy(),
       });
     });
