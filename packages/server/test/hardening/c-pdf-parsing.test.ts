@@ -107,8 +107,10 @@ const ROWS: Row[] = [
     what: 'page objects inside an object stream inflating to 1 GiB',
     build: createObjectStreamFlateBomb,
     // qpdf dies at its 1 GiB cap while counting pages, before any tool's own work.
-    expect: { merge: DAMAGED, compress: DAMAGED, 'pdf-to-jpg': DAMAGED, 'pdf-to-png': DAMAGED },
-    skipped: 'split, rotate and PDF to Word stop at the same first inspection (2–4 s of inflating each)',
+    expect: { merge: DAMAGED },
+    skipped:
+      'every other tool stops at the same first inspection, the page count, which merge proves here (4–15 s of ' +
+      'inflating each); page-tree-caps.test holds that every tool counts its pages through it',
   },
   {
     item: '25',
@@ -370,11 +372,14 @@ describe('C. PDF parsing and rendering (items 24–32), every PDF tool', () => {
     expect([...reply.rawPayload.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
   });
 
-  it('29. 100,000 pages sharing one content stream are counted first and refused by each tool at its own cap', async () => {
+  it('29. 100,000 pages sharing one content stream are counted first and refused at each page cap', async () => {
     // Counting stops at the first page over the cap, so the answer names the cap, not the full count (see
-    // c-pdf-page-tree.test.ts for trees whose /Count lies).
+    // c-pdf-page-tree.test.ts for trees whose /Count lies). One tool for each cap: the count is the same first
+    // inspection in every tool, given the tool's cap, and page-tree-caps.test refuses cap + 1 pages in every tool.
     const bomb = createPageCountBomb(100_000);
-    for (const tool of PDF_TOOLS) {
+    const oneToolPerCap = [...new Map(PDF_TOOLS.map((tool) => [TOOLS[tool].maxPages, tool])).values()];
+    expect(oneToolPerCap.length).toBeGreaterThan(1);
+    for (const tool of oneToolPerCap) {
       const reply = await postTool(testApp, tool, [{ name: 'pages.pdf', bytes: bomb }]);
       const error = expectRefusal(
         reply,
