@@ -28,7 +28,8 @@ describe('a job over its budget, through the HTTP route', () => {
     expectNoLeaks(reply.body, testApp.jobRoot);
     expect((await laneStats(testApp)).pdf).toMatchObject({ overBudget: 1, replaced: 1, size: 1 });
     await expectStillServing(testApp, ['rotate', 'pdf-to-word']);
-  });
+    // Filling 512 MB with text runs takes its CPU: 20 s alone, three times that on a machine busy with a build too.
+  }, 180_000);
 
   it('output: ten noise-tiled pages (200 KB) to PDF to JPG, with a 16 MB output budget', async () => {
     testApp = await createTestApp({ size: 1, maxQueue: 4 }, { QUIRE_MAX_OUTPUT_MB: '16' });
