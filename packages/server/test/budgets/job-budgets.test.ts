@@ -28,7 +28,7 @@ describe('a job over its budget, through the HTTP route', () => {
     expectNoLeaks(reply.body, testApp.jobRoot);
     expect((await laneStats(testApp)).pdf).toMatchObject({ overBudget: 1, replaced: 1, size: 1 });
     await expectStillServing(testApp, ['rotate', 'pdf-to-word']);
-    // Filling 512 MB with text runs takes its CPU: 20 s alone, three times that on a machine busy with a build too.
+    // Filling 512 MB with text runs takes its CPU: 62 s, past the default minute, in a fresh-clone run beside a build.
   }, 180_000);
 
   it('output: ten noise-tiled pages (200 KB) to PDF to JPG, with a 16 MB output budget', async () => {
