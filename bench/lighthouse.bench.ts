@@ -11,7 +11,6 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -61,7 +60,20 @@ type Report = {
 };
 type PageResult = { path: string; reports: Report[] };
 
-const lighthouseCli = createRequire(import.meta.url).resolve('lighthouse/cli/index.js');
+/**
+ * Lighthouse is this bench's alone: it has an install of its own (`bench/lighthouse`, pinned in its lock file),
+ * made on the bench's first run, so that `npm start` and `npm test` do not download it and its ~200 packages.
+ */
+function lighthouseCli(): string {
+  const prefix = join(import.meta.dirname, 'lighthouse');
+  const cli = join(prefix, 'node_modules/lighthouse/cli/index.js');
+  if (!existsSync(cli)) {
+    process.stderr.write('Installing Lighthouse for this bench (bench/lighthouse, once)\n');
+    const npm = spawnSync('npm', ['ci', '--prefix', prefix, '--no-audit', '--no-fund'], { stdio: 'inherit' });
+    if (npm.status !== 0) throw new Error(`npm ci in ${prefix} failed (${npm.status})`);
+  }
+  return cli;
+}
 
 /**
  * Lighthouse's runs that it could not record (a trace without its navigation start, `NO_NAVSTART`, which happens on
@@ -99,7 +111,7 @@ async function runLighthouseOnce(
   const result = spawnSync(
     process.execPath,
     [
-      lighthouseCli,
+      lighthouseCli(),
       url,
       '--quiet',
       '--output=json',
