@@ -203,6 +203,17 @@ export const REPORT_SPECS: { readonly [T in ToolId]: readonly ReportHeaderSpec<T
   'powerpoint-to-pdf': [],
   'pdf-to-jpg': PAGE_IMAGE_HEADERS,
   'pdf-to-png': PAGE_IMAGE_HEADERS,
+  'pdf-to-text': [
+    PAGE_COUNT,
+    {
+      header: 'X-Pages-Without-Text',
+      type: 'integer',
+      description:
+        'How many pages gave no text: they have none, and no words could be read in them (scans of no words, drawings, blank pages).',
+      write: ({ pagesWithoutText }) => String(pagesWithoutText),
+    },
+    ...RECOGNITION,
+  ],
   'pdf-to-pdfa': [
     PAGE_COUNT,
     {
@@ -419,6 +430,15 @@ export const REPORT_FIGURES: ReportFigureSpecs = {
   'powerpoint-to-pdf': {},
   'pdf-to-jpg': PAGE_IMAGE_FIGURES,
   'pdf-to-png': PAGE_IMAGE_FIGURES,
+  'pdf-to-text': {
+    pageCount: { type: 'integer', description: 'Pages of the PDF, each one page of the text.' },
+    pagesWithoutText: {
+      type: 'integer',
+      description:
+        'How many pages gave no text: they have none, and no words could be read in them (scans of no words, drawings, blank pages).',
+    },
+    ...RECOGNITION_FIGURES,
+  },
   'pdf-to-pdfa': {
     pageCount: PAGE_COUNT_FIGURE,
     level: {
