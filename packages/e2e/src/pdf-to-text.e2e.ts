@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { corpusEntry, corpusPath, featureValue, popplerWords, recall, words } from '@quire/corpus';
 import { describe, expect, it } from 'vitest';
 import { waitForJobResult } from './job-requests.ts';
@@ -82,7 +83,14 @@ describe('the PDF to Text page in a real browser', () => {
       dialog.getByRole('button', { name: 'Unlock and continue' }).click(),
     ]);
     expect(response.status()).toBe(200);
-    const text = await response.text();
+    await view.page.getByTestId('download-button').waitFor();
+    const [download] = await Promise.all([
+      view.page.waitForEvent('download'),
+      view.page.getByTestId('download-button').click(),
+    ]);
+    const saved = join(view.downloadsPath, 'protected.txt');
+    await download.saveAs(saved);
+    const text = await readFile(saved, 'utf8');
     const { found, total } = recall(popplerWords(corpusPath(PROTECTED), password), words(text));
     expect(total).toBeGreaterThan(0);
     expect(found / total).toBeGreaterThan(0.99);
