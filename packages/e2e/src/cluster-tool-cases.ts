@@ -154,6 +154,15 @@ export function clusterCases(mark: string, scratch: () => string) {
       ],
       check: async (body) => expect(await zipEntries(body)).toHaveLength(3),
     },
+    // The text of both pages, a form feed between them.
+    'pdf-to-text': {
+      parts: [['file', pdf(2), 'a.pdf']],
+      check: async (body) => {
+        const text = body.toString('utf8');
+        expect(text).toContain(mark);
+        expect(text.split('\f')).toHaveLength(2);
+      },
+    },
     'pdf-to-pdfa': {
       parts: [['file', pdf(2), 'a.pdf']],
       check: async (body) => expect(await textOf(body)).toContain(mark),

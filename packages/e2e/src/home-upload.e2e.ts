@@ -21,6 +21,7 @@ const PDF_TOOLS = [
   'pdf-to-word',
   'pdf-to-jpg',
   'pdf-to-png',
+  'pdf-to-text',
   'pdf-to-pdfa',
   'rotate',
   'page-numbers',

@@ -177,6 +177,7 @@ describe('nothing kept: a marker sent through every tool and outcome is found no
       'pdf-to-word': await send('pdf-to-word', [pdfFile()]),
       'pdf-to-jpg': await send('pdf-to-jpg', [pdfFile()], { quality: 'low' }),
       'pdf-to-png': await send('pdf-to-png', [pdfFile()], { quality: 'low', transparent: 'true' }),
+      'pdf-to-text': await send('pdf-to-text', [pdfFile()], { language: 'en' }),
       'pdf-to-pdfa': await send('pdf-to-pdfa', [pdfFile()], { level: '2b' }),
       rotate: await send('rotate', [pdfFile()], { angle: '90' }),
       // The format carries the marker too: what a visitor writes reaches no log and no file either.

@@ -52,8 +52,11 @@ export type ScanResult = PageRecognition & {
 };
 
 export type ScanReadingOptions = {
-  /** What is wanted besides the hOCR: Tesseract's text-only PDF page (a text layer), the drawn lines (layout). */
-  wants: 'text-layer' | 'layout';
+  /**
+   * What is wanted besides the hOCR: Tesseract's text-only PDF page (a text layer), the drawn lines (layout), or
+   * nothing more (the text alone, PDF to text).
+   */
+  wants: 'text-layer' | 'layout' | 'text';
   /** Where the page images and Tesseract's outputs go; removed by the caller. */
   workDir: string;
   signal: AbortSignal;

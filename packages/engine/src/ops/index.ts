@@ -11,6 +11,7 @@ import { pageNumbers } from './page-numbers.ts';
 import { pdfToPdfa } from './pdf-to-pdfa.ts';
 import { pdfToJpg } from './pdf-to-jpg.ts';
 import { pdfToPng } from './pdf-to-png.ts';
+import { pdfToText } from './pdf-to-text.ts';
 import { pdfToWord } from './pdf-to-word.ts';
 import { protect } from './protect.ts';
 import { redact } from './redact.ts';
@@ -41,6 +42,7 @@ export const ENGINE_OPS = {
   'powerpoint-to-pdf': powerpointToPdf,
   'pdf-to-jpg': pdfToJpg,
   'pdf-to-png': pdfToPng,
+  'pdf-to-text': pdfToText,
   'pdf-to-pdfa': pdfToPdfa,
   'jpg-to-pdf': jpgToPdf,
   rotate,

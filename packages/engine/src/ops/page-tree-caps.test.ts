@@ -31,6 +31,7 @@ import { ocr } from './ocr.ts';
 import { pdfToJpg } from './pdf-to-jpg.ts';
 import { pdfToPng } from './pdf-to-png.ts';
 import { pdfToPdfa } from './pdf-to-pdfa.ts';
+import { pdfToText } from './pdf-to-text.ts';
 import { pdfToWord } from './pdf-to-word.ts';
 import { protect } from './protect.ts';
 import { redact } from './redact.ts';
@@ -43,15 +44,7 @@ import { split } from './split.ts';
 import { watermark } from './watermark.ts';
 import { unlock } from './unlock.ts';
 import type { JobResult } from './types.ts';
-
-const PAGE_NUMBER_OPTIONS = {
-  position: 'bottom-center',
-  format: 'page {n}/{total}',
-  start: 1,
-  pages: undefined,
-  fontSize: 12,
-  margin: 28,
-} as const;
+import { CLEAR_METADATA, PAGE_NUMBER_OPTIONS, REDACT_MINUTES } from '../../test/page-tree-case-options.ts';
 
 /**
  * Hardening item 29, second form: page caps are counted from the page tree, never from /Count. For every tool
@@ -83,24 +76,6 @@ const pdfCase = (run: Case['run'], bigUnderCap: number): Case => ({
   countPages: async (result) => pdfPages(result.path),
   bigUnderCap,
 });
-
-/** PDF properties' clearing of every property. */
-const CLEAR_METADATA = {
-  title: undefined,
-  author: undefined,
-  subject: undefined,
-  keywords: undefined,
-  clear: 'true',
-} as const;
-/** Redact PDF's search for a word, nothing else. */
-const REDACT_MINUTES = {
-  search: ['minutes'],
-  regex: 'false',
-  areas: [],
-  fill: '#000000',
-  preview: 'false',
-  skip: [],
-} as const;
 
 /** Each tool that reads PDFs, run against lying page trees at its own cap (`TOOLS[id].maxPages`). */
 const CASES: { [K in PdfToolId]: Case } = {
@@ -240,6 +215,14 @@ const CASES: { [K in PdfToolId]: Case } = {
       pdfToPng({ file: inputFile(path, password), options: { quality: 'low', transparent: 'true' } }, ctx),
     countPages: async (result) => Object.keys(unzipSync(await readFile(result.path))).length,
     bigUnderCap: 40,
+  },
+  // One page of text per page, separated by form feeds.
+  'pdf-to-text': {
+    fileIndex: 0,
+    run: (path, password) =>
+      pdfToText({ file: inputFile(path, password), options: { language: ['en'] } }, ctx),
+    countPages: async (result) => (await readFile(result.path, 'utf8')).split('\f').length,
+    bigUnderCap: 1500,
   },
   'pdf-to-word': {
     fileIndex: 0,

@@ -15,6 +15,7 @@ import { ocr } from './ocr.ts';
 import { pdfToJpg } from './pdf-to-jpg.ts';
 import { pdfToPng } from './pdf-to-png.ts';
 import { pdfToPdfa } from './pdf-to-pdfa.ts';
+import { pdfToText } from './pdf-to-text.ts';
 import { pdfToWord } from './pdf-to-word.ts';
 import { protect } from './protect.ts';
 import { redact } from './redact.ts';
@@ -206,6 +207,12 @@ const CASES: { [K in PdfToolId]: Case } = {
         { file: inputFile(path, password), options: { quality: 'low', transparent: 'false' } },
         await job(),
       ),
+    writesPdf: false,
+  },
+  'pdf-to-text': {
+    fileIndex: 0,
+    run: async (path, password) =>
+      pdfToText({ file: inputFile(path, password), options: { language: ['en'] } }, await job()),
     writesPdf: false,
   },
   'pdf-to-word': {

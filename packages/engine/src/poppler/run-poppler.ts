@@ -7,7 +7,7 @@ import { runProcess, type ProcessResult, type StdoutReader } from '../process/ru
  */
 const POPPLER_MAX_MEMORY_BYTES = 1024 * 1024 * 1024;
 
-export type PopplerCommand = 'pdfinfo' | 'pdftoppm' | 'pdftocairo';
+export type PopplerCommand = 'pdfinfo' | 'pdftoppm' | 'pdftocairo' | 'pdftotext';
 
 /**
  * Runs a poppler-utils program with a memory cap, a timeout and a process-group kill. Never pass a password:

@@ -30,8 +30,8 @@ type ActiveKeys = (pdf: Uint8Array) => Promise<string[]>;
  * Policy: Quire edits documents without judging them (Redact PDF excepted, whose work is to remove what could tell). Lossless edits (rotate, page numbers, watermark, sign, compress, OCR, protect,
  * unlock, crop) keep the document's scripts and actions as they were; page assembly (merge, split, remove and extract pages, organize) keeps
  * each page's own actions and drops the document-level ones, as it drops every catalog entry; conversions produce no
- * active content at all. Each tool that reads PDFs has its entry: a new one is a type error until its policy is
- * written here.
+ * active content at all (PDF to text: the pages' words alone). Each tool that reads PDFs has its entry: a new one
+ * is a type error until its policy is written here.
  */
 const POLICY: Record<PdfTool, (output: Buffer, activeKeys: ActiveKeys) => Promise<void>> = {
   rotate: async (output, activeKeys) => expect(await activeKeys(output)).toEqual(ACTIVE_KEYS),
@@ -83,6 +83,11 @@ const POLICY: Record<PdfTool, (output: Buffer, activeKeys: ActiveKeys) => Promis
   // PDF/A forbids scripts, Launch actions and XFA: Ghostscript drops them (and the rest, see PDFA_ACTIVE_KEYS), and
   // our checker refuses a result that kept any.
   'pdf-to-pdfa': async (output, activeKeys) => expect(await activeKeys(output)).toEqual(PDFA_ACTIVE_KEYS),
+  // Plain UTF-8 text: the page's words, and nothing of the scripts, actions, links or XFA (none is page text).
+  'pdf-to-text': async (output) => {
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(output);
+    expect(text.trim()).toBe('Active content probe');
+  },
   // One page: the JPEG itself, pixels only.
   'pdf-to-jpg': async (output) => {
     expect([...output.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);

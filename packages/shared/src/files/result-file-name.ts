@@ -18,6 +18,7 @@ const RESULT_EXTENSIONS: Readonly<Record<string, string>> = {
   [JPEG]: '.jpg',
   [PNG]: '.png',
   [JSON_TYPE]: '.json',
+  'text/plain; charset=utf-8': '.txt',
 };
 
 /**

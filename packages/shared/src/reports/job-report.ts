@@ -10,7 +10,9 @@ import type { ToolId } from '../tools/tool-ids.ts';
  * - `PAGES_ARE_SCANS`: `pages` pages have no text layer (scans) and were kept as pictures, without text;
  * - `SAME_AT_EVERY_LEVEL`: compression found no image a quality level could change, so every level gives this file;
  * - `PASSWORD_REMOVED`: the file (`fileIndex`) opened only with the visitor's password, and the result has none;
- * - `NO_MATCHES`: none of the words searched for was found (Redact PDF); what else was asked was done.
+ * - `NO_MATCHES`: none of the words searched for was found (Redact PDF); what else was asked was done;
+ * - `NO_TEXT_FOUND`: `pages` pages have no text, and none could be read in them (PDF to text: they are empty in the
+ *   text file, which is empty when every page is such a page).
  */
 export const NOTICE_CODES = [
   'FILE_REPAIRED',
@@ -21,6 +23,7 @@ export const NOTICE_CODES = [
   'SAME_AT_EVERY_LEVEL',
   'PASSWORD_REMOVED',
   'NO_MATCHES',
+  'NO_TEXT_FOUND',
 ] as const;
 
 export type NoticeCode = (typeof NOTICE_CODES)[number];
@@ -57,6 +60,8 @@ export type ToolReports = {
   'powerpoint-to-pdf': Record<string, never>;
   'pdf-to-jpg': { pageCount: number; downscaledPages: number; minDpi: number };
   'pdf-to-png': { pageCount: number; downscaledPages: number; minDpi: number };
+  /** `pagesWithoutText`: pages with no text, none read in them either (scans of no words, drawings, blank pages). */
+  'pdf-to-text': { pageCount: number; pagesWithoutText: number } & Recognition;
   /** `level`: the PDF/A level written (`2b`, `1b`, `3b`); `rulesChecked`: how many of our checker's rules it passed. */
   'pdf-to-pdfa': { pageCount: number; level: string; rulesChecked: number };
   'jpg-to-pdf': { pageCount: number };

@@ -46,6 +46,15 @@ const PAGE_COUNT: ReportHeaderSpec<{ pageCount: number }> = {
   write: ({ pageCount }) => String(pageCount),
 };
 
+/** The pages of a conversion that gave no text (PDF to Word, PDF to text). */
+const PAGES_WITHOUT_TEXT: ReportHeaderSpec<{ pagesWithoutText: number }> = {
+  header: 'X-Pages-Without-Text',
+  type: 'integer',
+  description:
+    'How many pages gave no text: they have none, and no words could be read in them (a Word file keeps them as pictures, a text file leaves them empty).',
+  write: ({ pagesWithoutText }) => String(pagesWithoutText),
+};
+
 /** PDF to JPG's and PDF to PNG's headers: the pages drawn, and those drawn below the resolution asked. */
 const PAGE_IMAGE_HEADERS: readonly ReportHeaderSpec<ToolReports['pdf-to-jpg']>[] = [
   PAGE_COUNT,
@@ -187,22 +196,13 @@ export const REPORT_SPECS: { readonly [T in ToolId]: readonly ReportHeaderSpec<T
       write: ({ certified }) => certified,
     },
   ],
-  'pdf-to-word': [
-    PAGE_COUNT,
-    {
-      header: 'X-Pages-Without-Text',
-      type: 'integer',
-      description:
-        'How many pages are kept as pictures: they have no text, and no words could be read in them.',
-      write: ({ pagesWithoutText }) => String(pagesWithoutText),
-    },
-    ...RECOGNITION,
-  ],
+  'pdf-to-word': [PAGE_COUNT, PAGES_WITHOUT_TEXT, ...RECOGNITION],
   'word-to-pdf': [],
   'excel-to-pdf': [],
   'powerpoint-to-pdf': [],
   'pdf-to-jpg': PAGE_IMAGE_HEADERS,
   'pdf-to-png': PAGE_IMAGE_HEADERS,
+  'pdf-to-text': [PAGE_COUNT, PAGES_WITHOUT_TEXT, ...RECOGNITION],
   'pdf-to-pdfa': [
     PAGE_COUNT,
     {
@@ -321,6 +321,11 @@ const RECOGNITION_FIGURES: { readonly [K in keyof Recognition]: ReportFigureSpec
 
 const PAGE_COUNT_FIGURE: ReportFigureSpec = { type: 'integer', description: 'Pages of the result.' };
 
+const PAGES_WITHOUT_TEXT_FIGURE: ReportFigureSpec = {
+  type: 'integer',
+  description: PAGES_WITHOUT_TEXT.description,
+};
+
 /** PDF to JPG's and PDF to PNG's figures. */
 const PAGE_IMAGE_FIGURES: { readonly [K in keyof ToolReports['pdf-to-jpg']]-?: ReportFigureSpec } = {
   pageCount: PAGE_COUNT_FIGURE,
@@ -407,11 +412,7 @@ export const REPORT_FIGURES: ReportFigureSpecs = {
   },
   'pdf-to-word': {
     pageCount: PAGE_COUNT_FIGURE,
-    pagesWithoutText: {
-      type: 'integer',
-      description:
-        'How many pages are kept as pictures: they have no text, and no words could be read in them.',
-    },
+    pagesWithoutText: PAGES_WITHOUT_TEXT_FIGURE,
     ...RECOGNITION_FIGURES,
   },
   'word-to-pdf': {},
@@ -419,6 +420,11 @@ export const REPORT_FIGURES: ReportFigureSpecs = {
   'powerpoint-to-pdf': {},
   'pdf-to-jpg': PAGE_IMAGE_FIGURES,
   'pdf-to-png': PAGE_IMAGE_FIGURES,
+  'pdf-to-text': {
+    pageCount: { type: 'integer', description: 'Pages of the PDF, each one page of the text.' },
+    pagesWithoutText: PAGES_WITHOUT_TEXT_FIGURE,
+    ...RECOGNITION_FIGURES,
+  },
   'pdf-to-pdfa': {
     pageCount: PAGE_COUNT_FIGURE,
     level: {
@@ -486,7 +492,8 @@ export const NOTICES_HEADER_SPEC: Omit<ReportHeaderSpec<unknown>, 'write'> = {
   description:
     'Present when there is something to know about the result: comma-separated codes with their facts, e.g. `FILE_REPAIRED;file=1, PAGES_DOWNSCALED;pages=3;dpi=212`. `FILE_REPAIRED`: a damaged file (`file`: its position) was repaired. `ALREADY_OPTIMAL`: nothing could be saved; the original came back. `PAGES_DOWNSCALED`: `pages` pages were drawn at `dpi` or more, below the resolution asked. `IMAGES_DROPPED`: images too large to draw were left out. `PAGES_ARE_SCANS`: `pages` pages have no text layer and were kept as pictures.' +
     ' `SAME_AT_EVERY_LEVEL`: the file has no image a compression level could change, so every level gives the same result.' +
-    ' `PASSWORD_REMOVED`: the file (`file`: its position) opened only with its password; the result has none.',
+    ' `PASSWORD_REMOVED`: the file (`file`: its position) opened only with its password; the result has none.' +
+    ' `NO_TEXT_FOUND`: `pages` pages have no text and no words could be read in them; they are empty in the text file.',
   type: 'string',
   conditional: true,
 };

@@ -138,6 +138,7 @@ export type PdfReading =
 const PDF = 'application/pdf';
 const ZIP = 'application/zip';
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+const TEXT = 'text/plain; charset=utf-8';
 /** A page with its corner folded: a document of any kind. */
 const FILE_GLYPH = 'M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8zM14 3v5h5';
 /** A sheet of cells: a spreadsheet. */
@@ -414,6 +415,22 @@ export const TOOLS = defineTools({
     errors: ['CONVERSION_FAILED'],
     color: 'indigo',
     glyph: IMAGE_GLYPH,
+  },
+  'pdf-to-text': {
+    ...onePdf,
+    id: 'pdf-to-text',
+    slug: 'pdf-to-text',
+    apiPath: '/api/pdf/to-text',
+    output: { fileName: 'converted.txt', mimeType: TEXT, nameSuffix: '' },
+    // The languages of its scanned pages, which it reads as OCR PDF and PDF to Word do.
+    options: { language: DOCUMENT_LANGUAGES },
+    // Two minutes for the document's text, and a budget per scanned page (the op sets its own limit once it has
+    // found them).
+    timeoutMs: 2 * JOB_TIMEOUT_MS + MAX_OCR_PAGES * OCR_PAGE_TIMEOUT_MS,
+    errors: ['CONVERSION_FAILED'],
+    color: 'blue',
+    // A page with a capital T on it: its text alone.
+    glyph: `${FILE_GLYPH}M8.5 11h7M12 11v7`,
   },
   'pdf-to-pdfa': {
     ...onePdf,

@@ -117,4 +117,45 @@ describe('successToastOf', () => {
       }
     }
   });
+
+  it('says plainly when PDF to text found pages without text, whether all or some, in every language', () => {
+    const empty = (pages: number): Notice => ({ code: 'NO_TEXT_FOUND', fileIndex: 0, pages });
+    const toText = (pagesWithoutText: number, recognisedCount = 0) =>
+      doneJob(
+        'pdf-to-text',
+        {
+          pageCount: 3,
+          pagesWithoutText,
+          recognisedCount,
+          recognisedPages: recognisedCount > 0 ? `1-${recognisedCount}` : '',
+          confidence: recognisedCount > 0 ? 91 : null,
+        },
+        pagesWithoutText > 0 ? [empty(pagesWithoutText)] : [],
+      );
+    expect(successToastOf(toText(0))).toEqual({
+      title: 'common.toast.success',
+      description: 'tools.pdf-to-text.success',
+    });
+    expect(successToastOf(toText(3))).toEqual({
+      title: 'common.toast.done',
+      description: 'tools.pdf-to-text.successNoText',
+    });
+    expect(successToastOf(toText(1, 1))).toEqual({
+      title: 'common.toast.done',
+      description: 'tools.pdf-to-text.successSomeNoText',
+    });
+    expect(successToastOf(toText(0, 2)).description).toBe('tools.pdf-to-text.successRecognised');
+    for (const locale of LOCALES) {
+      const { t: translate } = getTranslator(locale);
+      const success = translate('tools.pdf-to-text.success');
+      for (const key of [
+        'tools.pdf-to-text.successNoText',
+        'tools.pdf-to-text.successSomeNoText',
+        'tools.pdf-to-text.successRecognised',
+      ] as const) {
+        expect(translate(key), `${locale} ${key}`).not.toBe(success);
+        expect(translate(key).length, `${locale} ${key}`).toBeGreaterThan(20);
+      }
+    }
+  });
 });

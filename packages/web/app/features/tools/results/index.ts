@@ -3,8 +3,8 @@ import type { ComponentType } from 'react';
 import type { MessageKey } from '../../../i18n/messages.ts';
 import { readCompressionResult } from './compression-result.ts';
 import { CompressSummary } from './compress-summary.tsx';
-import { readOcrResult, unreadScansOf } from './ocr-result.ts';
-import { OcrSummary, PdfToWordSummary } from './ocr-summary.tsx';
+import { pagesWithoutTextOf, readOcrResult, unreadScansOf } from './ocr-result.ts';
+import { OcrSummary, PdfToTextSummary, PdfToWordSummary } from './ocr-summary.tsx';
 import { RedactSummary } from './redact-summary.tsx';
 
 /** What a tool's result details receive: the done job's last view, with its tool's figures (`result.report`). */
@@ -14,6 +14,7 @@ export type ToolResultDetailsProps = { readonly job: JobView };
 const TOOL_RESULT_DETAILS: Partial<Record<ToolId, ComponentType<ToolResultDetailsProps>>> = {
   compress: CompressSummary,
   'pdf-to-word': PdfToWordSummary,
+  'pdf-to-text': PdfToTextSummary,
   ocr: OcrSummary,
   redact: RedactSummary,
 };
@@ -30,15 +31,16 @@ export type SuccessToast = { readonly title: MessageKey; readonly description: M
  * holds. Compression that saved nothing says so, as does OCR that found no page to read; PDF to Word with pages
  * kept as pictures (notice `PAGES_ARE_SCANS`) says so rather than "converted successfully", whether every page is
  * a picture or only some, and OCR with scans it could not read (the same notice) says so rather than "text
- * recognised", whether it read none or only some. Those texts come under a plain "Done", not "Success". PDF to
- * Word that read scans says to check what was read.
+ * recognised", whether it read none or only some; PDF to text with pages that gave no text (notice `NO_TEXT_FOUND`)
+ * says so, whether every page is empty or only some. Those texts come under a plain "Done", not "Success". PDF to
+ * Word and PDF to text that read scans say to check what was read.
  */
 export function successToastOf(job: JobView): SuccessToast {
   const toolId = job.tool;
   const caveat = caveatOf(job);
   if (caveat) return { title: 'common.toast.done', description: caveat };
-  if (toolId === 'pdf-to-word' && (readOcrResult(job)?.count ?? 0) > 0) {
-    return { title: 'common.toast.success', description: 'tools.pdf-to-word.successRecognised' };
+  if ((toolId === 'pdf-to-word' || toolId === 'pdf-to-text') && (readOcrResult(job)?.count ?? 0) > 0) {
+    return { title: 'common.toast.success', description: `tools.${toolId}.successRecognised` };
   }
   return { title: 'common.toast.success', description: `tools.${toolId}.success` };
 }
@@ -62,6 +64,12 @@ function caveatOf(job: JobView): MessageKey | null {
       const isSomePages = scans.pages !== undefined && pageCount !== undefined && scans.pages < pageCount;
       return isSomePages ? 'tools.pdf-to-word.successSomeScans' : 'tools.pdf-to-word.successAllScans';
     }
+  }
+  const empty = toolId === 'pdf-to-text' ? pagesWithoutTextOf(job) : undefined;
+  if (empty) {
+    const pageCount = jobReportOf(job, 'pdf-to-text')?.pageCount;
+    const isSomePages = empty.pages !== undefined && pageCount !== undefined && empty.pages < pageCount;
+    return isSomePages ? 'tools.pdf-to-text.successSomeNoText' : 'tools.pdf-to-text.successNoText';
   }
   return null;
 }

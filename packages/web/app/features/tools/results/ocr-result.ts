@@ -1,10 +1,11 @@
 import { jobReportOf, type JobView, type Notice } from '@quire/shared';
 
-/** What text recognition read (OCR, PDF to Word), from a done job's view; null for any other job. */
+/** What text recognition read (OCR, PDF to Word, PDF to text), from a done job's view; null for any other job. */
 export function readOcrResult(
   job: JobView,
 ): { count: number; pages: string; confidence: number | null } | null {
-  const report = jobReportOf(job, 'ocr') ?? jobReportOf(job, 'pdf-to-word');
+  const report =
+    jobReportOf(job, 'ocr') ?? jobReportOf(job, 'pdf-to-word') ?? jobReportOf(job, 'pdf-to-text');
   if (!report) return null;
   return { count: report.recognisedCount, pages: report.recognisedPages, confidence: report.confidence };
 }
@@ -15,4 +16,9 @@ export function readOcrResult(
  */
 export function unreadScansOf(job: JobView): Notice | undefined {
   return job.notices.find((notice) => notice.code === 'PAGES_ARE_SCANS');
+}
+
+/** The notice that pages gave no text, none read in them either (`NO_TEXT_FOUND`, PDF to text), when the job gives one. */
+export function pagesWithoutTextOf(job: JobView): Notice | undefined {
+  return job.notices.find((notice) => notice.code === 'NO_TEXT_FOUND');
 }

@@ -25,8 +25,16 @@ export function PdfToWordSummary({ job }: ToolResultDetailsProps) {
   return <RecognitionFigures job={job} toolId="pdf-to-word" />;
 }
 
+/** After PDF to text: the scanned pages it read and the mean confidence, when it read any. */
+export function PdfToTextSummary({ job }: ToolResultDetailsProps) {
+  return <RecognitionFigures job={job} toolId="pdf-to-text" />;
+}
+
 /** How many pages were read and their mean confidence, in the words of the tool that read them. */
-function RecognitionFigures({ job, toolId }: ToolResultDetailsProps & { toolId: 'ocr' | 'pdf-to-word' }) {
+function RecognitionFigures({
+  job,
+  toolId,
+}: ToolResultDetailsProps & { toolId: 'ocr' | 'pdf-to-word' | 'pdf-to-text' }) {
   const t = useT();
   const numberLocale = LOCALE_INFO[useLocale()].tag;
   const result = readOcrResult(job);
