@@ -1,4 +1,5 @@
-import { toolPath } from '@quire/shared';
+import { pagePath, toolPath } from '@quire/shared';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowserSession } from './browser-session.ts';
 
@@ -63,6 +64,32 @@ describe('what a page runs as it starts', () => {
     expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
     expect(await page.locator('h1').textContent()).toMatch(/PDF/);
     expect(errors).toEqual([]);
+  });
+
+  it('applies its stylesheet once: the copy in the page, never the linked file as well, hydrated or navigated', async () => {
+    const sheets = (page: Page) =>
+      page.evaluate(() =>
+        [...document.styleSheets]
+          .filter((sheet) => !sheet.disabled)
+          .map((sheet) => (sheet.href === null ? 'inline' : new URL(sheet.href).pathname)),
+      );
+    // An information page too: its Markdown typography is in the one stylesheet, not a second file of its own.
+    for (const path of [toolPath('en', 'merge'), pagePath('fr', 'faq')]) {
+      const page = await session.open(path);
+      // The boot may still be settling: give it the frames a page needs to turn a link on.
+      await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)));
+      expect(await sheets(page), path).toEqual(['inline']);
+      expect(await page.locator('link[rel=stylesheet]:not([disabled])').count(), path).toBe(0);
+    }
+    // A client-side navigation (the footer's link to the FAQ) keeps the one copy.
+    const page = await session.open(toolPath('en', 'merge'));
+    await page
+      .locator(`footer a[href="${pagePath('en', 'faq')}"]`)
+      .first()
+      .click();
+    await page.waitForURL(new URL(pagePath('en', 'faq'), session.baseUrl).href);
+    await page.locator('h1').waitFor();
+    expect(await sheets(page)).toEqual(['inline']);
   });
 
   it('hydrates all the same when the worker cannot load (the main thread opens the locale data)', async () => {

@@ -1,5 +1,3 @@
-import './markdown-body.css';
-
 type MarkdownBodyProps = {
   /** HTML from `renderMarkdown`: our own content, with any raw HTML of the source already escaped. */
   readonly html: string;
