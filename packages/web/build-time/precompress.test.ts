@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { precompress } from './precompress.ts';
+import { brotliQuality, precompress } from './precompress.ts';
 
 let root: string | undefined;
 afterEach(async () => {
@@ -32,5 +32,13 @@ describe('precompress', () => {
       'app.js.gz',
       'font.woff2',
     ]);
+  });
+
+  it("compresses the hashed assets at brotli's best quality, and pages one below", () => {
+    expect(brotliQuality('/assets/app-1.js')).toBe(11);
+    expect(brotliQuality('/assets/app-1.css')).toBe(11);
+    expect(brotliQuality('/merge-pdf/index.html')).toBe(10);
+    expect(brotliQuality('/ar/blog/assets-guide/index.html')).toBe(10);
+    expect(brotliQuality('/merge-pdf.data')).toBe(10);
   });
 });

@@ -10,6 +10,13 @@ const gzipAsync = promisify(gzip);
 const COMPRESSIBLE = /\.(html|css|js|mjs|json|svg|xml|txt|webmanifest)$/;
 /** Below this, the headers cost more than compression saves. */
 const MIN_COMPRESS_BYTES = 1024;
+/**
+ * Brotli's quality for the hashed assets (scripts, stylesheets: cached for a year and fetched by every page) is its
+ * best; for the pages and their data (one file per address, nine tenths of the bytes) one less, which took half the
+ * time for 2 % more bytes (63 pages of the site: 19.4 s and 1,259,532 bytes at 11, 9.1 s and 1,286,546 at 10).
+ */
+export const brotliQuality = (file: string) =>
+  /[\\/]assets[\\/]/.test(file) ? constants.BROTLI_MAX_QUALITY : constants.BROTLI_MAX_QUALITY - 1;
 
 /**
  * Writes a brotli (`.br`) and a gzip (`.gz`) copy beside every text file of the build, which the server sends to
@@ -33,7 +40,7 @@ export async function precompress(
     const [brotliCopy, gzipCopy] = await Promise.all([
       brotli(content, {
         params: {
-          [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+          [constants.BROTLI_PARAM_QUALITY]: brotliQuality(file.slice(root.length)),
           [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
         },
       }),
