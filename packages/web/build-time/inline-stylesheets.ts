@@ -3,9 +3,10 @@ const STYLESHEET_LINK = /<link rel="stylesheet" href="([^"]+)"\/>/g;
 
 /**
  * Puts the content of each stylesheet a page links into a `<style>` element in its place, so the first paint needs
- * no second request. The `<link>` stays, `disabled` (never fetched, never applied), because React hydrates the head
- * it rendered and expects it there. `readStylesheet` gives a stylesheet's text by its href, or undefined to leave
- * that link alone.
+ * no second request. The `<link>` stays, `disabled` (never applied, though Chromium's preload scanner still fetches
+ * it), because React hydrates the head it rendered and expects it there; the root renders it disabled in the
+ * browser too (`app/root.tsx`), or hydration would turn it on. `readStylesheet` gives a stylesheet's text by its
+ * href, or undefined to leave that link alone.
  */
 export function inlineStylesheets(
   html: string,
