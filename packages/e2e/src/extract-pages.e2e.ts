@@ -1,12 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { corpusEntry, corpusPath, featureValue } from '@quire/corpus';
+import { corpusPath } from '@quire/corpus';
 import { resultFileName } from '@quire/shared';
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { isJobSubmit, waitForJobResult } from './job-requests.ts';
-import { useToolPage } from './tool-page.ts';
+import { unlockAndDownload, useToolPage } from './tool-page.ts';
 import { jobFoldersLeft } from './job-folders.ts';
 
 const FOUR_PAGES = 'pdf/pysamples_outline-bookmarks_4p.pdf';
@@ -97,23 +97,7 @@ describe('the extract pages page in a real browser', () => {
   it('asks for the password of a protected file and extracts its pages', async () => {
     await view.page.locator('input[type=file]').setInputFiles([corpusPath(PROTECTED)]);
     await view.page.getByTestId('extract-pages-pages').fill('30, 1');
-    await view.page.getByTestId('action-button').click();
-    const dialog = view.page.getByRole('dialog', { name: 'Password required' });
-    await dialog.waitFor();
-    const password = featureValue(corpusEntry(PROTECTED), 'user-password') ?? '';
-    await dialog.getByLabel('Password').fill(password);
-    const [response] = await Promise.all([
-      waitForJobResult(view.page),
-      dialog.getByRole('button', { name: 'Unlock and continue' }).click(),
-    ]);
-    expect(response.status()).toBe(200);
-    await view.page.getByTestId('download-button').waitFor();
-    const [download] = await Promise.all([
-      view.page.waitForEvent('download'),
-      view.page.getByTestId('download-button').click(),
-    ]);
-    const saved = join(view.downloadsPath, `protected-${Date.now()}.pdf`);
-    await download.saveAs(saved);
+    const { saved, password } = await unlockAndDownload(view, PROTECTED, `protected-${Date.now()}.pdf`);
     const source = textsOf(corpusPath(PROTECTED), password);
     expect(textsOf(saved)).toEqual([source[29], source[0]]);
   });

@@ -1,10 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { corpusEntry, corpusPath, featureValue, popplerWords, recall, words } from '@quire/corpus';
+import { corpusEntry, corpusPath, popplerWords, recall, words } from '@quire/corpus';
 import { describe, expect, it } from 'vitest';
 import { waitForJobResult } from './job-requests.ts';
 import { expectedMessage } from './page-head.ts';
-import { openToolPageIn, runAndDownload, useToolPage } from './tool-page.ts';
+import { openToolPageIn, runAndDownload, unlockAndDownload, useToolPage } from './tool-page.ts';
 
 const view = useToolPage('pdf-to-text');
 const TWO_COLUMN_FILE = 'pdf/pdfjs_tracemonkey-paper_14p-text-2col.pdf';
@@ -73,23 +72,7 @@ describe('the PDF to Text page in a real browser', () => {
 
   it('asks for the password of a protected file and gives its text', async () => {
     await view.page.locator('input[type=file]').setInputFiles([corpusPath(PROTECTED)]);
-    await view.page.getByTestId('action-button').click();
-    const dialog = view.page.getByRole('dialog', { name: 'Password required' });
-    await dialog.waitFor();
-    const password = featureValue(corpusEntry(PROTECTED), 'user-password') ?? '';
-    await dialog.getByLabel('Password').fill(password);
-    const [response] = await Promise.all([
-      waitForJobResult(view.page),
-      dialog.getByRole('button', { name: 'Unlock and continue' }).click(),
-    ]);
-    expect(response.status()).toBe(200);
-    await view.page.getByTestId('download-button').waitFor();
-    const [download] = await Promise.all([
-      view.page.waitForEvent('download'),
-      view.page.getByTestId('download-button').click(),
-    ]);
-    const saved = join(view.downloadsPath, 'protected.txt');
-    await download.saveAs(saved);
+    const { saved, password } = await unlockAndDownload(view, PROTECTED, 'protected.txt');
     const text = await readFile(saved, 'utf8');
     const { found, total } = recall(popplerWords(corpusPath(PROTECTED), password), words(text));
     expect(total).toBeGreaterThan(0);

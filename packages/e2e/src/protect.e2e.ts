@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { corpusEntry, corpusPath, featureValue } from '@quire/corpus';
+import { corpusPath } from '@quire/corpus';
 import { resultFileName } from '@quire/shared';
 import { describe, expect, it } from 'vitest';
-import { isJobSubmit, waitForJobResult } from './job-requests.ts';
-import { runAndDownload, useToolPage } from './tool-page.ts';
+import { isJobSubmit } from './job-requests.ts';
+import { runAndDownload, unlockAndDownload, useToolPage } from './tool-page.ts';
 import { jobFoldersLeft } from './job-folders.ts';
 
 const FOUR_PAGES = 'pdf/pysamples_outline-bookmarks_4p.pdf';
@@ -71,23 +71,7 @@ describe('the protect PDF page in a real browser', () => {
   it('opens a protected file with its password, then locks it with the new one', async () => {
     await view.page.locator('input[type=file]').setInputFiles([corpusPath(PROTECTED)]);
     await view.page.getByTestId('protect-newPassword').fill(NEW_PASSWORD);
-    await view.page.getByTestId('action-button').click();
-    const dialog = view.page.getByRole('dialog', { name: 'Password required' });
-    await dialog.waitFor();
-    const password = featureValue(corpusEntry(PROTECTED), 'user-password') ?? '';
-    await dialog.getByLabel('Password').fill(password);
-    const [response] = await Promise.all([
-      waitForJobResult(view.page),
-      dialog.getByRole('button', { name: 'Unlock and continue' }).click(),
-    ]);
-    expect(response.status()).toBe(200);
-    await view.page.getByTestId('download-button').waitFor();
-    const [download] = await Promise.all([
-      view.page.waitForEvent('download'),
-      view.page.getByTestId('download-button').click(),
-    ]);
-    const saved = `${view.downloadsPath}/reprotected-${Date.now()}.pdf`;
-    await download.saveAs(saved);
+    const { saved, password } = await unlockAndDownload(view, PROTECTED, `reprotected-${Date.now()}.pdf`);
     expect(encryptionOf(saved, NEW_PASSWORD)).toContain('Supplied password is user password');
     expect(textOf(saved, NEW_PASSWORD)).toBe(textOf(corpusPath(PROTECTED), password));
     // The old password opens it no more.

@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { corpusEntry, corpusPath, featureValue } from '@quire/corpus';
+import { corpusPath } from '@quire/corpus';
 import { resultFileName } from '@quire/shared';
 import { describe, expect, it } from 'vitest';
 import { isJobSubmit, waitForJobResult } from './job-requests.ts';
-import { useToolPage } from './tool-page.ts';
+import { unlockAndDownload, useToolPage } from './tool-page.ts';
 import { jobFoldersLeft } from './job-folders.ts';
 
 const FOUR_PAGES = 'pdf/pysamples_outline-bookmarks_4p.pdf';
@@ -82,23 +82,7 @@ describe('the remove pages page in a real browser', () => {
   it('asks for the password of a protected file and removes its pages', async () => {
     await view.page.locator('input[type=file]').setInputFiles([corpusPath(PROTECTED)]);
     await view.page.getByTestId('remove-pages-pages').fill('1, 3-30');
-    await view.page.getByTestId('action-button').click();
-    const dialog = view.page.getByRole('dialog', { name: 'Password required' });
-    await dialog.waitFor();
-    const password = featureValue(corpusEntry(PROTECTED), 'user-password') ?? '';
-    await dialog.getByLabel('Password').fill(password);
-    const [response] = await Promise.all([
-      waitForJobResult(view.page),
-      dialog.getByRole('button', { name: 'Unlock and continue' }).click(),
-    ]);
-    expect(response.status()).toBe(200);
-    await view.page.getByTestId('download-button').waitFor();
-    const [download] = await Promise.all([
-      view.page.waitForEvent('download'),
-      view.page.getByTestId('download-button').click(),
-    ]);
-    const saved = join(view.downloadsPath, `protected-${Date.now()}.pdf`);
-    await download.saveAs(saved);
+    const { saved, password } = await unlockAndDownload(view, PROTECTED, `protected-${Date.now()}.pdf`);
     const after = execFileSync('pdftotext', [saved, '-'], { encoding: 'utf8' }).split('\f').slice(0, -1);
     expect(after).toEqual([pagesOf(PROTECTED, password)[1]]);
   });

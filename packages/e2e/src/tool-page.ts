@@ -1,7 +1,8 @@
 import type { Locale, ToolId } from '@quire/shared';
 import { toolPath } from '@quire/shared';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Download, Page } from 'playwright-core';
+import { corpusEntry, featureValue } from '@quire/corpus';
 import { afterAll, beforeAll, beforeEach, expect, inject } from 'vitest';
 import { launchBrowser } from '@quire/test-kit/browser';
 import { waitForHydration } from './browser-session.ts';
@@ -82,4 +83,34 @@ export async function runAndDownload(
   const saved = join(view.downloadsPath, savedName);
   await download.saveAs(saved);
   return saved;
+}
+
+/**
+ * Starts the tool on the protected corpus file `corpusName`, already chosen with its options set; answers the
+ * password dialog with the file's user password (from the corpus manifest), checks the answer, downloads the result
+ * and saves it in the downloads folder as `savedName`.
+ */
+export async function unlockAndDownload(
+  view: ToolPageView,
+  corpusName: string,
+  savedName: string,
+): Promise<{ download: Download; saved: string; password: string }> {
+  await view.page.getByTestId('action-button').click();
+  const dialog = view.page.getByRole('dialog', { name: 'Password required' });
+  await dialog.waitFor();
+  const password = featureValue(corpusEntry(corpusName), 'user-password') ?? '';
+  await dialog.getByLabel('Password').fill(password);
+  const [response] = await Promise.all([
+    waitForJobResult(view.page),
+    dialog.getByRole('button', { name: 'Unlock and continue' }).click(),
+  ]);
+  expect(response.status()).toBe(200);
+  await view.page.getByTestId('download-button').waitFor();
+  const [download] = await Promise.all([
+    view.page.waitForEvent('download'),
+    view.page.getByTestId('download-button').click(),
+  ]);
+  const saved = join(view.downloadsPath, savedName);
+  await download.saveAs(saved);
+  return { download, saved, password };
 }

@@ -1,9 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { corpusEntry, corpusPath, featureValue } from '@quire/corpus';
+import { corpusPath } from '@quire/corpus';
 import { resultFileName } from '@quire/shared';
 import { describe, expect, it } from 'vitest';
-import { waitForJobResult } from './job-requests.ts';
-import { runAndDownload, useToolPage } from './tool-page.ts';
+import { runAndDownload, unlockAndDownload, useToolPage } from './tool-page.ts';
 import { jobFoldersLeft } from './job-folders.ts';
 
 const OPEN_WITH_PASSWORD = 'pdf/qpdf_encrypted-aes256_user-view_owner-master_30p.pdf';
@@ -25,24 +24,12 @@ const expected = {
 describe('the unlock PDF page in a real browser', () => {
   it('asks for the password of a file that needs one, and gives it back without encryption', async () => {
     await view.page.locator('input[type=file]').setInputFiles([corpusPath(OPEN_WITH_PASSWORD)]);
-    await view.page.getByTestId('action-button').click();
-    const dialog = view.page.getByRole('dialog', { name: 'Password required' });
-    await dialog.waitFor();
-    const password = featureValue(corpusEntry(OPEN_WITH_PASSWORD), 'user-password') ?? '';
-    await dialog.getByLabel('Password').fill(password);
-    const [response] = await Promise.all([
-      waitForJobResult(view.page),
-      dialog.getByRole('button', { name: 'Unlock and continue' }).click(),
-    ]);
-    expect(response.status()).toBe(200);
-    await view.page.getByTestId('download-button').waitFor();
-    const [download] = await Promise.all([
-      view.page.waitForEvent('download'),
-      view.page.getByTestId('download-button').click(),
-    ]);
+    const { download, saved, password } = await unlockAndDownload(
+      view,
+      OPEN_WITH_PASSWORD,
+      `unlocked-${Date.now()}.pdf`,
+    );
     expect(download.suggestedFilename()).toBe(expected.fileName([OPEN_WITH_PASSWORD.replace(/^pdf\//, '')]));
-    const saved = `${view.downloadsPath}/unlocked-${Date.now()}.pdf`;
-    await download.saveAs(saved);
     expect(encryptionOf(saved)).toContain('File is not encrypted');
     expect(textOf(saved)).toBe(textOf(corpusPath(OPEN_WITH_PASSWORD), password));
     await expect.poll(() => jobFoldersLeft(), { timeout: 5000 }).toEqual([]);
