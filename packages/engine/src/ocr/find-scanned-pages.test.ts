@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { corpusPath } from '@quire/corpus';
+import { MAX_OCR_PAGES } from '@quire/shared';
 import { describe, expect, it } from 'vitest';
 import { loadMupdf } from '../mupdf/load-mupdf.ts';
-import { isScannedPage, surveyPages, type PageSurvey } from './find-scanned-pages.ts';
+import { isScannedPage, refuseTooManyScans, surveyPages, type PageSurvey } from './find-scanned-pages.ts';
 
 const survey = (characters: number, imageShare: number, charactersBesideImages = 0): PageSurvey => ({
   pageNumber: 1,
@@ -59,5 +60,18 @@ describe('surveyPages', () => {
     expect(await survey('pdf/pdfjs_tracemonkey-paper_14p-text-2col.pdf')).toMatchObject([
       { imageShare: 0, isBitonal: false, imagePpi: null },
     ]);
+  });
+});
+
+describe('refuseTooManyScans', () => {
+  it('lets up to MAX_OCR_PAGES scanned pages through and refuses one more, naming the file, count and tool', () => {
+    expect(() => refuseTooManyScans(MAX_OCR_PAGES, 'scans.pdf', 'PDF to text')).not.toThrow();
+    expect(() => refuseTooManyScans(MAX_OCR_PAGES + 1, 'scans.pdf', 'PDF to text')).toThrow(
+      expect.objectContaining({
+        code: 'DOCUMENT_TOO_COMPLEX',
+        message: `"scans.pdf" has ${MAX_OCR_PAGES + 1} scanned pages; PDF to text reads the text of up to ${MAX_OCR_PAGES}.`,
+        details: { fileIndex: 0, fileName: 'scans.pdf', maxPages: MAX_OCR_PAGES },
+      }),
+    );
   });
 });

@@ -1,4 +1,5 @@
 import type * as Mupdf from 'mupdf';
+import { AppError, MAX_OCR_PAGES } from '@quire/shared';
 import type { MupdfModule } from '../mupdf/load-mupdf.ts';
 
 /** A page as OCR planning sees it: how much text it has, how much of it images cover, and its displayed size. */
@@ -176,4 +177,17 @@ function coveredArea(boxes: readonly Box[]): number {
     total += covered * (right - left);
   }
   return total;
+}
+
+/**
+ * Refuses a file with more scanned pages than a job reads (`MAX_OCR_PAGES`), naming the file, the count and the
+ * tool (`toolTitle`: "PDF to Word").
+ */
+export function refuseTooManyScans(scannedPages: number, fileName: string, toolTitle: string): void {
+  if (scannedPages <= MAX_OCR_PAGES) return;
+  throw new AppError(
+    'DOCUMENT_TOO_COMPLEX',
+    `"${fileName}" has ${scannedPages} scanned pages; ${toolTitle} reads the text of up to ${MAX_OCR_PAGES}.`,
+    { fileIndex: 0, fileName, maxPages: MAX_OCR_PAGES },
+  );
 }

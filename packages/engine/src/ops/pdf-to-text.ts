@@ -1,15 +1,14 @@
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import {
-  AppError,
-  JOB_TIMEOUT_MS,
-  MAX_OCR_PAGES,
-  OCR_PAGE_TIMEOUT_MS,
-  TOOLS,
-  type OcrLanguage,
-} from '@quire/shared';
+import { JOB_TIMEOUT_MS, OCR_PAGE_TIMEOUT_MS, TOOLS, type OcrLanguage } from '@quire/shared';
 import { loadMupdf } from '../mupdf/load-mupdf.ts';
-import { isScannedPage, mayBeScanned, surveyPages, type PageSurvey } from '../ocr/find-scanned-pages.ts';
+import {
+  isScannedPage,
+  mayBeScanned,
+  refuseTooManyScans,
+  surveyPages,
+  type PageSurvey,
+} from '../ocr/find-scanned-pages.ts';
 import { openScannedSource } from '../ocr/open-scanned-source.ts';
 import { readScans } from '../ocr/read-scans.ts';
 import { isReadableScan } from '../ocr/readable-scan.ts';
@@ -69,13 +68,7 @@ export const pdfToText: EngineOp<'pdf-to-text'> = async ({ file, options }, ctx)
     mayBeScanned(visibleCharacters(text)) ? [index + 1] : [],
   );
   const scanned = candidates.length > 0 ? await findScans(sourcePath, file, candidates) : [];
-  if (scanned.length > MAX_OCR_PAGES) {
-    throw new AppError(
-      'DOCUMENT_TOO_COMPLEX',
-      `"${file.name}" has ${scanned.length} scanned pages; PDF to text reads the text of up to ${MAX_OCR_PAGES}.`,
-      { fileIndex: 0, fileName: file.name, maxPages: MAX_OCR_PAGES },
-    );
-  }
+  refuseTooManyScans(scanned.length, file.name, 'PDF to text');
   ctx.onProgress?.('processing', { done: info.pageCount - scanned.length, total: info.pageCount });
   let recognised: { pageNumber: number; confidence: number | null; words: number }[] = [];
   if (scanned.length > 0) {

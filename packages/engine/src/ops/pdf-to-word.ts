@@ -4,13 +4,17 @@ import {
   AppError,
   CONVERT_PAGE_TIMEOUT_MS,
   JOB_TIMEOUT_MS,
-  MAX_OCR_PAGES,
   OCR_PAGE_TIMEOUT_MS,
   TOOLS,
   type OcrLanguage,
 } from '@quire/shared';
 import { loadMupdf } from '../mupdf/load-mupdf.ts';
-import { isScannedPage, surveyPages, type PageSurvey } from '../ocr/find-scanned-pages.ts';
+import {
+  isScannedPage,
+  refuseTooManyScans,
+  surveyPages,
+  type PageSurvey,
+} from '../ocr/find-scanned-pages.ts';
 import { readScans } from '../ocr/read-scans.ts';
 import { recognitionReport } from '../ocr/recognition-report.ts';
 import { convertDocument, type RecognisedScan } from '../pdf-to-word/convert-document.ts';
@@ -92,13 +96,7 @@ export const pdfToWord: EngineOp<'pdf-to-word'> = async ({ file, options }, ctx)
     // The pages with almost no text are surveyed, and the scans among them read, once every page has been read.
     const readScans = async (candidates: readonly number[]) => {
       const scanned = surveyPages(mupdf, document, candidates).filter(isScannedPage);
-      if (scanned.length > MAX_OCR_PAGES) {
-        throw new AppError(
-          'DOCUMENT_TOO_COMPLEX',
-          `"${file.name}" has ${scanned.length} scanned pages; PDF to Word reads the text of up to ${MAX_OCR_PAGES}.`,
-          { ...details, maxPages: MAX_OCR_PAGES },
-        );
-      }
+      refuseTooManyScans(scanned.length, file.name, 'PDF to Word');
       // The pages that turned out not to be scans are done.
       ctx.onProgress?.('processing', { done: info.pageCount - scanned.length, total: info.pageCount });
       // Reading scans is the long part: the job tells it before starting, and may wait for room for long work.
