@@ -42,7 +42,8 @@ describe('GET /metrics', () => {
   });
 
   it('counts jobs by tool and outcome, their wait per lane, and the lanes as they are now', async () => {
-    testApp = await createTestApp({ size: 1, maxQueue: 1 });
+    // Started with the app, as a server's workers are: their memory is counted before any job.
+    testApp = await createTestApp({ size: 1, maxQueue: 1, startWorkers: 'at-once' });
     const before = await scrape(testApp);
     expect(valueOf(before, 'quire_workers{lane="pdf"}')).toBe(1);
     expect(valueOf(before, 'quire_jobs_waiting{lane="pdf"}')).toBe(0);

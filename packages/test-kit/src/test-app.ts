@@ -67,13 +67,16 @@ export async function createTestApp(
     ...env,
   });
   const app = createFastify(config, logStream);
-  // One worker each for the office and OCR lanes unless a test asks for more (QUIRE_OCR_WORKERS): each worker
-  // started from source costs a second or two of CPU, and the suite starts a hundred apps.
-  const ocr = env.QUIRE_OCR_WORKERS === undefined ? { ocr: { size: 1 } } : {};
+  // Each lane's workers start with its first job (a test of what a started server does asks for them at once:
+  // `startWorkers: 'at-once'`), and the office and OCR lanes have one worker unless a test asks for more
+  // (QUIRE_OCR_WORKERS): a worker costs a second of CPU to start, the suite starts a hundred apps, and most send jobs
+  // to one lane or none.
+  const onFirstJob = { startWorkers: 'on-first-job' } as const;
+  const ocr = env.QUIRE_OCR_WORKERS === undefined ? { size: 1 } : {};
   const runner = createRunner(config, () => undefined, {
-    pdf: lane,
-    office: { size: 1, maxQueue: 2 },
-    ...ocr,
+    pdf: { ...onFirstJob, ...lane },
+    office: { ...onFirstJob, size: 1, maxQueue: 2 },
+    ocr: { ...onFirstJob, ...ocr },
   });
   const store = new DirectoryJobStore(jobRoot);
   await buildApp(app, config, { runner, store, ...(config.testOps ? { testOps: runner } : {}) });

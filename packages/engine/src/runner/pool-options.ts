@@ -37,6 +37,12 @@ export type PoolOptions = {
    * send long work, a short job always finds a worker free or soon free.
    */
   longSlots?: number;
+  /**
+   * When the workers start: `at-once` (the default: a server's first visitor finds them warm) or `on-first-job`,
+   * for a pool that may never get a job (the test servers, each of which starts every lane). Jobs that wait for
+   * starting workers take no room in the queue, but count as waiting in their client's fair share.
+   */
+  startWorkers?: 'at-once' | 'on-first-job';
   /** The test-only ops may run (`runTestOp`). */
   allowTestOps?: boolean;
   /** Logs a failure that is our bug (the visitor sees `INTERNAL`) or a worker that died. */

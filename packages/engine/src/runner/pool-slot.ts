@@ -231,6 +231,29 @@ export function runningLong(slots: readonly Slot[]): number {
   return slots.filter((slot) => slot.job && slot.isLong).length;
 }
 
+/**
+ * Another long job may run: fewer than `longSlots` run, and a worker that is not being replaced stays free of long
+ * work (a retiring worker is no help to the next short job). A pool of one worker has no room to keep.
+ */
+export function hasRoomForLong(slots: readonly Slot[], longSlots: number): boolean {
+  if (slots.length === 1) return runningLong(slots) < 1;
+  const usable = slots.filter((slot) => !slot.isRetiring && !slot.hasExited).length;
+  return runningLong(slots) < Math.min(longSlots, usable - 1);
+}
+
+/** A worker ready for a job: started, free, and neither being replaced nor gone. */
+export function idleSlot(slots: readonly Slot[]): Slot | undefined {
+  return slots.find((slot) => slot.isReady && !slot.job && !slot.isRetiring && !slot.hasExited);
+}
+
+/**
+ * Workers still starting (a pool's first, or replacements): a job that waits for one waits as if it had it, and
+ * takes no room in the queue.
+ */
+export function startingWorkers(slots: readonly Slot[]): number {
+  return slots.filter((slot) => !slot.isReady && !slot.hasExited).length;
+}
+
 /** Watches the job's CPU time and memory (`watchBudget`); over budget, the cage is killed and the job fails. */
 export function watchSlotBudget(
   slot: Slot,

@@ -73,6 +73,46 @@ describe('JobPool', () => {
   });
 });
 
+describe('JobPool started on its first job', () => {
+  it('starts no worker until a job comes, then every worker, and runs that job', async () => {
+    const pool = new JobPool({ size: 2, maxQueue: 1, startWorkers: 'on-first-job' });
+    try {
+      await pool.whenReady();
+      expect(pool.workerPids).toEqual([]);
+      expect(pool.stats).toMatchObject({ size: 2, running: 0, queued: 0 });
+      const result = await pool.run(
+        'merge',
+        { files: [inputFile(A), inputFile(A)], options: {} },
+        { signal: new AbortController().signal, timeoutMs: 30_000, workDir: ctx.workDir },
+      );
+      expect(qpdfPageCount(result.path)).toBe(12);
+      expect(pool.workerPids).toHaveLength(2);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('keeps the jobs that wait for its starting workers out of the queue’s count', async () => {
+    const pool = new JobPool({ size: 1, maxQueue: 1, startWorkers: 'on-first-job' });
+    const run = () =>
+      pool.run(
+        'merge',
+        { files: [inputFile(A), inputFile(A)], options: {} },
+        { signal: new AbortController().signal, timeoutMs: 30_000, workDir: ctx.workDir },
+      );
+    try {
+      // As in a pool already started: one job for the worker, one in the queue, the third refused.
+      const first = run();
+      const second = run();
+      await expect(run()).rejects.toMatchObject({ code: 'SERVER_BUSY' });
+      await expect(first).resolves.toBeTruthy();
+      await expect(second).resolves.toBeTruthy();
+    } finally {
+      await pool.close();
+    }
+  });
+});
+
 describe('JobPool.close', () => {
   it('stops the running job with SERVER_BUSY and fails the queued ones', async () => {
     const pool = new JobPool({ size: 1, maxQueue: 1, abortGraceMs: 500 });

@@ -23,7 +23,10 @@ import {
   markStarted,
   mayRaisePriority,
   nextCageName,
+  hasRoomForLong,
+  idleSlot,
   runningLong,
+  startingWorkers,
   toolOf,
   renice,
   settleable,
@@ -82,12 +85,13 @@ export class JobPool {
       maxQueuedPerClient: Number.POSITIVE_INFINITY,
       allowTestOps: false,
       longJobMs: Number.POSITIVE_INFINITY,
+      startWorkers: 'at-once',
       ...options,
     };
     this.#longSlots = options.longSlots ?? Math.max(1, options.size - 1);
     this.#cages = options.cages ?? chooseCageFactory();
     this.#queue = new FairQueue(this.#options.maxRunningPerClient);
-    for (let index = 0; index < options.size; index += 1) this.#slots.push(this.#startSlot(index));
+    if (this.#options.startWorkers === 'at-once') this.#startWorkers();
   }
 
   /** How worker memory is capped on this machine. */
@@ -101,7 +105,7 @@ export class JobPool {
    */
   get stats(): PoolStats {
     return {
-      size: this.#slots.length,
+      size: this.#options.size,
       running: this.#slots.filter((slot) => slot.job).length,
       runningLong: runningLong(this.#slots),
       longSlots: this.#longSlots,
@@ -114,7 +118,8 @@ export class JobPool {
 
   /**
    * Settles once every worker has started and loaded its engines (jobs sent earlier wait in the queue), or after
-   * `timeoutMs` whatever the workers do: a caller waiting to serve is never held forever.
+   * `timeoutMs` whatever the workers do: a caller waiting to serve is never held forever. A pool whose workers start
+   * on its first job is ready at once (that job waits for them).
    */
   async whenReady(timeoutMs = 30_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
@@ -149,6 +154,7 @@ export class JobPool {
     return new Promise<JobResult>((resolve, reject) => {
       if (this.#closed) return reject(busy('The server is shutting down.'));
       if (options.signal.aborted) return reject(cancelled(options.signal));
+      if (this.#slots.length === 0) this.#startWorkers();
       const client = options.client ?? ANONYMOUS;
       const job = createJob(this.#nextJobId++, work, options, client, { resolve, reject });
       // A job sent back to wait (`#defer`) is in the queue again: its client's leaving removes it from there too.
@@ -159,7 +165,7 @@ export class JobPool {
         },
         { once: true },
       );
-      const idle = this.#queue.mayStart(client) && this.#mayStartNow(job) ? this.#idleSlot() : undefined;
+      const idle = this.#queue.mayStart(client) && this.#mayStartNow(job) ? idleSlot(this.#slots) : undefined;
       if (idle) {
         this.#queue.started(client);
         options.onAdmitted?.();
@@ -168,7 +174,7 @@ export class JobPool {
         return;
       }
       if (!this.#options.mayWait(client)) return reject(tooManyJobs(this.#options.maxQueuedPerClient));
-      if (this.#queue.size >= this.#options.maxQueue) {
+      if (this.#queue.size >= this.#options.maxQueue + startingWorkers(this.#slots)) {
         // A full queue takes a newcomer's job in place of the newest of whoever waits with the most.
         const evicted = this.#queue.evictFor(client);
         const refusal = busy('Too many documents are being processed right now.');
@@ -183,17 +189,7 @@ export class JobPool {
 
   /** A short job (or one not yet estimated) may start on any worker; a long one only below `longSlots`. */
   #mayStartNow(job: Job): boolean {
-    return !job.isLong || job.options.claimLong !== undefined || this.#hasRoomForLong();
-  }
-
-  /**
-   * Another long job may run: fewer than `longSlots` run, and a worker that is not being replaced stays free of
-   * long work (a retiring worker is no help to the next short job). A pool of one worker has no room to keep.
-   */
-  #hasRoomForLong(): boolean {
-    if (this.#slots.length === 1) return runningLong(this.#slots) < 1;
-    const usable = this.#slots.filter((slot) => !slot.isRetiring && !slot.hasExited).length;
-    return runningLong(this.#slots) < Math.min(this.#longSlots, usable - 1);
+    return !job.isLong || job.options.claimLong !== undefined || hasRoomForLong(this.#slots, this.#longSlots);
   }
 
   /**
@@ -221,8 +217,8 @@ export class JobPool {
     );
   }
 
-  #idleSlot(): Slot | undefined {
-    return this.#slots.find((slot) => slot.isReady && !slot.job && !slot.isRetiring && !slot.hasExited);
+  #startWorkers(): void {
+    for (let index = 0; index < this.#options.size; index += 1) this.#slots.push(this.#startSlot(index));
   }
 
   #startSlot(index: number): Slot {
@@ -437,7 +433,7 @@ export class JobPool {
         slot.stopJob?.(error instanceof AppError ? error : busy('Long work could not be counted.'));
     };
     if (claimLong) void claimLong().then(decide, fail);
-    else decide(this.#hasRoomForLong());
+    else decide(hasRoomForLong(this.#slots, this.#longSlots));
   }
 
   /** A long job stopped before its heavy part waits again, first of its client's, for a worker that may run it. */
@@ -467,7 +463,7 @@ export class JobPool {
 
   /** Gives waiting jobs to idle workers, round-robin by client. */
   #fill(): void {
-    for (let slot = this.#idleSlot(); slot; slot = this.#idleSlot()) {
+    for (let slot = idleSlot(this.#slots); slot; slot = idleSlot(this.#slots)) {
       const next = this.#queue.takeNext((job) => this.#mayStartNow(job));
       if (!next) break;
       this.#dispatch(slot, next.item);

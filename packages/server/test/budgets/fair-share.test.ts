@@ -31,6 +31,8 @@ function hold(app: TestApp, remoteAddress: string, ms: number, headers: Record<s
     }));
 }
 
+/** Workers started with the app, as a server's are: jobs sent at once find one running and the rest waiting. */
+const STARTED = { startWorkers: 'at-once' } as const;
 const fairShare = {
   QUIRE_TEST_OPS: '1',
   QUIRE_CLIENT_MAX_RUNNING: '1',
@@ -40,7 +42,7 @@ const fairShare = {
 
 describe('fair share', () => {
   it("serves another visitor's one-page rotate at once while a client's slow jobs hold and fill the queue", async () => {
-    testApp = await createTestApp({ size: 2, maxQueue: 32 }, fairShare);
+    testApp = await createTestApp({ ...STARTED, size: 2, maxQueue: 32 }, fairShare);
     // Jobs that would hold their worker for 10 minutes: the test ends them by closing the app.
     const flood = [1, 2, 3, 4].map(() => hold(testApp as TestApp, FLOODER, FOREVER_MS));
     // One running, three waiting: a fifth is refused at once, for this client only.
@@ -63,7 +65,7 @@ describe('fair share', () => {
   });
 
   it('serves waiting clients round-robin: a newcomer goes before the second job of a client already served', async () => {
-    testApp = await createTestApp({ size: 1, maxQueue: 32 }, fairShare);
+    testApp = await createTestApp({ ...STARTED, size: 1, maxQueue: 32 }, fairShare);
     const app = testApp;
     const lane = async () => (await laneStats(app)).pdf;
     // Each job is sent once the one before it is in the pool: requests sent together may reach it in any order.
@@ -84,7 +86,7 @@ describe('fair share', () => {
   });
 
   it('counts an API key as a client of its own, apart from its address', async () => {
-    testApp = await createTestApp({ size: 2, maxQueue: 32 }, fairShare);
+    testApp = await createTestApp({ ...STARTED, size: 2, maxQueue: 32 }, fairShare);
     const flood = [1, 2, 3, 4].map(() => hold(testApp as TestApp, FLOODER, FOREVER_MS));
     await expect.poll(async () => (await laneStats(testApp as TestApp)).pdf.queued).toBe(3);
     const withKey = await hold(testApp, FLOODER, 10, { authorization: `Bearer ${KEY}` });
