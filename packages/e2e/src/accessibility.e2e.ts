@@ -16,7 +16,7 @@ import {
   type Locale,
 } from '@quire/shared';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from '@quire/test-kit/browser';
 import { waitForJobResult } from './job-requests.ts';
 
@@ -89,6 +89,11 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await close?.();
+});
+// The tab opened last is the one in front, and a tab behind it draws no frames: Playwright's wait for a clicked
+// element to stand still then took 2 s a click (the FAQ's questions, 18 s of waiting).
+beforeEach(async () => {
+  await page.bringToFront();
 });
 
 /**
