@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { corpusPath } from '@quire/corpus';
 import {
   LOCALES,
@@ -18,14 +16,10 @@ import {
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from '@quire/test-kit/browser';
+import { seriousViolations } from './axe.ts';
 import { waitForJobResult } from './job-requests.ts';
 
 const baseUrl = inject('baseUrl');
-/** axe-core's own build, injected into each page (the version is pinned in package.json). */
-const AXE_SOURCE = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-/** WCAG 2.0, 2.1 and 2.2, levels A and AA. */
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 /** Time allowed per page of the full run (about 1.5 s each on an idle machine; the test machine is shared). */
@@ -34,34 +28,9 @@ const AXE_BUDGET_PER_PAGE_MS = 4_000;
 const RIGHT_TO_LEFT: Locale = 'ar';
 const TOOL_SLUGS: ReadonlySet<string> = new Set(SITE_TOOL_IDS.map((id) => TOOLS[id].slug));
 
-type AxeResults = {
-  violations: Array<{
-    id: string;
-    impact?: string | null;
-    help: string;
-    nodes: Array<{ target: unknown[] }>;
-  }>;
-};
-
 /** Serious and critical violations on the page as it is now, one readable line per element. */
-async function seriousViolations(page: Page, where: string): Promise<string[]> {
-  // Evaluated through the DevTools protocol, not as a <script> tag, so the page's own CSP stays in force.
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  const results = await page.evaluate(
-    (tags) =>
-      (
-        window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } }
-      ).axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] }),
-    AXE_TAGS,
-  );
-  return results.violations
-    .filter((violation) => BLOCKING_IMPACTS.has(violation.impact ?? ''))
-    .flatMap((violation) =>
-      violation.nodes.map(
-        (node) =>
-          `${where}: ${violation.id} (${violation.impact}) at ${node.target.map(String).join(' > ')}: ${violation.help}`,
-      ),
-    );
+async function violationsAt(page: Page, where: string): Promise<string[]> {
+  return (await seriousViolations(page)).map((line) => `${where}: ${line}`);
 }
 
 /** Opens a path and waits until React has hydrated the document (its elements carry React's fiber keys). */
@@ -143,7 +112,7 @@ describe('axe-core: no serious or critical WCAG 2.2 AA violation', () => {
       const walk = async (tab: Page) => {
         for (let path = paths[next++]; path !== undefined; path = paths[next++]) {
           await openHydrated(tab, path);
-          violations.push(...(await seriousViolations(tab, path)));
+          violations.push(...(await violationsAt(tab, path)));
         }
       };
       await Promise.all([walk(page), walk(secondPage)]);
@@ -177,24 +146,24 @@ describe('axe-core: no serious or critical WCAG 2.2 AA violation', () => {
 
     await input.setInputFiles([corpusPath('word/mammoth_tables.docx')]);
     await page.getByTestId('upload-error').waitFor();
-    violations.push(...(await seriousViolations(page, `${path} with an upload error`)));
+    violations.push(...(await violationsAt(page, `${path} with an upload error`)));
 
     await input.setInputFiles([
       corpusPath('pdf/pysamples_outline-bookmarks_4p.pdf'),
       corpusPath('pdf/pysamples_encrypted_user-openpassword.pdf'),
     ]);
     await page.getByTestId('action-button').waitFor();
-    violations.push(...(await seriousViolations(page, `${path} with files selected`)));
+    violations.push(...(await violationsAt(page, `${path} with files selected`)));
 
     await page.getByTestId('action-button').click();
     const dialog = page.getByTestId('password-dialog');
     await dialog.waitFor();
-    violations.push(...(await seriousViolations(page, `${path} with the password dialog open`)));
+    violations.push(...(await violationsAt(page, `${path} with the password dialog open`)));
 
     await dialog.locator('input[type=password]').fill('openpassword');
     await Promise.all([waitForJobResult(page), dialog.locator('button[type=submit]').click()]);
     await page.getByTestId('toast').waitFor();
-    violations.push(...(await seriousViolations(page, `${path} with a toast and the result`)));
+    violations.push(...(await violationsAt(page, `${path} with a toast and the result`)));
 
     expect(violations).toEqual([]);
   });
@@ -215,9 +184,7 @@ describe('axe-core: no serious or critical WCAG 2.2 AA violation', () => {
           corpusPath('images/pysamples_progressive.jpg'),
         ]);
       await page.getByTestId('home-file-group').first().waitFor();
-      violations.push(
-        ...(await seriousViolations(page, `${path} with a PDF and a JPG at ${viewport.width} px`)),
-      );
+      violations.push(...(await violationsAt(page, `${path} with a PDF and a JPG at ${viewport.width} px`)));
     }
     await page.setViewportSize(DESKTOP);
     expect(violations).toEqual([]);
@@ -233,7 +200,7 @@ describe('axe-core: no serious or critical WCAG 2.2 AA violation', () => {
       await page.setViewportSize(viewport);
       await openHydrated(page, path);
       await page.getByTestId('no-results').waitFor();
-      violations.push(...(await seriousViolations(page, `${path} at ${viewport.width} px`)));
+      violations.push(...(await violationsAt(page, `${path} at ${viewport.width} px`)));
     }
     await page.setViewportSize(DESKTOP);
     expect(violations).toEqual([]);
@@ -247,13 +214,13 @@ describe('axe-core: no serious or critical WCAG 2.2 AA violation', () => {
       await openHydrated(page, path);
       await page.getByTestId('language-switcher').click();
       await page.getByTestId('language-es').first().waitFor({ state: 'visible' });
-      violations.push(...(await seriousViolations(page, `${path} with the language menu open`)));
+      violations.push(...(await violationsAt(page, `${path} with the language menu open`)));
 
       await page.setViewportSize(PHONE);
       await openHydrated(page, path);
       await page.getByTestId('menu-button').click();
       await page.getByTestId('mobile-menu').locator('button').first().waitFor({ state: 'visible' });
-      violations.push(...(await seriousViolations(page, `${path} at 390×844 with the menu open`)));
+      violations.push(...(await violationsAt(page, `${path} at 390×844 with the menu open`)));
     }
     await page.setViewportSize(DESKTOP);
     expect(violations).toEqual([]);
@@ -272,11 +239,11 @@ describe('axe-core: no serious or critical WCAG 2.2 AA violation', () => {
         .locator('[data-testid="faq-item"]:not([hidden]) [data-testid="faq-answer"]')
         .first()
         .waitFor({ state: 'visible' });
-      violations.push(...(await seriousViolations(page, `${path} with a category and its answers open`)));
+      violations.push(...(await violationsAt(page, `${path} with a category and its answers open`)));
 
       await page.getByTestId('faq-search').fill('zzqx');
       await page.getByTestId('faq-empty').waitFor();
-      violations.push(...(await seriousViolations(page, `${path} with no match`)));
+      violations.push(...(await violationsAt(page, `${path} with no match`)));
     }
     expect(violations).toEqual([]);
   });
