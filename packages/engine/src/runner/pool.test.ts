@@ -74,18 +74,21 @@ describe('JobPool', () => {
 });
 
 describe('JobPool started on its first job', () => {
+  /** Merges A with itself on `pool`. */
+  const mergeOn = (pool: JobPool) =>
+    pool.run(
+      'merge',
+      { files: [inputFile(A), inputFile(A)], options: {} },
+      { signal: new AbortController().signal, timeoutMs: 30_000, workDir: ctx.workDir },
+    );
+
   it('starts no worker until a job comes, then every worker, and runs that job', async () => {
     const pool = new JobPool({ size: 2, maxQueue: 1, startWorkers: 'on-first-job' });
     try {
       await pool.whenReady();
       expect(pool.workerPids).toEqual([]);
       expect(pool.stats).toMatchObject({ size: 2, running: 0, queued: 0 });
-      const result = await pool.run(
-        'merge',
-        { files: [inputFile(A), inputFile(A)], options: {} },
-        { signal: new AbortController().signal, timeoutMs: 30_000, workDir: ctx.workDir },
-      );
-      expect(qpdfPageCount(result.path)).toBe(12);
+      expect(qpdfPageCount((await mergeOn(pool)).path)).toBe(12);
       expect(pool.workerPids).toHaveLength(2);
     } finally {
       await pool.close();
@@ -94,17 +97,11 @@ describe('JobPool started on its first job', () => {
 
   it('keeps the jobs that wait for its starting workers out of the queue’s count', async () => {
     const pool = new JobPool({ size: 1, maxQueue: 1, startWorkers: 'on-first-job' });
-    const run = () =>
-      pool.run(
-        'merge',
-        { files: [inputFile(A), inputFile(A)], options: {} },
-        { signal: new AbortController().signal, timeoutMs: 30_000, workDir: ctx.workDir },
-      );
     try {
       // As in a pool already started: one job for the worker, one in the queue, the third refused.
-      const first = run();
-      const second = run();
-      await expect(run()).rejects.toMatchObject({ code: 'SERVER_BUSY' });
+      const first = mergeOn(pool);
+      const second = mergeOn(pool);
+      await expect(mergeOn(pool)).rejects.toMatchObject({ code: 'SERVER_BUSY' });
       await expect(first).resolves.toBeTruthy();
       await expect(second).resolves.toBeTruthy();
     } finally {
