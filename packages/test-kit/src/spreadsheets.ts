@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { strToU8, zipSync, type Zippable } from 'fflate';
+import { seedSofficeProfile } from './office-to-pdf-checks.ts';
 
 /**
  * Spreadsheets built by the tests of Excel to PDF (the engine's op test, the hardening tables, the browser test and
@@ -152,6 +153,7 @@ export function convertWithLibreOffice(bytes: Uint8Array, fromExtension: string,
   try {
     const input = join(dir, `made.${fromExtension}`);
     writeFileSync(input, bytes);
+    seedSofficeProfile(join(dir, 'profile'));
     execFileSync(
       'soffice',
       [
