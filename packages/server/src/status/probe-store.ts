@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { TOOL_IDS, type ToolId } from '@quire/shared';
-import Database from 'better-sqlite3';
+import Database from 'libsql';
 import { PROBE_RETENTION_MS, type ProbeHistory } from './probe-history.ts';
 import type { ProbeOutcome, ProbeRecord } from './status-types.ts';
 
@@ -14,13 +14,14 @@ type Row = {
 };
 
 /**
- * The status probes' results in an SQLite file under the data directory. Nothing about visitors is ever stored
- * here: only which tool was probed, when, how it ended and how long it took. Rows older than 31 days are pruned.
+ * The status probes' results in an SQLite file under the data directory. Nothing about visitors is ever stored here:
+ * only which tool was probed, when, how it ended and how long it took. Rows older than 31 days are pruned. Through
+ * libSQL's binding, which npm installs already built (better-sqlite3 compiled SQLite on every fresh install).
  */
 export class ProbeStore implements ProbeHistory {
   readonly #db: Database.Database;
   readonly #insert: Database.Statement<[string, number, string, number, string | null]>;
-  readonly #since: Database.Statement<[number], Row>;
+  readonly #since: Database.Statement<[number]>;
   readonly #prune: Database.Statement<[number]>;
 
   constructor(file: string) {
@@ -42,7 +43,7 @@ export class ProbeStore implements ProbeHistory {
     this.#insert = this.#db.prepare(
       'INSERT INTO probes (tool, checked_at, outcome, latency_ms, error_code) VALUES (?, ?, ?, ?, ?)',
     );
-    this.#since = this.#db.prepare<[number], Row>(
+    this.#since = this.#db.prepare<[number]>(
       'SELECT tool, checked_at, outcome, latency_ms, error_code FROM probes WHERE checked_at >= ? ORDER BY checked_at, id',
     );
     this.#prune = this.#db.prepare('DELETE FROM probes WHERE checked_at < ?');
@@ -62,8 +63,7 @@ export class ProbeStore implements ProbeHistory {
 
   /** Probes checked at or after `since` (ms since the epoch), oldest first. */
   async since(since: number): Promise<ProbeRecord[]> {
-    return this.#since
-      .all(since)
+    return (this.#since.all(since) as Row[])
       .filter((row): row is Row & { tool: ToolId } => (TOOL_IDS as readonly string[]).includes(row.tool))
       .map((row) => ({
         tool: row.tool,
