@@ -44,6 +44,14 @@ function keptNavigation(source: Navigation, removed: ReadonlySet<number>) {
   };
 }
 
+/** A corpus file's navigation, read once for the tests that remove different pages from it. */
+const sourceNavigations = new Map<string, Navigation>();
+function sourceNavigation(name: string): Navigation {
+  const navigation = sourceNavigations.get(name) ?? readNavigation(corpusPath(name));
+  sourceNavigations.set(name, navigation);
+  return navigation;
+}
+
 function navigationOf(path: string) {
   const { outline, links, fields } = readNavigation(path);
   return { outline: outline.map(({ title, page }) => ({ title, page })), links, fields };
@@ -101,7 +109,7 @@ describe('remove pages', () => {
   ])(
     '%s without %s: its bookmarks and links to the pages kept, none to a removed page',
     async (name, list) => {
-      const source = readNavigation(corpusPath(name));
+      const source = sourceNavigation(name);
       const pageCount = source.pages.length;
       const removed = new Set(
         list.split(',').flatMap((item) => {
@@ -124,7 +132,7 @@ describe('remove pages', () => {
 
   it('keeps the filled form fields of the page kept, with their values', async () => {
     const name = 'pdf/pdfjs_irs-f1040-prefilled_acroform.pdf';
-    const source = readNavigation(corpusPath(name));
+    const source = sourceNavigation(name);
     const result = await removeFrom(corpusPath(name), '2');
     const { fields } = readNavigation(result.path);
     expect(fields).toEqual(source.fields.filter((field) => field.page === 1));
@@ -134,7 +142,7 @@ describe('remove pages', () => {
 
   it("keeps a real filled form's exact field names and values and the document's title, author and XMP", async () => {
     const name = 'pdf/pdfjs_irs-f1040-prefilled_acroform.pdf';
-    const source = readNavigation(corpusPath(name));
+    const source = sourceNavigation(name);
     const result = await removeFrom(corpusPath(name), '1');
     const { fields } = readNavigation(result.path);
     // Only the fields of the page kept, now page 1, under their own names (no `topmostSubform[0]+1`).
