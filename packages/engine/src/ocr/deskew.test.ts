@@ -1,11 +1,14 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
+import { corpusPath } from '@quire/corpus';
 import { describe, expect, it } from 'vitest';
 import { useJobContext } from '../../test/job-context.ts';
-import { bindScans, OWN_TEXTS, ownTextPage, scanImage } from '@quire/test-kit/scanned-pdfs';
+import { bindScans, scanImage } from '@quire/test-kit/scanned-pdfs';
 import { deskewPgm, measureSkew, readPgm, type GreyImage } from './deskew.ts';
 
 const ctx = useJobContext(120_000);
+/** A page of Arabic lines and an English one, from the corpus: no LibreOffice to start to set a page of text. */
+const SOURCE = { path: corpusPath('pdf/pdfbox_bidi-arabic-sample.pdf'), page: 1, language: 'ar' };
 
 /** How many pixels of each grey level an image holds. */
 function levels(image: GreyImage): Uint32Array {
@@ -24,9 +27,8 @@ function gainedLevels(before: GreyImage, after: GreyImage): number[] {
 
 describe('deskewPgm', () => {
   it('levels a worn scan two ways: turned by interpolation in the file, and by shears that only move pixels', async () => {
-    const source = await ownTextPage(OWN_TEXTS.ar, 'ar', ctx.workDir);
     const scan = bindScans(
-      [await scanImage(source, 'worn', join(ctx.workDir, 'worn'))],
+      [await scanImage(SOURCE, 'worn', join(ctx.workDir, 'worn'))],
       join(ctx.workDir, 'worn.pdf'),
     );
     // Drawn as OCR draws a scan in tones (`drawScanPage`).
@@ -53,9 +55,8 @@ describe('deskewPgm', () => {
   });
 
   it('leaves a level page as it is, with no second way to read it', async () => {
-    const source = await ownTextPage(OWN_TEXTS.ar, 'ar', ctx.workDir);
     const scan = bindScans(
-      [await scanImage(source, 'clean', join(ctx.workDir, 'clean'))],
+      [await scanImage(SOURCE, 'clean', join(ctx.workDir, 'clean'))],
       join(ctx.workDir, 'clean.pdf'),
     );
     execFileSync('pdftoppm', ['-gray', '-r', '300', '-singlefile', scan, join(ctx.workDir, 'page')]);
