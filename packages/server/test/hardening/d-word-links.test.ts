@@ -180,11 +180,13 @@ describe('D. Word to PDF: formulas, UNC paths, URL schemes, fonts and linked obj
     expect(findOfficeProcesses()).toEqual(office);
   }, 120_000);
 
+  // Each row also shows that the LibreOffice that installed the document's font never converts the next visitor's
+  // file: it is replaced before the answer, and its replacement, given a document without fonts, stays warm.
   it.each([
     ['docx', createFontTraversalDocx],
     ['odt', createFontTraversalOdt],
   ] as const)(
-    '40. a .%s embedding a font named ../../../../pwn: no file written outside the job directory',
+    '40. a .%s embedding a font named ../../../../pwn: no file written outside the job directory, and the LibreOffice that installed it converts nothing more',
     async (format, create) => {
       // A real TrueType font, which LibreOffice keeps on disk (junk it deletes again at once): a file written through
       // the font's name would still be there to find.
@@ -204,10 +206,13 @@ describe('D. Word to PDF: formulas, UNC paths, URL schemes, fonts and linked obj
           dirname(served.testApp.jobRoot),
           homedir(),
         ];
-        const before = findPwnFiles(roots).map((file) => file.path);
-        trace = hasStrace() ? await traceFiles(findOfficeProcesses(), join(work, 'trace')) : null;
+        const office = findOfficeProcesses();
+        expect(office).toHaveLength(1);
+        trace = hasStrace() ? await traceFiles(office, join(work, 'trace')) : null;
 
         const reply = await postTool(served.testApp, 'word-to-pdf', [{ name: `font.${format}`, bytes }]);
+        // Replaced before the answer: the font went with the instance and its profile.
+        for (const pid of office) expect(findOfficeProcesses()).not.toContain(pid);
         const written = await trace?.stop();
         if (reply.statusCode === 200) {
           await expectConvertedAlone(reply, 'Quire font canary');
@@ -215,11 +220,15 @@ describe('D. Word to PDF: formulas, UNC paths, URL schemes, fonts and linked obj
           expectRefusal(reply, 422, 'FILE_DAMAGED');
         }
 
-        // One walk of the roots (each takes seconds): nothing changed since the marker, nothing new.
-        const after = findPwnFiles(roots);
-        const markedAt = statSync(marker).mtimeMs / 1000;
-        expect(after.filter((file) => file.modifiedAt > markedAt).map((file) => file.path)).toEqual([]);
-        expect(after.map((file) => file.path)).toEqual(before);
+        // One walk of the roots, after the conversion (each takes seconds): nothing named pwn was created, written,
+        // renamed or linked since the marker was. Each of those sets a file's change time, as creating the marker
+        // set its own, so files from before (none are expected) are told apart without a walk before.
+        const markedAt = statSync(marker).ctimeMs / 1000;
+        expect(
+          findPwnFiles(roots)
+            .filter((file) => file.changedAt >= markedAt)
+            .map((file) => file.path),
+        ).toEqual([]);
         if (written) {
           // The trace is LibreOffice's: it read the job's input, and unpacked the font into its own font folder.
           expect(written.log).toContain(`/job/input.${format}`);
@@ -234,26 +243,14 @@ describe('D. Word to PDF: formulas, UNC paths, URL schemes, fonts and linked obj
         await rm(work, { recursive: true, force: true });
       }
       await expectStillServing(served.testApp, ['word-to-pdf']);
+      // A document without fonts of its own leaves the replacement warm.
+      const warm = findOfficeProcesses();
+      expect(warm).toHaveLength(1);
+      await expectStillServing(served.testApp, ['word-to-pdf']);
+      expect(findOfficeProcesses()).toEqual(warm);
     },
     120_000,
   );
-
-  it("40. the LibreOffice that installed a document's embedded font never converts the next visitor's file", async () => {
-    await expectStillServing(served.testApp, ['word-to-pdf']);
-    const before = findOfficeProcesses();
-    expect(before).toHaveLength(1);
-    const bytes = createFontTraversalDocx(await readSmallestSystemFont());
-    const reply = await postTool(served.testApp, 'word-to-pdf', [{ name: 'font.docx', bytes }]);
-    expect([200, 422]).toContain(reply.statusCode);
-    // Replaced before the answer: the font went with the instance and its profile.
-    for (const pid of before) expect(findOfficeProcesses()).not.toContain(pid);
-    await expectStillServing(served.testApp, ['word-to-pdf']);
-    // A document without fonts of its own leaves the instance warm.
-    const warm = findOfficeProcesses();
-    expect(warm).toHaveLength(1);
-    await expectStillServing(served.testApp, ['word-to-pdf']);
-    expect(findOfficeProcesses()).toEqual(warm);
-  }, 120_000);
 
   it('42. linked OLE objects whose previews link a local file, the served.canary and a readable image: none loaded', async () => {
     const reply = await postTool(served.testApp, 'word-to-pdf', [
@@ -291,11 +288,11 @@ async function readSmallestSystemFont(): Promise<Uint8Array | undefined> {
 }
 
 /**
- * Files named `pwn*`, in any case, under `roots`, sorted by path, each with the time it was last written (seconds
- * since 1970); places that cannot be read are skipped.
+ * Files named `pwn*`, in any case, under `roots`, sorted by path, each with the time it was last changed (written,
+ * renamed or linked; seconds since 1970); places that cannot be read are skipped.
  */
-function findPwnFiles(roots: readonly string[]): { path: string; modifiedAt: number }[] {
-  const args = [...new Set(roots), '-iname', 'pwn*', '-printf', '%T@ %p\n'];
+function findPwnFiles(roots: readonly string[]): { path: string; changedAt: number }[] {
+  const args = [...new Set(roots), '-iname', 'pwn*', '-printf', '%C@ %p\n'];
   const found = spawnSync('find', args, { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
   const files = new Map<string, number>();
   for (const line of (found.stdout ?? '').split('\n').filter(Boolean)) {
@@ -303,7 +300,7 @@ function findPwnFiles(roots: readonly string[]): { path: string; modifiedAt: num
     files.set(line.slice(space + 1), Number(line.slice(0, space)));
   }
   return [...files]
-    .map(([path, modifiedAt]) => ({ path, modifiedAt }))
+    .map(([path, changedAt]) => ({ path, changedAt }))
     .sort((a, b) => a.path.localeCompare(b.path));
 }
 
