@@ -12,8 +12,11 @@ export type ScriptReaders<Reading extends HocrReading> = {
   image: GreyImage;
   dpi: number;
   samplePath: string;
-  /** Reads the whole page in a script's models (`SCRIPT_MODELS[script].reading`). */
-  readPage: (script: OcrScript) => Promise<Reading>;
+  /**
+   * Reads the whole page in a script's models (`SCRIPT_MODELS[script].reading`); when the first pass left lines out,
+   * it is read again as one column only if `isWorthRereading` (when given) holds for that first pass.
+   */
+  readPage: (script: OcrScript, isWorthRereading?: (firstPass: HocrReading) => boolean) => Promise<Reading>;
   /** Reads a sample of lines (a PGM file) with one model, as one block. */
   readSample: (samplePath: string, model: string) => Promise<HocrReading>;
   /** Tesseract's orientation and script detection on the page: the turn that puts it upright, a script's name. */
@@ -22,14 +25,16 @@ export type ScriptReaders<Reading extends HocrReading> = {
 
 /**
  * Reads a page in the script it is written in, when no language was chosen. The script the pages before it were
- * found in (`expected`) is read first; when the reading is not surely text in it (`isSureFit`), or for the first
- * page, a sample of the page's lines, put upright, is read with the model of each script OCR knows
- * (`OCR_SCRIPTS`), and the script whose model reads most of its own letters with confidence is the page's; the page
- * is read again in it when it differs. When that reading is not surely text in its script either, the page is read
- * in a second script too, the one OSD named or else the sample's second best (a page of Arabic words beside their
- * English: each model reads half of any sample), and the reading with the more letters of its scripts, read the
- * more surely, is kept. A page that no script's model reads as text in that script (handwriting, a drawing, a
- * script OCR does not know) gives no reading: null, never text a wrong model made up.
+ * found in (`expected`) is read first (not again as one column when the first pass is not text in it at all: the
+ * page's own script is found first, and the page is read in full in `expected` only if no other is); when the
+ * reading is not surely text in it (`isSureFit`), or for the first page, a sample of the page's lines, put upright,
+ * is read with the model of each script OCR knows (`OCR_SCRIPTS`), and the script whose model reads most of its own
+ * letters with confidence is the page's; the page is read again in it when it differs. When that reading is not
+ * surely text in its script either, the page is read in a second script too, the one OSD named or else the sample's
+ * second best (a page of Arabic words beside their English: each model reads half of any sample), and the reading
+ * with the more letters of its scripts, read the more surely, is kept. A page that no script's model reads as text
+ * in that script (handwriting, a drawing, a script OCR does not know) gives no reading: null, never text a wrong
+ * model made up.
  */
 export async function readInDetectedScript<Reading extends HocrReading>(
   expected: OcrScript | null,
@@ -47,20 +52,37 @@ export async function readInDetectedScript<Reading extends HocrReading>(
   };
   // A page is read in its script's models and English: its Latin letters are its own.
   const readings: { reading: Reading; fit: ScriptFit }[] = [];
-  const readIn = async (script: OcrScript) => {
-    const reading = await readers.readPage(script);
-    const read = { reading, fit: scriptFit(reading, script, { withLatin: true }) };
+  const fitIn = (reading: HocrReading, script: OcrScript) => scriptFit(reading, script, { withLatin: true });
+  const readIn = async (script: OcrScript, isWorthRereading?: (firstPass: HocrReading) => boolean) => {
+    const reading = await readers.readPage(script, isWorthRereading);
+    const read = { reading, fit: fitIn(reading, script) };
     readings.push(read);
     return read;
   };
   const isRead = (script: OcrScript) => readings.some(({ fit }) => fit.script === script);
+  // The script of the pages before is a guess: a first pass that is not even text in it (`isFit`), on a page of
+  // another script, is not read again as one column (a pass as long as the first) before that script is found.
+  let isCutShort = false;
+  const isWorthRereadingIn = (script: OcrScript) => (firstPass: HocrReading) => {
+    isCutShort = !isFit(fitIn(firstPass, script));
+    return !isCutShort;
+  };
   // When the sample tells nothing (its lines are struck out, stamped over, too faint), the whole page is read in
   // the script OSD named, or Latin, and kept only if it reads as that script's text.
-  const first = await readIn(expected ?? (await detect()) ?? named ?? 'Latin');
+  const first =
+    expected === null
+      ? await readIn((await detect()) ?? named ?? 'Latin')
+      : await readIn(expected, isWorthRereadingIn(expected));
   if (isSureFit(first.fit)) return { script: first.fit.script, reading: first.reading };
   if (expected !== null) {
     const found = await detect();
     if (found !== null && !isRead(found)) await readIn(found);
+    // No other script found: the page is read in full in the one of the pages before after all.
+    else if (isCutShort) {
+      readings.splice(readings.indexOf(first), 1);
+      const full = await readIn(expected);
+      if (isSureFit(full.fit)) return { script: full.fit.script, reading: full.reading };
+    }
   }
   const latest = readings.at(-1);
   // The second reading is in the script OSD named, when the sample found some of its letters: on a worn page the

@@ -131,19 +131,25 @@ async function readOpenedScans(
       try {
         const levelled = await deskewPgm(imagePath);
         let runs = 0;
-        const readImage = (path: string, image: GreyImage, models: string) => {
+        const readImage = (
+          path: string,
+          image: GreyImage,
+          models: string,
+          isWorthRereading?: (firstPass: PageRecognition) => boolean,
+        ) => {
           runs += 1;
           const base = join(workDir, `text-${page.pageNumber}-${runs}`);
-          return readPage(path, base, image, dpi, models, options.wants, limits);
+          return readPage(path, base, image, dpi, models, options.wants, limits, isWorthRereading);
         };
-        const read = (models: string) => readImage(imagePath, levelled.image, models);
+        const read = (models: string, isWorthRereading?: (firstPass: PageRecognition) => boolean) =>
+          readImage(imagePath, levelled.image, models, isWorthRereading);
         let reading: PageReading | null;
         if (languages === 'auto') {
           const found = await readInDetectedScript(lastScript, {
             image: levelled.image,
             dpi,
             samplePath: join(workDir, `sample-${page.pageNumber}.pgm`),
-            readPage: (script) => read(SCRIPT_MODELS[script].reading),
+            readPage: (script, isWorthRereading) => read(SCRIPT_MODELS[script].reading, isWorthRereading),
             readSample: (path, model) =>
               runTesseract(path, `${path.slice(0, -4)}-${model}`, model, dpi, limits(), {
                 segmentation: 'block',
@@ -207,8 +213,8 @@ const NOTHING_READ: PageRecognition & { models: string } = {
 
 /**
  * Reads a page image in `models`: Tesseract's page segmentation with orientation detection, then, when that left
- * lines of text out, as one column of text, keeping that reading when it finds clearly more (the first keeps columns
- * apart, so it stays on a near tie).
+ * lines of text out and `isWorthRereading` (if given) holds for the first reading, as one column of text, keeping
+ * that reading when it finds clearly more (the first keeps columns apart, so it stays on a near tie).
  */
 async function readPage(
   imagePath: string,
@@ -218,6 +224,7 @@ async function readPage(
   models: string,
   wants: ScanReadingOptions['wants'],
   limits: () => { signal: AbortSignal; timeoutMs: number },
+  isWorthRereading: (firstPass: PageRecognition) => boolean = () => true,
 ): Promise<PageReading> {
   const read = (segmentation: PageSegmentation) =>
     runTesseract(imagePath, `${outputBase}-${segmentation}`, models, dpi, limits(), {
@@ -227,7 +234,7 @@ async function readPage(
   let reading = await read('auto');
   const first = textAndPictures(reading, image, dpi);
   let { pictures } = first;
-  if (unreadInkShare(image, dpi, first.words, pictures) > MAX_UNREAD_INK_SHARE) {
+  if (unreadInkShare(image, dpi, first.words, pictures) > MAX_UNREAD_INK_SHARE && isWorthRereading(reading)) {
     // Lines of text may have been left out: read again as one column of text.
     const again = await read('column');
     if (confidentCharacters(again, dpi) > MIN_REREAD_GAIN * confidentCharacters(reading, dpi)) {
