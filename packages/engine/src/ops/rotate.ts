@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { AppError, TOOLS } from '@quire/shared';
+import { hasOversizeMetadata } from '../mupdf/oversize-metadata.ts';
 import { inspectPdf } from '../qpdf/inspect-pdf.ts';
 import { isQpdfSuccess, runQpdf } from '../qpdf/run-qpdf.ts';
 import { formatPageList } from '../render/format-page-list.ts';
@@ -26,6 +27,14 @@ export const rotate: EngineOp<'rotate'> = async ({ file, options }, ctx) => {
   await declarePdfWork(WORK_RATES, [info], ctx);
   const pages = pagesToRotate(options.pages, info.pageCount);
 
+  const notRotated = () =>
+    new AppError('FILE_DAMAGED', `"${file.name}" is damaged and could not be rotated.`, {
+      fileIndex: 0,
+      fileName: file.name,
+    });
+  // qpdf writes the metadata uncompressed: metadata it cannot hold is refused before it spends seconds on it.
+  if (await hasOversizeMetadata(info.path, info.password)) throw notRotated();
+
   ctx.onProgress?.('processing');
   const outputPath = join(ctx.workDir, 'rotated.pdf');
   const result = await runQpdf(
@@ -38,12 +47,7 @@ export const rotate: EngineOp<'rotate'> = async ({ file, options }, ctx) => {
     ],
     ctx,
   );
-  if (!isQpdfSuccess(result)) {
-    throw new AppError('FILE_DAMAGED', `"${file.name}" is damaged and could not be rotated.`, {
-      fileIndex: 0,
-      fileName: file.name,
-    });
-  }
+  if (!isQpdfSuccess(result)) throw notRotated();
   return {
     path: outputPath,
     report: {

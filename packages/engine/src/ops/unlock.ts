@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { AppError, TOOLS } from '@quire/shared';
+import { hasOversizeMetadata } from '../mupdf/oversize-metadata.ts';
 import { inspectPdf } from '../qpdf/inspect-pdf.ts';
 import { QPDF_EXIT, isQpdfSuccess, runQpdf } from '../qpdf/run-qpdf.ts';
 import { declarePdfWork } from '../work/declare-work.ts';
@@ -30,6 +31,14 @@ export const unlock: EngineOp<'unlock'> = async ({ file }, ctx) => {
       ? 'restrictions'
       : 'nothing';
 
+  const notUnlocked = () =>
+    new AppError('FILE_DAMAGED', `"${file.name}" is damaged and could not be unlocked.`, {
+      fileIndex: 0,
+      fileName: file.name,
+    });
+  // qpdf writes the metadata uncompressed: metadata it cannot hold is refused before it spends seconds on it.
+  if (await hasOversizeMetadata(info.path, info.password)) throw notUnlocked();
+
   ctx.onProgress?.('processing');
   const outputPath = join(ctx.workDir, 'unlocked.pdf');
   const result = await runQpdf(
@@ -41,12 +50,7 @@ export const unlock: EngineOp<'unlock'> = async ({ file }, ctx) => {
     ],
     ctx,
   );
-  if (!isQpdfSuccess(result)) {
-    throw new AppError('FILE_DAMAGED', `"${file.name}" is damaged and could not be unlocked.`, {
-      fileIndex: 0,
-      fileName: file.name,
-    });
-  }
+  if (!isQpdfSuccess(result)) throw notUnlocked();
 
   ctx.onProgress?.('writing');
   return {

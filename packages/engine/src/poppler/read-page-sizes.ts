@@ -1,4 +1,5 @@
 import { AppError } from '@quire/shared';
+import { hasOversizeMetadata } from '../mupdf/oversize-metadata.ts';
 import type { PageSize } from '../render/plan-page-renders.ts';
 import { runPoppler } from './run-poppler.ts';
 
@@ -6,7 +7,8 @@ import { runPoppler } from './run-poppler.ts';
  * Reads the size (crop box, in points) and rotation of every page with `pdfinfo`, the same parser pdftoppm uses,
  * so the pixel budget is computed on the page the renderer will draw. poppler 22.12 ignores `/UserUnit` when
  * rendering (measured), so the size it reports is the raster it allocates. Throws `FILE_DAMAGED` naming the file
- * when a page size cannot be read.
+ * when a page size cannot be read, or when the file's metadata is larger than pdfinfo can hold
+ * (`hasOversizeMetadata`).
  */
 export async function readPageSizes(
   path: string,
@@ -19,6 +21,9 @@ export async function readPageSizes(
       fileIndex: file.index,
       fileName: file.name,
     });
+  // pdfinfo reads the whole XMP metadata, whatever it is asked: metadata it cannot hold is refused before it spends
+  // seconds inflating it up to its memory cap.
+  if (await hasOversizeMetadata(path, undefined)) throw damaged();
   const result = await runPoppler('pdfinfo', ['-f', '1', '-l', String(pageCount), path], limits);
   if (result.exitCode !== 0) throw damaged();
   const sizes = parsePageSizes(result.stdout, pageCount);

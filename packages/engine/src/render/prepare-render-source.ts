@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { AppError } from '@quire/shared';
 import type { InputFile, JobContext } from '../ops/types.ts';
+import { hasOversizeMetadata } from '../mupdf/oversize-metadata.ts';
 import type { PdfInfo } from '../qpdf/inspect-pdf.ts';
 import { isQpdfSuccess, runQpdf } from '../qpdf/run-qpdf.ts';
 
@@ -18,13 +19,15 @@ export async function prepareRenderSource(
   ctx: JobContext,
 ): Promise<string> {
   if (info.password === undefined) return info.path;
-  const copyPath = join(ctx.workDir, 'render-source.pdf');
-  const result = await runQpdf([`--password=${info.password}`, '--decrypt', info.path, copyPath], ctx);
-  if (!isQpdfSuccess(result)) {
-    throw new AppError('FILE_DAMAGED', `"${file.name}" is damaged and could not be repaired.`, {
+  const damaged = () =>
+    new AppError('FILE_DAMAGED', `"${file.name}" is damaged and could not be repaired.`, {
       fileIndex,
       fileName: file.name,
     });
-  }
+  // qpdf writes the metadata uncompressed: metadata it cannot hold is refused before it spends seconds on it.
+  if (await hasOversizeMetadata(info.path, info.password)) throw damaged();
+  const copyPath = join(ctx.workDir, 'render-source.pdf');
+  const result = await runQpdf([`--password=${info.password}`, '--decrypt', info.path, copyPath], ctx);
+  if (!isQpdfSuccess(result)) throw damaged();
   return copyPath;
 }

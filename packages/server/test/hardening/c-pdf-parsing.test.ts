@@ -91,8 +91,9 @@ const ROWS: Row[] = [
     item: '24',
     what: 'XMP metadata inflating to 1 GiB',
     build: createMetadataFlateBomb,
-    // qpdf writes the catalog's metadata uncompressed (rotate, and unlock's --decrypt) and pdfinfo reads it: both die
-    // at their 1 GiB cap (PDF to JPG and PNG read their pages' sizes with it). Protect's encryption writes the
+    // qpdf writes the catalog's metadata uncompressed (rotate, and unlock's --decrypt) and pdfinfo reads it whole
+    // (PDF to JPG and PNG read their pages' sizes with it): both refuse metadata over 64 MiB inflated before handing
+    // it to the engine (`hasOversizeMetadata`), which would die at its 1 GiB cap. Protect's encryption writes the
     // stream encrypted as it was, never inflated.
     expect: {
       ...ONE_PAGE_OK,
