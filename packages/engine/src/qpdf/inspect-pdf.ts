@@ -141,11 +141,24 @@ async function openWithQpdf(
   if (!isQpdfSuccess(result)) {
     throw new AppError('FILE_DAMAGED', `"${file.name}" is damaged and could not be repaired.`, details);
   }
+  // qpdf reads only the trailer, the catalog and the page tree's root here; out of memory decoding one of them (an
+  // object stream inflating to gigabytes), it goes on with no page tree. Its repaired copy would decode the same
+  // stream up to the same memory cap, seconds more, and have no pages either.
+  if (result.exitCode === QPDF_EXIT.warnings && /\bstd::bad_alloc\b/.test(result.stderr)) {
+    throw new AppError('FILE_DAMAGED', `"${file.name}" has no readable pages.`, details);
+  }
   return { password, wasRepaired: result.exitCode === QPDF_EXIT.warnings };
 }
 
+/** `qpdf --show-npages`, its warnings written: they tell why a file needed repair. */
 function showPageCount(path: string, password: string | undefined, ctx: JobContext): Promise<ProcessResult> {
-  return runQpdf(['--show-npages', ...(password === undefined ? [] : [`--password=${password}`]), path], ctx);
+  return runQpdf(
+    ['--show-npages', ...(password === undefined ? [] : [`--password=${password}`]), path],
+    ctx,
+    {
+      withWarnings: true,
+    },
+  );
 }
 
 /** qpdf reports a missing or wrong password as an error whose message ends in "invalid password". */

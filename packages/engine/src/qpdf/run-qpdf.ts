@@ -13,12 +13,18 @@ export const QPDF_EXIT = { ok: 0, error: 2, warnings: 3 } as const;
 
 /**
  * Runs qpdf with its arguments read from a private file (`qpdf @file`), so that passwords never appear in a
- * process listing. Arguments are paths the server made and values it validated; no shell is involved.
+ * process listing. Arguments are paths the server made and values it validated; no shell is involved. Warnings are
+ * not written (`--no-warn`; the exit code still tells of them) unless `withWarnings`.
  */
-export async function runQpdf(args: readonly string[], ctx: JobContext): Promise<ProcessResult> {
+export async function runQpdf(
+  args: readonly string[],
+  ctx: JobContext,
+  { withWarnings = false }: { withWarnings?: boolean } = {},
+): Promise<ProcessResult> {
   if (args.some((arg) => /[\r\n]/.test(arg))) throw new Error('qpdf arguments cannot contain line breaks');
   const argsFile = join(ctx.workDir, `qpdf-args-${randomUUID()}`);
-  await writeFile(argsFile, `--no-warn\n${args.join('\n')}\n`, { mode: 0o600 });
+  const lines = [...(withWarnings ? [] : ['--no-warn']), ...args];
+  await writeFile(argsFile, `${lines.join('\n')}\n`, { mode: 0o600 });
   try {
     return await runProcess(
       'qpdf',
