@@ -53,24 +53,23 @@ function interactiveParts(path: string): Counts {
   };
 }
 
-/** Each page drawn by poppler in grey at 50 dpi, as PGM pixel bytes, annotations and fields included. */
+/**
+ * Each page drawn by poppler in grey at 50 dpi, as PGM pixel bytes, annotations and fields included. One pdftoppm
+ * writes every page to its output, one PGM after the other: a process a page opened the file (and worked out its
+ * AES-256 key) once a page, 2.5 CPU-s for the 30 pages of the protected file, 0.1 s at once.
+ */
 function pagePixels(path: string, password?: string): Uint8Array[] {
-  const pageCount = Number(
-    execFileSync('qpdf', ['--show-npages', ...(password ? [`--password=${password}`] : []), path], {
-      encoding: 'utf8',
-    }),
-  );
+  const args = [...(password ? ['-upw', password] : []), '-gray', '-r', '50', path];
+  const pgms = execFileSync('pdftoppm', args, { maxBuffer: 256 * 1024 * 1024 });
   const pages: Uint8Array[] = [];
-  for (let page = 1; page <= pageCount; page += 1) {
-    const pgm = execFileSync(
-      'pdftoppm',
-      [...(password ? ['-upw', password] : []), '-gray', '-r', '50', '-f', `${page}`, '-l', `${page}`, path],
-      { maxBuffer: 64 * 1024 * 1024 },
-    );
-    // P5 header: magic, width height, maxval, each on its own line.
-    let offset = 0;
-    for (let lines = 0; lines < 3; offset += 1) if (pgm[offset] === 0x0a) lines += 1;
-    pages.push(pgm.subarray(offset));
+  for (let offset = 0; offset < pgms.length;) {
+    // P5 header: magic, width height, maxval (below 256: a byte a pixel), each on its own line.
+    const header = /^P5\n(\d+) (\d+)\n\d+\n/.exec(pgms.subarray(offset, offset + 32).toString('latin1'));
+    expect(header).not.toBeNull();
+    const size = Number(header?.[1]) * Number(header?.[2]);
+    offset += header?.[0].length ?? 0;
+    pages.push(pgms.subarray(offset, offset + size));
+    offset += size;
   }
   return pages;
 }
@@ -139,8 +138,9 @@ describe('flatten', () => {
       const source = corpusPath(name);
       expect(interactiveParts(source)).toMatchObject({ widgets, hasAcroForm: true });
       const result = await flattenFile(source);
+      const before = pagePixels(source);
       expect(result.report.values).toEqual({
-        pageCount: pagePixels(source).length,
+        pageCount: before.length,
         formFields: widgets,
         annotations: 0,
       });
@@ -154,7 +154,7 @@ describe('flatten', () => {
       expect(qpdfCheck(result.path).ok).toBe(true);
       // The same look and the same text: poppler draws and reads the form's fields, then the pages that carry them
       // (the LibreOffice form's "Alice" and "Bob", which its own appearances leave out).
-      expect(changedShare(pagePixels(source), pagePixels(result.path))).toBeLessThan(0.0005);
+      expect(changedShare(before, pagePixels(result.path))).toBeLessThan(0.0005);
       expect(wordsOf(result.path)).toEqual(wordsOf(source));
     },
   );
