@@ -116,6 +116,14 @@ export async function scanImage(
  * so that runs side by side do not share one. Gives the PDF's path.
  */
 export function convertToPdf(input: string, outDir: string): string {
+  return convertToPdfs([input], outDir)[0] as string;
+}
+
+/**
+ * Documents converted to PDF by one start of LibreOffice (`convertToPdf`), whose cold start with a new profile is
+ * most of the work: several CPU-seconds. Gives the PDFs' paths, in the order given.
+ */
+export function convertToPdfs(inputs: readonly string[], outDir: string): string[] {
   execFileSync(
     'soffice',
     [
@@ -125,11 +133,11 @@ export function convertToPdf(input: string, outDir: string): string {
       'pdf',
       '--outdir',
       outDir,
-      input,
+      ...inputs,
     ],
     { stdio: 'ignore', timeout: 180_000 },
   );
-  return join(outDir, basename(input).replace(/\.[a-z]+$/, '.pdf'));
+  return inputs.map((input) => join(outDir, basename(input).replace(/\.[a-z]+$/, '.pdf')));
 }
 
 /**
@@ -174,12 +182,28 @@ export const OWN_TEXTS = {
 } as const;
 
 /** A one-page born-digital PDF of `lines` (LibreOffice's default font, 12 pt): a source page for `scanImage`. */
-export function ownTextPage(lines: readonly string[], language: string, dir: string): Promise<SourcePage> {
-  const text = join(dir, `own-text-${language}.txt`);
-  return writeFile(text, `${lines.join('\n\n')}\n`).then(() => ({
-    path: convertToPdf(text, dir),
+export async function ownTextPage(
+  lines: readonly string[],
+  language: string,
+  dir: string,
+): Promise<SourcePage> {
+  const [page] = await ownTextPages([{ lines, language }], dir);
+  return page as SourcePage;
+}
+
+/** `ownTextPage` of several texts, set by one start of LibreOffice (`convertToPdfs`): their pages, in order. */
+export async function ownTextPages(
+  texts: readonly { lines: readonly string[]; language: string }[],
+  dir: string,
+): Promise<SourcePage[]> {
+  const paths = texts.map(({ language }) => join(dir, `own-text-${language}.txt`));
+  await Promise.all(
+    texts.map(({ lines }, index) => writeFile(paths[index] as string, `${lines.join('\n\n')}\n`)),
+  );
+  return convertToPdfs(paths, dir).map((path, index) => ({
+    path,
     page: 1,
-    language,
+    language: (texts[index] as { language: string }).language,
   }));
 }
 

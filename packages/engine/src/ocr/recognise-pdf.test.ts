@@ -8,7 +8,7 @@ import { createJobContext, inputFile, qpdfCheck, useJobContext } from '../../tes
 import {
   bindScans,
   OWN_TEXTS,
-  ownTextPage,
+  ownTextPages,
   referenceWords,
   scanImage,
   type SourcePage,
@@ -66,24 +66,22 @@ function wordPlaces(path: string, word: string): number[][] {
 }
 
 /**
- * Our own text in `language` set on a page by LibreOffice (a cold start each time), once for the whole file: the
- * Arabic page is scanned clean and worn.
+ * Our own texts in Korean and Arabic, each set on a page by LibreOffice, both by one cold start of it, once for the
+ * whole file: the Arabic page is scanned clean and worn.
  */
 let shared: Awaited<ReturnType<typeof createJobContext>> | undefined;
-const ownTextPages = new Map<string, Promise<SourcePage>>();
+let ownPages: Promise<Record<'ko' | 'ar', SourcePage>> | undefined;
 afterAll(async () => {
   await shared?.dispose();
 });
 function ownTextPageOnce(language: 'ko' | 'ar'): Promise<SourcePage> {
-  let page = ownTextPages.get(language);
-  if (!page) {
-    page = (async () => {
-      shared ??= await createJobContext();
-      return ownTextPage(OWN_TEXTS[language], language, shared.workDir);
-    })();
-    ownTextPages.set(language, page);
-  }
-  return page;
+  ownPages ??= (async () => {
+    shared ??= await createJobContext();
+    const texts = (['ko', 'ar'] as const).map((text) => ({ lines: OWN_TEXTS[text], language: text }));
+    const [ko, ar] = (await ownTextPages(texts, shared.workDir)) as [SourcePage, SourcePage];
+    return { ko, ar };
+  })();
+  return ownPages.then((pages) => pages[language]);
 }
 
 /** A scan (clean unless said) of our own text in `language`, read through OCR PDF as the site reads it (with English). */
