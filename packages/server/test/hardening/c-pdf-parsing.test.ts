@@ -182,7 +182,10 @@ const ROWS: Row[] = [
     item: '26',
     what: 'the corpus /Prev loop of 30 pages',
     build: corpus('bad/qpdf_append-xref-loop_prev-cycle_30p.pdf'),
-    expect: ALL_OK,
+    expect: without(ALL_OK, 'pdf-to-png'),
+    skipped:
+      'PDF to PNG draws the 30 pages as PDF to JPG does (pdfToImages, the same pdftoppm reading the file; only the ' +
+      'encoder differs), 5 CPU-s of PNG encoding for nothing more',
   },
   { item: '26', what: 'a form that draws itself', build: () => createFormCycle('self'), expect: ONE_PAGE_OK },
   {
