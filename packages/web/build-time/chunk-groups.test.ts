@@ -45,7 +45,6 @@ describe('chunk groups', () => {
     expect(isFrameworkModule('\0/repo/node_modules/vite/preload-helper.js')).toBe(false);
     expect(isSharedAppModule('/repo/packages/web/app/features/layout/site-header.tsx')).toBe(true);
     expect(isSharedAppModule('/repo/packages/shared/src/tools/registry.ts')).toBe(true);
-    expect(isSharedAppModule('/repo/packages/web/app/lib/pdf-thumbnails.ts')).toBe(false);
     expect(isSharedAppModule('/repo/packages/web/app/routes/tool.tsx')).toBe(false);
     expect(isSharedAppModule('/repo/packages/web/app/root.tsx')).toBe(false);
     expect(

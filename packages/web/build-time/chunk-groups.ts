@@ -14,8 +14,7 @@ export const PAGE_NAMESPACE_PAGES: Readonly<Record<string, string>> = { apiDocs:
 const FRAMEWORK_MODULE = /[\\/]node_modules[\\/](?!pdfjs-dist[\\/]|fflate[\\/])/;
 /** Our own modules (the web app's and the shared package's), route modules and the client entry excepted. */
 const APP_MODULE = /[\\/]packages[\\/](web[\\/]app|shared[\\/]src)[\\/]/;
-const NOT_APP_MODULE =
-  /[\\/]routes[\\/]|[\\/]root\.tsx|[\\/]entry\.client\.tsx|[\\/]lib[\\/]pdf-thumbnails\.ts|\?/;
+const NOT_APP_MODULE = /[\\/]routes[\\/]|[\\/]root\.tsx|[\\/]entry\.client\.tsx|\?/;
 
 /**
  * The chunk a message file goes into: one chunk per language, `messages-<locale>`, instead of one per file, and

@@ -180,8 +180,14 @@ describe('C. PDF JavaScript and actions (item 33)', () => {
       },
     );
     expect(callers.stdout).toBe('');
-    const preview = await readFile(join(repo, 'packages/web/app/lib/pdf-thumbnails.ts'), 'utf8');
-    expect(preview).toMatch(/isEvalSupported: false/);
+    // Every place the site opens a PDF with pdf.js: the page view's renderer worker and PDF properties' form.
+    const openers = spawnSync('grep', ['-rl', 'getDocument(', join(repo, 'packages/web/app')], {
+      encoding: 'utf8',
+    })
+      .stdout.split('\n')
+      .filter((path) => path !== '' && !path.endsWith('.test.ts'));
+    expect(openers.length).toBeGreaterThan(0);
+    for (const path of openers) expect(await readFile(path, 'utf8')).toMatch(/isEvalSupported: false/);
     const { dependencies } = JSON.parse(await readFile(join(repo, 'packages/web/package.json'), 'utf8')) as {
       dependencies: Record<string, string>;
     };

@@ -15,7 +15,7 @@ type FirstPageProps = {
 };
 
 /**
- * A chosen PDF's first page, small, with its page count under it (Merge's list of files). Its renderer worker ends
+ * A chosen PDF's first page, small, with its page count under it (Merge's list of files). It lets go of its renderer
  * as soon as the page is drawn, so a list of ten files holds no ten workers.
  */
 export function FirstPage({ file, password, pageCountLabel, fallback }: FirstPageProps) {

@@ -3,24 +3,22 @@ import { useEffect, useState } from 'react';
 /** The pages of each file counted so far in this page's life: a file is read by pdf.js once. */
 const counts = new WeakMap<File, Promise<number | null>>();
 
-/** How many pages a PDF has, read by pdf.js in the browser (loaded on first use); null when it cannot tell. */
+/**
+ * How many pages a PDF has, read in the page view's renderer worker (loaded on first use, and shared with the page
+ * view when it shows the same file); null when it cannot tell.
+ */
 export function countPdfPages(file: File): Promise<number | null> {
   let count = counts.get(file);
   if (!count) {
     count = (async () => {
-      const [{ renderThumbnails }, buffer] = await Promise.all([
-        import('../../lib/pdf-thumbnails.ts'),
-        file.arrayBuffer(),
-      ]);
-      let pageCount: number | null = null;
-      await renderThumbnails(new Uint8Array(buffer), {
-        maxPages: 0,
-        sizePx: 1,
-        signal: new AbortController().signal,
-        onOpen: (pages) => (pageCount = pages),
-        onThumbnail: () => undefined,
-      });
-      return pageCount;
+      const { openPageRenderer } = await import('../../components/page-view/page-renderer.ts');
+      const renderer = openPageRenderer(file, undefined);
+      try {
+        const opened = await renderer.opened;
+        return opened.status === 'open' ? opened.pageCount : null;
+      } finally {
+        renderer.close();
+      }
     })().catch(() => null);
     counts.set(file, count);
   }
