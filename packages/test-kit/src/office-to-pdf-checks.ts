@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { installedLibreOfficeVersion } from '@quire/engine/libreoffice-version';
 
 /**
  * What the office-to-PDF tools are held to, by their op tests and by `npm run bench office-to-pdf`: the same pages
@@ -8,7 +9,7 @@ import { basename, join } from 'node:path';
  */
 
 /**
- * The settings a fresh `soffice` profile starts with here: the installed version (7.4) as the last one the profile ran,
+ * The settings a fresh `soffice` profile starts with here: the installed version as the last one the profile ran,
  * as the engine's hardened profile sets it (`engine/src/libreoffice/hardened-profile.ts`). On a profile without it,
  * every start runs LibreOffice's graphics render tests: ≈ 6 of the ≈ 8 CPU-seconds a one-shot conversion took.
  * Nothing in it changes what a document converts to.
@@ -21,7 +22,7 @@ export function seedSofficeProfile(profileDir: string): void {
       '<oor:items xmlns:oor="http://openoffice.org/2001/registry" xmlns:xs="http://www.w3.org/2001/XMLSchema"' +
       ' xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">\n' +
       '<item oor:path="/org.openoffice.Setup/Product"><prop oor:name="ooSetupLastVersion" oor:op="fuse">' +
-      '<value>7.4</value></prop></item>\n</oor:items>\n',
+      `<value>${installedLibreOfficeVersion() ?? ''}</value></prop></item>\n</oor:items>\n`,
   );
 }
 

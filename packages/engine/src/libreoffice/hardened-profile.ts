@@ -1,8 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-
-/** The installed LibreOffice's major.minor version (Debian bookworm's 7.4.7). */
-export const LIBREOFFICE_VERSION = '7.4';
+import { installedLibreOfficeVersion } from './installed-version.ts';
 
 /**
  * Settings written into every LibreOffice instance's fresh profile. Each key exists in LibreOffice 7.4.7
@@ -27,18 +25,24 @@ const SETTINGS: ReadonlyArray<readonly [path: string, name: string, value: strin
   ['/org.openoffice.Office.Recovery/AutoSave', 'Enabled', 'false'],
   // No Java (none is installed; this also skips the search for one at start-up).
   ['/org.openoffice.Office.Java/VirtualMachine', 'Enable', 'false'],
-  // The installed version as the last one this profile ran: on a profile that names an older one, LibreOffice runs
-  // its graphics render tests (about a hundred drawings, some 4096 pixels wide) at start-up, and only a document
-  // window shown on screen records the new version, which a headless instance never shows. Without it every start
-  // (a warm instance, a cold conversion) took ≈ 8 CPU-s, not ≈ 2.5.
-  ['/org.openoffice.Setup/Product', 'ooSetupLastVersion', LIBREOFFICE_VERSION],
 ];
+
+/**
+ * The installed version as the last one a profile ran: on a profile that names an older one, LibreOffice runs its
+ * graphics render tests (about a hundred drawings, some 4096 pixels wide) at start-up, and only a document window
+ * shown on screen records the new version, which a headless instance never shows. Without it every start (a warm
+ * instance, a cold conversion) took ≈ 8 CPU-s, not ≈ 2.5.
+ */
+function lastVersionSetting(): ReadonlyArray<readonly [path: string, name: string, value: string]> {
+  const version = installedLibreOfficeVersion();
+  return version ? [['/org.openoffice.Setup/Product', 'ooSetupLastVersion', version]] : [];
+}
 
 /** Writes a new profile with the hardened settings into `profileDir` (LibreOffice fills in the rest). */
 export async function writeHardenedProfile(profileDir: string): Promise<void> {
   const userDir = join(profileDir, 'user');
   await mkdir(userDir, { recursive: true });
-  const items = SETTINGS.map(
+  const items = [...SETTINGS, ...lastVersionSetting()].map(
     ([path, name, value]) =>
       `<item oor:path="${path}"><prop oor:name="${name}" oor:op="fuse">` +
       `<value>${value}</value></prop></item>`,
