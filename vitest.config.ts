@@ -61,10 +61,6 @@ export default defineConfig({
           // One file at a time: Chromium's processes and the server's jobs keep both cores busy already. Two files at
           // once (each against a server of its own) took each file twice as long, and saved nothing (session 31).
           fileParallelism: false,
-          // The files share one module graph (playwright-core, the shared package, the test helpers): imported once,
-          // not once a file (6 files: 19 s of import before, 9 s after, on a loaded machine). They keep no state at
-          // module level that another file reads; each opens and closes its own browser contexts.
-          isolate: false,
           testTimeout: 120_000,
           hookTimeout: 120_000,
           expect: { poll: { timeout: 30_000 } },

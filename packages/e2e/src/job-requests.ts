@@ -31,6 +31,8 @@ export function isJobCancel(request: Request): boolean {
 
 /** How long the page may take to react: to show a job it was asked to start, to fetch the result of one it ended. */
 const REACTION_MS = 30_000;
+/** How long one try at a played-back job view may take (`routeNextJobView`): it is one short answer. */
+const PLAYBACK_TRY_MS = 10_000;
 
 /**
  * The answer to the page's next fetch of a job's result: the file, or the failed job's error. Waits on the job, not
@@ -146,7 +148,14 @@ export async function routeNextJobView(page: Page, change: (view: JobView) => Jo
     }
   };
   const playBack = async (route: Route) => {
-    const real = await route.fetch({ maxRetries: 3, timeout: REACTION_MS });
+    // On a connection of its own (one kept alive could be one the server has closed), and each try within 10 s: a
+    // view that took the 4 tries' 30 s each outlasted the test (the page then showed the job waiting long after the
+    // server had ended it, and the failure went unsaid).
+    const real = await route.fetch({
+      maxRetries: 3,
+      timeout: PLAYBACK_TRY_MS,
+      headers: { ...route.request().headers(), connection: 'close' },
+    });
     const body = (await real.json()) as JobBody;
     const isDone = real.ok() && body.job.state === 'done';
     isPlayed ||= isDone;
