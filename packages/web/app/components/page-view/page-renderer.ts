@@ -67,7 +67,14 @@ export function openPageRenderer(file: Blob, password: string | undefined): Page
       return new Promise((resolve) => {
         const asked = pending.get(key) ?? { page, sizePx, waiters: new Set<Waiter>() };
         pending.set(key, asked);
+        let isSettled = false;
+        // Settled once: a drawing that arrives after its asker withdrew (while copies were made) is let go.
         const waiter: Waiter = (bitmap) => {
+          if (isSettled) {
+            bitmap?.close();
+            return;
+          }
+          isSettled = true;
           asked.waiters.delete(waiter);
           if (asked.waiters.size === 0 && pending.get(key) === asked) pending.delete(key);
           resolve(bitmap);
