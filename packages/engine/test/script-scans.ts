@@ -1,15 +1,17 @@
 // Scans of our own text in each script OCR reads, for the tests of script detection: the lines set by Pango (through
-// sharp) in a font Debian ships (fonts-noto-core, fonts-noto-cjk) at 12 pt, on an A5 page (landscape) at 300 DPI,
-// saved as a grey JPEG that `bindScans` makes an image-only page of. Much quicker than LibreOffice (`ownTextPage`).
+// sharp) in a font Debian ships (fonts-noto-core, fonts-noto-cjk) at 12 pt, on a strip of an A4 page at 300 DPI (its
+// width, as tall as the lines with an inch above and below), saved as a grey JPEG that `bindScans` makes an
+// image-only page of. Much quicker than LibreOffice (`ownTextPage`).
 import sharp from 'sharp';
 import { OWN_TEXTS } from '@quire/test-kit/scanned-pdfs';
 
 const DPI = 300;
 /**
- * Half an A4 page, which holds the five lines with room to spare: every pass of Tesseract over the page (orientation
- * detection, each reading) takes a third less than on a whole A4 page, most of it blank.
+ * The width of an A4 page, and as tall as the lines with their margins: every pass of Tesseract over the page
+ * (orientation detection, each reading) takes less than on a whole page (a third less on half an A4 page), most of
+ * it blank.
  */
-const PAGE_PX = { width: 2480, height: 1748 };
+const PAGE_WIDTH_PX = 2480;
 const MARGIN_PX = 300;
 
 export type ScriptSample = { lines: readonly string[]; font: string };
@@ -65,7 +67,7 @@ export const SCRIPT_SAMPLES = {
 } as const satisfies Record<string, ScriptSample>;
 
 /**
- * A clean scan (a grey JPEG at 300 DPI) of `sample`'s lines, a blank line between each, turned clockwise by `turn`
+ * A clean scan (a grey JPEG at 300 DPI, a strip of a page) of `sample`'s lines, a blank line between each, turned clockwise by `turn`
  * degrees as a page fed sideways or upside down is.
  */
 export async function scriptScan(
@@ -75,7 +77,7 @@ export async function scriptScan(
 ): Promise<string> {
   const text = sample.lines.join('\n\n');
   const { data, info } = await sharp({
-    text: { text, font: `${sample.font} 12`, dpi: DPI, width: PAGE_PX.width - 2 * MARGIN_PX },
+    text: { text, font: `${sample.font} 12`, dpi: DPI, width: PAGE_WIDTH_PX - 2 * MARGIN_PX },
   })
     .extractChannel(0)
     .negate()
@@ -84,7 +86,8 @@ export async function scriptScan(
   const lines = await sharp(data, { raw: { width: info.width, height: info.height, channels: 1 } })
     .png()
     .toBuffer();
-  const page = await sharp({ create: { ...PAGE_PX, channels: 3, background: '#ffffff' } })
+  const size = { width: PAGE_WIDTH_PX, height: info.height + 2 * MARGIN_PX };
+  const page = await sharp({ create: { ...size, channels: 3, background: '#ffffff' } })
     .composite([{ input: lines, left: MARGIN_PX, top: MARGIN_PX }])
     .png()
     .toBuffer();

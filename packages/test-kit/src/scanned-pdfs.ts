@@ -8,7 +8,23 @@ import { basename, join } from 'node:path';
 import { words } from '@quire/corpus';
 import sharp from 'sharp';
 
-export type SourcePage = { path: string; page: number; language: string };
+/**
+ * A page of a born-digital PDF whose text is known; with `area` (points, from the page's top left), only that part of
+ * it: a scan of a crop, whose reference words are those inside it (cut between lines, so that no line is halved).
+ */
+export type SourcePage = {
+  path: string;
+  page: number;
+  language: string;
+  area?: { x: number; y: number; width: number; height: number };
+};
+
+/** pdftotext's and pdftoppm's arguments that keep `source`'s area alone, in pixels at `dpi`. */
+function areaArgs({ area }: SourcePage, dpi: number): string[] {
+  if (area === undefined) return [];
+  const pixels = (points: number) => String(Math.round((points * dpi) / 72));
+  return ['-x', pixels(area.x), '-y', pixels(area.y), '-W', pixels(area.width), '-H', pixels(area.height)];
+}
 /**
  * How a scan is made worse than a clean 300 DPI drawing: `noisy` is blurred, speckled and saved as a poor JPEG
  * (quality 35); `worn` is what an office scanner gives on a bad day, turned 1.3° (less than the 3–4° of `skewed`),
@@ -27,10 +43,11 @@ export type Degradation =
   | 'bitonal';
 
 /** The words a reader sees on one page of a born-digital PDF (case-folded, CJK one character each). */
-export function referenceWords({ path, page }: SourcePage): string[] {
+export function referenceWords(source: SourcePage): string[] {
+  const { path, page } = source;
   const text = execFileSync(
     'pdftotext',
-    ['-f', String(page), '-l', String(page), '-cropbox', '-enc', 'UTF-8', path, '-'],
+    ['-f', String(page), '-l', String(page), ...areaArgs(source, 72), '-cropbox', '-enc', 'UTF-8', path, '-'],
     {
       encoding: 'utf8',
       maxBuffer: 1 << 28,
@@ -49,6 +66,7 @@ function renderPng(source: SourcePage, dpi: number, prefix: string): string {
     String(source.page),
     '-l',
     String(source.page),
+    ...areaArgs(source, dpi),
     '-singlefile',
     source.path,
     prefix,
@@ -74,6 +92,7 @@ export async function scanImage(
   prefix: string,
 ): Promise<string> {
   if (degradation === 'bitonal') {
+    if (source.area !== undefined) throw new Error('a bitonal scan is of a whole page');
     const output = `${prefix}.tif`;
     execFileSync('gs', [
       '-q',

@@ -84,7 +84,13 @@ describe('reading scans with no language chosen', () => {
       // model only in part, and a single Chinese character read surely among them once made it a Chinese page. Worn
       // (turned, blurred, speckled), the sample's readings are all unsure and ranked Cyrillic before Arabic: the page
       // was read in Russian and English (39% of its words).
-      const source = { path: corpusPath('pdf/pdfbox_bidi-arabic-sample.pdf'), page: 1, language: 'ar' };
+      // Its top (a third of the page, blank below) holds all its lines.
+      const source = {
+        path: corpusPath('pdf/pdfbox_bidi-arabic-sample.pdf'),
+        page: 1,
+        language: 'ar',
+        area: { x: 0, y: 0, width: 595, height: 300 },
+      };
       const image = await scanImage(source, degradation, join(ctx.workDir, `bidi-${degradation}`));
       const file = inputFile(bindScans([image], join(ctx.workDir, `bidi-${degradation}.pdf`)));
       const output = join(ctx.workDir, `bidi-${degradation}-ocr.pdf`);
@@ -100,11 +106,14 @@ describe('reading scans with no language chosen', () => {
   );
 
   it('PDF to Word reads Chinese scans as Chinese, a table among them, and says it could read nothing on a Thai one', async () => {
-    // A table of goods, whose script Tesseract's own detection took for Cyrillic, with no confidence, at 150 DPI.
+    // A table of goods, whose script Tesseract's own detection took for Cyrillic, with no confidence, at 150 DPI: its
+    // head and first thirteen rows (a third of the page, cut between two rows), read as the whole table is, in a
+    // third of the time.
     const table = {
       path: corpusPath('pdf/pypdf_chinese-product-table_issue914.pdf'),
       page: 1,
       language: 'zh-cn',
+      area: { x: 0, y: 0, width: 692, height: 302 },
     };
     const images = [
       await scanImage(table, 'clean', join(ctx.workDir, 'table')),
