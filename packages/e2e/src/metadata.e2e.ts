@@ -35,6 +35,27 @@ describe('the PDF properties page in a real browser', () => {
     expect(infoOf(saved, 'Author')).toBe('SE:W:CAR:MP');
   });
 
+  it('keeps a property the visitor typed before the file’s own were read', async () => {
+    // pdf.js's worker is held until the title is typed: a slow phone's reading, ending after the first keystrokes.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const isPdfWorker = (url: URL) => url.pathname.includes('pdf.worker');
+    await view.page.route(isPdfWorker, async (route) => {
+      await held;
+      await route.fallback();
+    });
+    await view.page.locator('input[type=file]').setInputFiles([corpusPath(REVISED)]);
+    await view.page.getByTestId('metadata-title').fill('Typed first');
+    release();
+    await expect
+      .poll(() => view.page.getByTestId('metadata-subject').inputValue(), { timeout: 15_000 })
+      .toBe('Payment Voucher');
+    expect(await view.page.getByTestId('metadata-title').inputValue()).toBe('Typed first');
+    await view.page.unroute(isPdfWorker);
+  });
+
   it('removes every property with "Remove all metadata"', async () => {
     await view.page.locator('input[type=file]').setInputFiles([corpusPath(PDFA)]);
     await expect

@@ -5,7 +5,8 @@ import type { ToolOptionsProps } from './index.ts';
 /**
  * PDF properties' form: the generic fields, filled with the chosen file's current title, author, subject and
  * keywords as soon as the browser has read them (`readPdfProperties`, pdf.js in the page: nothing is sent before the
- * visitor asks). A new file, or the password of a protected one, reads them again.
+ * visitor asks). A new file, or the password of a protected one, reads them again. A field the visitor typed in
+ * before the reading ended keeps what they typed (on a slow phone the reading can end after the first keystrokes).
  */
 export function MetadataOptions(props: ToolOptionsProps) {
   const file = props.files[0];
@@ -17,11 +18,15 @@ export function MetadataOptions(props: ToolOptionsProps) {
   useEffect(() => {
     if (!file) return;
     let isCurrent = true;
+    // What each field held when the reading began: a field the visitor typed in meanwhile keeps what they typed.
+    const before = latest.current.values;
     void (async () => {
       const { readPdfProperties } = await import('../../../lib/pdf-properties.ts');
       const properties = await readPdfProperties(new Uint8Array(await file.arrayBuffer()), password);
       if (!isCurrent || properties === null) return;
-      latest.current.onChange({ ...latest.current.values, ...properties });
+      const { values, onChange } = latest.current;
+      const untouched = Object.entries(properties).filter(([key]) => values[key] === before[key]);
+      onChange({ ...values, ...Object.fromEntries(untouched) });
     })().catch(() => undefined);
     return () => {
       isCurrent = false;
