@@ -41,6 +41,16 @@ const PLAYBACK_TRY_MS = 10_000;
  * every job within its tool's time limit, and the page then shows the error), then for the answer it fetched.
  */
 export async function waitForJobResult(page: Page): Promise<Response> {
+  const { traffic, stop } = watchJobTraffic(page);
+  try {
+    return await answerOfJob(page, traffic);
+  } finally {
+    stop();
+  }
+}
+
+/** What `waitForJobResult` waits for; `jobTraffic`, the page's job requests, goes into the error if no answer comes. */
+async function answerOfJob(page: Page, jobTraffic: readonly string[]): Promise<Response> {
   // The job's id, for a report on a job still at work long after (see `reportLongJobs`).
   const submitted = page
     .waitForResponse((response) => isJobSubmit(response.request()), { timeout: REACTION_MS })
@@ -66,16 +76,46 @@ export async function waitForJobResult(page: Page): Promise<Response> {
   }
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(
-      () => reject(new Error('the page showed its job ended but fetched no result')),
-      REACTION_MS,
-    );
+    timer = setTimeout(() => {
+      void page
+        .getByTestId('job-error')
+        .textContent({ timeout: 1000 })
+        .catch(() => null)
+        .then((shown) => {
+          const said = `the page showed its job ended but fetched no result; it shows the error ${JSON.stringify(shown)}`;
+          reject(new Error(`${said}; its job requests: ${jobTraffic.join(', ')}`));
+        });
+    }, REACTION_MS);
   });
   try {
     return await Promise.race([answer, late]);
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** What the page's job requests came to, from now on (`GET /api/v1/jobs/… 200`, `… failed: net::…`), for a report. */
+function watchJobTraffic(page: Page): { traffic: string[]; stop: () => void } {
+  const traffic: string[] = [];
+  const name = (request: Request) =>
+    `${request.method()} ${pathOf(request.url()).replace(/[0-9a-f]{32}/, '<id>')}`;
+  const onResponse = (response: Response) => {
+    if (pathOf(response.url()).startsWith(JOBS_PATH))
+      traffic.push(`${name(response.request())} ${response.status()}`);
+  };
+  const onFailed = (request: Request) => {
+    if (pathOf(request.url()).startsWith(JOBS_PATH))
+      traffic.push(`${name(request)} failed: ${request.failure()?.errorText ?? ''}`);
+  };
+  page.on('response', onResponse);
+  page.on('requestfailed', onFailed);
+  return {
+    traffic,
+    stop: () => {
+      page.off('response', onResponse);
+      page.off('requestfailed', onFailed);
+    },
+  };
 }
 
 /** How long a job may be shown at work before the test's log says what the server has to say of it. */
