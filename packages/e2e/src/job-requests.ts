@@ -156,7 +156,7 @@ export async function runJobWith(page: Page, action: () => Promise<unknown>): Pr
 
 /**
  * The server's view of a job, asked by the test's own HTTP client (Node's), each try within `PLAYBACK_TRY_MS`, three
- * tries. Not through the browser's route (`route.fetch`): in two fresh-clone runs out of three, a played-back view
+ * tries. Not through the browser's route (`route.fetch`): in two full runs of the suite out of four, a played-back view
  * asked that way never answered, and the page showed its job waiting until the test timed out.
  */
 async function fetchView(url: string): Promise<{ status: number; body: JobBody }> {
