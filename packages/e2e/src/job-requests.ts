@@ -82,8 +82,9 @@ async function answerOfJob(page: Page, jobTraffic: readonly string[]): Promise<R
         .textContent({ timeout: 1000 })
         .catch(() => null)
         .then((shown) => {
-          const said = `the page showed its job ended but fetched no result; it shows the error ${JSON.stringify(shown)}`;
-          reject(new Error(`${said}; its job requests: ${jobTraffic.join(', ')}`));
+          const said = 'the page showed its job ended but fetched no result';
+          const seen = `it shows the error ${JSON.stringify(shown)}; its job requests: ${jobTraffic.join(', ')}`;
+          reject(new Error(`${said}; ${seen}`));
         });
     }, REACTION_MS);
   });
@@ -94,7 +95,7 @@ async function answerOfJob(page: Page, jobTraffic: readonly string[]): Promise<R
   }
 }
 
-/** What the page's job requests came to, from now on (`GET /api/v1/jobs/… 200`, `… failed: net::…`), for a report. */
+/** What the page's job requests come to from now on (`GET …/<id> 200`, `… failed: net::…`), for a report. */
 function watchJobTraffic(page: Page): { traffic: string[]; stop: () => void } {
   const traffic: string[] = [];
   const name = (request: Request) =>

@@ -67,8 +67,8 @@ export const SCRIPT_SAMPLES = {
 } as const satisfies Record<string, ScriptSample>;
 
 /**
- * A clean scan (a grey JPEG at 300 DPI, a strip of a page) of `sample`'s lines, a blank line between each, turned clockwise by `turn`
- * degrees as a page fed sideways or upside down is.
+ * A clean scan (a grey JPEG at 300 DPI, a strip of a page) of `sample`'s lines, a blank line between each, turned
+ * clockwise by `turn` degrees as a page fed sideways or upside down is.
  */
 export async function scriptScan(
   sample: ScriptSample,
