@@ -25,8 +25,12 @@ export function MetadataOptions(props: ToolOptionsProps) {
       const properties = await readPdfProperties(new Uint8Array(await file.arrayBuffer()), password);
       if (!isCurrent || properties === null) return;
       const { values, onChange } = latest.current;
-      const untouched = Object.entries(properties).filter(([key]) => values[key] === before[key]);
-      onChange({ ...values, ...Object.fromEntries(untouched) });
+      // Only what the reading changes: a change of options drops a result already made (or stops its job), and a
+      // file with no properties of its own changes nothing.
+      const fills = Object.entries(properties).filter(
+        ([key, value]) => values[key] === before[key] && (values[key] ?? '') !== value,
+      );
+      if (fills.length > 0) onChange({ ...values, ...Object.fromEntries(fills) });
     })().catch(() => undefined);
     return () => {
       isCurrent = false;
