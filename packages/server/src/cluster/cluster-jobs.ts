@@ -53,6 +53,8 @@ export class ClusterJobs implements JobBackend {
     const disk = this.#disk;
     const jobDir = this.#store.dirOf(id);
     let isCounted = false;
+    // Watched from before it is queued: a worker may end it before the queueing's last answer arrives here.
+    const stopMeasuring = this.#measure(id, request);
     try {
       if (disk) {
         // Its uploads count from now, if they fit in what is left of its client's share (one script: two uploads at
@@ -72,9 +74,9 @@ export class ClusterJobs implements JobBackend {
           client: request.client,
         },
       );
-      this.#measure(record.view.id, request);
       return record.view;
     } catch (error) {
+      stopMeasuring();
       if (disk && isCounted) await disk.ledger.release(request.client, id).catch(() => undefined);
       await this.#store.remove(id);
       throw error;
@@ -84,9 +86,12 @@ export class ClusterJobs implements JobBackend {
     }
   }
 
-  /** The job's wait and outcome go to this process's metrics, as a tool request's do, whoever fetches it. */
-  #measure(id: string, request: JobRequest): void {
-    if (!this.#metrics) return;
+  /**
+   * The job's wait and outcome go to this process's metrics, as a tool request's do, whoever fetches it. Returns what
+   * stops the watch (a job that was never queued).
+   */
+  #measure(id: string, request: JobRequest): () => void {
+    if (!this.#metrics) return () => {};
     const measure = measureJob(this.#metrics, request.toolId);
     const enqueuedAt = Date.now();
     const stop = this.#runner.watch(id, (record) => {
@@ -96,6 +101,7 @@ export class ClusterJobs implements JobBackend {
       measure.finished(state === 'done' ? 'ok' : (record?.view.error?.code ?? 'CANCELLED'));
       stop();
     });
+    return stop;
   }
 
   async view(id: string): Promise<JobView | null> {

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useTestRedis } from '../../test/redis-server.ts';
 import { DiskBudget } from '../jobs/disk-budget.ts';
 import { DirectoryJobStore } from '../jobs/job-store.ts';
+import type { ServiceMetrics } from '../metrics/service-metrics.ts';
 import { ClusterJobs } from './cluster-jobs.ts';
 import { ClusterRunner } from './cluster-runner.ts';
 import { ClusterWorker } from './cluster-worker.ts';
@@ -315,5 +316,38 @@ describe('ClusterJobs', () => {
     expect(await jobs.view(id)).toBeNull();
     expect(await store.list()).not.toContainEqual(expect.objectContaining({ id }));
     expect(await jobs.delete(id)).toBe(false);
+  });
+
+  it("counts a job's duration when a worker ends it before the answer to its queueing reaches the web process", async () => {
+    answer = writeResult;
+    // The web process hears the queueing answered only once the job has ended (a busy event loop, a slow link).
+    const lateAnswers = {
+      enqueue: async (...args: Parameters<ClusterRunner['enqueue']>) => {
+        const record = await runner.enqueue(...args);
+        await expect.poll(async () => (await runner.records.get(record.view.id))?.view.state).toBe('done');
+        return record;
+      },
+      watch: runner.watch.bind(runner),
+      cancel: runner.cancel.bind(runner),
+      records: runner.records,
+    } as unknown as ClusterRunner;
+    const finished: string[] = [];
+    const metrics = {
+      jobStarted: () => undefined,
+      jobFinished: (tool: string, outcome: string) => finished.push(`${tool} ${outcome}`),
+    } as unknown as ServiceMetrics;
+    const jobs = new ClusterJobs(lateAnswers, store, metrics);
+    const { id, dir, input } = await uploaded();
+    const budget = new DiskBudget(Number.MAX_SAFE_INTEGER).admit(dir, 'client-f', () => {});
+    const request = {
+      toolId: 'rotate' as const,
+      input,
+      timeoutMs: 60_000,
+      cpuLimitMs: 60_000,
+      client: 'client-f',
+    };
+    await jobs.start(request, { id, budget, stop: new AbortController().signal });
+    expect(finished).toEqual(['rotate ok']);
+    expect(await jobs.delete(id)).toBe(true);
   });
 });
