@@ -9,17 +9,17 @@ import { BRAND_FONT_URL, usesBrandFont } from './lib/brand-font.ts';
 
 export const links: LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-  // The build copies the stylesheet into each page and leaves its link disabled (build-time/inline-stylesheets.ts):
-  // the browser renders it disabled too, or hydration would turn it on and apply every rule a second time (a full
-  // style and layout pass of the page, some 150 ms of main thread on a desktop).
-  { rel: 'stylesheet', href: stylesheet, ...(isInlined(stylesheet) ? { disabled: true } : {}) },
+  // The build copies the stylesheet into each page in place of its link (build-time/inline-stylesheets.ts): the
+  // browser leaves the link out too, or hydration would add it, fetch the file and apply every rule a second time (a
+  // full style and layout pass of the page, some 150 ms of main thread on a desktop).
+  ...(isInlined(stylesheet) ? [] : [{ rel: 'stylesheet', href: stylesheet }]),
 ];
 
 /** Whether this document holds a copy of the stylesheet at `href` (in the browser only: the build writes it). */
 function isInlined(href: string): boolean {
   return (
     typeof document !== 'undefined' &&
-    document.querySelector(`link[rel="stylesheet"][href="${CSS.escape(href)}"][disabled]`) !== null
+    document.querySelector(`style[data-href="${CSS.escape(href)}"]`) !== null
   );
 }
 

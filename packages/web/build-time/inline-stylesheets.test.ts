@@ -4,7 +4,7 @@ import { inlineStylesheets } from './inline-stylesheets.ts';
 const page = (head: string) => `<!DOCTYPE html><html><head>${head}</head><body><p>x</p></body></html>`;
 
 describe('inlineStylesheets', () => {
-  it('puts the stylesheet in a style element and keeps a disabled link for hydration', () => {
+  it('puts the stylesheet in a style element that names its source, in place of the link', () => {
     const html = page(
       '<link rel="icon" href="/favicon.svg"/><link rel="stylesheet" href="/assets/app-1.css"/>',
     );
@@ -13,8 +13,7 @@ describe('inlineStylesheets', () => {
     );
     expect(out).toBe(
       page(
-        '<link rel="icon" href="/favicon.svg"/><style>.a{color:red}</style>' +
-          '<link rel="stylesheet" href="/assets/app-1.css" disabled=""/>',
+        '<link rel="icon" href="/favicon.svg"/><style data-href="/assets/app-1.css">.a{color:red}</style>',
       ),
     );
     expect(inlineStylesheets(out, () => '.b{}')).toBe(out);
