@@ -1,8 +1,10 @@
 import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
 import { corpusPath } from '@quire/corpus';
 import { resultFileName } from '@quire/shared';
 import { describe, expect, it } from 'vitest';
 import { runAndDownload, useToolPage } from './tool-page.ts';
+import { waitForJobResult } from './job-requests.ts';
 
 /** PDF/A from Word: an author, no title. */
 const PDFA = 'pdf/pdfbox_pdfa-3a_word2016.pdf';
@@ -53,6 +55,40 @@ describe('the PDF properties page in a real browser', () => {
       .poll(() => view.page.getByTestId('metadata-subject').inputValue(), { timeout: 15_000 })
       .toBe('Payment Voucher');
     expect(await view.page.getByTestId('metadata-title').inputValue()).toBe('Typed first');
+    await view.page.unroute(isPdfWorker);
+  });
+
+  it('keeps the result of a Save pressed before the file’s own properties were read', async () => {
+    // The reading ends after the job: it changes no field, so the result made stays, with the visitor's title.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const isPdfWorker = (url: URL) => url.pathname.includes('pdf.worker');
+    await view.page.route(isPdfWorker, async (route) => {
+      await held;
+      await route.fallback();
+    });
+    await view.page.locator('input[type=file]').setInputFiles([corpusPath(REVISED)]);
+    await view.page.getByTestId('metadata-title').fill('Saved early');
+    const [response] = await Promise.all([
+      waitForJobResult(view.page),
+      view.page.getByTestId('action-button').click(),
+    ]);
+    expect(response.status()).toBe(200);
+    await view.page.getByTestId('download-button').waitFor();
+    // Let the reading end, and wait until pdf.js has answered it (the page count it reads shows with the file).
+    release();
+    await view.page.waitForResponse((answer) => isPdfWorker(new URL(answer.url()))).catch(() => undefined);
+    await view.page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 1_000)));
+    expect(await view.page.getByTestId('metadata-subject').inputValue()).toBe('');
+    const [download] = await Promise.all([
+      view.page.waitForEvent('download'),
+      view.page.getByTestId('download-button').click(),
+    ]);
+    const saved = join(view.downloadsPath, `early-${Date.now()}.pdf`);
+    await download.saveAs(saved);
+    expect(infoOf(saved, 'Title')).toBe('Saved early');
     await view.page.unroute(isPdfWorker);
   });
 
