@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bootAfterPaint, parseBootScript, staticImportsOf } from './boot-after-paint.ts';
+import { bootAfterPaint, inImportOrder, parseBootScript, staticImportsOf } from './boot-after-paint.ts';
 
 // The shape React Router 7 writes into a prerendered page.
 const PAGE =
@@ -50,7 +50,7 @@ describe('bootAfterPaint', () => {
     expect(out).not.toMatch(/^import /m);
   });
 
-  it('waits for a frame, then preloads every module and imports them as React Router did', async () => {
+  it('waits for a frame, then preloads every module and imports them as React Router did, shared ones first', async () => {
     const { events, window } = await runBoot(bootAfterPaint(PAGE, ['/assets/messages-es-5.js']), 'visible');
     expect(events).toEqual([
       'frame',
@@ -58,6 +58,7 @@ describe('bootAfterPaint', () => {
       'modulepreload /assets/entry.client-2.js',
       'modulepreload /assets/root-3.js',
       'modulepreload /assets/messages-es-5.js',
+      'import /assets/messages-es-5.js',
       'import /assets/manifest-1.js',
       'import /assets/root-3.js',
       'import /assets/tool-4.js',
@@ -67,6 +68,42 @@ describe('bootAfterPaint', () => {
       root: { href: '/assets/root-3.js' },
       'en/tool/merge': { href: '/assets/tool-4.js' },
     });
+  });
+
+  it('imports the shared modules one per task, each after the ones it imports', async () => {
+    const page = PAGE.replace(
+      '<link rel="modulepreload" href="/assets/root-3.js"/>',
+      '<link rel="modulepreload" href="/assets/root-3.js"/><link rel="modulepreload" href="/assets/app-6.js"/>' +
+        '<link rel="modulepreload" href="/assets/framework-7.js"/><link rel="modulepreload" href="/assets/runtime-8.js"/>',
+    );
+    const imports: Record<string, string[]> = {
+      '/assets/app-6.js': ['/assets/framework-7.js', '/assets/runtime-8.js'],
+      '/assets/framework-7.js': ['/assets/runtime-8.js'],
+      '/assets/root-3.js': ['/assets/app-6.js'],
+    };
+    const html = bootAfterPaint(page, [], (href) => imports[href] ?? []);
+    // Each import of a shared module is followed by a turn of the event loop: its own task.
+    expect(html).toContain(
+      'for (const href of ["/assets/runtime-8.js","/assets/framework-7.js","/assets/app-6.js"]) ' +
+        '{ await import(href); await new Promise((go) => setTimeout(go)); }',
+    );
+    const { events } = await runBoot(html, 'visible');
+    expect(events.filter((event) => event.startsWith('import '))).toEqual([
+      'import /assets/runtime-8.js',
+      'import /assets/framework-7.js',
+      'import /assets/app-6.js',
+      'import /assets/manifest-1.js',
+      'import /assets/root-3.js',
+      'import /assets/tool-4.js',
+      'import /assets/entry.client-2.js',
+    ]);
+  });
+
+  it('orders modules after their imports, and keeps the given order where imports run in a circle', () => {
+    const imports: Record<string, string[]> = { a: ['b'], b: ['c'], c: ['a'], d: ['c'] };
+    expect(inImportOrder(['d', 'a'], (href) => imports[href] ?? [])).toEqual(['d', 'a']);
+    expect(inImportOrder(['a', 'b', 'c'], (href) => imports[href] ?? [])).toEqual(['c', 'b', 'a']);
+    expect(inImportOrder(['x', 'y'], () => [])).toEqual(['x', 'y']);
   });
 
   it('does not wait for a frame in a background tab, which gets none', async () => {

@@ -19,6 +19,14 @@ export async function optimizePages(clientDir: string): Promise<void> {
     stylesheets.set(`/assets/${file}`, await readFile(join(clientDir, 'assets', file), 'utf8'));
   }
   const messagePreloads = await localeMessagePreloads(clientDir, assetFiles);
+  const moduleImports = new Map<string, string[]>();
+  for (const file of assetFiles.filter((name) => name.endsWith('.js'))) {
+    const code = await readFile(join(clientDir, 'assets', file), 'utf8');
+    moduleImports.set(
+      `/assets/${file}`,
+      staticImportsOf(code).map((name) => `/assets/${name}`),
+    );
+  }
 
   const pages = (await readdir(clientDir, { recursive: true })).filter((file) => file.endsWith('.html'));
   for (const page of pages) {
@@ -28,6 +36,7 @@ export async function optimizePages(clientDir: string): Promise<void> {
     const optimized = bootAfterPaint(
       inlineStylesheets(html, (href) => stylesheets.get(href)),
       [...(messagePreloads.get(locale) ?? []), ...pageNamespaceChunks(locale, rest, assetFiles)],
+      (href) => moduleImports.get(href) ?? [],
     );
     if (optimized !== html) await writeFile(file, optimized);
   }
