@@ -12,7 +12,7 @@ const PAGE =
   'import("/assets/entry.client-2.js");</script></body></html>';
 
 /** Runs the rewritten boot script with a stand-in for the browser, recording what it does and when. */
-async function runBoot(html: string, visibilityState: 'visible' | 'hidden') {
+async function runBoot(html: string, visibilityState: 'visible' | 'hidden', refused: readonly string[] = []) {
   const code = /<script type="module" async="">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
   const events: string[] = [];
   const window: Record<string, unknown> = {};
@@ -27,7 +27,7 @@ async function runBoot(html: string, visibilityState: 'visible' | 'hidden') {
   };
   const load = (href: string) => {
     events.push(`import ${href}`);
-    return Promise.resolve({ href });
+    return refused.includes(href) ? Promise.reject(new TypeError('refused')) : Promise.resolve({ href });
   };
   const body = code.replaceAll('import(', 'load(');
   const boot = new Function(
@@ -85,7 +85,7 @@ describe('bootAfterPaint', () => {
     // Each import of a shared module is followed by a turn of the event loop: its own task.
     expect(html).toContain(
       'for (const href of ["/assets/runtime-8.js","/assets/framework-7.js","/assets/app-6.js"]) ' +
-        '{ await import(href); await new Promise((go) => setTimeout(go)); }',
+        '{ await import(href).catch(() => undefined); await new Promise((go) => setTimeout(go)); }',
     );
     const { events } = await runBoot(html, 'visible');
     expect(events.filter((event) => event.startsWith('import '))).toEqual([
@@ -97,6 +97,12 @@ describe('bootAfterPaint', () => {
       'import /assets/tool-4.js',
       'import /assets/entry.client-2.js',
     ]);
+  });
+
+  it('boots all the same when a shared module cannot load (the entry then loads English)', async () => {
+    const html = bootAfterPaint(PAGE, ['/assets/messages-es-5.js']);
+    const { events } = await runBoot(html, 'visible', ['/assets/messages-es-5.js']);
+    expect(events.at(-1)).toBe('import /assets/entry.client-2.js');
   });
 
   it('orders modules after their imports, and keeps the given order where imports run in a circle', () => {

@@ -41,7 +41,8 @@ export function bootAfterPaint(
     `for (const href of ${JSON.stringify(hrefs)}) { const link = document.createElement('link'); link.rel = 'modulepreload'; link.href = href; document.head.append(link); }`,
     ...(shared.length > 0
       ? [
-          `for (const href of ${JSON.stringify(shared)}) { await import(href); await new Promise((go) => setTimeout(go)); }`,
+          // One that fails to load (a language's words the network refused) stops nothing: the entry loads English.
+          `for (const href of ${JSON.stringify(shared)}) { await import(href).catch(() => undefined); await new Promise((go) => setTimeout(go)); }`,
         ]
       : []),
     ...boot.sideEffects.map((href) => `await import(${JSON.stringify(href)});`),
