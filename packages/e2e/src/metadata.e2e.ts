@@ -22,6 +22,23 @@ const expected = {
 const infoOf = (path: string, key: string) =>
   new RegExp(`^${key}:\\s*(.*)$`, 'm').exec(execFileSync('pdfinfo', [path], { encoding: 'utf8' }))?.[1] ?? '';
 
+/**
+ * Holds pdf.js's worker (the page's reading of the file's own properties) until `release`: a slow phone's reading.
+ * `isPdfWorker` matches its requests, for unrouting and waiting on them.
+ */
+async function holdPdfReading(): Promise<{ release: () => void; isPdfWorker: (url: URL) => boolean }> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const isPdfWorker = (url: URL) => url.pathname.includes('pdf.worker');
+  await view.page.route(isPdfWorker, async (route) => {
+    await held;
+    await route.fallback();
+  });
+  return { release, isPdfWorker };
+}
+
 describe('the PDF properties page in a real browser', () => {
   it('shows the file’s current properties, read in the page, and saves the ones changed', async () => {
     await view.page.locator('input[type=file]').setInputFiles([corpusPath(REVISED)]);
@@ -39,15 +56,7 @@ describe('the PDF properties page in a real browser', () => {
 
   it('keeps a property the visitor typed before the file’s own were read', async () => {
     // pdf.js's worker is held until the title is typed: a slow phone's reading, ending after the first keystrokes.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const isPdfWorker = (url: URL) => url.pathname.includes('pdf.worker');
-    await view.page.route(isPdfWorker, async (route) => {
-      await held;
-      await route.fallback();
-    });
+    const { release, isPdfWorker } = await holdPdfReading();
     await view.page.locator('input[type=file]').setInputFiles([corpusPath(REVISED)]);
     await view.page.getByTestId('metadata-title').fill('Typed first');
     release();
@@ -60,15 +69,7 @@ describe('the PDF properties page in a real browser', () => {
 
   it('keeps the result of a Save pressed before the file’s own properties were read', async () => {
     // The reading ends after the job: it changes no field, so the result made stays, with the visitor's title.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const isPdfWorker = (url: URL) => url.pathname.includes('pdf.worker');
-    await view.page.route(isPdfWorker, async (route) => {
-      await held;
-      await route.fallback();
-    });
+    const { release, isPdfWorker } = await holdPdfReading();
     await view.page.locator('input[type=file]').setInputFiles([corpusPath(REVISED)]);
     await view.page.getByTestId('metadata-title').fill('Saved early');
     const [response] = await Promise.all([
