@@ -77,7 +77,13 @@ describe('GET /metrics', () => {
     // Held until the app closes: one running, one waiting, and the next finds the queue full.
     void hold();
     void hold();
-    await expect.poll(async () => (await laneStats(app)).pdf.queued).toBe(1);
+    // Both counted at once: while the worker starts, the first job waits too, and the second may not be sent yet.
+    await expect
+      .poll(async () => {
+        const { running, queued } = (await laneStats(app)).pdf;
+        return { running, queued };
+      })
+      .toEqual({ running: 1, queued: 1 });
     expect((await hold()).statusCode).toBe(503);
 
     const text = await scrape(app);
