@@ -139,6 +139,10 @@ export function clusterCases(mark: string, scratch: () => string) {
       parts: [['file', Buffer.from(createSlidesOdp([mark])), 'a.odp']],
       check: async (body) => expect(await textOf(body)).toContain(mark),
     },
+    'html-to-pdf': {
+      parts: [['file', Buffer.from(`<!doctype html><p>${mark}</p>`), 'a.html']],
+      check: async (body) => expect(await textOf(body)).toContain(mark),
+    },
     'pdf-to-jpg': {
       parts: [
         ['file', pdf(3), 'a.pdf'],

@@ -197,6 +197,10 @@ describe('nothing kept: a marker sent through every tool and outcome is found no
       'excel-to-pdf': await send('excel-to-pdf', [
         { field: 'file', name: named('csv'), type: 'text/csv', data: Buffer.from(`${MARKER};1\n`) },
       ]),
+      // A web page whose text is the marker: Chromium's profile, in the job's directory, goes with the job.
+      'html-to-pdf': await send('html-to-pdf', [
+        { field: 'file', name: named('html'), type: 'text/html', data: Buffer.from(`<p>${MARKER}</p>`) },
+      ]),
       // A one-slide presentation whose text is the marker.
       'powerpoint-to-pdf': await send('powerpoint-to-pdf', [
         { field: 'file', name: named('odp'), type: ODP, data: Buffer.from(createSlidesOdp([MARKER])) },

@@ -25,6 +25,7 @@ import { watermark } from './watermark.ts';
 import { wordToPdf } from './word-to-pdf.ts';
 import { excelToPdf } from './excel-to-pdf.ts';
 import { powerpointToPdf } from './powerpoint-to-pdf.ts';
+import { htmlToPdf } from './html-to-pdf.ts';
 
 /** The operation behind each tool. A tool without an entry here is a compile error. */
 export const ENGINE_OPS = {
@@ -40,6 +41,7 @@ export const ENGINE_OPS = {
   'word-to-pdf': wordToPdf,
   'excel-to-pdf': excelToPdf,
   'powerpoint-to-pdf': powerpointToPdf,
+  'html-to-pdf': htmlToPdf,
   'pdf-to-jpg': pdfToJpg,
   'pdf-to-png': pdfToPng,
   'pdf-to-text': pdfToText,

@@ -58,6 +58,7 @@ export type ToolReports = {
   'word-to-pdf': Record<string, never>;
   'excel-to-pdf': Record<string, never>;
   'powerpoint-to-pdf': Record<string, never>;
+  'html-to-pdf': { pageCount: number };
   'pdf-to-jpg': { pageCount: number; downscaledPages: number; minDpi: number };
   'pdf-to-png': { pageCount: number; downscaledPages: number; minDpi: number };
   /** `pagesWithoutText`: pages with no text, none read in them either (scans of no words, drawings, blank pages). */

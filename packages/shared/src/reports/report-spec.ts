@@ -200,6 +200,7 @@ export const REPORT_SPECS: { readonly [T in ToolId]: readonly ReportHeaderSpec<T
   'word-to-pdf': [],
   'excel-to-pdf': [],
   'powerpoint-to-pdf': [],
+  'html-to-pdf': [PAGE_COUNT],
   'pdf-to-jpg': PAGE_IMAGE_HEADERS,
   'pdf-to-png': PAGE_IMAGE_HEADERS,
   'pdf-to-text': [PAGE_COUNT, PAGES_WITHOUT_TEXT, ...RECOGNITION],
@@ -418,6 +419,7 @@ export const REPORT_FIGURES: ReportFigureSpecs = {
   'word-to-pdf': {},
   'excel-to-pdf': {},
   'powerpoint-to-pdf': {},
+  'html-to-pdf': { pageCount: PAGE_COUNT_FIGURE },
   'pdf-to-jpg': PAGE_IMAGE_FIGURES,
   'pdf-to-png': PAGE_IMAGE_FIGURES,
   'pdf-to-text': {

@@ -6,6 +6,7 @@ import {
   JOB_TIMEOUT_MS,
   MAX_CONVERT_PAGES,
   MAX_FILE_BYTES,
+  MAX_HTML_FILE_BYTES,
   MAX_IMAGE_FILE_BYTES,
   MAX_IMAGE_FILES,
   MAX_CERTIFICATE_BYTES,
@@ -40,6 +41,8 @@ import {
   MAX_SEARCH_TERM_CHARS,
   QUALITY,
   DOCUMENT_LANGUAGES,
+  HTML_PAGE_SIZES,
+  MAX_HTML_MARGIN_POINTS,
 } from './option-bounds.ts';
 
 /**
@@ -381,6 +384,32 @@ export const TOOLS = defineTools({
     errors: ['PASSWORD_REQUIRED', 'CONVERSION_FAILED'],
     color: 'red',
     glyph: SLIDES_GLYPH,
+  },
+  'html-to-pdf': {
+    ...onePdf,
+    id: 'html-to-pdf',
+    slug: 'html-to-pdf',
+    apiPath: '/api/pdf/from-html',
+    // One .html file, or a .zip of a page's folder: its index.html with the pictures, styles, scripts and fonts it
+    // uses. Never a URL: the page is drawn from the upload alone, and nothing it asks for leaves the job.
+    accepts: ['html'],
+    maxFileBytes: MAX_HTML_FILE_BYTES,
+    readsPdf: false,
+    maxPages: null,
+    output: { fileName: 'converted.pdf', mimeType: PDF, nameSuffix: '' },
+    options: {
+      pageSize: { kind: 'enum', values: HTML_PAGE_SIZES, default: 'a4' },
+      landscape: { kind: 'enum', values: ['false', 'true'], default: 'false' },
+      // `auto`: the page's own CSS margins (`@page`), else 1 cm on each side.
+      margins: { kind: 'margins', maxPoints: MAX_HTML_MARGIN_POINTS },
+    },
+    // Drawn by a headless Chromium started for the job: seconds of CPU and a few hundred megabytes, as LibreOffice's.
+    timeoutMs: 2 * JOB_TIMEOUT_MS,
+    lane: 'office',
+    errors: ['HTML_INDEX_MISSING', 'HTML_LOAD_TIMEOUT', 'CONVERSION_FAILED'],
+    color: 'orange',
+    // A page with a tag's angle brackets on it: markup.
+    glyph: `${FILE_GLYPH}M10 12l-2.5 2.5L10 17M14 12l2.5 2.5L14 17`,
   },
   'pdf-to-jpg': {
     ...onePdf,
