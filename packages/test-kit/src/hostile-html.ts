@@ -92,6 +92,7 @@ h1 { font-family: Away, sans-serif; }
 </style>
 </head><body>
 <h1>${mark}</h1>
+<iframe src="inner.html"></iframe>
 <p class="dns">A page that tries to reach out.</p>
 <img src="${c}/image.png" alt="">
 <img src="http://canary.quire-test.example/image.png" alt="">
@@ -123,13 +124,15 @@ h1 { font-family: Away, sans-serif; }
     peer.createDataChannel('x');
     peer.createOffer().then((offer) => peer.setLocalDescription(offer)).catch(() => {});
   } catch {}
-  try { document.getElementById('link').click(); } catch {}
-  try { window.open('${c}/popup'); } catch {}
-  setTimeout(() => { try { document.forms[0].submit(); } catch {} }, 0);
-  setTimeout(() => { location.href = '${c}/location'; }, 0);
   document.write('<img src="${c}/written.png" alt="">');
+  // Once loaded, the page tries to leave: a click on its link, a window, a form posted, a new address.
+  addEventListener('load', () => {
+    try { document.getElementById('link').click(); } catch {}
+    try { window.open('${c}/popup'); } catch {}
+    setTimeout(() => { try { document.forms[0].submit(); } catch {} }, 0);
+    setTimeout(() => { location.href = '${c}/location'; }, 0);
+  });
 </script>
-<iframe src="inner.html"></iframe>
 </body></html>
 `;
 }

@@ -1,7 +1,7 @@
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AppError, AUTO_MARGINS, HTML_LOAD_TIMEOUT_MS, type Margins, type ToolOptions } from '@quire/shared';
-import { chromium, type Browser, type Page, type Route } from 'playwright-core';
+import type { Browser, BrowserType, Page, Route } from 'playwright-core';
 import type { JobContext } from '../ops/types.ts';
 import { stopError } from '../process/stop-error.ts';
 import { CHROMIUM_BINARY, CHROMIUM_FLAGS, chromiumSandboxArgs } from './chromium-sandbox.ts';
@@ -26,6 +26,20 @@ export type PrintResult = {
   /** Requests the page made for anything outside its own files, each refused. */
   refusedRequests: number;
 };
+
+/**
+ * playwright-core, loaded by the first job that prints (2-3 s and some 90 MB of a worker's memory): every worker
+ * imports the engine's ops, and most never run this one.
+ */
+let chromiumType: Promise<BrowserType> | null = null;
+const loadChromium = () =>
+  (chromiumType ??= import('playwright-core').then(
+    (module) => module.chromium,
+    (error: unknown) => {
+      chromiumType = null;
+      throw error;
+    },
+  ));
 
 /** Playwright's names of the paper sizes, and their width in inches (portrait), for the window's width. */
 const PAPER = {
@@ -95,6 +109,7 @@ export async function printHtml(
   const onAbort = () => void browser?.close().catch(() => undefined);
   ctx.signal.addEventListener('abort', onAbort, { once: true });
   try {
+    const chromium = await loadChromium();
     browser = await chromium.launch({
       executablePath: '/usr/bin/bwrap',
       ignoreDefaultArgs: true,
@@ -169,20 +184,23 @@ async function printIn(
     });
   });
   crash.catch(() => undefined);
-  const loadDeadline = Math.min(deadline, performance.now() + HTML_LOAD_TIMEOUT_MS);
-  const loadTimeout = () =>
-    new AppError(
-      'HTML_LOAD_TIMEOUT',
-      `The page did not finish loading within ${HTML_LOAD_TIMEOUT_MS / 1000} s.`,
-      {
-        fileIndex: 0,
-        seconds: HTML_LOAD_TIMEOUT_MS / 1000,
-      },
-    );
+  // The page's time to load: its own, or what is left of the job's when that is less.
+  const loadStarted = performance.now();
+  const loadDeadline = Math.min(deadline, loadStarted + HTML_LOAD_TIMEOUT_MS);
+  const loadTimeout = () => {
+    const seconds = Math.max(1, Math.round((loadDeadline - loadStarted) / 1000));
+    return new AppError('HTML_LOAD_TIMEOUT', `The page did not finish loading within ${seconds} s.`, {
+      fileIndex: 0,
+      seconds,
+    });
+  };
   const within = <T>(work: Promise<T>, until: number, onTimeout: () => AppError) =>
     race(work, crash, until, onTimeout);
 
-  await within(page.goto(indexUrl, { waitUntil: 'load', timeout: 0 }), loadDeadline, loadTimeout);
+  // Until the document is committed only: the page's own attempts to go elsewhere (refused) would otherwise keep the
+  // navigation's load from ever being reported. Its load event is then waited for in the page.
+  await within(page.goto(indexUrl, { waitUntil: 'commit', timeout: 0 }), loadDeadline, loadTimeout);
+  await within(page.evaluate(LOADED), loadDeadline, loadTimeout);
   await within(page.evaluate(SETTLE), loadDeadline, loadTimeout);
   if (settings.margins !== AUTO_MARGINS) {
     // The margins asked for win over the page's own `@page` margins, which Chromium otherwise follows.
@@ -220,6 +238,11 @@ async function printIn(
   if (crashed) throw new AppError('RESOURCE_LIMIT_EXCEEDED', 'The page needed more memory than it may use.');
   return { pdf, refusedRequests };
 }
+
+/** Run in the page: waits for its load event, unless it has passed. */
+const LOADED = `document.readyState === 'complete' ? undefined : new Promise((resolve) => {
+  addEventListener('load', () => resolve(), { once: true });
+})`;
 
 /**
  * Run in the page: waits for its fonts, then for two frames to be drawn (or a tenth of a second, where frames

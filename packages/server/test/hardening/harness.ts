@@ -102,7 +102,7 @@ const LEAKS = [
   /\bat [\w.<>]+ \(/, // a stack frame
   /\.(?:ts|js|mjs|cc|py):\d+/,
   /node_modules|\/usr\/|\/tmp\/|\/home\/|\/work\//,
-  /\b(?:qpdf|pdftoppm|pdfinfo|mupdf|soffice|libreoffice|busboy|fastify)\b/i,
+  /\b(?:qpdf|pdftoppm|pdfinfo|mupdf|soffice|libreoffice|chromium|playwright|bwrap|busboy|fastify)\b/i,
   /\b(?:WARNING|Syntax Error|std::|bad_alloc|ENOENT|EPIPE|TypeError|RangeError)\b/,
 ];
 
