@@ -32,9 +32,12 @@ describe('the HTML to PDF page in a real browser', () => {
     await view.page.locator('input[type=file]').setInputFiles([zip]);
     // A4, portrait and the page's own margins to start with.
     const checked = (option: string) =>
-      view.page.getByTestId(`html-to-pdf-${option}`).getByRole('radio', { checked: true }).textContent();
-    expect(await checked('pageSize')).toContain('A4');
-    expect(await checked('landscape')).toContain('Portrait');
+      view.page
+        .getByTestId(`html-to-pdf-${option}`)
+        .getByRole('radio', { checked: true })
+        .getAttribute('value');
+    expect(await checked('pageSize')).toBe('a4');
+    expect(await checked('landscape')).toBe('false');
     await view.page.getByTestId('html-to-pdf-pageSize').getByText('Letter', { exact: true }).click();
     await view.page.getByTestId('html-to-pdf-landscape').getByText('Landscape', { exact: true }).click();
     const saved = await runAndDownload(view, { ...SUCCESS, fileName: () => 'site.pdf' }, 'site.pdf');

@@ -1,7 +1,7 @@
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AppError, AUTO_MARGINS, HTML_LOAD_TIMEOUT_MS, type Margins, type ToolOptions } from '@quire/shared';
-import type { Browser, BrowserType, Page, Route } from 'playwright-core';
+import type { Browser, BrowserType } from 'playwright-core';
 import type { JobContext } from '../ops/types.ts';
 import { stopError } from '../process/stop-error.ts';
 import { CHROMIUM_BINARY, CHROMIUM_FLAGS, chromiumSandboxArgs } from './chromium-sandbox.ts';
@@ -157,10 +157,14 @@ async function printIn(
   const indexUrl = `${PAGE_ORIGIN}/${site.indexPath.split('/').map(encodeURIComponent).join('/')}`;
   const page = await context.newPage();
   await context.route('**/*', (route) => {
-    const answer = answerFrom(site, route, page, hasNavigated);
-    if (route.request().isNavigationRequest() && route.request().frame() === page.mainFrame()) {
-      hasNavigated = true;
-    }
+    const request = route.request();
+    const isPageNavigation = request.isNavigationRequest() && request.frame() === page.mainFrame();
+    const answer = answerRequest(
+      site,
+      { url: request.url(), method: request.method(), isPageNavigation },
+      hasNavigated,
+    );
+    if (isPageNavigation) hasNavigated = true;
     if (answer === null) {
       refusedRequests += 1;
       return route.abort('aborted');
@@ -253,23 +257,31 @@ const SETTLE = `document.fonts.ready.then(() => new Promise((resolve) => {
   setTimeout(resolve, 100);
 }))`;
 
-type Fulfilment = Parameters<Route['fulfill']>[0];
+/** A request as the interception sees it. */
+export type PageRequest = {
+  url: string;
+  method: string;
+  /** A navigation of the page itself (its main frame), not of one of its frames. */
+  isPageNavigation: boolean;
+};
+
+/** What a request is answered with: a status, headers and a body; null when it is refused. */
+export type Answer = { status: number; headers?: Record<string, string>; body: string | Buffer };
 
 /**
  * The answer to one request: a file of the site for a GET of the page's origin, a bare 404 for a file it does not
  * hold; null (refused) for anything else, and for the page's own navigations after its first (a refresh or a
  * script sending it elsewhere, even to another of its files: what is printed is the page sent).
  */
-function answerFrom(site: HtmlSite, route: Route, page: Page, hasNavigated: boolean): Fulfilment | null {
-  const request = route.request();
+export function answerRequest(site: HtmlSite, request: PageRequest, hasNavigated: boolean): Answer | null {
   let url: URL;
   try {
-    url = new URL(request.url());
+    url = new URL(request.url);
   } catch {
     return null;
   }
-  if (url.origin !== PAGE_ORIGIN || request.method() !== 'GET') return null;
-  if (request.isNavigationRequest() && request.frame() === page.mainFrame() && hasNavigated) return null;
+  if (url.origin !== PAGE_ORIGIN || request.method !== 'GET') return null;
+  if (request.isPageNavigation && hasNavigated) return null;
   let path: string;
   try {
     path = decodeURIComponent(url.pathname).replace(/^\/+/, '');

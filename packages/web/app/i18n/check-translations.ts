@@ -51,6 +51,13 @@ const UNTRANSLATED_WORDS = new Set(
     'dpi',
     'mb',
     'a4',
+    'a3',
+    'a5',
+    'mm',
+    'tabloid',
+    // French for a page's orientation, and for its upright one.
+    'orientation',
+    'portrait',
     'url',
     'ok',
     'faq',
