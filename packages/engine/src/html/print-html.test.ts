@@ -1,6 +1,13 @@
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { AUTO_MARGINS } from '@quire/shared';
 import { describe, expect, it } from 'vitest';
+import { useJobContext } from '../../test/job-context.ts';
 import type { HtmlSite } from './html-site.ts';
-import { answerRequest, PAGE_ORIGIN } from './print-html.ts';
+import { answerRequest, PAGE_ORIGIN, printHtml } from './print-html.ts';
+
+const ctx = useJobContext(60_000);
 
 const FILES: Record<string, string> = {
   'site/index.html': '<p>page</p>',
@@ -63,5 +70,24 @@ describe('answerRequest', () => {
     expect(get(`${PAGE_ORIGIN}/site/sub/index.html`, true, true)).toBeNull();
     // Its frames may load its files.
     expect(get(`${PAGE_ORIGIN}/site/sub/index.html`, false, true)?.status).toBe(200);
+  });
+});
+
+describe('printHtml', () => {
+  it('draws one page past its cap, not the whole page: HTML to PDF refuses the document from that count', async () => {
+    const lines = '<div style="height: 100px">line</div>'.repeat(100);
+    const page: HtmlSite = {
+      indexPath: 'index.html',
+      read: () => new TextEncoder().encode(lines),
+      fileCount: 1,
+    };
+    const { pdf } = await printHtml(
+      page,
+      { pageSize: 'a4', landscape: false, margins: AUTO_MARGINS, maxPages: 3 },
+      ctx,
+    );
+    const path = join(ctx.workDir, 'capped.pdf');
+    writeFileSync(path, pdf);
+    expect(Number(execFileSync('qpdf', ['--show-npages', path], { encoding: 'utf8' }))).toBe(4);
   });
 });

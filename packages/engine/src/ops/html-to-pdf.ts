@@ -9,10 +9,12 @@ import { NO_WORK, type WorkRates } from '../work/estimate-work.ts';
 import type { EngineOp } from './types.ts';
 
 /**
- * What a job of this tool costs (`estimateWork`): a Chromium started for the job (about 1.5 s of one core), and
- * the page's files, whose layout is unknown before it is drawn.
+ * What a job of this tool costs (`estimateWork`): a Chromium started for the job, and the page's files, whose
+ * layout is unknown before it is drawn. Measured on a loaded two-core machine (cpuacct of the whole process tree,
+ * less the engine's import): a one-line page 3.7 s of one core (playwright-core's first import included), a page
+ * printing to 201 pages 8 s.
  */
-const WORK_RATES: WorkRates = { ...NO_WORK, baseMs: 2500, perInputMiBMs: 1500 };
+const WORK_RATES: WorkRates = { ...NO_WORK, baseMs: 3000, perInputMiBMs: 1500 };
 
 /**
  * Converts a web page to PDF: one .html file, or a .zip of a page's folder whose `index.html` is printed with the
