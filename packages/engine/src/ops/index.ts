@@ -16,6 +16,7 @@ import { pdfToWord } from './pdf-to-word.ts';
 import { protect } from './protect.ts';
 import { redact } from './redact.ts';
 import { removePages } from './remove-pages.ts';
+import { repair } from './repair.ts';
 import { rotate } from './rotate.ts';
 import { sign } from './sign.ts';
 import { split } from './split.ts';
@@ -56,4 +57,5 @@ export const ENGINE_OPS = {
   organize,
   protect,
   unlock,
+  repair,
 } satisfies EngineOps;

@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- one case per tool that reads PDFs: the file grows with the tools */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -44,6 +45,7 @@ import { pageNumbers } from './page-numbers.ts';
 import { split } from './split.ts';
 import { watermark } from './watermark.ts';
 import { unlock } from './unlock.ts';
+import { repair } from './repair.ts';
 import { inspectPdf, type PdfInfo } from '../qpdf/inspect-pdf.ts';
 import type { JobResult } from './types.ts';
 import { CLEAR_METADATA, PAGE_NUMBER_OPTIONS, REDACT_MINUTES } from '../../test/page-tree-case-options.ts';
@@ -270,6 +272,7 @@ const CASES: { [K in PdfToolId]: Case } = {
   },
   // Every page, without encryption.
   unlock: pdfCase((path, password) => unlock({ file: inputFile(path, password), options: {} }, ctx)),
+  repair: pdfCase((path, password) => repair({ file: inputFile(path, password), options: {} }, ctx)),
 };
 
 /** The pages of a result PDF whose last page's text, as poppler reads it, holds `text`. */

@@ -27,6 +27,7 @@ import { pageNumbers } from './page-numbers.ts';
 import { split } from './split.ts';
 import { watermark } from './watermark.ts';
 import { unlock } from './unlock.ts';
+import { repair } from './repair.ts';
 import type { JobResult } from './types.ts';
 
 const ctx = useJobContext(120_000);
@@ -51,7 +52,7 @@ type Case = {
   run: (path: string, password?: string) => Promise<JobResult>;
   /** The result is a PDF, whose lack of a password the test checks too (the others are zips and Word files). */
   writesPdf: boolean;
-  /** The result has a password of its own (Protect PDF's new one): nothing was removed. */
+  /** The result has a password (Protect PDF's new one, Repair PDF's intact file's own): nothing was removed. */
   isProtected?: true;
 };
 
@@ -267,6 +268,14 @@ const CASES: { [K in PdfToolId]: Case } = {
     fileIndex: 0,
     run: async (path, password) => unlock({ file: inputFile(path, password), options: {} }, await job()),
     writesPdf: true,
+  },
+  // The minutes are not damaged: they come back as they were, their password kept (a repaired file loses it, and
+  // says so: repair.test.ts).
+  repair: {
+    fileIndex: 0,
+    run: async (path, password) => repair({ file: inputFile(path, password), options: {} }, await job()),
+    writesPdf: true,
+    isProtected: true,
   },
 };
 

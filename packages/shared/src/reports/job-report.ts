@@ -1,4 +1,5 @@
 import type { ToolId } from '../tools/tool-ids.ts';
+import type { RepairEngine } from './repair-findings.ts';
 
 /**
  * What a visitor should know about a result that did not stop the job, as codes (the site words each in the
@@ -81,6 +82,11 @@ export type ToolReports = {
   protect: { pageCount: number; permissions: string };
   /** `removed`: what the file carried, now gone: the password that opened it, restrictions only, or nothing. */
   unlock: { pageCount: number; removed: 'password' | 'restrictions' | 'nothing' };
+  /**
+   * `engine`: the engine that wrote the repaired file, or `none` for an intact file, which came back as it was;
+   * `problems`: what was wrong, as `REPAIR_PROBLEMS` codes, comma-separated (`writeRepairProblems`), or `none`.
+   */
+  repair: { pageCount: number; engine: RepairEngine; problems: string };
 };
 
 /** What a finished job says about its result: the tool's figures and the notices. */

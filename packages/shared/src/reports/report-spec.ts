@@ -55,6 +55,14 @@ const PAGES_WITHOUT_TEXT: ReportHeaderSpec<{ pagesWithoutText: number }> = {
   write: ({ pagesWithoutText }) => String(pagesWithoutText),
 };
 
+/** Repair PDF's engine, as its header and its figure give it. */
+const REPAIR_ENGINE_DESCRIPTION =
+  'The engine that rebuilt the file, the gentlest that could: `qpdf` (the structure rebuilt around the objects as they were), `mupdf` (every object still readable written anew) or `ghostscript` (every page redrawn into a new file); `none` when the file was not damaged and came back as it was.';
+
+/** Repair PDF's problems, as its header and its figure give them. */
+const REPAIR_PROBLEMS_DESCRIPTION =
+  'What was wrong, comma-separated, or `none`: `header` (the file did not start with its PDF header), `cross-reference` (its cross-reference table or trailer was broken or missing), `objects` (parts of the document were damaged, cut short or missing), `stream-lengths` (streams said a wrong length), `streams` (stream data could not be read whole), `page-tree` (its list of pages looped, repeated itself or miscounted), `end` (the file ended early, without its end-of-file marker), `other` (other damage that was mended).';
+
 /** PDF to JPG's and PDF to PNG's headers: the pages drawn, and those drawn below the resolution asked. */
 const PAGE_IMAGE_HEADERS: readonly ReportHeaderSpec<ToolReports['pdf-to-jpg']>[] = [
   PAGE_COUNT,
@@ -287,6 +295,21 @@ export const REPORT_SPECS: { readonly [T in ToolId]: readonly ReportHeaderSpec<T
       write: ({ removed }) => removed,
     },
   ],
+  repair: [
+    { ...PAGE_COUNT, description: 'Pages of the result: every page the file still held.' },
+    {
+      header: 'X-Repair-Engine',
+      type: 'string',
+      description: REPAIR_ENGINE_DESCRIPTION,
+      write: ({ engine }) => engine,
+    },
+    {
+      header: 'X-Repair-Problems',
+      type: 'string',
+      description: REPAIR_PROBLEMS_DESCRIPTION,
+      write: ({ problems }) => problems,
+    },
+  ],
 };
 
 /**
@@ -482,6 +505,11 @@ export const REPORT_FIGURES: ReportFigureSpecs = {
       description:
         'What was removed: `password` (the file needed one to open), `restrictions` (it opened without one, but limited printing, copying or changes) or `nothing` (it was not encrypted).',
     },
+  },
+  repair: {
+    pageCount: { type: 'integer', description: 'Pages of the result: every page the file still held.' },
+    engine: { type: 'string', description: REPAIR_ENGINE_DESCRIPTION },
+    problems: { type: 'string', description: REPAIR_PROBLEMS_DESCRIPTION },
   },
 };
 

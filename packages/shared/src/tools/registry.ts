@@ -654,6 +654,20 @@ export const TOOLS = defineTools({
     glyph:
       'M6 11h12a1 1 0 0 1 1 1v8a1 1 0 0 1-1 1H6a1 1 0 0 1-1-1v-8a1 1 0 0 1 1-1zM8 11V7a4 4 0 0 1 7.7-1.5M12 15v2',
   },
+  repair: {
+    ...onePdf,
+    id: 'repair',
+    slug: 'repair-pdf',
+    apiPath: '/api/pdf/repair',
+    output: { fileName: 'repaired.pdf', mimeType: PDF, nameSuffix: '-repaired' },
+    options: {},
+    // qpdf, then MuPDF, then Ghostscript may each read the whole file, and Ghostscript redraw every page of it.
+    timeoutMs: 2 * JOB_TIMEOUT_MS,
+    errors: [],
+    color: 'green',
+    // A page torn across, the tear stitched.
+    glyph: `${FILE_GLYPH}M7 15l2.5-2 2.5 2 2.5-2 2.5 2M9.5 11.5v3M14.5 11.5v3`,
+  },
 });
 
 export type Tools = typeof TOOLS;
