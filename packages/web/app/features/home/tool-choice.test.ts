@@ -31,6 +31,7 @@ describe('toolsFor', () => {
       'organize',
       'protect',
       'unlock',
+      'repair',
     ]);
     expect(toolsFor(pdfs(2))).toEqual(['merge', 'organize']);
     expect(toolsFor(pdfs(MAX_MERGE_FILES + 1))).toEqual([]);
@@ -84,6 +85,7 @@ describe('toolChoiceFor', () => {
             'organize',
             'protect',
             'unlock',
+            'repair',
           ],
           problem: null,
         },

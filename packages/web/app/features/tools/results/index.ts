@@ -6,17 +6,22 @@ import { CompressSummary } from './compress-summary.tsx';
 import { pagesWithoutTextOf, readOcrResult, unreadScansOf } from './ocr-result.ts';
 import { OcrSummary, PdfToTextSummary, PdfToWordSummary } from './ocr-summary.tsx';
 import { RedactSummary } from './redact-summary.tsx';
+import { RepairSummary } from './repair-summary.tsx';
 
 /** What a tool's result details receive: the done job's last view, with its tool's figures (`result.report`). */
 export type ToolResultDetailsProps = { readonly job: JobView };
 
-/** Details shown with a tool's result (compress's sizes, OCR's pages, Redact's places removed); for any other the download is all there is. */
+/**
+ * Details shown with a tool's result (compress's sizes, OCR's pages, Redact's places removed, what Repair found and
+ * did); for any other the download is all there is.
+ */
 const TOOL_RESULT_DETAILS: Partial<Record<ToolId, ComponentType<ToolResultDetailsProps>>> = {
   compress: CompressSummary,
   'pdf-to-word': PdfToWordSummary,
   'pdf-to-text': PdfToTextSummary,
   ocr: OcrSummary,
   redact: RedactSummary,
+  repair: RepairSummary,
 };
 
 export function resultDetailsOf(toolId: ToolId): ComponentType<ToolResultDetailsProps> | null {
@@ -28,8 +33,8 @@ export type SuccessToast = { readonly title: MessageKey; readonly description: M
 
 /**
  * The success toast: the tool's own text under "Success", except where that would claim more than the result
- * holds. Compression that saved nothing says so, as does OCR that found no page to read; PDF to Word with pages
- * kept as pictures (notice `PAGES_ARE_SCANS`) says so rather than "converted successfully", whether every page is
+ * holds. Compression that saved nothing says so, as does Repair PDF given an intact file (it came back as it was)
+ * and OCR that found no page to read; PDF to Word with pages kept as pictures (notice `PAGES_ARE_SCANS`) says so rather than "converted successfully", whether every page is
  * a picture or only some, and OCR with scans it could not read (the same notice) says so rather than "text
  * recognised", whether it read none or only some; PDF to text with pages that gave no text (notice `NO_TEXT_FOUND`)
  * says so, whether every page is empty or only some. Those texts come under a plain "Done", not "Success". PDF to
@@ -48,6 +53,8 @@ export function successToastOf(job: JobView): SuccessToast {
 function caveatOf(job: JobView): MessageKey | null {
   const toolId = job.tool;
   if (readCompressionResult(job)?.outcome === 'unchanged') return 'tools.compress.successUnchanged';
+  // An intact file came back as it was: nothing was repaired.
+  if (jobReportOf(job, 'repair')?.engine === 'none') return 'tools.repair.successIntact';
   // A search that found nothing removed no text: the notice says why, the toast does not claim a redaction.
   if (toolId === 'redact' && job.notices.some((notice) => notice.code === 'NO_MATCHES')) {
     return 'tools.redact.successNothingFound';
