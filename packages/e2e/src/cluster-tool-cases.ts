@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { ToolId } from '@quire/shared';
 import { expect } from 'vitest';
 import { createSlidesOdp } from '@quire/test-kit/hostile-presentations';
-import { markedDocx, markedJpeg, markedPdf } from './marked-files.ts';
+import { cutShort, markedDocx, markedJpeg, markedPdf } from './marked-files.ts';
 
 // The cluster test's uploads: a form's parts, and each tool's case (its upload and what its right answer looks like).
 
@@ -245,6 +245,14 @@ export function clusterCases(mark: string, scratch: () => string) {
     unlock: {
       parts: [['file', pdf(2), 'a.pdf']],
       check: async (body) => expect(await textOf(body)).toContain(mark),
+    },
+    // Cut off after its last object: rebuilt whole, both pages and their text.
+    repair: {
+      parts: [['file', cutShort(pdf(2)), 'a.pdf']],
+      check: async (body) => {
+        expect(await pagesOf(body)).toBe(2);
+        expect(await textOf(body)).toContain(mark);
+      },
     },
     // Pages with text are not read again: the document comes back with its own text.
     ocr: {

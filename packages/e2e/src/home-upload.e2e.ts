@@ -32,6 +32,7 @@ const PDF_TOOLS = [
   'organize',
   'protect',
   'unlock',
+  'repair',
 ];
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };

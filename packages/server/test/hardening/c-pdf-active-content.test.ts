@@ -28,7 +28,7 @@ type ActiveKeys = (pdf: Uint8Array) => Promise<string[]>;
 
 /**
  * Policy: Quire edits documents without judging them (Redact PDF excepted, whose work is to remove what could tell). Lossless edits (rotate, page numbers, watermark, sign, compress, OCR, protect,
- * unlock, crop) keep the document's scripts and actions as they were; page assembly (merge, split, remove and extract pages, organize) keeps
+ * unlock, crop, repair) keep the document's scripts and actions as they were; page assembly (merge, split, remove and extract pages, organize) keeps
  * each page's own actions and drops the document-level ones, as it drops every catalog entry; conversions produce no
  * active content at all (PDF to text: the pages' words alone). Each tool that reads PDFs has its entry: a new one
  * is a type error until its policy is written here.
@@ -69,6 +69,8 @@ const POLICY: Record<PdfTool, (output: Buffer, activeKeys: ActiveKeys) => Promis
     ),
   // No password to remove (the probe's file has none): the document as it was, its scripts and actions kept.
   unlock: async (output, activeKeys) => expect(await activeKeys(output)).toEqual(ACTIVE_KEYS),
+  // Nothing to mend (the probe's file is not damaged): the document as it was, byte for byte, scripts and actions kept.
+  repair: async (output, activeKeys) => expect(await activeKeys(output)).toEqual(ACTIVE_KEYS),
   split: async (output, activeKeys) => {
     const [piece] = Object.values(unzipSync(output));
     expect(await activeKeys(piece as Uint8Array)).toEqual(['/Launch', '/SubmitForm', '/URI']);
