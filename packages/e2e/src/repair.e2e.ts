@@ -64,8 +64,9 @@ describe('the repair PDF page in a real browser', () => {
     expect(response.status()).toBe(422);
     const message = view.page.getByTestId('file-error');
     await expect.poll(() => message.count()).toBe(1);
+    // The file's name set apart from the words around it (U+2068 … U+2069).
     expect(await message.textContent()).toContain(
-      '“pysamples_4pages_truncated-at-12000-bytes.pdf” is damaged and could not be repaired.',
+      '“\u2068pysamples_4pages_truncated-at-12000-bytes.pdf\u2069” is damaged and could not be repaired.',
     );
   });
 });

@@ -8,7 +8,8 @@
  * - `stream-lengths`: some of its streams (page contents, pictures, fonts) said a wrong length;
  * - `streams`: some of its streams' data could not be read whole;
  * - `page-tree`: its list of pages looped, listed a part twice or miscounted its pages;
- * - `end`: the file ended early, without its end-of-file marker (cut off while being downloaded or copied);
+ * - `end`: no end-of-file marker at the file's end: most often a file cut off while being downloaded or copied,
+ *   sometimes one with data added after its end;
  * - `other`: damage the engines mended that none of the above describes.
  * Never an engine's own words: those can quote the file's contents.
  */

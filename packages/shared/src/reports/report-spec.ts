@@ -61,7 +61,7 @@ const REPAIR_ENGINE_DESCRIPTION =
 
 /** Repair PDF's problems, as its header and its figure give them. */
 const REPAIR_PROBLEMS_DESCRIPTION =
-  'What was wrong, comma-separated, or `none`: `header` (the file did not start with its PDF header), `cross-reference` (its cross-reference table or trailer was broken or missing), `objects` (parts of the document were damaged, cut short or missing), `stream-lengths` (streams said a wrong length), `streams` (stream data could not be read whole), `page-tree` (its list of pages looped, repeated itself or miscounted), `end` (the file ended early, without its end-of-file marker), `other` (other damage that was mended).';
+  'What was wrong, comma-separated, or `none`: `header` (the file did not start with its PDF header), `cross-reference` (its cross-reference table or trailer was broken or missing), `objects` (parts of the document were damaged, cut short or missing), `stream-lengths` (streams said a wrong length), `streams` (stream data could not be read whole), `page-tree` (its list of pages looped, repeated itself or miscounted), `end` (no end-of-file marker at its end: most often a file cut short), `other` (other damage that was mended).';
 
 /** PDF to JPG's and PDF to PNG's headers: the pages drawn, and those drawn below the resolution asked. */
 const PAGE_IMAGE_HEADERS: readonly ReportHeaderSpec<ToolReports['pdf-to-jpg']>[] = [
