@@ -1,4 +1,5 @@
 import { jpgToPdf } from './jpg-to-pdf.ts';
+import { compare } from './compare.ts';
 import { compress } from './compress.ts';
 import { crop } from './crop.ts';
 import { extractPages } from './extract-pages.ts';
@@ -55,6 +56,7 @@ export const ENGINE_OPS = {
   'remove-pages': removePages,
   'extract-pages': extractPages,
   organize,
+  compare,
   protect,
   unlock,
   repair,

@@ -5,6 +5,7 @@ import { corpusPath } from '@quire/corpus';
 import { describe, expect, it } from 'vitest';
 import { createTextPdf, encryptPdf } from '@quire/test-kit/hostile-pdfs';
 import { inputFile, isEncrypted, useJobContext } from '../../test/job-context.ts';
+import { compare } from './compare.ts';
 import { compress } from './compress.ts';
 import { crop } from './crop.ts';
 import { extractPages } from './extract-pages.ts';
@@ -64,6 +65,18 @@ const CASES: { [K in PdfToolId]: Case } = {
       const other = join(ctx.workDir, 'other.pdf');
       await writeFile(other, createTextPdf('Agenda'));
       return merge({ files: [inputFile(other), inputFile(path, password)], options: {} }, await job());
+    },
+    writesPdf: true,
+  },
+  compare: {
+    fileIndex: 1,
+    run: async (path, password) => {
+      const other = join(ctx.workDir, 'other.pdf');
+      await writeFile(other, createTextPdf('Agenda'));
+      return compare(
+        { files: [inputFile(other), inputFile(path, password)], options: { reportLanguage: 'en' } },
+        await job(),
+      );
     },
     writesPdf: true,
   },

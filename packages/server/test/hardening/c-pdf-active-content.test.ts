@@ -30,7 +30,7 @@ type ActiveKeys = (pdf: Uint8Array) => Promise<string[]>;
  * Policy: Quire edits documents without judging them (Redact PDF excepted, whose work is to remove what could tell). Lossless edits (rotate, page numbers, watermark, sign, compress, OCR, protect,
  * unlock, crop, repair) keep the document's scripts and actions as they were; page assembly (merge, split, remove and extract pages, organize) keeps
  * each page's own actions and drops the document-level ones, as it drops every catalog entry; conversions produce no
- * active content at all (PDF to text: the pages' words alone). Each tool that reads PDFs has its entry: a new one
+ * active content at all (PDF to text: the pages' words alone; Compare PDFs: a new report of the pages' drawings). Each tool that reads PDFs has its entry: a new one
  * is a type error until its policy is written here.
  */
 const POLICY: Record<PdfTool, (output: Buffer, activeKeys: ActiveKeys) => Promise<void>> = {
@@ -62,6 +62,9 @@ const POLICY: Record<PdfTool, (output: Buffer, activeKeys: ActiveKeys) => Promis
   // Its one page, as the probe's layout places it: page assembly, as merge.
   organize: async (output, activeKeys) =>
     expect(await activeKeys(output)).toEqual(['/Launch', '/SubmitForm', '/URI']),
+  // A new document: each page that differs drawn from its content alone (a form of its page's content and resources),
+  // so none of the document's scripts, actions, annotations (links, the submit button) or form comes along.
+  compare: async (output, activeKeys) => expect(await activeKeys(output)).toEqual([]),
   // Encrypted with the probe's new password; opened with it, a lossless rewrite as rotate's.
   protect: async (output, activeKeys) =>
     expect(await activeKeys(await decrypted(output, TOOLS.protect.probeFields.newPassword))).toEqual(

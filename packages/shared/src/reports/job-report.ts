@@ -78,6 +78,20 @@ export type ToolReports = {
   /** `pageCount`: in all its PDFs; `fileCount`: the PDFs of mode `separate`'s zip, 0 for one PDF. */
   'extract-pages': { pageCount: number; fileCount: number };
   organize: { pageCount: number };
+  /**
+   * Words of the changed version not in the original (`wordsInserted`), of the original not in it (`wordsDeleted`),
+   * and put in the place of others (`wordsChanged`); `pagesChanged`: the pages that differ, in words or drawing,
+   * inserted and removed pages among them.
+   */
+  compare: {
+    wordsInserted: number;
+    wordsDeleted: number;
+    wordsChanged: number;
+    pagesChanged: number;
+    pagesInserted: number;
+    pagesDeleted: number;
+    pagesDrawingOnly: number;
+  };
   /** `permissions`: what readers may still do without the owner password, as sent (`print,copy`), or `none`. */
   protect: { pageCount: number; permissions: string };
   /** `removed`: what the file carried, now gone: the password that opened it, restrictions only, or nothing. */

@@ -275,6 +275,52 @@ export const REPORT_SPECS: { readonly [T in ToolId]: readonly ReportHeaderSpec<T
     },
   ],
   organize: [PAGE_COUNT],
+  compare: [
+    {
+      header: 'X-Words-Inserted',
+      type: 'integer',
+      description:
+        'Words of the changed version (`file-1`) that are not in the original (`file-0`), pages inserted included.',
+      write: ({ wordsInserted }) => String(wordsInserted),
+    },
+    {
+      header: 'X-Words-Deleted',
+      type: 'integer',
+      description: 'Words of the original that are not in the changed version, pages removed included.',
+      write: ({ wordsDeleted }) => String(wordsDeleted),
+    },
+    {
+      header: 'X-Words-Changed',
+      type: 'integer',
+      description: 'Words of the original replaced by others in the same place of the changed version.',
+      write: ({ wordsChanged }) => String(wordsChanged),
+    },
+    {
+      header: 'X-Pages-Changed',
+      type: 'integer',
+      description:
+        'How many pages differ, in words or in drawing, pages inserted and removed included; 0 when the files are the same.',
+      write: ({ pagesChanged }) => String(pagesChanged),
+    },
+    {
+      header: 'X-Pages-Inserted',
+      type: 'integer',
+      description: 'Pages of the changed version with no version in the original.',
+      write: ({ pagesInserted }) => String(pagesInserted),
+    },
+    {
+      header: 'X-Pages-Deleted',
+      type: 'integer',
+      description: 'Pages of the original with no version in the changed version.',
+      write: ({ pagesDeleted }) => String(pagesDeleted),
+    },
+    {
+      header: 'X-Pages-Drawing-Only',
+      type: 'integer',
+      description: 'Pages with the same words in both whose drawing differs (a picture, a line, a colour).',
+      write: ({ pagesDrawingOnly }) => String(pagesDrawingOnly),
+    },
+  ],
   protect: [
     PAGE_COUNT,
     {
@@ -490,6 +536,38 @@ export const REPORT_FIGURES: ReportFigureSpecs = {
     },
   },
   organize: { pageCount: PAGE_COUNT_FIGURE },
+  compare: {
+    wordsInserted: {
+      type: 'integer',
+      description:
+        'Words of the changed version (`file-1`) that are not in the original (`file-0`), pages inserted included.',
+    },
+    wordsDeleted: {
+      type: 'integer',
+      description: 'Words of the original that are not in the changed version, pages removed included.',
+    },
+    wordsChanged: {
+      type: 'integer',
+      description: 'Words of the original replaced by others in the same place of the changed version.',
+    },
+    pagesChanged: {
+      type: 'integer',
+      description:
+        'How many pages differ, in words or in drawing, pages inserted and removed included; 0 when the files are the same.',
+    },
+    pagesInserted: {
+      type: 'integer',
+      description: 'Pages of the changed version with no version in the original.',
+    },
+    pagesDeleted: {
+      type: 'integer',
+      description: 'Pages of the original with no version in the changed version.',
+    },
+    pagesDrawingOnly: {
+      type: 'integer',
+      description: 'Pages with the same words in both whose drawing differs (a picture, a line, a colour).',
+    },
+  },
   protect: {
     pageCount: PAGE_COUNT_FIGURE,
     permissions: {

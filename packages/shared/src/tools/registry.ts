@@ -1,5 +1,6 @@
 /* eslint-disable max-lines -- one entry per tool, defined once: the registry grows with the tools it lists */
 import type { ErrorCode } from '../errors/error-codes.ts';
+import { DEFAULT_LOCALE, LOCALES } from '../i18n/locales.ts';
 import type { FileKind } from '../files/file-kinds.ts';
 import {
   CONVERT_PAGE_TIMEOUT_MS,
@@ -622,6 +623,28 @@ export const TOOLS = defineTools({
     color: 'purple',
     // Four pages in a grid, one of them being moved.
     glyph: 'M4 4h6v6H4zM14 4h6v6h-6zM4 14h6v6H4zM14 17h6M17 14v6',
+  },
+  compare: {
+    ...onePdf,
+    id: 'compare',
+    slug: 'compare-pdf',
+    apiPath: '/api/pdf/compare',
+    // The original (`file-0`) and the changed version (`file-1`), each with its password (`password-0`, `password-1`).
+    fileField: 'indexed',
+    minFiles: 2,
+    maxFiles: 2,
+    // Pages whose words are the same are drawn to compare them.
+    maxPages: MAX_RENDER_PAGES,
+    output: { fileName: 'comparison.pdf', mimeType: PDF, nameSuffix: '-compared' },
+    // The language the report's own words are written in (the page sends its own).
+    options: { reportLanguage: { kind: 'enum', values: LOCALES, default: DEFAULT_LOCALE } },
+    // Two minutes for the words and the report, and a budget per page of both (the op sets its own limit once it has
+    // counted them).
+    timeoutMs: 2 * JOB_TIMEOUT_MS + 2 * MAX_RENDER_PAGES * CONVERT_PAGE_TIMEOUT_MS,
+    errors: ['CONVERSION_FAILED'],
+    color: 'orange',
+    // Two pages side by side, their lines facing each other.
+    glyph: 'M3 4h7v16H3zM14 4h7v16h-7zM5.5 8h2.5M16.5 8h2.5M5.5 12h2.5M16.5 12h2.5M5.5 16h2.5',
   },
   protect: {
     ...onePdf,
