@@ -33,7 +33,7 @@ describe('toolsFor', () => {
       'unlock',
       'repair',
     ]);
-    expect(toolsFor(pdfs(2))).toEqual(['merge', 'organize']);
+    expect(toolsFor(pdfs(2))).toEqual(['merge', 'organize', 'compare']);
     expect(toolsFor(pdfs(MAX_MERGE_FILES + 1))).toEqual([]);
   });
 

@@ -1,6 +1,7 @@
 import { jobReportOf, type JobView, type ToolId } from '@quire/shared';
 import type { ComponentType } from 'react';
 import type { MessageKey } from '../../../i18n/messages.ts';
+import { CompareSummary } from './compare-summary.tsx';
 import { readCompressionResult } from './compression-result.ts';
 import { CompressSummary } from './compress-summary.tsx';
 import { pagesWithoutTextOf, readOcrResult, unreadScansOf } from './ocr-result.ts';
@@ -13,7 +14,7 @@ export type ToolResultDetailsProps = { readonly job: JobView };
 
 /**
  * Details shown with a tool's result (compress's sizes, OCR's pages, Redact's places removed, what Repair found and
- * did); for any other the download is all there is.
+ * did, Compare's changes); for any other the download is all there is.
  */
 const TOOL_RESULT_DETAILS: Partial<Record<ToolId, ComponentType<ToolResultDetailsProps>>> = {
   compress: CompressSummary,
@@ -22,6 +23,7 @@ const TOOL_RESULT_DETAILS: Partial<Record<ToolId, ComponentType<ToolResultDetail
   ocr: OcrSummary,
   redact: RedactSummary,
   repair: RepairSummary,
+  compare: CompareSummary,
 };
 
 export function resultDetailsOf(toolId: ToolId): ComponentType<ToolResultDetailsProps> | null {
@@ -37,7 +39,8 @@ export type SuccessToast = { readonly title: MessageKey; readonly description: M
  * and OCR that found no page to read; PDF to Word with pages kept as pictures (notice `PAGES_ARE_SCANS`) says so rather than "converted successfully", whether every page is
  * a picture or only some, and OCR with scans it could not read (the same notice) says so rather than "text
  * recognised", whether it read none or only some; PDF to text with pages that gave no text (notice `NO_TEXT_FOUND`)
- * says so, whether every page is empty or only some. Those texts come under a plain "Done", not "Success". PDF to
+ * says so, whether every page is empty or only some; Compare PDF that found no difference says so. Those texts come
+ * under a plain "Done", not "Success". PDF to
  * Word and PDF to text that read scans say to check what was read.
  */
 export function successToastOf(job: JobView): SuccessToast {
@@ -55,6 +58,8 @@ function caveatOf(job: JobView): MessageKey | null {
   if (readCompressionResult(job)?.outcome === 'unchanged') return 'tools.compress.successUnchanged';
   // An intact file came back as it was: nothing was repaired.
   if (jobReportOf(job, 'repair')?.engine === 'none') return 'tools.repair.successIntact';
+  // Two files found the same: the report says so, and so does the toast, not "comparison ready".
+  if (jobReportOf(job, 'compare')?.pagesChanged === 0) return 'tools.compare.successSame';
   // A search that found nothing removed no text: the notice says why, the toast does not claim a redaction.
   if (toolId === 'redact' && job.notices.some((notice) => notice.code === 'NO_MATCHES')) {
     return 'tools.redact.successNothingFound';
