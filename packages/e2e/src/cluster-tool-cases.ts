@@ -167,6 +167,18 @@ export function clusterCases(mark: string, scratch: () => string) {
         expect(text.split('\f')).toHaveLength(2);
       },
     },
+    // A page more in the second: the report's summary tells it inserted, and shows it.
+    compare: {
+      parts: [
+        ['file-0', pdf(2), 'a.pdf'],
+        ['file-1', pdf(3), 'b.pdf'],
+      ],
+      check: async (body) => {
+        const text = (await textOf(body)).replace(/\s+/g, ' ');
+        expect(text).toContain('Changed page 3: inserted');
+        expect(text).toContain(mark);
+      },
+    },
     'pdf-to-pdfa': {
       parts: [['file', pdf(2), 'a.pdf']],
       check: async (body) => expect(await textOf(body)).toContain(mark),

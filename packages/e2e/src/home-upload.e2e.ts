@@ -128,7 +128,7 @@ describe('the home page upload area', () => {
     await page.context().close();
   });
 
-  it('offers one PDF its tools but not merge, and two PDFs merge and organize', async () => {
+  it('offers one PDF its tools but not merge, and two PDFs merge, organize and compare', async () => {
     const page = await openHome('en', DESKTOP);
     const input = page.getByTestId('file-input');
     await input.setInputFiles([corpusPath(PDF)]);
@@ -136,7 +136,7 @@ describe('the home page upload area', () => {
     await input.setInputFiles([
       { name: 'second.pdf', mimeType: 'application/pdf', buffer: await readFile(corpusPath(PDF)) },
     ]);
-    await expect.poll(() => toolsOffered(page)).toEqual(['merge', 'organize']);
+    await expect.poll(() => toolsOffered(page)).toEqual(['merge', 'organize', 'compare']);
     await page.context().close();
   });
 

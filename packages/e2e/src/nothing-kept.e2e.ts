@@ -211,6 +211,10 @@ describe('nothing kept: a marker sent through every tool and outcome is found no
       organize: await send('organize', [pdfFile('file-0')], {
         layout: '[{"file": 0, "page": 3, "rotate": 90}, {"blank": "previous"}, {"file": 0, "page": 1}]',
       }),
+      // Two marked files, the second with a page more: the report shows the marker's pages, and nothing stays.
+      compare: await send('compare', [pdfFile('file-0'), pdfFile('file-1', markedPdf(MARKER, 4))], {
+        reportLanguage: 'en',
+      }),
       // The new password carries the marker too: it must reach no log and no file either.
       protect: await send('protect', [pdfFile()], {
         newPassword: `pw-${MARKER.slice(0, 40)}`,

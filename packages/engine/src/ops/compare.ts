@@ -23,10 +23,14 @@ import type { EngineOp, InputFile } from './types.ts';
 const BASE_TIMEOUT_MS = 2 * JOB_TIMEOUT_MS;
 
 /**
- * What a job of this tool costs (`estimateWork`): pdftotext reads each page's words in a few milliseconds; pages
- * with the same words are drawn at 72 DPI (both versions), and each page that differs is copied into the report.
+ * What a job of this tool costs (`estimateWork`, pages of both files): pdftotext reads each page's words in a few
+ * milliseconds; pages with the same words are drawn at 72 DPI (both versions), and each page that differs is copied
+ * into the report. Set from `npm run bench work-estimates -- --tools compare --max-pages 14` (each corpus file against
+ * a copy qpdf wrote anew: every page read, paired and drawn) on a 2-core machine at load 12: 40 ms a page had the
+ * median job at ×1.26 its estimate and the 14-page paper at ×3.1; drawing scans (the Vicksburg scan, 7.2 s for 6
+ * pages) costs more than pages count for.
  */
-export const WORK_RATES: WorkRates = { ...NO_WORK, baseMs: 600, perPageMs: 40, perContentMiBMs: 300 };
+export const WORK_RATES: WorkRates = { ...NO_WORK, baseMs: 600, perPageMs: 100, perContentMiBMs: 300 };
 
 /**
  * Compare PDFs: what changed from `file-0` (the original) to `file-1` (the changed version), as a PDF report. Each
