@@ -303,12 +303,7 @@ class PageWriter {
       const transform = page.getTransform();
       const userBox = mupdf.Rect.transform([left, top, right, bottom], mupdf.Matrix.invert(transform));
       const pageObject = page.getObject();
-      const form = this.report.addStream(readContents(mupdf, pageObject.get('Contents')), {
-        Type: this.report.newName('XObject'),
-        Subtype: this.report.newName('Form'),
-        BBox: userBox,
-        Resources: this.grafts[side].graftObject(pageObject.getInheritable('Resources')),
-      });
+      const form = this.pageForm(side, pageObject, userBox);
       // User space → the page as seen (y down from its top-left) → the panel on the report (y up).
       const toVisible = mupdf.Matrix.concat(transform, mupdf.Matrix.translate(-left, -top));
       return {
@@ -332,6 +327,30 @@ class PageWriter {
     } finally {
       page.destroy();
     }
+  }
+
+  /**
+   * A page's content as a form XObject of the report, in the page's own space: its one content stream copied as it
+   * is stored, filters and all (a content stream that inflates to a gigabyte stays a few bytes here), or its several
+   * streams decoded and joined, as a page reads them.
+   */
+  private pageForm(side: 'old' | 'new', pageObject: Mupdf.PDFObject, userBox: Mupdf.Rect): Mupdf.PDFObject {
+    const { report } = this;
+    const form = {
+      Type: report.newName('XObject'),
+      Subtype: report.newName('Form'),
+      BBox: userBox,
+      Resources: this.grafts[side].graftObject(pageObject.getInheritable('Resources')),
+    };
+    const contents = pageObject.get('Contents');
+    if (!contents.isStream()) return report.addStream(readContents(this.mupdf, contents), form);
+    const filters = Object.fromEntries(
+      ['Filter', 'DecodeParms']
+        .map((key) => [key, contents.get(key)] as const)
+        .filter(([, value]) => !value.isNull())
+        .map(([key, value]) => [key, this.grafts[side].graftObject(value)]),
+    );
+    return report.addRawStream(contents.readRawStream(), { ...form, ...filters });
   }
 
   /** The two drawings of a page as one picture, as large as the changed version's page. */
