@@ -15,6 +15,12 @@ describe('diffWords', () => {
       inserted: 1,
       deleted: 1,
       changed: 1,
+      // Data -> Table, from deleted, new inserted: three places, in reading order.
+      hunks: [
+        { oldFrom: 1, oldCount: 1, newFrom: 1, newCount: 1 },
+        { oldFrom: 3, oldCount: 1, newFrom: 3, newCount: 0 },
+        { oldFrom: 5, oldCount: 0, newFrom: 4, newCount: 1 },
+      ],
     });
   });
 

@@ -12,7 +12,12 @@ export type WordDiff = {
   readonly inserted: number;
   readonly deleted: number;
   readonly changed: number;
+  /** Each place that differs, in reading order: the old words deleted or changed there, and the new ones put in. */
+  readonly hunks: readonly Hunk[];
 };
+
+/** A place where the words differ: `oldCount` old words from `oldFrom` gave way to `newCount` new ones from `newFrom`. */
+export type Hunk = { oldFrom: number; oldCount: number; newFrom: number; newCount: number };
 
 /**
  * The most edits (words inserted plus words deleted) the diff of one page pair looks for: past it, the pair is
@@ -31,6 +36,7 @@ export function diffWords(oldKeys: readonly string[], newKeys: readonly string[]
   const marks = {
     old: new Array<WordMark>(oldKeys.length).fill('same'),
     new: new Array<WordMark>(newKeys.length).fill('same'),
+    hunks: [] as Hunk[],
   };
   const changes = diffArrays([...oldKeys], [...newKeys], { maxEditLength: MAX_PAGE_EDITS });
   if (changes === undefined) {
@@ -55,7 +61,9 @@ export function diffWords(oldKeys: readonly string[], newKeys: readonly string[]
   }
   const count = (side: readonly WordMark[], mark: WordMark) => side.filter((each) => each === mark).length;
   return {
-    ...marks,
+    old: marks.old,
+    new: marks.new,
+    hunks: marks.hunks,
     inserted: count(marks.new, 'inserted'),
     deleted: count(marks.old, 'deleted'),
     changed: count(marks.new, 'changed'),
@@ -64,12 +72,13 @@ export function diffWords(oldKeys: readonly string[], newKeys: readonly string[]
 
 /** Marks `deleted` old words and `inserted` new ones from `at`, pairing the first of each as changed; moves `at`. */
 function markRun(
-  marks: { old: WordMark[]; new: WordMark[] },
+  marks: { old: WordMark[]; new: WordMark[]; hunks: Hunk[] },
   at: { old: number; new: number },
   deleted: number,
   inserted: number,
 ): void {
   const changed = Math.min(deleted, inserted);
+  marks.hunks.push({ oldFrom: at.old, oldCount: deleted, newFrom: at.new, newCount: inserted });
   for (let offset = 0; offset < deleted; offset += 1) {
     marks.old[at.old + offset] = offset < changed ? 'changed' : 'deleted';
   }

@@ -30,6 +30,8 @@ export type SummaryRow =
       readonly deleted: number;
       readonly changed: number;
       readonly isDrawingOnly: boolean;
+      /** Each place the words differ, in reading order: the old words there and the new ones (either may be empty). */
+      readonly changes: readonly { readonly old: string; readonly new: string }[];
     }
   | { readonly kind: 'removed'; readonly old: number }
   | { readonly kind: 'inserted'; readonly new: number };
@@ -38,6 +40,9 @@ export type SummaryRow =
 export type SummaryLine = {
   readonly text: string;
   readonly kind: 'title' | 'heading' | 'body';
+  /** The line stands in from the margin (a change listed under its page), after a swatch of `mark`'s colour if any. */
+  readonly isIndented?: true;
+  readonly mark?: readonly number[];
   /** A figure in a column of its own after the text, and the colour of its swatch. */
   readonly figure?: { readonly text: string; readonly swatch?: readonly number[] };
   /** Space above the line, in lines. */
@@ -51,6 +56,8 @@ export const SUMMARY_LINE_PT = SUMMARY_PAGE.width - 2 * SUMMARY_PAGE.margin;
 const LINE_PT = { title: 30, heading: 22, body: 15 } as const;
 const FIGURE_GAP_PT = 16;
 const SWATCH_PT = 10;
+/** How far a change listed under its page stands in from the margin (its swatch before it). */
+export const MARK_INDENT_PT = 24;
 
 /**
  * The summary's lines in `language`: the title, the two files, then either that they are the same, or the figures
@@ -94,8 +101,56 @@ export function summaryLines(summary: ComparisonSummary, language: Locale): Summ
     lines.push({ text: sentence, kind: 'body', ...(index === 0 ? { spaceBefore: 1 } : {}) }),
   );
   lines.push({ text: words.pageByPage, kind: 'heading', spaceBefore: 1 });
-  for (const row of summary.rows) lines.push({ text: rowText(row, words, count), kind: 'body' });
+  let listed = 0;
+  for (const row of summary.rows) {
+    lines.push({
+      text: rowText(row, words, count),
+      kind: 'body',
+      ...(listed > 0 ? { spaceBefore: 0.3 } : {}),
+    });
+    if (row.kind !== 'pair' || listed >= MAX_LISTED_CHANGES) continue;
+    const shown = row.changes.slice(0, Math.min(MAX_PAGE_CHANGES, MAX_LISTED_CHANGES - listed));
+    for (const change of shown) lines.push(changeLine(change));
+    listed += shown.length;
+    if (shown.length < row.changes.length) {
+      lines.push({
+        text: fillWords(words.moreChanges, { count: count(row.changes.length - shown.length) }),
+        kind: 'body',
+        isIndented: true,
+      });
+    }
+  }
   return lines;
+}
+
+/** The places listed under a page that differs, at most: the report's pages show every one. */
+const MAX_PAGE_CHANGES = 12;
+/** The places listed in all: a document rewritten through and through has its pages listed, and marked, all the same. */
+const MAX_LISTED_CHANGES = 400;
+/** The most characters of one side of a change listed: the rest is on the report's pages. */
+const MAX_CHANGE_CHARS = 70;
+
+/**
+ * A place the words differ as a line under its page: the words changed as `old → new` (the arrow pointing from the old
+ * words to the new as their own script reads), or the words deleted or inserted alone, after their mark's colour.
+ */
+function changeLine(change: { readonly old: string; readonly new: string }): SummaryLine {
+  const old = shortened(change.old);
+  const next = shortened(change.new);
+  if (old === '') return { text: next, kind: 'body', isIndented: true, mark: MARK_COLOURS.inserted.rgb };
+  if (next === '') return { text: old, kind: 'body', isIndented: true, mark: MARK_COLOURS.deleted.rgb };
+  const arrow = RIGHT_TO_LEFT_FIRST.test(old) ? ' ← ' : ' → ';
+  return { text: `${old}${arrow}${next}`, kind: 'body', isIndented: true, mark: MARK_COLOURS.changed.rgb };
+}
+
+/** A text whose first letter is of a right-to-left script: laid out right to left (`dir="auto"`). */
+const RIGHT_TO_LEFT_FIRST = /^[^\p{L}]*[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/u;
+
+function shortened(text: string): string {
+  const characters = [...text];
+  return characters.length <= MAX_CHANGE_CHARS
+    ? text
+    : `${characters.slice(0, MAX_CHANGE_CHARS - 1).join('')}…`;
 }
 
 /** A text's sentences, each ending with its stop (Latin, CJK and Arabic full stops), for lines of their own. */
@@ -184,7 +239,14 @@ export function writeSummaryPages(
     }
     y -= LINE_PT[line.kind];
     const stamp = stampOf(line);
-    place(stamp, 0, y + 3);
+    if (line.mark) {
+      const size = SWATCH_PT - 2;
+      const swatchX = isRightToLeft
+        ? width - margin - MARK_INDENT_PT + 4
+        : margin + MARK_INDENT_PT - 4 - size;
+      page.content += `q ${line.mark.map(formatNumber).join(' ')} rg ${formatNumber(swatchX)} ${formatNumber(y + 4)} ${size} ${size} re f Q\n`;
+    }
+    place(stamp, line.isIndented ? MARK_INDENT_PT : 0, y + 3);
     if (line.figure) {
       const figure = stampOf(line.figure.text);
       if (line.figure.swatch) {

@@ -12,6 +12,7 @@ import { FRAME_COLOURS, MARK_COLOURS } from './mark-colours.ts';
 import type { VisibleBox } from './read-page-words.ts';
 import {
   cutLine,
+  MARK_INDENT_PT,
   summaryLines,
   SUMMARY_LINE_PT,
   writeSummaryPages,
@@ -130,12 +131,14 @@ function wrapLines(lines: readonly SummaryLine[]): SummaryLine[] {
   const wrapped: SummaryLine[] = [];
   for (const line of lines) {
     let rest: SummaryLine = line;
+    const room = SUMMARY_LINE_PT - (line.isIndented ? MARK_INDENT_PT : 0);
     for (let pieces = 0; pieces < 20 && !line.figure; pieces += 1) {
       const estimate = estimatedWidth(rest.text, FONT_SIZE_PT[rest.kind]);
-      const cut = estimate > SUMMARY_LINE_PT ? cutLine(rest.text, SUMMARY_LINE_PT / estimate) : null;
+      const cut = estimate > room ? cutLine(rest.text, room / estimate) : null;
       if (!cut) break;
       wrapped.push({ ...rest, text: cut[0] });
-      rest = { text: cut[1], kind: rest.kind };
+      // The rest of the line stands where it did, without a second swatch.
+      rest = { text: cut[1], kind: rest.kind, ...(line.isIndented ? { isIndented: true } : {}) };
     }
     wrapped.push(rest);
   }

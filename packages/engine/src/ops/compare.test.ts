@@ -107,6 +107,8 @@ describe('compare', () => {
     const summary = pageText(result.path, 1).replace(/\s+/g, ' ');
     expect(summary).toContain('Comparison of two PDFs');
     expect(summary).toContain('Original page 1 and changed page 1: inserted 1, deleted 1, changed 1');
+    // Under it, each place in reading order: the word changed, the one deleted, the one inserted.
+    expect(summary).toContain('changed 1 Data → Table from new');
     const sideBySide = pageText(result.path, 2).replace(/\s+/g, ' ');
     expect(sideBySide).toContain('Original, page 1');
     expect(sideBySide).toContain('Changed version, page 1');

@@ -194,7 +194,17 @@ function findDifferences(
         oldMarks: markedBoxes(oldPage, diff.old),
         newMarks: markedBoxes(newPage, diff.new),
       });
-      rows.push({ kind: 'pair', old: step.old, new: step.new, ...counts(diff), isDrawingOnly: false });
+      rows.push({
+        kind: 'pair',
+        old: step.old,
+        new: step.new,
+        ...counts(diff),
+        isDrawingOnly: false,
+        changes: diff.hunks.map((hunk) => ({
+          old: textOf(oldPage, hunk.oldFrom, hunk.oldCount),
+          new: textOf(newPage, hunk.newFrom, hunk.newCount),
+        })),
+      });
       totals.inserted += diff.inserted;
       totals.deleted += diff.deleted;
       totals.changed += diff.changed;
@@ -217,7 +227,14 @@ function findDifferences(
         dpi: OVERLAY_DPI,
       },
     });
-    rows.push({ kind: 'pair', old: step.old, new: step.new, ...counts(diff), isDrawingOnly: true });
+    rows.push({
+      kind: 'pair',
+      old: step.old,
+      new: step.new,
+      ...counts(diff),
+      isDrawingOnly: true,
+      changes: [],
+    });
     totals.pagesDrawingOnly += 1;
   });
   run.onStep(steps.length);
@@ -226,6 +243,14 @@ function findDifferences(
 
 function counts(diff: WordDiff): { inserted: number; deleted: number; changed: number } {
   return { inserted: diff.inserted, deleted: diff.deleted, changed: diff.changed };
+}
+
+/** The words of a page from `from`, `count` of them, as one text. */
+function textOf(words: readonly PageWord[], from: number, count: number): string {
+  return words
+    .slice(from, from + count)
+    .map((word) => word.text)
+    .join(' ');
 }
 
 function markedBoxes(words: readonly PageWord[], marks: WordDiff['old']): MarkedBox[] {
