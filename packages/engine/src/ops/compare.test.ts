@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { copyFile, readFile, writeFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { corpusPath } from '@quire/corpus';
 import { encryptPdf } from '@quire/test-kit/hostile-pdfs';
@@ -8,6 +8,7 @@ import { inputFile, isEncrypted, qpdfPageCount, useJobContext } from '../../test
 import { MARK_COLOURS } from '../compare/mark-colours.ts';
 import { loadMupdf } from '../mupdf/load-mupdf.ts';
 import { compare } from './compare.ts';
+import { redact } from './redact.ts';
 
 const ctx = useJobContext(120_000);
 
@@ -193,6 +194,32 @@ describe('compare', () => {
       encoding: 'utf8',
     });
     expect(images.split('\n').filter((line) => /^\s+2\s/.test(line)).length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('compares Japanese character by character: a word of three characters redacted is three characters deleted', async () => {
+    const original = corpusPath('pdf/pdfjs_japanese-text_issue16538.pdf');
+    const redacted = await redact(
+      {
+        file: inputFile(original),
+        options: {
+          search: ['非完備'],
+          regex: 'false',
+          areas: [],
+          fill: '#000000',
+          preview: 'false',
+          skip: [],
+        },
+      },
+      { ...ctx, workDir: await mkdtemp(join(ctx.workDir, 'redact-')) },
+    );
+    const result = await run(original, redacted.path);
+    expect(result.report.values).toMatchObject({
+      wordsInserted: 0,
+      wordsDeleted: 3,
+      wordsChanged: 0,
+      pagesChanged: 1,
+    });
+    expect(pageText(result.path, 1)).toContain('非完備');
   });
 
   it('writes its summary in the language asked, in every script, and reads protected files', async () => {
