@@ -342,7 +342,7 @@ export const REPORT_SPECS: { readonly [T in ToolId]: readonly ReportHeaderSpec<T
     },
   ],
   repair: [
-    { ...PAGE_COUNT, description: 'Pages of the result: every page the file still held.' },
+    PAGE_COUNT,
     {
       header: 'X-Repair-Engine',
       type: 'string',
