@@ -127,6 +127,16 @@ export function clusterCases(mark: string, scratch: () => string) {
         expect(parts).toContain(mark);
       },
     },
+    'pdf-to-powerpoint': {
+      parts: [['file', pdf(2), 'a.pdf']],
+      check: async (body) => {
+        // A slide per page, each with the marker and its page's number as text.
+        const slides = await readWith(body, 'out.pptx', 'unzip', (path) => ['-p', path, 'ppt/slides/*.xml']);
+        expect(slides.match(/<p:sld /g)).toHaveLength(2);
+        expect(slides).toContain(mark);
+        expect(slides).toContain('page 2');
+      },
+    },
     'word-to-pdf': {
       parts: [['file', markedDocx(mark, 3), 'a.docx']],
       check: async (body) => expect(await textOf(body)).toContain(mark),

@@ -19,6 +19,7 @@ const PDF_TOOLS = [
   'redact',
   'sign',
   'pdf-to-word',
+  'pdf-to-powerpoint',
   'pdf-to-jpg',
   'pdf-to-png',
   'pdf-to-text',

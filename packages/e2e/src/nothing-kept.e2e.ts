@@ -175,6 +175,7 @@ describe('nothing kept: a marker sent through every tool and outcome is found no
         },
       ),
       'pdf-to-word': await send('pdf-to-word', [pdfFile()]),
+      'pdf-to-powerpoint': await send('pdf-to-powerpoint', [pdfFile()]),
       'pdf-to-jpg': await send('pdf-to-jpg', [pdfFile()], { quality: 'low' }),
       'pdf-to-png': await send('pdf-to-png', [pdfFile()], { quality: 'low', transparent: 'true' }),
       'pdf-to-text': await send('pdf-to-text', [pdfFile()], { language: 'en' }),

@@ -13,6 +13,7 @@ import { pdfToPdfa } from './pdf-to-pdfa.ts';
 import { pdfToJpg } from './pdf-to-jpg.ts';
 import { pdfToPng } from './pdf-to-png.ts';
 import { pdfToText } from './pdf-to-text.ts';
+import { pdfToPowerpoint } from './pdf-to-powerpoint.ts';
 import { pdfToWord } from './pdf-to-word.ts';
 import { protect } from './protect.ts';
 import { redact } from './redact.ts';
@@ -40,6 +41,7 @@ export const ENGINE_OPS = {
   redact,
   sign,
   'pdf-to-word': pdfToWord,
+  'pdf-to-powerpoint': pdfToPowerpoint,
   'word-to-pdf': wordToPdf,
   'excel-to-pdf': excelToPdf,
   'powerpoint-to-pdf': powerpointToPdf,

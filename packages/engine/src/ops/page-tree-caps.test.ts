@@ -33,6 +33,7 @@ import { ocr } from './ocr.ts';
 import { pdfToJpg } from './pdf-to-jpg.ts';
 import { pdfToPng } from './pdf-to-png.ts';
 import { pdfToPdfa } from './pdf-to-pdfa.ts';
+import { pdfToPowerpoint } from './pdf-to-powerpoint.ts';
 import { pdfToText } from './pdf-to-text.ts';
 import { pdfToWord } from './pdf-to-word.ts';
 import { protect } from './protect.ts';
@@ -236,6 +237,19 @@ const CASES: { [K in PdfToolId]: Case } = {
       const xml = strFromU8(unzipSync(await readFile(result.path))['word/document.xml'] ?? new Uint8Array());
       return xml.match(/<w:type w:val="nextPage"\/>/g)?.length ?? 0;
     },
+  },
+  'pdf-to-powerpoint': {
+    fileIndex: 0,
+    run: (path, password) =>
+      pdfToPowerpoint(
+        { file: inputFile(path, password), options: { pages: undefined, language: ['en'] } },
+        ctx,
+      ),
+    // A slide per page.
+    countPages: async (result) =>
+      Object.keys(unzipSync(await readFile(result.path))).filter((name) =>
+        /^ppt\/slides\/slide\d+\.xml$/.test(name),
+      ).length,
   },
   ocr: pdfCase((path, password) =>
     ocr({ file: inputFile(path, password), options: { language: ['en'] } }, ctx),

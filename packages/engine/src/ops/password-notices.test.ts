@@ -16,6 +16,7 @@ import { ocr } from './ocr.ts';
 import { pdfToJpg } from './pdf-to-jpg.ts';
 import { pdfToPng } from './pdf-to-png.ts';
 import { pdfToPdfa } from './pdf-to-pdfa.ts';
+import { pdfToPowerpoint } from './pdf-to-powerpoint.ts';
 import { pdfToText } from './pdf-to-text.ts';
 import { pdfToWord } from './pdf-to-word.ts';
 import { protect } from './protect.ts';
@@ -233,6 +234,15 @@ const CASES: { [K in PdfToolId]: Case } = {
     fileIndex: 0,
     run: async (path, password) =>
       pdfToWord({ file: inputFile(path, password), options: { language: ['en'] } }, await job()),
+    writesPdf: false,
+  },
+  'pdf-to-powerpoint': {
+    fileIndex: 0,
+    run: async (path, password) =>
+      pdfToPowerpoint(
+        { file: inputFile(path, password), options: { pages: undefined, language: ['en'] } },
+        await job(),
+      ),
     writesPdf: false,
   },
   ocr: {

@@ -85,6 +85,20 @@ const POLICY: Record<PdfTool, (output: Buffer, activeKeys: ActiveKeys) => Promis
     expect(Object.keys(docx).filter((name) => /vba|macro|activeX|\.bin$/i.test(name))).toEqual([]);
     expect(strFromU8(docx['[Content_Types].xml'] as Uint8Array)).not.toMatch(/macroEnabled|vbaProject/);
   },
+  // A presentation of text boxes and pictures: no macros, ActiveX controls or embedded objects, and no action but
+  // the page's web links (those of safe schemes: `read-links.ts`), as PDF to Word keeps them.
+  'pdf-to-powerpoint': async (output) => {
+    const pptx = unzipSync(output);
+    expect(Object.keys(pptx).filter((name) => /vba|macro|activeX|embeddings|\.bin$/i.test(name))).toEqual([]);
+    expect(strFromU8(pptx['[Content_Types].xml'] as Uint8Array)).not.toMatch(/macroEnabled|vbaProject/);
+    const slides = Object.keys(pptx).filter((name) => name.startsWith('ppt/slides/'));
+    for (const name of slides) {
+      const xml = strFromU8(pptx[name] as Uint8Array);
+      expect(xml).not.toMatch(
+        /ppaction:\/\/(macro|program|ole)|javascript:|file:|TargetMode="External"[^>]*Target="(?!https?:|mailto:|ftp:)/i,
+      );
+    }
+  },
   // PDF/A forbids scripts, Launch actions and XFA: Ghostscript drops them (and the rest, see PDFA_ACTIVE_KEYS), and
   // our checker refuses a result that kept any.
   'pdf-to-pdfa': async (output, activeKeys) => expect(await activeKeys(output)).toEqual(PDFA_ACTIVE_KEYS),

@@ -60,6 +60,8 @@ export type ToolReports = {
   'excel-to-pdf': Record<string, never>;
   'powerpoint-to-pdf': Record<string, never>;
   'html-to-pdf': { pageCount: number };
+  /** `pageCount`: slides made, a page each; `pagesWithoutText`: those with no text, none read in them either. */
+  'pdf-to-powerpoint': { pageCount: number; pagesWithoutText: number } & Recognition;
   'pdf-to-jpg': { pageCount: number; downscaledPages: number; minDpi: number };
   'pdf-to-png': { pageCount: number; downscaledPages: number; minDpi: number };
   /** `pagesWithoutText`: pages with no text, none read in them either (scans of no words, drawings, blank pages). */

@@ -46,7 +46,7 @@ const PAGE_COUNT: ReportHeaderSpec<{ pageCount: number }> = {
   write: ({ pageCount }) => String(pageCount),
 };
 
-/** The pages of a conversion that gave no text (PDF to Word, PDF to text). */
+/** The pages of a conversion that gave no text (PDF to Word, PDF to PowerPoint, PDF to text). */
 const PAGES_WITHOUT_TEXT: ReportHeaderSpec<{ pagesWithoutText: number }> = {
   header: 'X-Pages-Without-Text',
   type: 'integer',
@@ -209,6 +209,7 @@ export const REPORT_SPECS: { readonly [T in ToolId]: readonly ReportHeaderSpec<T
   'excel-to-pdf': [],
   'powerpoint-to-pdf': [],
   'html-to-pdf': [PAGE_COUNT],
+  'pdf-to-powerpoint': [PAGE_COUNT, PAGES_WITHOUT_TEXT, ...RECOGNITION],
   'pdf-to-jpg': PAGE_IMAGE_HEADERS,
   'pdf-to-png': PAGE_IMAGE_HEADERS,
   'pdf-to-text': [PAGE_COUNT, PAGES_WITHOUT_TEXT, ...RECOGNITION],
@@ -489,6 +490,11 @@ export const REPORT_FIGURES: ReportFigureSpecs = {
   'excel-to-pdf': {},
   'powerpoint-to-pdf': {},
   'html-to-pdf': { pageCount: PAGE_COUNT_FIGURE },
+  'pdf-to-powerpoint': {
+    pageCount: { type: 'integer', description: 'Slides of the presentation: one for each page converted.' },
+    pagesWithoutText: PAGES_WITHOUT_TEXT_FIGURE,
+    ...RECOGNITION_FIGURES,
+  },
   'pdf-to-jpg': PAGE_IMAGE_FIGURES,
   'pdf-to-png': PAGE_IMAGE_FIGURES,
   'pdf-to-text': {

@@ -143,6 +143,7 @@ const PDF = 'application/pdf';
 const ZIP = 'application/zip';
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 const TEXT = 'text/plain; charset=utf-8';
+const PPTX = 'application/vnd.openxmlformats-officedocument.presentationml.presentation';
 /** A page with its corner folded: a document of any kind. */
 const FILE_GLYPH = 'M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8zM14 3v5h5';
 /** A sheet of cells: a spreadsheet. */
@@ -411,6 +412,22 @@ export const TOOLS = defineTools({
     color: 'orange',
     // A page with a tag's angle brackets on it: markup.
     glyph: `${FILE_GLYPH}M10 12l-2.5 2.5L10 17M14 12l2.5 2.5L14 17`,
+  },
+  'pdf-to-powerpoint': {
+    ...onePdf,
+    id: 'pdf-to-powerpoint',
+    slug: 'pdf-to-powerpoint',
+    apiPath: '/api/pdf/to-powerpoint',
+    output: { fileName: 'converted.pptx', mimeType: PPTX, nameSuffix: '' },
+    maxPages: MAX_CONVERT_PAGES,
+    // The pages made slides (all by default), and the languages of its scanned pages, read as PDF to Word reads them.
+    options: { pages: { kind: 'page-list' }, language: DOCUMENT_LANGUAGES },
+    // As PDF to Word: two minutes for the document, a budget per page and one per scanned page.
+    timeoutMs:
+      2 * JOB_TIMEOUT_MS + MAX_CONVERT_PAGES * CONVERT_PAGE_TIMEOUT_MS + MAX_OCR_PAGES * OCR_PAGE_TIMEOUT_MS,
+    errors: ['CONVERSION_FAILED'],
+    color: 'orange',
+    glyph: `${SLIDES_GLYPH}M9 8h6M9 11h4`,
   },
   'pdf-to-jpg': {
     ...onePdf,
