@@ -166,7 +166,10 @@ function runXml(span: Span, { scale, invisible, linkId }: TextContext): string {
     ...(style.isUnderline ? ['u="sng"'] : []),
     ...(span.rise ? [`baseline="${Math.round((span.rise / style.size) * 100_000)}"`] : []),
   ];
-  const alpha = invisible.has(span) ? '<a:alpha val="0"/>' : '';
+  const color = hexColor(style.color);
+  const fill = invisible.has(span)
+    ? `<a:srgbClr val="${color}"><a:alpha val="0"/></a:srgbClr>`
+    : `<a:srgbClr val="${color}"/>`;
   const font = escapeXml(style.font);
   const relId = linkId(span.link);
   const link = !relId
@@ -176,7 +179,7 @@ function runXml(span: Span, { scale, invisible, linkId }: TextContext): string {
       : `<a:hlinkClick r:id="${relId}"/>`;
   return (
     `<a:r><a:rPr lang="en-US" ${flags.join(' ')} dirty="0">` +
-    `<a:solidFill><a:srgbClr val="${hexColor(style.color)}">${alpha}</a:srgbClr></a:solidFill>` +
+    `<a:solidFill>${fill}</a:solidFill>` +
     `<a:latin typeface="${font}"/><a:ea typeface="${font}"/><a:cs typeface="${font}"/>${link}</a:rPr>` +
     `<a:t>${escapeXml(span.text)}</a:t></a:r>`
   );
