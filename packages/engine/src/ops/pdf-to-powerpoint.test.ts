@@ -11,6 +11,7 @@ import { inputFile, qpdfPageCount, useJobContext } from '../../test/job-context.
 import { createLinkedPdf, LINKED_PDF_ADDRESS } from '../../test/linked-pdfs.ts';
 import { placedWords, readPptx, wordOffsets } from '../../test/pptx-slides.ts';
 import { createSidewaysPagePdf, SIDEWAYS_LINES } from '../../test/turned-pdfs.ts';
+import { createVerticalJapanesePdf, VERTICAL_PARAGRAPHS } from '../../test/vertical-pdfs.ts';
 import { stopWarmOffice } from '../libreoffice/warm-office.ts';
 import { pdfToPowerpoint } from './pdf-to-powerpoint.ts';
 import { powerpointToPdf } from './powerpoint-to-pdf.ts';
@@ -169,6 +170,24 @@ describe('pdfToPowerpoint', () => {
     expect(pptx.size).toEqual({ cx: 792 * EMU_PER_POINT, cy: 612 * EMU_PER_POINT });
     expect(pptx.slides[0]?.text.split('\n').map((line) => line.trim())).toEqual(SIDEWAYS_LINES);
     expect(pptx.slides[0]?.xml).not.toContain('vert=');
+  });
+
+  it('stands a page of vertical Japanese as it is, its columns written top to bottom', async () => {
+    const { pptx } = await convert(await createVerticalJapanesePdf(ctx.workDir));
+    // A4 portrait, as the page.
+    expect(pptx.size.cx).toBeLessThan(pptx.size.cy);
+    const xml = pptx.slides[0]?.xml ?? '';
+    expect(xml.match(/vert="eaVert"/g)?.length).toBe(pptx.slides[0]?.textBoxes);
+    const text = (pptx.slides[0]?.text ?? '').replace(/\s+/g, '');
+    for (const paragraph of VERTICAL_PARAGRAPHS) expect(text).toContain(paragraph.replace(/\s+/g, ''));
+    // Its columns stand right to left: the first paragraph's column is right of the last's.
+    const columnOf = (words: string) => {
+      const shape = xml.split('<p:sp>').find((part) => part.includes(`<a:t>${words.slice(0, 4)}`));
+      return Number(/<a:off x="(\d+)"/.exec(shape ?? '')?.[1]);
+    };
+    expect(columnOf(VERTICAL_PARAGRAPHS[0] ?? '')).toBeGreaterThan(
+      columnOf(VERTICAL_PARAGRAPHS.at(-1) ?? ''),
+    );
   });
 
   it('sets right-to-left lines right-aligned, in reading order', async () => {

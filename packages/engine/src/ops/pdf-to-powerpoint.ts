@@ -6,7 +6,12 @@ import { loadMupdf } from '../mupdf/load-mupdf.ts';
 import { isScannedPage, mayBeScanned, refuseTooManyScans, surveyPages } from '../ocr/find-scanned-pages.ts';
 import { recognitionReport } from '../ocr/recognition-report.ts';
 import { PptxWriter } from '../pdf-to-powerpoint/pptx-writer.ts';
-import { completeSlide, readScanSlidePage, readSlideText } from '../pdf-to-powerpoint/read-slide-page.ts';
+import {
+  completeSlide,
+  readScanSlidePage,
+  readSlideText,
+  slideSizeOfRead,
+} from '../pdf-to-powerpoint/read-slide-page.ts';
 import type { SlidePage } from '../pdf-to-powerpoint/slide-model.ts';
 import { placePage, slideSizeOf, type SlideSize } from '../pdf-to-powerpoint/slide-size.ts';
 import { writeSlideXml } from '../pdf-to-powerpoint/slide-xml.ts';
@@ -178,7 +183,7 @@ async function writeSlides(
     checkStop(index, waiting.length);
     await withPage(pageNumber, async (page) => {
       const { read, characters } = readSlideText(mupdf, document, page, pageNumber);
-      size ??= slideSizeOf(read.layout);
+      size ??= slideSizeOf(slideSizeOfRead(read.layout));
       if (mayBeScanned(characters)) waiting.push(pageNumber);
       else await write(await completeSlide(mupdf, page, read));
     });

@@ -1,12 +1,13 @@
 import type * as Mupdf from 'mupdf';
-import type { Span } from '../pdf-to-word/model/layout-model.ts';
+import type { Line, PageImage, Span } from '../pdf-to-word/model/layout-model.ts';
 import { readScanPage, type RecognisedScan } from '../pdf-to-word/convert-document.ts';
 import { encodeImage } from '../pdf-to-word/read/encode-image.ts';
+import { pageTurner } from '../pdf-to-word/read/page-turn.ts';
 import { readPageLinks } from '../pdf-to-word/read/read-links.ts';
 import { readPageLayout } from '../pdf-to-word/read/read-page-layout.ts';
 import type { ReadPage } from '../pdf-to-word/read/raw-page.ts';
 import { drawPageArt } from './draw-page-art.ts';
-import type { SlidePage } from './slide-model.ts';
+import type { SlidePage, SlidePicture } from './slide-model.ts';
 import { SLIDE_SETTINGS } from './slide-settings.ts';
 
 /** A page's text and pictures as read, not yet encoded or drawn, and how many characters its text has. */
@@ -28,6 +29,14 @@ export function readSlideText(
   return { read, characters };
 }
 
+/** The size of a page's slide, as read: a page of vertical text stands as the page does, not as it was read. */
+export function slideSizeOfRead({ width, height, isVerticalText }: ReadPage['layout']): {
+  width: number;
+  height: number;
+} {
+  return isVerticalText ? { width: height, height: width } : { width, height };
+}
+
 /**
  * A page read (`readSlideText`) made a slide's: its pictures encoded, and its drawing, drawn without its text and
  * pictures, behind them; the runs drawn invisible are marked.
@@ -37,10 +46,14 @@ export async function completeSlide(
   page: Mupdf.Page,
   read: ReadPage,
 ): Promise<SlidePage> {
-  const pictures = [];
-  for (const raw of read.images) pictures.push(await encodeImage(raw));
-  const { art, invisible } = await drawPageArt(mupdf, page, read.layout.turn ?? 0);
-  const { lines, width, height, pageNumber } = read.layout;
+  const encoded = [];
+  for (const raw of read.images) encoded.push(await encodeImage(raw));
+  // Vertical Japanese or Chinese was read turned a quarter, its columns as rows: the slide stands as the page does.
+  const { pageNumber, isVerticalText = false } = read.layout;
+  const { width, height, lines, pictures } = isVerticalText
+    ? verticalPageUpright(read.layout, encoded)
+    : { ...read.layout, pictures: encoded };
+  const { art, invisible } = await drawPageArt(mupdf, page, isVerticalText ? 0 : (read.layout.turn ?? 0));
   return {
     pageNumber,
     width,
@@ -53,6 +66,29 @@ export async function completeSlide(
       lines.flatMap((line) => line.spans),
       invisible,
     ),
+    ...(isVerticalText ? { isVerticalText } : {}),
+  };
+}
+
+/**
+ * A page of vertical text as read (turned a quarter anticlockwise, its columns rows: `vertical-page.ts`) put back as
+ * the page stands: its lines' boxes turned back, each to be written top to bottom, and its pictures placed back,
+ * turned a quarter clockwise (their pixels stand as on the page read turned).
+ */
+function verticalPageUpright(
+  layout: ReadPage['layout'],
+  pictures: readonly PageImage[],
+): { width: number; height: number; lines: Line[]; pictures: SlidePicture[] } {
+  const back = pageTurner(90, layout.width, layout.height);
+  return {
+    width: back.width,
+    height: back.height,
+    lines: layout.lines.map((line) => ({
+      ...line,
+      box: back.box(line.box),
+      spans: line.spans.map((span) => ({ ...span, box: back.box(span.box) })),
+    })),
+    pictures: pictures.map((picture) => ({ ...picture, box: back.box(picture.box), isTurned: true })),
   };
 }
 

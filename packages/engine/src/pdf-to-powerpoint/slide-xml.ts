@@ -1,7 +1,7 @@
 import type { Box, LinkTarget, PageImage, Span } from '../pdf-to-word/model/layout-model.ts';
 import { isCjk, isMostlyRightToLeft } from '../pdf-to-word/model/script-direction.ts';
 import type { Line } from '../pdf-to-word/model/layout-model.ts';
-import type { SlidePage } from './slide-model.ts';
+import type { SlidePage, SlidePicture } from './slide-model.ts';
 
 /** English Metric Units a point: the unit of every length in PresentationML. */
 export const EMU_PER_POINT = 12_700;
@@ -82,7 +82,13 @@ export function writeSlideXml(
     if (line.text.trim() === '') continue;
     shapeId += 1;
     shapes.push(
-      textBoxXml(shapeId, line, { frame, scale: placement.scale, invisible: page.invisible, linkId }),
+      textBoxXml(shapeId, line, {
+        frame,
+        isVerticalText: page.isVerticalText ?? false,
+        scale: placement.scale,
+        invisible: page.invisible,
+        linkId,
+      }),
     );
   }
   const xml =
@@ -107,14 +113,29 @@ function frameWriter(placement: Placement): (box: Box, rotation?: number) => str
   };
 }
 
-function pictureXml(id: number, relId: string, picture: PageImage, frame: (box: Box) => string): string {
+function pictureXml(
+  id: number,
+  relId: string,
+  picture: SlidePicture,
+  frame: (box: Box, rotation?: number) => string,
+): string {
   const description = picture.description ? ` descr="${escapeXml(picture.description)}"` : '';
   return (
     `<p:pic><p:nvPicPr><p:cNvPr id="${id}" name="Picture ${id}"${description}/>` +
     `<p:cNvPicPr><a:picLocks noChangeAspect="1"/></p:cNvPicPr><p:nvPr/></p:nvPicPr>` +
     `<p:blipFill><a:blip r:embed="${relId}"/><a:stretch><a:fillRect/></a:stretch></p:blipFill>` +
-    `<p:spPr>${frame(picture.box)}<a:prstGeom prst="rect"><a:avLst/></a:prstGeom></p:spPr></p:pic>`
+    `<p:spPr>${picture.isTurned ? frame(quarterFrame(picture.box), 90) : frame(picture.box)}` +
+    '<a:prstGeom prst="rect"><a:avLst/></a:prstGeom></p:spPr></p:pic>'
   );
+}
+
+/** The frame that, turned a quarter about its centre, covers `box`: its width and height swapped. */
+function quarterFrame(box: Box): Box {
+  const x = (box.x0 + box.x1) / 2;
+  const y = (box.y0 + box.y1) / 2;
+  const halfWidth = (box.y1 - box.y0) / 2;
+  const halfHeight = (box.x1 - box.x0) / 2;
+  return { x0: x - halfWidth, y0: y - halfHeight, x1: x + halfWidth, y1: y + halfHeight };
 }
 
 function rectangleXml(id: number, box: Box, color: string, frame: (box: Box) => string): string {
@@ -127,6 +148,7 @@ function rectangleXml(id: number, box: Box, color: string, frame: (box: Box) => 
 
 type TextContext = {
   frame: (box: Box, rotation?: number) => string;
+  isVerticalText: boolean;
   scale: number;
   invisible: ReadonlySet<Span>;
   linkId: (target: LinkTarget | undefined) => string | undefined;
@@ -135,17 +157,20 @@ type TextContext = {
 /**
  * A line as a text box without margins or wrapping, its top at the line's top: left-to-right text grows from its
  * left edge, right-to-left text from its right edge, so a font a little wider or narrower than the PDF's moves
- * only the line's end. A line running up or down the page is written vertical in its box.
+ * only the line's end. A line running up or down the page, and every line of a page of vertical text, is written
+ * vertical in its box.
  */
 function textBoxXml(id: number, line: Line, context: TextContext): string {
-  const isRightToLeft = !line.isVertical && isMostlyRightToLeft(line.text);
-  const vertical = !line.isVertical
-    ? ''
-    : line.flow === 'up'
-      ? ' vert="vert270"'
-      : isCjk(line.text.trim()[0])
-        ? ' vert="eaVert"'
-        : ' vert="vert"';
+  const isRightToLeft = !line.isVertical && !context.isVerticalText && isMostlyRightToLeft(line.text);
+  const vertical = context.isVerticalText
+    ? ' vert="eaVert"'
+    : !line.isVertical
+      ? ''
+      : line.flow === 'up'
+        ? ' vert="vert270"'
+        : isCjk(line.text.trim()[0])
+          ? ' vert="eaVert"'
+          : ' vert="vert"';
   const paragraph = isRightToLeft ? '<a:pPr algn="r" rtl="1"/>' : '<a:pPr algn="l"/>';
   const runs = line.spans.map((span) => runXml(span, context)).join('');
   return (
