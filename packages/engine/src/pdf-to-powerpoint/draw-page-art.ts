@@ -98,6 +98,7 @@ function artFilter(
       });
     },
     fillShade: (shade, ctm, alpha) => {
+      keepBorrowed(shade);
       onMark();
       draw.fillShade(shade, ctm, alpha);
     },
@@ -124,6 +125,18 @@ function artFilter(
       draw.beginTile(area, view, xstep, ystep, ctm, id, docId),
     endTile: () => draw.endTile(),
   });
+}
+
+/**
+ * MuPDF.js (1.28.1) hands a device's `fillShade` the shading in a wrapper that it did not take a reference for, yet
+ * registers for dropping when the wrapper is collected: once collected, the shading MuPDF still holds (in the
+ * display list, the page's resources) is freed under it, and a later page reads freed memory ("memory access out of
+ * bounds" three pages on, in a 14-page paper converted whole). The wrapper is taken off that registry: the shading
+ * stays MuPDF's to drop, as it was lent.
+ */
+function keepBorrowed(shade: Mupdf.Shade): void {
+  const registry = (shade.constructor as unknown as { _finalizer?: FinalizationRegistry<number> })._finalizer;
+  registry?.unregister(shade);
 }
 
 /** The matrix that turns a page of `width` × `height` points clockwise by `turn` (as `pageTurner` turns points). */
