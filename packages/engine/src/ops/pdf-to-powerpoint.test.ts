@@ -62,20 +62,20 @@ describe('pdfToPowerpoint', () => {
     }
     // The title in its bold 17.9-point Times (mapped to Times New Roman), black.
     expect(pptx.slides[0]?.xml).toMatch(
-      /<a:rPr lang="en-US" sz="1800" b="1" dirty="0"><a:solidFill><a:srgbClr val="000000"\/><\/a:solidFill><a:latin typeface="Times New Roman"\/>[^]*?<a:t>Trace-based Just-in-Time Type Specialization for Dynamic<\/a:t>/,
+      /<a:rPr lang="en-US" sz="1800" b="1"(?: spc="-?\d+")? dirty="0"><a:solidFill><a:srgbClr val="000000"\/><\/a:solidFill><a:latin typeface="Times New Roman"\/>[^]*?<a:t>Trace-based Just-in-Time Type Specialization for Dynamic<\/a:t>/,
     );
     // Page 1 has no drawing but its footnote rule; page 8's table rules are drawn behind its text.
     expect(pptx.slides[1]?.pictures).toBe(1);
-    // Shown by LibreOffice, the slides' words stand where the page's stand: half within 2 points, most within 8
-    // (a line set in a substitute font ends a little earlier or later than the PDF's).
+    // Shown by LibreOffice, the slides' words stand where the page's stand: half within a point, nine in ten within 3
+    // (each line's characters spaced to the PDF's width: 0.5 and 1.9 points measured; unspaced, 1.0 and 5.8-7.3).
     const back = await powerpointToPdf({ file: inputFile(result.path), options: {} }, ctx);
     expect(qpdfPageCount(back.path)).toBe(2);
     const [sourceWords, shownWords] = [placedWords(source), placedWords(back.path)];
     for (const [index, page] of sourceWords.entries()) {
       const offsets = wordOffsets(page, shownWords[index] ?? []).sort((a, b) => a - b);
       expect(offsets.length).toBeGreaterThan(page.length / 4);
-      expect(offsets[Math.floor(offsets.length / 2)]).toBeLessThan(2);
-      expect(offsets[Math.floor(offsets.length * 0.8)]).toBeLessThan(8);
+      expect(offsets[Math.floor(offsets.length / 2)]).toBeLessThan(1);
+      expect(offsets[Math.floor(offsets.length * 0.9)]).toBeLessThan(3);
     }
   }, 120_000);
 

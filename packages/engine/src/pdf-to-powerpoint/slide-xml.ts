@@ -1,7 +1,9 @@
 import type { Box, LinkTarget, PageImage, Span } from '../pdf-to-word/model/layout-model.ts';
-import { isCjk, isMostlyRightToLeft } from '../pdf-to-word/model/script-direction.ts';
+import { hasRightToLeft, isCjk, isMostlyRightToLeft } from '../pdf-to-word/model/script-direction.ts';
 import type { Line } from '../pdf-to-word/model/layout-model.ts';
+import { writtenWidth } from '../pdf-to-word/paragraphs/fit-text-width.ts';
 import type { SlidePage, SlidePicture } from './slide-model.ts';
+import { SLIDE_SETTINGS } from './slide-settings.ts';
 
 /** English Metric Units a point: the unit of every length in PresentationML. */
 export const EMU_PER_POINT = 12_700;
@@ -172,7 +174,8 @@ function textBoxXml(id: number, line: Line, context: TextContext): string {
           ? ' vert="eaVert"'
           : ' vert="vert"';
   const paragraph = isRightToLeft ? '<a:pPr algn="r" rtl="1"/>' : '<a:pPr algn="l"/>';
-  const runs = line.spans.map((span) => runXml(span, context)).join('');
+  const spacing = line.isVertical || context.isVerticalText ? 0 : lineSpacing(line);
+  const runs = line.spans.map((span) => runXml(span, spacing, context)).join('');
   return (
     `<p:sp><p:nvSpPr><p:cNvPr id="${id}" name="Text ${id}"/><p:cNvSpPr txBox="1"/><p:nvPr/></p:nvSpPr>` +
     `<p:spPr>${context.frame(line.box)}<a:prstGeom prst="rect"><a:avLst/></a:prstGeom><a:noFill/></p:spPr>` +
@@ -181,7 +184,24 @@ function textBoxXml(id: number, line: Line, context: TextContext): string {
   );
 }
 
-function runXml(span: Span, { scale, invisible, linkId }: TextContext): string {
+/**
+ * Points to add after each character of `line` (negative: to take) so that, written in its families, it is as wide
+ * as the PDF drew it; 0 when a family's widths are not known, the line is short, or the difference is too large to
+ * be a matter of fonts (`SLIDE_SETTINGS.maxSpacingEm`).
+ */
+function lineSpacing(line: Line): number {
+  const characters = [...line.text];
+  // Arabic, Hebrew and CJK have no widths in the base fonts measured.
+  if (characters.length < SLIDE_SETTINGS.minSpacedCharacters) return 0;
+  if (hasRightToLeft(line.text) || characters.some((char) => isCjk(char))) return 0;
+  const written = writtenWidth(line.spans);
+  if (written === undefined) return 0;
+  const spacing = (line.box.x1 - line.box.x0 - written) / characters.length;
+  const size = Math.max(...line.spans.map((span) => span.style.size));
+  return Math.abs(spacing) <= SLIDE_SETTINGS.maxSpacingEm * size ? spacing : 0;
+}
+
+function runXml(span: Span, spacing: number, { scale, invisible, linkId }: TextContext): string {
   const { style } = span;
   const size = Math.min(MAX_FONT_SIZE, Math.max(MIN_FONT_SIZE, Math.round(style.size * scale * 100)));
   const flags = [
@@ -189,6 +209,7 @@ function runXml(span: Span, { scale, invisible, linkId }: TextContext): string {
     ...(style.isBold ? ['b="1"'] : []),
     ...(style.isItalic ? ['i="1"'] : []),
     ...(style.isUnderline ? ['u="sng"'] : []),
+    ...(spacing ? [`spc="${Math.round(spacing * scale * 100)}"`] : []),
     ...(span.rise ? [`baseline="${Math.round((span.rise / style.size) * 100_000)}"`] : []),
   ];
   const color = hexColor(style.color);
