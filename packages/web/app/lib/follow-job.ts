@@ -2,6 +2,12 @@ import { AppError, JOBS_PATH, isTerminalState, type JobBody, type JobView } from
 
 /** How often a job is asked for when its event stream is not available. */
 const POLL_INTERVAL_MS = 700;
+/**
+ * How long an open event stream may stay silent before the job is asked for all the same: a proxy that holds the
+ * stream's events back (or a stream that stalls without an error) would otherwise leave the page showing a job at
+ * work that has long ended.
+ */
+const SILENT_STREAM_MS = 5_000;
 
 export type FollowOptions = {
   readonly signal?: AbortSignal | undefined;
@@ -15,8 +21,9 @@ function abortError(): DOMException {
 
 /**
  * Follows a job until it ends and resolves with its last view: through its Server-Sent Events where the browser
- * and the network allow them, else (an event stream that fails, a proxy that buffers it) by asking for the job
- * every 0.7 s. Rejects with an `AbortError` when the signal aborts, and with `NOT_FOUND` when the job is gone.
+ * and the network allow them, else (an event stream that fails) by asking for the job every 0.7 s; a stream that
+ * stays silent for 5 s (a proxy that buffers it) is checked by asking once, and again after every 5 s of silence.
+ * Rejects with an `AbortError` when the signal aborts, and with `NOT_FOUND` when the job is gone.
  */
 export function followJob(first: JobView, options: FollowOptions = {}): Promise<JobView> {
   const { signal, onChange } = options;
@@ -45,6 +52,14 @@ export function followJob(first: JobView, options: FollowOptions = {}): Promise<
     seen(first);
     if (isTerminalState(first.state)) return;
 
+    /** The job's view now, or the error of an answer that is not one (the job is gone); a network failure throws. */
+    const askView = async (): Promise<JobView> => {
+      const response = await fetch(`${JOBS_PATH}/${first.id}`, { signal: signal ?? null, cache: 'no-store' });
+      const body: unknown = await response.json();
+      if (!response.ok) throw AppError.fromJson(body);
+      return (body as JobBody).job;
+    };
+
     const poll = () => {
       let timer: ReturnType<typeof setTimeout> | undefined;
       let isStopped = false;
@@ -54,14 +69,9 @@ export function followJob(first: JobView, options: FollowOptions = {}): Promise<
       };
       const ask = async () => {
         try {
-          const response = await fetch(`${JOBS_PATH}/${first.id}`, {
-            signal: signal ?? null,
-            cache: 'no-store',
-          });
-          const body: unknown = await response.json();
+          const view = await askView();
           if (isStopped) return;
-          if (!response.ok) throw AppError.fromJson(body);
-          seen((body as JobBody).job);
+          seen(view);
         } catch (error) {
           if (!isStopped) fail(error);
           return;
@@ -76,14 +86,41 @@ export function followJob(first: JobView, options: FollowOptions = {}): Promise<
       return;
     }
     const events = new EventSource(`${JOBS_PATH}/${first.id}/events`);
-    stop = () => events.close();
+    let isStreaming = true;
+    let silence: ReturnType<typeof setTimeout> | undefined;
+    const stopStream = () => {
+      isStreaming = false;
+      clearTimeout(silence);
+      events.close();
+    };
+    // Asked after every 5 s without an event; a failed ask leaves the stream to go on (the next silence asks again).
+    const awaitSilence = () => {
+      clearTimeout(silence);
+      silence = setTimeout(() => {
+        void askView().then(
+          (view) => {
+            if (!isStreaming) return;
+            seen(view);
+            if (isStreaming) awaitSilence();
+          },
+          (error: unknown) => {
+            if (!isStreaming) return;
+            if (error instanceof AppError) fail(error);
+            else awaitSilence();
+          },
+        );
+      }, SILENT_STREAM_MS);
+    };
+    stop = stopStream;
+    awaitSilence();
     events.addEventListener('job', (event) => {
       const body = JSON.parse((event as MessageEvent<string>).data) as JobBody;
       seen(body.job);
+      if (isStreaming) awaitSilence();
     });
     // The stream broke before the job ended (or never opened): asking goes on without it.
     events.addEventListener('error', () => {
-      events.close();
+      stopStream();
       poll();
     });
   });
