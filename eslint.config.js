@@ -59,8 +59,13 @@ export default tseslint.config(
     rules: { 'import-x/no-relative-packages': 'error' },
   },
   {
-    // The web reads content/ (data, no package) at build time, and shared the API reference's English words in it.
-    files: ['packages/web/**', 'packages/shared/src/api/tool-words.ts'],
+    // The web reads content/ (data, no package) at build time, and shared the API reference's English words in it
+    // and the words tools write into their results (content/reports).
+    files: [
+      'packages/web/**',
+      'packages/shared/src/api/tool-words.ts',
+      'packages/shared/src/reports/report-words.ts',
+    ],
     rules: { 'import-x/no-relative-packages': ['error', { ignore: ['^(\\.\\./)+content/'] }] },
   },
   {

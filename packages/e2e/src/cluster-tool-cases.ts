@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { ToolId } from '@quire/shared';
 import { expect } from 'vitest';
 import { createSlidesOdp } from '@quire/test-kit/hostile-presentations';
-import { markedDocx, markedJpeg, markedPdf } from './marked-files.ts';
+import { cutShort, markedDocx, markedJpeg, markedPdf } from './marked-files.ts';
 
 // The cluster test's uploads: a form's parts, and each tool's case (its upload and what its right answer looks like).
 
@@ -127,6 +127,16 @@ export function clusterCases(mark: string, scratch: () => string) {
         expect(parts).toContain(mark);
       },
     },
+    'pdf-to-powerpoint': {
+      parts: [['file', pdf(2), 'a.pdf']],
+      check: async (body) => {
+        // A slide per page, each with the marker and its page's number as text.
+        const slides = await readWith(body, 'out.pptx', 'unzip', (path) => ['-p', path, 'ppt/slides/*.xml']);
+        expect(slides.match(/<p:sld /g)).toHaveLength(2);
+        expect(slides).toContain(mark);
+        expect(slides).toContain('page 2');
+      },
+    },
     'word-to-pdf': {
       parts: [['file', markedDocx(mark, 3), 'a.docx']],
       check: async (body) => expect(await textOf(body)).toContain(mark),
@@ -137,6 +147,10 @@ export function clusterCases(mark: string, scratch: () => string) {
     },
     'powerpoint-to-pdf': {
       parts: [['file', Buffer.from(createSlidesOdp([mark])), 'a.odp']],
+      check: async (body) => expect(await textOf(body)).toContain(mark),
+    },
+    'html-to-pdf': {
+      parts: [['file', Buffer.from(`<!doctype html><p>${mark}</p>`), 'a.html']],
       check: async (body) => expect(await textOf(body)).toContain(mark),
     },
     'pdf-to-jpg': {
@@ -161,6 +175,18 @@ export function clusterCases(mark: string, scratch: () => string) {
         const text = body.toString('utf8');
         expect(text).toContain(mark);
         expect(text.split('\f')).toHaveLength(2);
+      },
+    },
+    // A page more in the second: the report's summary tells it inserted, and shows it.
+    compare: {
+      parts: [
+        ['file-0', pdf(2), 'a.pdf'],
+        ['file-1', pdf(3), 'b.pdf'],
+      ],
+      check: async (body) => {
+        const text = (await textOf(body)).replace(/\s+/g, ' ');
+        expect(text).toContain('Changed page 3: inserted');
+        expect(text).toContain(mark);
       },
     },
     'pdf-to-pdfa': {
@@ -241,6 +267,14 @@ export function clusterCases(mark: string, scratch: () => string) {
     unlock: {
       parts: [['file', pdf(2), 'a.pdf']],
       check: async (body) => expect(await textOf(body)).toContain(mark),
+    },
+    // Cut off after its last object: rebuilt whole, both pages and their text.
+    repair: {
+      parts: [['file', cutShort(pdf(2)), 'a.pdf']],
+      check: async (body) => {
+        expect(await pagesOf(body)).toBe(2);
+        expect(await textOf(body)).toContain(mark);
+      },
     },
     // Pages with text are not read again: the document comes back with its own text.
     ocr: {

@@ -19,6 +19,7 @@ const PDF_TOOLS = [
   'redact',
   'sign',
   'pdf-to-word',
+  'pdf-to-powerpoint',
   'pdf-to-jpg',
   'pdf-to-png',
   'pdf-to-text',
@@ -32,6 +33,7 @@ const PDF_TOOLS = [
   'organize',
   'protect',
   'unlock',
+  'repair',
 ];
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
@@ -127,7 +129,7 @@ describe('the home page upload area', () => {
     await page.context().close();
   });
 
-  it('offers one PDF its tools but not merge, and two PDFs merge and organize', async () => {
+  it('offers one PDF its tools but not merge, and two PDFs merge, organize and compare', async () => {
     const page = await openHome('en', DESKTOP);
     const input = page.getByTestId('file-input');
     await input.setInputFiles([corpusPath(PDF)]);
@@ -135,7 +137,7 @@ describe('the home page upload area', () => {
     await input.setInputFiles([
       { name: 'second.pdf', mimeType: 'application/pdf', buffer: await readFile(corpusPath(PDF)) },
     ]);
-    await expect.poll(() => toolsOffered(page)).toEqual(['merge', 'organize']);
+    await expect.poll(() => toolsOffered(page)).toEqual(['merge', 'organize', 'compare']);
     await page.context().close();
   });
 

@@ -46,6 +46,14 @@ export function markedPdf(marker: string, pages = 1, paddingBytes = 0): Buffer {
   return Buffer.from(pdf, 'latin1');
 }
 
+/**
+ * A PDF cut off after its last object: no cross-reference table, no trailer and no end marker. Every tool but Repair
+ * PDF refuses it; Repair PDF's MuPDF rebuilds it whole from its objects.
+ */
+export function cutShort(pdf: Buffer): Buffer {
+  return pdf.subarray(0, pdf.lastIndexOf('endobj') + 'endobj\n'.length);
+}
+
 /** Starts like a PDF and carries the marker, but has no objects, no xref and no trailer: a damaged file (422). */
 export function damagedPdf(marker: string): Buffer {
   return Buffer.from(`%PDF-1.7\n1 0 obj\n<< /Title (${marker}) >>\nstream\n${marker}\n`, 'latin1');

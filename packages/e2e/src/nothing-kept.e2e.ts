@@ -7,7 +7,7 @@ import { TOOLS, type ToolId } from '@quire/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSlidesOdp } from '@quire/test-kit/hostile-presentations';
 import { findMarker } from './find-marker.ts';
-import { damagedPdf, markedDocx, markedJpeg, markedNonWordZip, markedPdf } from './marked-files.ts';
+import { cutShort, damagedPdf, markedDocx, markedJpeg, markedNonWordZip, markedPdf } from './marked-files.ts';
 import { descendantsOf, processesMentioning, waitUntil } from '@quire/test-kit/processes';
 import {
   makeServerDirs,
@@ -175,6 +175,7 @@ describe('nothing kept: a marker sent through every tool and outcome is found no
         },
       ),
       'pdf-to-word': await send('pdf-to-word', [pdfFile()]),
+      'pdf-to-powerpoint': await send('pdf-to-powerpoint', [pdfFile()]),
       'pdf-to-jpg': await send('pdf-to-jpg', [pdfFile()], { quality: 'low' }),
       'pdf-to-png': await send('pdf-to-png', [pdfFile()], { quality: 'low', transparent: 'true' }),
       'pdf-to-text': await send('pdf-to-text', [pdfFile()], { language: 'en' }),
@@ -197,6 +198,10 @@ describe('nothing kept: a marker sent through every tool and outcome is found no
       'excel-to-pdf': await send('excel-to-pdf', [
         { field: 'file', name: named('csv'), type: 'text/csv', data: Buffer.from(`${MARKER};1\n`) },
       ]),
+      // A web page whose text is the marker: Chromium's profile, in the job's directory, goes with the job.
+      'html-to-pdf': await send('html-to-pdf', [
+        { field: 'file', name: named('html'), type: 'text/html', data: Buffer.from(`<p>${MARKER}</p>`) },
+      ]),
       // A one-slide presentation whose text is the marker.
       'powerpoint-to-pdf': await send('powerpoint-to-pdf', [
         { field: 'file', name: named('odp'), type: ODP, data: Buffer.from(createSlidesOdp([MARKER])) },
@@ -207,12 +212,18 @@ describe('nothing kept: a marker sent through every tool and outcome is found no
       organize: await send('organize', [pdfFile('file-0')], {
         layout: '[{"file": 0, "page": 3, "rotate": 90}, {"blank": "previous"}, {"file": 0, "page": 1}]',
       }),
+      // Two marked files, the second with a page more: the report shows the marker's pages, and nothing stays.
+      compare: await send('compare', [pdfFile('file-0'), pdfFile('file-1', markedPdf(MARKER, 4))], {
+        reportLanguage: 'en',
+      }),
       // The new password carries the marker too: it must reach no log and no file either.
       protect: await send('protect', [pdfFile()], {
         newPassword: `pw-${MARKER.slice(0, 40)}`,
         permissions: 'print',
       }),
       unlock: await send('unlock', [pdfFile()]),
+      // Cut off after its last object: rebuilt by MuPDF, whose messages about the file are never logged.
+      repair: await send('repair', [pdfFile('file', cutShort(markedPdf(MARKER, 3)))]),
     } satisfies Record<ToolId, Answer>;
     for (const [toolId, answer] of Object.entries(outcomes)) {
       expect(answer.status, `${toolId}: ${answer.body.toString().slice(0, 300)}`).toBe(200);

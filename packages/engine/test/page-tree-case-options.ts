@@ -1,4 +1,8 @@
-// Options of the tools the page-cap cases run (`src/ops/page-tree-caps.test.ts`), apart from the cases themselves.
+// Options of the tools the page-cap cases run (`src/ops/page-tree-caps.test.ts`), and readers of their results, apart
+// from the cases themselves.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { AppError, type PageLayout } from '@quire/shared';
+import { expect } from 'vitest';
 
 /** Add page numbers' numbering of every page. */
 export const PAGE_NUMBER_OPTIONS = {
@@ -27,3 +31,36 @@ export const REDACT_MINUTES = {
   preview: 'false',
   skip: [],
 } as const;
+
+/** Compare PDFs' report in English, whose summary names the pages of each file. */
+export const COMPARE_OPTIONS = { reportLanguage: 'en' } as const;
+
+/** The pages of the changed version (`file-1`) a comparison read, as its report's summary gives them. */
+export function changedPagesRead(reportPath: string): number {
+  const summary = execFileSync('pdftotext', ['-f', '1', '-l', '1', reportPath, '-'], { encoding: 'utf8' });
+  return Number(/Changed version: \S+ \((\d+) pages\)/.exec(summary)?.[1]);
+}
+
+/**
+ * A layout of every page qpdf finds walking a PDF's page tree (its JSON's pages, not /Count), the last first; page 1
+ * alone where qpdf cannot read the tree.
+ */
+export function lastPageFirst(path: string, password?: string): PageLayout {
+  const args = ['--json', '--json-key=pages', ...(password ? [`--password=${password}`] : []), path];
+  const shown = spawnSync('qpdf', args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const count =
+    shown.status === 0 || shown.status === 3
+      ? (JSON.parse(shown.stdout) as { pages: unknown[] }).pages.length
+      : 1;
+  return Array.from({ length: count }, (_, index) => ({ file: 0, page: count - index, rotate: 0 }));
+}
+
+/** The AppError a tool's run is refused with (the run must fail with one). */
+export async function refusal(promise: Promise<unknown>): Promise<AppError> {
+  const error = await promise.then(
+    () => null,
+    (reason: unknown) => reason,
+  );
+  expect(error).toBeInstanceOf(AppError);
+  return error as AppError;
+}

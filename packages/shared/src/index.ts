@@ -34,5 +34,6 @@ export * from './api/tool-error-codes.ts';
 export * from './reports/job-report.ts';
 export * from './reports/report-headers.ts';
 export * from './reports/report-spec.ts';
+export * from './reports/repair-findings.ts';
 export * from './site-settings.js';
 export * from './jobs/job-view.ts';

@@ -34,6 +34,23 @@ export const MAX_CERTIFICATE_BYTES = 256 * 1024;
  */
 export const MAX_IMAGE_PIXELS = 50_000_000;
 
+/**
+ * HTML to PDF: the largest upload (one page, or a zip of a page's folder with its pictures, styles and fonts), the
+ * most files a zip may hold, the largest file of one and what all its files unpack to together. A zip past any of
+ * them is refused from its directory, before anything is unpacked.
+ */
+export const MAX_HTML_FILE_BYTES = 50 * MEBIBYTE;
+export const MAX_HTML_ZIP_ENTRIES = 2_000;
+export const MAX_HTML_ZIP_ENTRY_BYTES = 50 * MEBIBYTE;
+export const MAX_HTML_ZIP_TOTAL_BYTES = 200 * MEBIBYTE;
+/** Most pages one HTML to PDF conversion makes: a page that would print to more is refused, not cut. */
+export const MAX_HTML_PAGES = 200;
+/**
+ * How long a page may take to load in HTML to PDF (its document, files and scripts up to the load event, then its
+ * fonts): a script that runs without end stops the conversion with `HTML_LOAD_TIMEOUT`, not at the job's limit.
+ */
+export const HTML_LOAD_TIMEOUT_MS = 20_000;
+
 /** Most non-file fields in one request, and the longest value of each. */
 export const MAX_FIELDS = 64;
 export const MAX_FIELD_BYTES = 4 * 1024;

@@ -5,7 +5,7 @@ import { useJobContext, inputFile } from '../../test/job-context.ts';
 import { createDocx, createManyEntriesDocx } from '@quire/test-kit/hostile-word';
 import { withZip64EndRecords } from '../../test/zip64-end-records.ts';
 import { detectOfficeFormat } from './detect-office-format.ts';
-import { readZipDirectory, ZipEntryLimitError } from './read-zip-directory.ts';
+import { readZipDirectory, ZipEntryLimitError } from '../zip/read-zip-directory.ts';
 
 const ctx = useJobContext();
 

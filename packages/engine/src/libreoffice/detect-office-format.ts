@@ -10,7 +10,7 @@ import {
   ZipDamagedError,
   ZipEntryLimitError,
   type ZipEntry,
-} from './read-zip-directory.ts';
+} from '../zip/read-zip-directory.ts';
 import { isPlainText } from './text-input.ts';
 
 /**

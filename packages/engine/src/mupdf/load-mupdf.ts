@@ -4,14 +4,36 @@ export type MupdfModule = typeof Mupdf;
 
 let loading: Promise<MupdfModule> | null = null;
 
+// Warnings about repaired files are expected on real-world input; they are not errors of ours.
+const QUIET_LOG = { warning: () => undefined, error: () => undefined };
+
 /** MuPDF.js instantiates its WebAssembly on import (about 0.2 s); load it once per worker, on first use. */
 export function loadMupdf(): Promise<MupdfModule> {
   loading ??= import('mupdf').then((mupdf) => {
-    // Warnings about repaired files are expected on real-world input; they are not errors of ours.
-    mupdf.setLog({ warning: () => undefined, error: () => undefined });
+    mupdf.setLog(QUIET_LOG);
     return mupdf;
   });
   return loading;
+}
+
+/** Most messages kept of one run: a file of broken objects can make thousands. */
+const MAX_MESSAGES = 200;
+
+/**
+ * Runs `work` (synchronous, so no other MuPDF call comes between) with MuPDF's warnings and errors added to
+ * `messages` instead of dropped, whether it returns or throws. They can quote the file's contents: for the caller's
+ * reading, never for a log or an answer.
+ */
+export function collectMupdfMessages<T>(mupdf: MupdfModule, messages: string[], work: () => T): T {
+  const collect = (message: string) => {
+    if (messages.length < MAX_MESSAGES) messages.push(message);
+  };
+  mupdf.setLog({ warning: collect, error: collect });
+  try {
+    return work();
+  } finally {
+    mupdf.setLog(QUIET_LOG);
+  }
 }
 
 /**

@@ -1,14 +1,14 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+/* eslint-disable max-lines -- one case per tool that reads PDFs: the file grows with the tools */
+import { execFileSync } from 'node:child_process';
 import { readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { corpusPath } from '@quire/corpus';
 import {
-  AppError,
+  type AppError,
   MAX_PAGE_TREE_NODES,
   MAX_RENDER_PAGES,
   PDF_TOOL_IDS,
   TOOLS,
-  type PageLayout,
   type PdfToolId,
 } from '@quire/shared';
 import { strFromU8, unzipSync } from 'fflate';
@@ -26,12 +26,14 @@ import { compress } from './compress.ts';
 import { extractPages } from './extract-pages.ts';
 import { crop } from './crop.ts';
 import { flatten } from './flatten.ts';
+import { compare } from './compare.ts';
 import { merge } from './merge.ts';
 import { metadata } from './metadata.ts';
 import { ocr } from './ocr.ts';
 import { pdfToJpg } from './pdf-to-jpg.ts';
 import { pdfToPng } from './pdf-to-png.ts';
 import { pdfToPdfa } from './pdf-to-pdfa.ts';
+import { pdfToPowerpoint } from './pdf-to-powerpoint.ts';
 import { pdfToText } from './pdf-to-text.ts';
 import { pdfToWord } from './pdf-to-word.ts';
 import { protect } from './protect.ts';
@@ -44,9 +46,18 @@ import { pageNumbers } from './page-numbers.ts';
 import { split } from './split.ts';
 import { watermark } from './watermark.ts';
 import { unlock } from './unlock.ts';
+import { repair } from './repair.ts';
 import { inspectPdf, type PdfInfo } from '../qpdf/inspect-pdf.ts';
 import type { JobResult } from './types.ts';
-import { CLEAR_METADATA, PAGE_NUMBER_OPTIONS, REDACT_MINUTES } from '../../test/page-tree-case-options.ts';
+import {
+  changedPagesRead,
+  CLEAR_METADATA,
+  COMPARE_OPTIONS,
+  lastPageFirst,
+  PAGE_NUMBER_OPTIONS,
+  refusal,
+  REDACT_MINUTES,
+} from '../../test/page-tree-case-options.ts';
 
 /**
  * Hardening item 29, second form: page caps are counted from the page tree, never from /Count. Every tool that reads
@@ -227,6 +238,19 @@ const CASES: { [K in PdfToolId]: Case } = {
       return xml.match(/<w:type w:val="nextPage"\/>/g)?.length ?? 0;
     },
   },
+  'pdf-to-powerpoint': {
+    fileIndex: 0,
+    run: (path, password) =>
+      pdfToPowerpoint(
+        { file: inputFile(path, password), options: { pages: undefined, language: ['en'] } },
+        ctx,
+      ),
+    // A slide per page.
+    countPages: async (result) =>
+      Object.keys(unzipSync(await readFile(result.path))).filter((name) =>
+        /^ppt\/slides\/slide\d+\.xml$/.test(name),
+      ).length,
+  },
   ocr: pdfCase((path, password) =>
     ocr({ file: inputFile(path, password), options: { language: ['en'] } }, ctx),
   ),
@@ -254,6 +278,16 @@ const CASES: { [K in PdfToolId]: Case } = {
       ),
     countPages: async (result) => pdfPages(result.path),
   },
+  // Compared with an honest file: the report's summary gives the pages it read of each.
+  compare: {
+    fileIndex: 1,
+    run: (path, password) =>
+      compare(
+        { files: [inputFile(corpusPath(SMALL)), inputFile(path, password)], options: COMPARE_OPTIONS },
+        ctx,
+      ),
+    countPages: async (result) => changedPagesRead(result.path),
+  },
   // Every page, read back with the new password.
   protect: {
     fileIndex: 0,
@@ -270,6 +304,7 @@ const CASES: { [K in PdfToolId]: Case } = {
   },
   // Every page, without encryption.
   unlock: pdfCase((path, password) => unlock({ file: inputFile(path, password), options: {} }, ctx)),
+  repair: pdfCase((path, password) => repair({ file: inputFile(path, password), options: {} }, ctx)),
 };
 
 /** The pages of a result PDF whose last page's text, as poppler reads it, holds `text`. */
@@ -280,20 +315,6 @@ function lastPageHolds(text: (pages: number) => string): (result: JobResult) => 
     expect(execFileSync('pdftotext', args, { encoding: 'utf8' })).toContain(text(pages));
     return pages;
   };
-}
-
-/**
- * A layout of every page qpdf finds walking a PDF's page tree (its JSON's pages, not /Count), the last first; page 1
- * alone where qpdf cannot read the tree.
- */
-function lastPageFirst(path: string, password?: string): PageLayout {
-  const args = ['--json', '--json-key=pages', ...(password ? [`--password=${password}`] : []), path];
-  const shown = spawnSync('qpdf', args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  const count =
-    shown.status === 0 || shown.status === 3
-      ? (JSON.parse(shown.stdout) as { pages: unknown[] }).pages.length
-      : 1;
-  return Array.from({ length: count }, (_, index) => ({ file: 0, page: count - index, rotate: 0 }));
 }
 
 /**
@@ -318,15 +339,6 @@ async function writeInput(name: string, bytes: Buffer): Promise<string> {
   const path = join(ctx.workDir, name);
   await writeFile(path, bytes);
   return path;
-}
-
-async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => null,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
 }
 
 /** The cap the shared counter is checked at: any cap; each tool's own is checked on the tool. */

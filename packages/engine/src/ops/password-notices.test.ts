@@ -5,6 +5,7 @@ import { corpusPath } from '@quire/corpus';
 import { describe, expect, it } from 'vitest';
 import { createTextPdf, encryptPdf } from '@quire/test-kit/hostile-pdfs';
 import { inputFile, isEncrypted, useJobContext } from '../../test/job-context.ts';
+import { compare } from './compare.ts';
 import { compress } from './compress.ts';
 import { crop } from './crop.ts';
 import { extractPages } from './extract-pages.ts';
@@ -15,6 +16,7 @@ import { ocr } from './ocr.ts';
 import { pdfToJpg } from './pdf-to-jpg.ts';
 import { pdfToPng } from './pdf-to-png.ts';
 import { pdfToPdfa } from './pdf-to-pdfa.ts';
+import { pdfToPowerpoint } from './pdf-to-powerpoint.ts';
 import { pdfToText } from './pdf-to-text.ts';
 import { pdfToWord } from './pdf-to-word.ts';
 import { protect } from './protect.ts';
@@ -27,6 +29,7 @@ import { pageNumbers } from './page-numbers.ts';
 import { split } from './split.ts';
 import { watermark } from './watermark.ts';
 import { unlock } from './unlock.ts';
+import { repair } from './repair.ts';
 import type { JobResult } from './types.ts';
 
 const ctx = useJobContext(120_000);
@@ -51,7 +54,7 @@ type Case = {
   run: (path: string, password?: string) => Promise<JobResult>;
   /** The result is a PDF, whose lack of a password the test checks too (the others are zips and Word files). */
   writesPdf: boolean;
-  /** The result has a password of its own (Protect PDF's new one): nothing was removed. */
+  /** The result has a password (Protect PDF's new one, Repair PDF's intact file's own): nothing was removed. */
   isProtected?: true;
 };
 
@@ -63,6 +66,18 @@ const CASES: { [K in PdfToolId]: Case } = {
       const other = join(ctx.workDir, 'other.pdf');
       await writeFile(other, createTextPdf('Agenda'));
       return merge({ files: [inputFile(other), inputFile(path, password)], options: {} }, await job());
+    },
+    writesPdf: true,
+  },
+  compare: {
+    fileIndex: 1,
+    run: async (path, password) => {
+      const other = join(ctx.workDir, 'other.pdf');
+      await writeFile(other, createTextPdf('Agenda'));
+      return compare(
+        { files: [inputFile(other), inputFile(path, password)], options: { reportLanguage: 'en' } },
+        await job(),
+      );
     },
     writesPdf: true,
   },
@@ -221,6 +236,15 @@ const CASES: { [K in PdfToolId]: Case } = {
       pdfToWord({ file: inputFile(path, password), options: { language: ['en'] } }, await job()),
     writesPdf: false,
   },
+  'pdf-to-powerpoint': {
+    fileIndex: 0,
+    run: async (path, password) =>
+      pdfToPowerpoint(
+        { file: inputFile(path, password), options: { pages: undefined, language: ['en'] } },
+        await job(),
+      ),
+    writesPdf: false,
+  },
   ocr: {
     fileIndex: 0,
     run: async (path, password) =>
@@ -267,6 +291,14 @@ const CASES: { [K in PdfToolId]: Case } = {
     fileIndex: 0,
     run: async (path, password) => unlock({ file: inputFile(path, password), options: {} }, await job()),
     writesPdf: true,
+  },
+  // The minutes are not damaged: they come back as they were, their password kept (a repaired file loses it, and
+  // says so: repair.test.ts).
+  repair: {
+    fileIndex: 0,
+    run: async (path, password) => repair({ file: inputFile(path, password), options: {} }, await job()),
+    writesPdf: true,
+    isProtected: true,
   },
 };
 

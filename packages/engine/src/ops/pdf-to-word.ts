@@ -1,32 +1,19 @@
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import {
-  AppError,
-  CONVERT_PAGE_TIMEOUT_MS,
-  JOB_TIMEOUT_MS,
-  OCR_PAGE_TIMEOUT_MS,
-  TOOLS,
-  type OcrLanguage,
-} from '@quire/shared';
+import { AppError, CONVERT_PAGE_TIMEOUT_MS, JOB_TIMEOUT_MS, OCR_PAGE_TIMEOUT_MS, TOOLS } from '@quire/shared';
 import { loadMupdf } from '../mupdf/load-mupdf.ts';
-import {
-  isScannedPage,
-  refuseTooManyScans,
-  surveyPages,
-  type PageSurvey,
-} from '../ocr/find-scanned-pages.ts';
-import { readScans } from '../ocr/read-scans.ts';
+import { isScannedPage, refuseTooManyScans, surveyPages } from '../ocr/find-scanned-pages.ts';
 import { recognitionReport } from '../ocr/recognition-report.ts';
-import { convertDocument, type RecognisedScan } from '../pdf-to-word/convert-document.ts';
+import { convertDocument } from '../pdf-to-word/convert-document.ts';
 import { isReadableScan } from '../pdf-to-word/scan/scan-page-layout.ts';
 import { stopError } from '../process/stop-error.ts';
-import { inspectPdf, type PdfInfo } from '../qpdf/inspect-pdf.ts';
-import { prepareRenderSource } from '../render/prepare-render-source.ts';
+import { inspectPdf } from '../qpdf/inspect-pdf.ts';
 import { passwordNotices } from './password-notices.ts';
+import { readScannedPages } from './read-scanned-pages.ts';
 import { repairNotices } from './repair-notices.ts';
 import { declarePdfWork } from '../work/declare-work.ts';
 import { NO_WORK, type WorkRates } from '../work/estimate-work.ts';
-import type { EngineOp, InputFile, JobContext } from './types.ts';
+import type { EngineOp } from './types.ts';
 
 /** The time a document gets before its pages are counted; each page adds `CONVERT_PAGE_TIMEOUT_MS`. */
 const BASE_TIMEOUT_MS = 2 * JOB_TIMEOUT_MS;
@@ -102,7 +89,7 @@ export const pdfToWord: EngineOp<'pdf-to-word'> = async ({ file, options }, ctx)
       // Reading scans is the long part: the job tells it before starting, and may wait for room for long work.
       if (scanned.length > 0) await declarePdfWork(WORK_RATES, [info], ctx, { scannedPages: scanned.length });
       const timeoutMs = setLimit(scanned.length);
-      return readScannedPages(file, info, scanned, options.language, {
+      return readScannedPages(file, info, scanned, options.language, info.pageCount, {
         ...ctx,
         timeoutMs: startedAt + timeoutMs - Date.now(),
       });
@@ -148,36 +135,3 @@ export const pdfToWord: EngineOp<'pdf-to-word'> = async ({ file, options }, ctx)
     document.destroy();
   }
 };
-
-/**
- * Reads the scanned pages (`readScans`, for layout: words, lines, pictures, rules) from a decrypted copy; none when
- * there is no scan.
- */
-async function readScannedPages(
-  file: InputFile,
-  info: PdfInfo,
-  scanned: readonly PageSurvey[],
-  languages: readonly OcrLanguage[] | 'auto',
-  ctx: JobContext,
-): Promise<Map<number, RecognisedScan>> {
-  if (scanned.length === 0) return new Map();
-  const deadline = Date.now() + ctx.timeoutMs;
-  const sourcePath = await prepareRenderSource(file, 0, info, ctx);
-  const workDir = join(ctx.workDir, 'ocr');
-  try {
-    const { results } = await readScans(sourcePath, file, scanned, languages, {
-      wants: 'layout',
-      workDir,
-      signal: ctx.signal,
-      timeLeft: () => deadline - Date.now(),
-      onPage: (done) =>
-        ctx.onProgress?.('processing', {
-          done: info.pageCount - scanned.length + done,
-          total: info.pageCount,
-        }),
-    });
-    return results;
-  } finally {
-    await rm(workDir, { recursive: true, force: true });
-  }
-}

@@ -191,7 +191,11 @@ async function readPage(
   return { layout: { ...read.layout, lines, images: encoded }, figures };
 }
 
-async function readScanPage(
+/**
+ * A scan whose text was recognised, laid out from what was read (`scanPageLayout`), its pictures cut out of the
+ * page; the scan itself left out. PDF to PowerPoint reads its scans so too.
+ */
+export async function readScanPage(
   mupdf: typeof Mupdf,
   page: Mupdf.Page,
   pageNumber: number,

@@ -29,7 +29,8 @@ const PROBE_TEXT = 'Quire status probe';
 
 /**
  * The tiny built-in documents the status page's probes run every tool on, made in memory: one-page PDFs (as many
- * pages as a tool's `probePages`), a one-paragraph .docx, a one-line CSV, a one-slide .odp and a small JPEG. Each tool gets as many files of the first
+ * pages as a tool's `probePages`), a one-paragraph .docx, a one-line CSV, a one-slide .odp, a one-line HTML page and a small
+ * JPEG. Each tool gets as many files of the first
  * kind it accepts as it needs (`minFiles`, at least one), a picture if it places pictures, every option at the value its form starts with, and its
  * `probeFields` (the cheapest setting); so a new tool has its probe from its registry entry alone.
  */
@@ -62,6 +63,12 @@ export async function createProbeInputs(): Promise<Readonly<Record<ToolId, Probe
       name: `${stem}.odp`,
       mimeType: 'application/vnd.oasis.opendocument.presentation',
       bytes: createTinyOdp([PROBE_TEXT]),
+    }),
+    // One HTML file of one line: no zip, no file beside it.
+    html: (stem) => ({
+      name: `${stem}.html`,
+      mimeType: 'text/html',
+      bytes: Buffer.from(`<!doctype html><title>${PROBE_TEXT}</title><p>${PROBE_TEXT}</p>\n`),
     }),
     image: (stem) => ({ name: `${stem}.jpg`, mimeType: 'image/jpeg', bytes: jpeg }),
     stampImage: (stem) => ({ name: `${stem}.jpg`, mimeType: 'image/jpeg', bytes: jpeg }),

@@ -167,7 +167,7 @@ function inkBox(page: Mupdf.Page): Mupdf.Rect {
 }
 
 /** A page's content, one stream or an array of them, as one. */
-function readContents(mupdf: MupdfModule, contents: Mupdf.PDFObject): Mupdf.Buffer {
+export function readContents(mupdf: MupdfModule, contents: Mupdf.PDFObject): Mupdf.Buffer {
   const joined = new mupdf.Buffer();
   const streams = contents.isArray()
     ? Array.from({ length: contents.length }, (_, index) => contents.get(index))

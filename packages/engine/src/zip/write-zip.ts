@@ -63,7 +63,7 @@ export async function writeZip(outputPath: string, entries: readonly ZipEntry[])
 }
 
 /** Resolves when the stream wants more, or when it has failed or closed (the caller then finds the failure). */
-function drained(output: WriteStream): Promise<void> {
+export function drained(output: WriteStream): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {
       output.off('drain', done);

@@ -28,9 +28,9 @@ type ActiveKeys = (pdf: Uint8Array) => Promise<string[]>;
 
 /**
  * Policy: Quire edits documents without judging them (Redact PDF excepted, whose work is to remove what could tell). Lossless edits (rotate, page numbers, watermark, sign, compress, OCR, protect,
- * unlock, crop) keep the document's scripts and actions as they were; page assembly (merge, split, remove and extract pages, organize) keeps
+ * unlock, crop, repair) keep the document's scripts and actions as they were; page assembly (merge, split, remove and extract pages, organize) keeps
  * each page's own actions and drops the document-level ones, as it drops every catalog entry; conversions produce no
- * active content at all (PDF to text: the pages' words alone). Each tool that reads PDFs has its entry: a new one
+ * active content at all (PDF to text: the pages' words alone; Compare PDFs: a new report of the pages' drawings). Each tool that reads PDFs has its entry: a new one
  * is a type error until its policy is written here.
  */
 const POLICY: Record<PdfTool, (output: Buffer, activeKeys: ActiveKeys) => Promise<void>> = {
@@ -62,6 +62,9 @@ const POLICY: Record<PdfTool, (output: Buffer, activeKeys: ActiveKeys) => Promis
   // Its one page, as the probe's layout places it: page assembly, as merge.
   organize: async (output, activeKeys) =>
     expect(await activeKeys(output)).toEqual(['/Launch', '/SubmitForm', '/URI']),
+  // A new document: each page that differs drawn from its content alone (a form of its page's content and resources),
+  // so none of the document's scripts, actions, annotations (links, the submit button) or form comes along.
+  compare: async (output, activeKeys) => expect(await activeKeys(output)).toEqual([]),
   // Encrypted with the probe's new password; opened with it, a lossless rewrite as rotate's.
   protect: async (output, activeKeys) =>
     expect(await activeKeys(await decrypted(output, TOOLS.protect.probeFields.newPassword))).toEqual(
@@ -69,6 +72,8 @@ const POLICY: Record<PdfTool, (output: Buffer, activeKeys: ActiveKeys) => Promis
     ),
   // No password to remove (the probe's file has none): the document as it was, its scripts and actions kept.
   unlock: async (output, activeKeys) => expect(await activeKeys(output)).toEqual(ACTIVE_KEYS),
+  // Nothing to mend (the probe's file is not damaged): the document as it was, byte for byte, scripts and actions kept.
+  repair: async (output, activeKeys) => expect(await activeKeys(output)).toEqual(ACTIVE_KEYS),
   split: async (output, activeKeys) => {
     const [piece] = Object.values(unzipSync(output));
     expect(await activeKeys(piece as Uint8Array)).toEqual(['/Launch', '/SubmitForm', '/URI']);
@@ -79,6 +84,20 @@ const POLICY: Record<PdfTool, (output: Buffer, activeKeys: ActiveKeys) => Promis
     const docx = unzipSync(output);
     expect(Object.keys(docx).filter((name) => /vba|macro|activeX|\.bin$/i.test(name))).toEqual([]);
     expect(strFromU8(docx['[Content_Types].xml'] as Uint8Array)).not.toMatch(/macroEnabled|vbaProject/);
+  },
+  // A presentation of text boxes and pictures: no macros, ActiveX controls or embedded objects, and no action but
+  // the page's web links (those of safe schemes: `read-links.ts`), as PDF to Word keeps them.
+  'pdf-to-powerpoint': async (output) => {
+    const pptx = unzipSync(output);
+    expect(Object.keys(pptx).filter((name) => /vba|macro|activeX|embeddings|\.bin$/i.test(name))).toEqual([]);
+    expect(strFromU8(pptx['[Content_Types].xml'] as Uint8Array)).not.toMatch(/macroEnabled|vbaProject/);
+    const slides = Object.keys(pptx).filter((name) => name.startsWith('ppt/slides/'));
+    for (const name of slides) {
+      const xml = strFromU8(pptx[name] as Uint8Array);
+      expect(xml).not.toMatch(
+        /ppaction:\/\/(macro|program|ole)|javascript:|file:|TargetMode="External"[^>]*Target="(?!https?:|mailto:|ftp:)/i,
+      );
+    }
   },
   // PDF/A forbids scripts, Launch actions and XFA: Ghostscript drops them (and the rest, see PDFA_ACTIVE_KEYS), and
   // our checker refuses a result that kept any.

@@ -49,7 +49,8 @@ export async function postTool(
 ): Promise<Reply> {
   const tool: ToolDefinition = TOOLS[toolId];
   const files = [...uploads];
-  if (toolId === 'merge' && files.length === 1) files.push(await validUpload('merge'));
+  // A tool of two files or more (merge, compare) gets a valid one after the file under test.
+  if (files.length === 1 && tool.minFiles > 1) files.push(await validUpload(toolId));
   const form = new FormData();
   files.forEach((file, index) =>
     form.append(fileFieldName(tool, index), new File([file.bytes as Uint8Array<ArrayBuffer>], file.name)),
@@ -102,7 +103,7 @@ const LEAKS = [
   /\bat [\w.<>]+ \(/, // a stack frame
   /\.(?:ts|js|mjs|cc|py):\d+/,
   /node_modules|\/usr\/|\/tmp\/|\/home\/|\/work\//,
-  /\b(?:qpdf|pdftoppm|pdfinfo|mupdf|soffice|libreoffice|busboy|fastify)\b/i,
+  /\b(?:qpdf|pdftoppm|pdfinfo|mupdf|soffice|libreoffice|chromium|playwright|bwrap|busboy|fastify)\b/i,
   /\b(?:WARNING|Syntax Error|std::|bad_alloc|ENOENT|EPIPE|TypeError|RangeError)\b/,
 ];
 

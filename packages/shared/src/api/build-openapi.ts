@@ -27,10 +27,13 @@ export type OpenApiSettings = {
 function toolOperation(toolId: ToolId, isRateLimited: boolean): OpenApiOperation {
   const tool: ToolDefinition = TOOLS[toolId];
   const words = toolWords(toolId);
+  const each = `of at most ${megabytes(tool.maxFileBytes)} each, ${megabytes(tool.maxRequestBytes)} in all.`;
   const files =
     tool.maxFiles === 1
       ? `One file, at most ${megabytes(tool.maxFileBytes)}.`
-      : `${tool.minFiles} to ${tool.maxFiles} files of at most ${megabytes(tool.maxFileBytes)} each, ${megabytes(tool.maxRequestBytes)} in all.`;
+      : tool.minFiles === tool.maxFiles
+        ? `Exactly ${tool.maxFiles} files ${each}`
+        : `${tool.minFiles} to ${tool.maxFiles} files ${each}`;
   return {
     operationId: toolOperationId(toolId),
     tags: ['Tools'],

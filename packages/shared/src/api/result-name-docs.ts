@@ -15,6 +15,7 @@ const SAMPLE_FILES: Readonly<Record<FileKind, { stem: keyof SampleStems; extensi
   word: { stem: 'document', extension: '.docx' },
   spreadsheet: { stem: 'document', extension: '.xlsx' },
   presentation: { stem: 'document', extension: '.pptx' },
+  html: { stem: 'document', extension: '.html' },
   image: { stem: 'photo', extension: '.jpg' },
   stampImage: { stem: 'photo', extension: '.png' },
 };

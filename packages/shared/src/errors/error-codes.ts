@@ -38,6 +38,13 @@ export const ERROR_CODES = {
    * visitor's words), so no result is given.
    */
   PDFA_NOT_CONFORMANT: { httpStatus: 422 },
+  /** HTML to PDF: the zip sent holds no `index.html` (at its top, or in its one top folder) to print. */
+  HTML_INDEX_MISSING: { httpStatus: 422 },
+  /**
+   * HTML to PDF: the page did not finish loading within `HTML_LOAD_TIMEOUT_MS` (`details.seconds`): a script that
+   * runs without end, or one that keeps the page busy. The same page would again, so 422.
+   */
+  HTML_LOAD_TIMEOUT: { httpStatus: 422 },
   /** A job that needed more memory or CPU time than one job may use (issue 11): stopped, its worker replaced. */
   RESOURCE_LIMIT_EXCEEDED: { httpStatus: 422 },
   /** A result larger than one job may produce (`QUIRE_MAX_OUTPUT_MB`), stopped while it was written. */

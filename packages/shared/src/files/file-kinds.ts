@@ -51,6 +51,17 @@ export const FILE_KINDS = {
     formats: ['ole', 'zip'],
   },
   /**
+   * A web page: one HTML file, or a zip of a page's folder (its `index.html` with its pictures, styles, scripts and
+   * fonts). HTML may start with text rather than a tag, and UTF-16 pages read as text: both formats are taken.
+   */
+  html: {
+    label: 'HTML',
+    typeNames: ['HTML', 'ZIP'],
+    extensions: ['.html', '.htm', '.zip'],
+    mimeTypes: ['text/html', 'application/zip', 'application/x-zip-compressed'],
+    formats: ['markup', 'text', 'zip'],
+  },
+  /**
    * Pictures of every format JPG to PDF reads: JPG and PNG, and those Debian's libraries decode (libvips: WebP,
    * TIFF, GIF, AVIF; MuPDF: BMP; libheif with libde265: HEIC). Its label names them all, in no language's words.
    */
@@ -100,7 +111,7 @@ export type FileKind = keyof typeof FILE_KINDS;
 
 /**
  * A container format recognised from a file's first bytes; `text` is plain text that is not markup (a CSV, an RTF
- * or a text file), told apart further by the tool's engine.
+ * or a text file), told apart further by the tool's engine; `markup` is text that starts with a tag (HTML, XML).
  */
 export type SniffedFormat =
   | 'pdf'
@@ -109,6 +120,7 @@ export type SniffedFormat =
   | 'zip'
   | 'ole'
   | 'text'
+  | 'markup'
   | 'webp'
   | 'tiff'
   | 'gif'

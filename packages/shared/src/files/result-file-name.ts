@@ -15,6 +15,7 @@ const RESULT_EXTENSIONS: Readonly<Record<string, string>> = {
   'application/pdf': '.pdf',
   [ZIP]: '.zip',
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document': '.docx',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation': '.pptx',
   [JPEG]: '.jpg',
   [PNG]: '.png',
   [JSON_TYPE]: '.json',

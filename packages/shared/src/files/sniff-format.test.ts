@@ -42,15 +42,16 @@ describe('sniffFormat', () => {
   it('rejects empty, short and unknown heads', () => {
     expect(sniffFormat(new Uint8Array())).toBeNull();
     expect(sniffFormat(text('%PDF'))).not.toBe('pdf');
-    expect(sniffFormat(text('<html><body>%PD'))).toBeNull();
     expect(sniffFormat(bytes(0x00, 0x01, 0x02, 0x41))).toBeNull();
   });
 
-  it('calls plain text that is not markup text: CSV in UTF-8, Windows-1252 or UTF-16', () => {
+  it('calls plain text that is not markup text (CSV in UTF-8, Windows-1252 or UTF-16), and text that starts with a tag markup', () => {
+    expect(sniffFormat(text('<html><body>%PD'))).toBe('markup');
     expect(sniffFormat(text('name;price\r\nTee;1,5\r\n'))).toBe('text');
     expect(sniffFormat(bytes(0xef, 0xbb, 0xbf, 0x61, 0x2c, 0x62, 0x0a))).toBe('text');
     expect(sniffFormat(bytes(0x63, 0x61, 0x66, 0xe9, 0x09, 0x31))).toBe('text');
     expect(sniffFormat(bytes(0xff, 0xfe, 0x61, 0x00, 0x09, 0x00))).toBe('text');
-    expect(sniffFormat(text('  <?xml version="1.0"?><office:document/>'))).toBeNull();
+    expect(sniffFormat(text('  <?xml version="1.0"?><office:document/>'))).toBe('markup');
+    expect(sniffFormat(bytes(0xef, 0xbb, 0xbf, 0x0a, 0x3c, 0x21, 0x64))).toBe('markup');
   });
 });

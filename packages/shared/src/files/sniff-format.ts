@@ -34,7 +34,7 @@ function startsWith(bytes: Uint8Array, magic: readonly number[], at = 0): boolea
 /**
  * Recognises a container format from a file's first bytes (at least `SNIFF_BYTES` when the file is that long).
  * A PDF header may follow leading junk, as readers accept, so it is searched for in the whole head. Anything else
- * that reads as plain text (`isPlainTextHead`) is `text`.
+ * that reads as text is `text`, or `markup` when it starts with a tag (`textKindOf`).
  */
 export function sniffFormat(head: Uint8Array): SniffedFormat | null {
   if (startsWith(head, JPEG_MAGIC)) return 'jpeg';
@@ -50,7 +50,7 @@ export function sniffFormat(head: Uint8Array): SniffedFormat | null {
   for (let at = 0; at <= limit; at += 1) {
     if (head[at] === 0x25 && startsWith(head, PDF_MAGIC, at)) return 'pdf';
   }
-  return isPlainTextHead(head) ? 'text' : null;
+  return textKindOf(head);
 }
 
 const UTF8_BOM = [0xef, 0xbb, 0xbf];
@@ -62,21 +62,21 @@ const UTF16_BOMS = [
 const LESS_THAN = 0x3c;
 
 /**
- * Plain text that is not markup: UTF-16 with its byte-order mark, or bytes without control characters other than
- * tab, line feed, form feed and carriage return (UTF-8 and single-byte encodings alike), whose first character
- * after white space is not `<` (XML and HTML files are not plain text, even when they are text).
+ * Text: UTF-16 with its byte-order mark, or bytes without control characters other than tab, line feed, form feed
+ * and carriage return (UTF-8 and single-byte encodings alike). It is `markup` when its first character after white
+ * space is `<` (XML and HTML files, which only HTML to PDF takes), else plain `text`; null when it is no text.
  */
-function isPlainTextHead(head: Uint8Array): boolean {
-  if (head.length === 0) return false;
-  if (UTF16_BOMS.some((bom) => startsWith(head, bom))) return true;
+function textKindOf(head: Uint8Array): 'text' | 'markup' | null {
+  if (head.length === 0) return null;
+  if (UTF16_BOMS.some((bom) => startsWith(head, bom))) return 'text';
   const start = startsWith(head, UTF8_BOM) ? UTF8_BOM.length : 0;
   let first: number | undefined;
   for (let at = start; at < head.length; at += 1) {
     const byte = head[at] ?? 0;
-    if (byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0c && byte !== 0x0d) return false;
+    if (byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0c && byte !== 0x0d) return null;
     if (first === undefined && byte > 0x20) first = byte;
   }
-  return first !== LESS_THAN;
+  return first === LESS_THAN ? 'markup' : 'text';
 }
 
 function isBmp(head: Uint8Array): boolean {

@@ -1,4 +1,5 @@
 import type { ToolId } from '../tools/tool-ids.ts';
+import type { RepairEngine } from './repair-findings.ts';
 
 /**
  * What a visitor should know about a result that did not stop the job, as codes (the site words each in the
@@ -58,6 +59,9 @@ export type ToolReports = {
   'word-to-pdf': Record<string, never>;
   'excel-to-pdf': Record<string, never>;
   'powerpoint-to-pdf': Record<string, never>;
+  'html-to-pdf': { pageCount: number };
+  /** `pageCount`: slides made, a page each; `pagesWithoutText`: those with no text, none read in them either. */
+  'pdf-to-powerpoint': { pageCount: number; pagesWithoutText: number } & Recognition;
   'pdf-to-jpg': { pageCount: number; downscaledPages: number; minDpi: number };
   'pdf-to-png': { pageCount: number; downscaledPages: number; minDpi: number };
   /** `pagesWithoutText`: pages with no text, none read in them either (scans of no words, drawings, blank pages). */
@@ -76,10 +80,29 @@ export type ToolReports = {
   /** `pageCount`: in all its PDFs; `fileCount`: the PDFs of mode `separate`'s zip, 0 for one PDF. */
   'extract-pages': { pageCount: number; fileCount: number };
   organize: { pageCount: number };
+  /**
+   * Words of the changed version not in the original (`wordsInserted`), of the original not in it (`wordsDeleted`),
+   * and put in the place of others (`wordsChanged`); `pagesChanged`: the pages that differ, in words or drawing,
+   * inserted and removed pages among them.
+   */
+  compare: {
+    wordsInserted: number;
+    wordsDeleted: number;
+    wordsChanged: number;
+    pagesChanged: number;
+    pagesInserted: number;
+    pagesDeleted: number;
+    pagesDrawingOnly: number;
+  };
   /** `permissions`: what readers may still do without the owner password, as sent (`print,copy`), or `none`. */
   protect: { pageCount: number; permissions: string };
   /** `removed`: what the file carried, now gone: the password that opened it, restrictions only, or nothing. */
   unlock: { pageCount: number; removed: 'password' | 'restrictions' | 'nothing' };
+  /**
+   * `engine`: the engine that wrote the repaired file, or `none` for an intact file, which came back as it was;
+   * `problems`: what was wrong, as `REPAIR_PROBLEMS` codes, comma-separated (`writeRepairProblems`), or `none`.
+   */
+  repair: { pageCount: number; engine: RepairEngine; problems: string };
 };
 
 /** What a finished job says about its result: the tool's figures and the notices. */

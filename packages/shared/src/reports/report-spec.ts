@@ -46,7 +46,7 @@ const PAGE_COUNT: ReportHeaderSpec<{ pageCount: number }> = {
   write: ({ pageCount }) => String(pageCount),
 };
 
-/** The pages of a conversion that gave no text (PDF to Word, PDF to text). */
+/** The pages of a conversion that gave no text (PDF to Word, PDF to PowerPoint, PDF to text). */
 const PAGES_WITHOUT_TEXT: ReportHeaderSpec<{ pagesWithoutText: number }> = {
   header: 'X-Pages-Without-Text',
   type: 'integer',
@@ -54,6 +54,14 @@ const PAGES_WITHOUT_TEXT: ReportHeaderSpec<{ pagesWithoutText: number }> = {
     'How many pages gave no text: they have none, and no words could be read in them (a Word file keeps them as pictures, a text file leaves them empty).',
   write: ({ pagesWithoutText }) => String(pagesWithoutText),
 };
+
+/** Repair PDF's engine, as its header and its figure give it. */
+const REPAIR_ENGINE_DESCRIPTION =
+  'The engine that rebuilt the file, the gentlest that could: `qpdf` (the structure rebuilt around the objects as they were), `mupdf` (every object still readable written anew) or `ghostscript` (every page redrawn into a new file); `none` when the file was not damaged and came back as it was.';
+
+/** Repair PDF's problems, as its header and its figure give them. */
+const REPAIR_PROBLEMS_DESCRIPTION =
+  'What was wrong, comma-separated, or `none`: `header` (the file did not start with its PDF header), `cross-reference` (its cross-reference table or trailer was broken or missing), `objects` (parts of the document were damaged, cut short or missing), `stream-lengths` (streams said a wrong length), `streams` (stream data could not be read whole), `page-tree` (its list of pages looped, repeated itself or miscounted), `end` (no end-of-file marker at its end: most often a file cut short), `other` (other damage that was mended).';
 
 /** PDF to JPG's and PDF to PNG's headers: the pages drawn, and those drawn below the resolution asked. */
 const PAGE_IMAGE_HEADERS: readonly ReportHeaderSpec<ToolReports['pdf-to-jpg']>[] = [
@@ -200,6 +208,8 @@ export const REPORT_SPECS: { readonly [T in ToolId]: readonly ReportHeaderSpec<T
   'word-to-pdf': [],
   'excel-to-pdf': [],
   'powerpoint-to-pdf': [],
+  'html-to-pdf': [PAGE_COUNT],
+  'pdf-to-powerpoint': [PAGE_COUNT, PAGES_WITHOUT_TEXT, ...RECOGNITION],
   'pdf-to-jpg': PAGE_IMAGE_HEADERS,
   'pdf-to-png': PAGE_IMAGE_HEADERS,
   'pdf-to-text': [PAGE_COUNT, PAGES_WITHOUT_TEXT, ...RECOGNITION],
@@ -266,6 +276,52 @@ export const REPORT_SPECS: { readonly [T in ToolId]: readonly ReportHeaderSpec<T
     },
   ],
   organize: [PAGE_COUNT],
+  compare: [
+    {
+      header: 'X-Words-Inserted',
+      type: 'integer',
+      description:
+        'Words of the changed version (`file-1`) that are not in the original (`file-0`), pages inserted included.',
+      write: ({ wordsInserted }) => String(wordsInserted),
+    },
+    {
+      header: 'X-Words-Deleted',
+      type: 'integer',
+      description: 'Words of the original that are not in the changed version, pages removed included.',
+      write: ({ wordsDeleted }) => String(wordsDeleted),
+    },
+    {
+      header: 'X-Words-Changed',
+      type: 'integer',
+      description: 'Words of the original replaced by others in the same place of the changed version.',
+      write: ({ wordsChanged }) => String(wordsChanged),
+    },
+    {
+      header: 'X-Pages-Changed',
+      type: 'integer',
+      description:
+        'How many pages differ, in words or in drawing, pages inserted and removed included; 0 when the files are the same.',
+      write: ({ pagesChanged }) => String(pagesChanged),
+    },
+    {
+      header: 'X-Pages-Inserted',
+      type: 'integer',
+      description: 'Pages of the changed version with no version in the original.',
+      write: ({ pagesInserted }) => String(pagesInserted),
+    },
+    {
+      header: 'X-Pages-Deleted',
+      type: 'integer',
+      description: 'Pages of the original with no version in the changed version.',
+      write: ({ pagesDeleted }) => String(pagesDeleted),
+    },
+    {
+      header: 'X-Pages-Drawing-Only',
+      type: 'integer',
+      description: 'Pages with the same words in both whose drawing differs (a picture, a line, a colour).',
+      write: ({ pagesDrawingOnly }) => String(pagesDrawingOnly),
+    },
+  ],
   protect: [
     PAGE_COUNT,
     {
@@ -284,6 +340,21 @@ export const REPORT_SPECS: { readonly [T in ToolId]: readonly ReportHeaderSpec<T
       description:
         'What was removed: `password` (the file needed one to open), `restrictions` (it opened without one, but limited printing, copying or changes) or `nothing` (it was not encrypted).',
       write: ({ removed }) => removed,
+    },
+  ],
+  repair: [
+    PAGE_COUNT,
+    {
+      header: 'X-Repair-Engine',
+      type: 'string',
+      description: REPAIR_ENGINE_DESCRIPTION,
+      write: ({ engine }) => engine,
+    },
+    {
+      header: 'X-Repair-Problems',
+      type: 'string',
+      description: REPAIR_PROBLEMS_DESCRIPTION,
+      write: ({ problems }) => problems,
     },
   ],
 };
@@ -418,6 +489,12 @@ export const REPORT_FIGURES: ReportFigureSpecs = {
   'word-to-pdf': {},
   'excel-to-pdf': {},
   'powerpoint-to-pdf': {},
+  'html-to-pdf': { pageCount: PAGE_COUNT_FIGURE },
+  'pdf-to-powerpoint': {
+    pageCount: { type: 'integer', description: 'Slides of the presentation: one for each page converted.' },
+    pagesWithoutText: PAGES_WITHOUT_TEXT_FIGURE,
+    ...RECOGNITION_FIGURES,
+  },
   'pdf-to-jpg': PAGE_IMAGE_FIGURES,
   'pdf-to-png': PAGE_IMAGE_FIGURES,
   'pdf-to-text': {
@@ -465,6 +542,38 @@ export const REPORT_FIGURES: ReportFigureSpecs = {
     },
   },
   organize: { pageCount: PAGE_COUNT_FIGURE },
+  compare: {
+    wordsInserted: {
+      type: 'integer',
+      description:
+        'Words of the changed version (`file-1`) that are not in the original (`file-0`), pages inserted included.',
+    },
+    wordsDeleted: {
+      type: 'integer',
+      description: 'Words of the original that are not in the changed version, pages removed included.',
+    },
+    wordsChanged: {
+      type: 'integer',
+      description: 'Words of the original replaced by others in the same place of the changed version.',
+    },
+    pagesChanged: {
+      type: 'integer',
+      description:
+        'How many pages differ, in words or in drawing, pages inserted and removed included; 0 when the files are the same.',
+    },
+    pagesInserted: {
+      type: 'integer',
+      description: 'Pages of the changed version with no version in the original.',
+    },
+    pagesDeleted: {
+      type: 'integer',
+      description: 'Pages of the original with no version in the changed version.',
+    },
+    pagesDrawingOnly: {
+      type: 'integer',
+      description: 'Pages with the same words in both whose drawing differs (a picture, a line, a colour).',
+    },
+  },
   protect: {
     pageCount: PAGE_COUNT_FIGURE,
     permissions: {
@@ -480,6 +589,11 @@ export const REPORT_FIGURES: ReportFigureSpecs = {
       description:
         'What was removed: `password` (the file needed one to open), `restrictions` (it opened without one, but limited printing, copying or changes) or `nothing` (it was not encrypted).',
     },
+  },
+  repair: {
+    pageCount: { type: 'integer', description: 'Pages of the result: every page the file still held.' },
+    engine: { type: 'string', description: REPAIR_ENGINE_DESCRIPTION },
+    problems: { type: 'string', description: REPAIR_PROBLEMS_DESCRIPTION },
   },
 };
 

@@ -22,6 +22,16 @@ export const MAX_NEW_PASSWORD_BYTES = 127;
 /** The longest side of a PDF page: 200 inches (ISO 32000-1, annex C), the most a margin may cut. */
 export const MAX_PAGE_SIDE_POINTS = 14_400;
 /**
+ * HTML to PDF's paper: ISO A4 (the default, as the site's other page-making tools start with it), A3 and A5, and US
+ * Letter, Legal and Tabloid. The page's own CSS page size is not followed: the size chosen always wins.
+ */
+export const HTML_PAGE_SIZES = ['a4', 'letter', 'legal', 'a3', 'a5', 'tabloid'] as const;
+/**
+ * The widest margin HTML to PDF takes on each side: 2 inches (50.8 mm), which leaves an A5 page turned sideways
+ * more than 4 inches of text.
+ */
+export const MAX_HTML_MARGIN_POINTS = 144;
+/**
  * Where Add page numbers writes them, as the visitor sees the page: at its top or its foot, on the left, in the
  * centre or on the right (`center` as CSS and the watermark's positions spell it).
  */

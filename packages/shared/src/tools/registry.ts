@@ -1,11 +1,13 @@
 /* eslint-disable max-lines -- one entry per tool, defined once: the registry grows with the tools it lists */
 import type { ErrorCode } from '../errors/error-codes.ts';
+import { DEFAULT_LOCALE, LOCALES } from '../i18n/locales.ts';
 import type { FileKind } from '../files/file-kinds.ts';
 import {
   CONVERT_PAGE_TIMEOUT_MS,
   JOB_TIMEOUT_MS,
   MAX_CONVERT_PAGES,
   MAX_FILE_BYTES,
+  MAX_HTML_FILE_BYTES,
   MAX_IMAGE_FILE_BYTES,
   MAX_IMAGE_FILES,
   MAX_CERTIFICATE_BYTES,
@@ -40,6 +42,8 @@ import {
   MAX_SEARCH_TERM_CHARS,
   QUALITY,
   DOCUMENT_LANGUAGES,
+  HTML_PAGE_SIZES,
+  MAX_HTML_MARGIN_POINTS,
 } from './option-bounds.ts';
 
 /**
@@ -139,6 +143,7 @@ const PDF = 'application/pdf';
 const ZIP = 'application/zip';
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 const TEXT = 'text/plain; charset=utf-8';
+const PPTX = 'application/vnd.openxmlformats-officedocument.presentationml.presentation';
 /** A page with its corner folded: a document of any kind. */
 const FILE_GLYPH = 'M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8zM14 3v5h5';
 /** A sheet of cells: a spreadsheet. */
@@ -382,6 +387,48 @@ export const TOOLS = defineTools({
     color: 'red',
     glyph: SLIDES_GLYPH,
   },
+  'html-to-pdf': {
+    ...onePdf,
+    id: 'html-to-pdf',
+    slug: 'html-to-pdf',
+    apiPath: '/api/pdf/from-html',
+    // One .html file, or a .zip of a page's folder: its index.html with the pictures, styles, scripts and fonts it
+    // uses. Never a URL: the page is drawn from the upload alone, and nothing it asks for leaves the job.
+    accepts: ['html'],
+    maxFileBytes: MAX_HTML_FILE_BYTES,
+    readsPdf: false,
+    maxPages: null,
+    output: { fileName: 'converted.pdf', mimeType: PDF, nameSuffix: '' },
+    options: {
+      pageSize: { kind: 'enum', values: HTML_PAGE_SIZES, default: 'a4' },
+      landscape: { kind: 'enum', values: ['false', 'true'], default: 'false' },
+      // `auto`: the page's own CSS margins (`@page`), else 1 cm on each side.
+      margins: { kind: 'margins', maxPoints: MAX_HTML_MARGIN_POINTS },
+    },
+    // Drawn by a headless Chromium started for the job: seconds of CPU and a few hundred megabytes, as LibreOffice's.
+    timeoutMs: 2 * JOB_TIMEOUT_MS,
+    lane: 'office',
+    errors: ['HTML_INDEX_MISSING', 'HTML_LOAD_TIMEOUT', 'CONVERSION_FAILED'],
+    color: 'orange',
+    // A page with a tag's angle brackets on it: markup.
+    glyph: `${FILE_GLYPH}M10 12l-2.5 2.5L10 17M14 12l2.5 2.5L14 17`,
+  },
+  'pdf-to-powerpoint': {
+    ...onePdf,
+    id: 'pdf-to-powerpoint',
+    slug: 'pdf-to-powerpoint',
+    apiPath: '/api/pdf/to-powerpoint',
+    output: { fileName: 'converted.pptx', mimeType: PPTX, nameSuffix: '' },
+    maxPages: MAX_CONVERT_PAGES,
+    // The pages made slides (all by default), and the languages of its scanned pages, read as PDF to Word reads them.
+    options: { pages: { kind: 'page-list' }, language: DOCUMENT_LANGUAGES },
+    // As PDF to Word: two minutes for the document, a budget per page and one per scanned page.
+    timeoutMs:
+      2 * JOB_TIMEOUT_MS + MAX_CONVERT_PAGES * CONVERT_PAGE_TIMEOUT_MS + MAX_OCR_PAGES * OCR_PAGE_TIMEOUT_MS,
+    errors: ['CONVERSION_FAILED'],
+    color: 'orange',
+    glyph: `${SLIDES_GLYPH}M9 8h6M9 11h4`,
+  },
   'pdf-to-jpg': {
     ...onePdf,
     id: 'pdf-to-jpg',
@@ -594,6 +641,28 @@ export const TOOLS = defineTools({
     // Four pages in a grid, one of them being moved.
     glyph: 'M4 4h6v6H4zM14 4h6v6h-6zM4 14h6v6H4zM14 17h6M17 14v6',
   },
+  compare: {
+    ...onePdf,
+    id: 'compare',
+    slug: 'compare-pdf',
+    apiPath: '/api/pdf/compare',
+    // The original (`file-0`) and the changed version (`file-1`), each with its password (`password-0`, `password-1`).
+    fileField: 'indexed',
+    minFiles: 2,
+    maxFiles: 2,
+    // Pages whose words are the same are drawn to compare them.
+    maxPages: MAX_RENDER_PAGES,
+    output: { fileName: 'comparison.pdf', mimeType: PDF, nameSuffix: '-compared' },
+    // The language the report's own words are written in (the page sends its own).
+    options: { reportLanguage: { kind: 'enum', values: LOCALES, default: DEFAULT_LOCALE } },
+    // Two minutes for the words and the report, and a budget per page of both (the op sets its own limit once it has
+    // counted them).
+    timeoutMs: 2 * JOB_TIMEOUT_MS + 2 * MAX_RENDER_PAGES * CONVERT_PAGE_TIMEOUT_MS,
+    errors: ['CONVERSION_FAILED'],
+    color: 'orange',
+    // Two pages side by side, their lines facing each other.
+    glyph: 'M3 4h7v16H3zM14 4h7v16h-7zM5.5 8h2.5M16.5 8h2.5M5.5 12h2.5M16.5 12h2.5M5.5 16h2.5',
+  },
   protect: {
     ...onePdf,
     id: 'protect',
@@ -624,6 +693,20 @@ export const TOOLS = defineTools({
     // A padlock, its shackle open.
     glyph:
       'M6 11h12a1 1 0 0 1 1 1v8a1 1 0 0 1-1 1H6a1 1 0 0 1-1-1v-8a1 1 0 0 1 1-1zM8 11V7a4 4 0 0 1 7.7-1.5M12 15v2',
+  },
+  repair: {
+    ...onePdf,
+    id: 'repair',
+    slug: 'repair-pdf',
+    apiPath: '/api/pdf/repair',
+    output: { fileName: 'repaired.pdf', mimeType: PDF, nameSuffix: '-repaired' },
+    options: {},
+    // qpdf, then MuPDF, then Ghostscript may each read the whole file, and Ghostscript redraw every page of it.
+    timeoutMs: 2 * JOB_TIMEOUT_MS,
+    errors: [],
+    color: 'green',
+    // A page torn across, the tear stitched.
+    glyph: `${FILE_GLYPH}M7 15l2.5-2 2.5 2 2.5-2 2.5 2M9.5 11.5v3M14.5 11.5v3`,
   },
 });
 

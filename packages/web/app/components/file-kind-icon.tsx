@@ -1,9 +1,9 @@
 import { kindOfFileName } from '@quire/shared';
-import { FileIcon, ImageIcon, SheetIcon, SlidesIcon, WordIcon } from './icons.tsx';
+import { FileIcon, HtmlIcon, ImageIcon, SheetIcon, SlidesIcon, WordIcon } from './icons.tsx';
 
 /**
- * The icon of a chosen file's kind, read from its name: a PDF, a Word document, a spreadsheet, a presentation or an
- * image.
+ * The icon of a chosen file's kind, read from its name: a PDF, a Word document, a spreadsheet, a presentation, a web
+ * page (an HTML file or a zip) or an image.
  */
 export function FileKindIcon({ fileName }: { fileName: string }) {
   const kind = kindOfFileName(fileName);
@@ -15,5 +15,6 @@ export function FileKindIcon({ fileName }: { fileName: string }) {
   if (kind === 'presentation') {
     return <SlidesIcon className="size-5 shrink-0 text-orange-600" data-file-kind="presentation" />;
   }
+  if (kind === 'html') return <HtmlIcon className="size-5 shrink-0 text-orange-600" data-file-kind="html" />;
   return <FileIcon className="size-5 shrink-0 text-red-600" data-file-kind={kind ?? 'other'} />;
 }

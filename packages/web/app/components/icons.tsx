@@ -46,6 +46,12 @@ export const SlidesIcon = (props: IconProps) => (
     <path d="M3 4h18M5 4v10a1 1 0 0 0 1 1h12a1 1 0 0 0 1-1V4M12 15v4M8 20l4-1 4 1" />
   </Svg>
 );
+export const HtmlIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8z" />
+    <path d="M14 3v5h5M10 12l-2.5 2.5L10 17M14 12l2.5 2.5L14 17" />
+  </Svg>
+);
 export const ImageIcon = (props: IconProps) => (
   <Svg {...props}>
     <rect x="3" y="3" width="18" height="18" rx="2" />

@@ -3,6 +3,8 @@ import {
   LOCALE_INFO,
   MAX_CONVERT_PAGES,
   MAX_FILE_BYTES,
+  MAX_HTML_FILE_BYTES,
+  MAX_HTML_PAGES,
   MAX_IMAGE_FILE_BYTES,
   MAX_IMAGE_FILES,
   MAX_MERGE_FILES,
@@ -25,6 +27,8 @@ export const LIMIT_VALUES = {
   maxPages: MAX_PAGES,
   maxRenderPages: MAX_RENDER_PAGES,
   maxConvertPages: MAX_CONVERT_PAGES,
+  maxHtmlMegabytes: toWholeMegabytes(MAX_HTML_FILE_BYTES),
+  maxHtmlPages: MAX_HTML_PAGES,
   rateLimitPerMinute: DEFAULT_RATE_LIMIT_PER_MINUTE,
 } as const;
 

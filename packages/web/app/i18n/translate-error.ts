@@ -1,6 +1,7 @@
 import {
   type AppError,
   FILE_KINDS,
+  HTML_LOAD_TIMEOUT_MS,
   MAX_PAGES,
   RETRY_AFTER_SECONDS,
   toWholeMegabytes,
@@ -50,6 +51,8 @@ export function errorMessageValues(
     resource: details.resource === 'cpu' ? 'cpu' : 'memory',
     maxQueued: numberOr(details.maxQueued, 3),
     format: typeof details.format === 'string' ? details.format : '',
+    // HTML to PDF's time for a page to load.
+    seconds: numberOr(details.seconds, HTML_LOAD_TIMEOUT_MS / 1000),
   };
 }
 

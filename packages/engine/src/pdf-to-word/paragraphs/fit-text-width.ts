@@ -84,6 +84,20 @@ export function condensingFor(
   return most > 0 ? Math.min(SETTINGS.paragraphs.maxCondensing, most) : undefined;
 }
 
+/**
+ * How wide `spans` are when written in their Word families, in points; undefined when a family's widths are not
+ * known here. PDF to PowerPoint spaces each line's characters by the difference to the PDF's width.
+ */
+export function writtenWidth(spans: readonly Span[]): number | undefined {
+  let width = 0;
+  for (const span of spans) {
+    const font = metricFont(span.style);
+    if (!font) return undefined;
+    for (const char of span.text) width += advance(font, char) * span.style.size;
+  }
+  return width;
+}
+
 function metricFont(style: TextStyle): string | undefined {
   const names = METRIC_FONTS[style.font];
   return names?.[(style.isBold ? 1 : 0) + (style.isItalic ? 2 : 0)];

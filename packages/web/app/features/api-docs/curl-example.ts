@@ -18,7 +18,7 @@ export type CurlEndpoint = {
 
 /**
  * A sample file name for an upload of these media types: `document.pdf`, `report.docx`, `report.xlsx`,
- * `report.pptx`, `photo-2.jpg`.
+ * `report.pptx`, `page.html`, `photo-2.jpg`.
  */
 function sampleFile(mediaTypes: readonly string[], index: number | undefined): string {
   const number = index === undefined ? '' : `-${index + 1}`;
@@ -27,6 +27,7 @@ function sampleFile(mediaTypes: readonly string[], index: number | undefined): s
   if (mediaTypes.includes('application/x-pkcs12')) return `certificate${number}.p12`;
   if (mediaTypes.includes('text/csv')) return `report${number}.xlsx`;
   if (mediaTypes.includes('application/vnd.ms-powerpoint')) return `report${number}.pptx`;
+  if (mediaTypes.includes('text/html')) return `page${number}.html`;
   return `report${number}.docx`;
 }
 

@@ -62,12 +62,18 @@ export function EndpointSection({ endpoint }: { endpoint: EndpointDoc }) {
         <p className="mt-2 text-sm text-slate-600">
           {limits.maxFiles === 1
             ? t('apiDocs.endpoint.oneFile', { size: size(limits.maxFileBytes) })
-            : t('apiDocs.endpoint.manyFiles', {
-                min: limits.minFiles,
-                max: limits.maxFiles,
-                size: size(limits.maxFileBytes),
-                total: size(limits.maxRequestBytes),
-              })}{' '}
+            : limits.minFiles === limits.maxFiles
+              ? t('apiDocs.endpoint.exactFiles', {
+                  count: limits.maxFiles,
+                  size: size(limits.maxFileBytes),
+                  total: size(limits.maxRequestBytes),
+                })
+              : t('apiDocs.endpoint.manyFiles', {
+                  min: limits.minFiles,
+                  max: limits.maxFiles,
+                  size: size(limits.maxFileBytes),
+                  total: size(limits.maxRequestBytes),
+                })}{' '}
           {t('apiDocs.overview.types')}
         </p>
       )}

@@ -25,13 +25,13 @@ function choiceText(locale: Locale, files: File[]): string {
 }
 
 describe('HomeToolChoice', () => {
-  it('offers one PDF the PDF tools but not merge, and two PDFs merge and organize', () => {
+  it('offers one PDF the PDF tools but not merge, and two PDFs merge, organize and compare', () => {
     const one = choiceText('en', [fileNamed('report.pdf')]);
     expect(one).toContain('What would you like to do with this file?');
     expect(one).toContain('Split PDF');
     expect(one).not.toContain('Merge PDF');
     const two = choiceText('en', [fileNamed('a.pdf'), fileNamed('b.pdf')]);
-    expect(two).toBe('What would you like to do with these files? Merge PDF Organize PDF');
+    expect(two).toBe('What would you like to do with these files? Merge PDF Organize PDF Compare PDF');
   });
 
   it('tells what to do with a PDF and a JPG: a tool for each kind, never the list of accepted types', () => {

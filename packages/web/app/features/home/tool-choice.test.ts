@@ -18,6 +18,7 @@ describe('toolsFor', () => {
       'redact',
       'sign',
       'pdf-to-word',
+      'pdf-to-powerpoint',
       'pdf-to-jpg',
       'pdf-to-png',
       'pdf-to-text',
@@ -31,8 +32,9 @@ describe('toolsFor', () => {
       'organize',
       'protect',
       'unlock',
+      'repair',
     ]);
-    expect(toolsFor(pdfs(2))).toEqual(['merge', 'organize']);
+    expect(toolsFor(pdfs(2))).toEqual(['merge', 'organize', 'compare']);
     expect(toolsFor(pdfs(MAX_MERGE_FILES + 1))).toEqual([]);
   });
 
@@ -71,6 +73,7 @@ describe('toolChoiceFor', () => {
             'redact',
             'sign',
             'pdf-to-word',
+            'pdf-to-powerpoint',
             'pdf-to-jpg',
             'pdf-to-png',
             'pdf-to-text',
@@ -84,6 +87,7 @@ describe('toolChoiceFor', () => {
             'organize',
             'protect',
             'unlock',
+            'repair',
           ],
           problem: null,
         },

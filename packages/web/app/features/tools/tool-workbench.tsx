@@ -11,6 +11,7 @@ import { useCarrySelection, useTakeSelection } from '../upload/pending-files.tsx
 import { UploadWidget } from '../upload/upload-widget.tsx';
 import { applySelection } from '../upload/validate-files.ts';
 import { useJobAnnouncement } from './job-announcement.ts';
+import { FILE_SLOTS } from './file-slots.ts';
 import { jobErrorView } from './job-error.ts';
 import { JobProgress, progressViewOf } from './job-progress.tsx';
 import { formStartValues } from './options/generic-options.tsx';
@@ -146,6 +147,13 @@ export function ToolWorkbench({ tool }: { tool: ToolDefinition }) {
     return state.status === 'done' ? revealAndHold(downloadLink.current, 'center') : undefined;
   }, [state.status]);
   const selectPrompt = t(`tools.${tool.id}.selectPrompt`, { minFiles: tool.minFiles });
+  const slots = FILE_SLOTS[tool.id];
+  const slotOf = slots
+    ? (index: number) => {
+        const slot = slots[index];
+        return slot ? t(slot) : undefined;
+      }
+    : undefined;
   const OptionsForm = optionsFormOf(tool.id);
   const ResultDetails = resultDetailsOf(tool.id);
 
@@ -261,6 +269,7 @@ export function ToolWorkbench({ tool }: { tool: ToolDefinition }) {
         selectButtonRef={selectButton}
         fileError={fileError}
         pictureOf={showsFirstPages ? firstPageOf : undefined}
+        slotOf={slotOf}
         onChange={onFilesChange}
       />
       {OptionsForm && (

@@ -30,6 +30,8 @@ export type SelectedFileListProps = {
   readonly errorMessage?: string;
   /** What stands before a file's name in place of its kind's icon (Merge: its first page and page count). */
   readonly pictureOf?: (file: File, index: number, icon: ReactNode) => ReactNode;
+  /** The part a file plays, by its place in the list, shown above its name (Compare PDF: original, changed). */
+  readonly slotOf?: (index: number) => string | undefined;
 };
 
 const DRAG_TYPE = 'application/x-quire-file-index';
@@ -38,7 +40,7 @@ const DRAG_TYPE = 'application/x-quire-file-index';
 export function SelectedFileList(props: SelectedFileListProps) {
   const { files, heading, countLabel, numberLocale, disabled, removeLabel, onRemove, onAnnounce, reorder } =
     props;
-  const { error = null, errorMessage = '', pictureOf } = props;
+  const { error = null, errorMessage = '', pictureOf, slotOf } = props;
   const listRef = useRef<HTMLUListElement>(null);
   const keys = listKeysOf(files);
   if (files.length === 0) return null;
@@ -109,6 +111,14 @@ export function SelectedFileList(props: SelectedFileListProps) {
               <FileKindIcon fileName={file.name} />
             )}
             <span className="min-w-0 flex-1">
+              {slotOf?.(index) && (
+                <span
+                  className="block text-xs font-semibold tracking-wide text-indigo-700 uppercase"
+                  data-testid="selected-file-slot"
+                >
+                  {slotOf(index)}
+                </span>
+              )}
               {/* The whole name, wrapped: on a phone, names cut short look alike (scan_001, scan_002). It takes its
                   own direction (an Arabic name in an English page, or the reverse), yet lines up with the page's
                   start side. Only a very long name loses its middle. */}

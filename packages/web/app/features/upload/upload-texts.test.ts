@@ -31,7 +31,7 @@ describe('the upload texts', () => {
       'JPG, PNG, WebP, TIFF, GIF, BMP, HEIC, or AVIF',
     );
     expect(stripIsolates(typeListOf(HOME_RULES.accepts, 'en').pageText)).toBe(
-      'PDF, Word, ODT, RTF, TXT, Excel, ODS, CSV, PowerPoint, ODP, JPG, PNG, WebP, TIFF, GIF, BMP, HEIC, or AVIF',
+      'PDF, Word, ODT, RTF, TXT, Excel, ODS, CSV, PowerPoint, ODP, HTML, ZIP, JPG, PNG, WebP, TIFF, GIF, BMP, HEIC, or AVIF',
     );
     expect(stripIsolates(typeListOf(['stampImage'], 'ar').pageText)).toBe('JPG أو PNG');
     expect(stripIsolates(typeListOf(['pdf', 'word'], 'ja').pageText)).toBe('PDF、Word、ODT、RTF、またはTXT');
@@ -77,7 +77,7 @@ describe('the upload texts', () => {
       idle: 'Drop your files here',
       button: 'Select Files',
       limits:
-        'Up to 50 PDF, Word, ODT, RTF, TXT, Excel, ODS, CSV, PowerPoint, ODP, JPG, PNG, WebP, TIFF, GIF, BMP, HEIC, or AVIF files, up to 100MB each',
+        'Up to 50 PDF, Word, ODT, RTF, TXT, Excel, ODS, CSV, PowerPoint, ODP, HTML, ZIP, JPG, PNG, WebP, TIFF, GIF, BMP, HEIC, or AVIF files, up to 100MB each',
     });
   });
 

@@ -21,13 +21,24 @@ type UploadWidgetProps = {
   readonly fileError?: { readonly index: number | null; readonly message: string } | null;
   /** What stands before each chosen file's name in place of its kind's icon (`SelectedFileList`). */
   readonly pictureOf?: SelectedFileListProps['pictureOf'];
+  /** The part each file plays, by its place (`SelectedFileList`). */
+  readonly slotOf?: SelectedFileListProps['slotOf'];
   /** Called after every change: a pick, a drop or a removal. */
   readonly onChange: (files: File[]) => void;
 };
 
 /** The shared upload widget of spec sections 2, 4 and 5. */
 export function UploadWidget(props: UploadWidgetProps) {
-  const { rules, files, disabled = false, selectButtonRef, fileError = null, pictureOf, onChange } = props;
+  const {
+    rules,
+    files,
+    disabled = false,
+    selectButtonRef,
+    fileError = null,
+    pictureOf,
+    slotOf,
+    onChange,
+  } = props;
   const t = useT();
   const locale = useLocale();
   const errorId = useId();
@@ -112,6 +123,7 @@ export function UploadWidget(props: UploadWidgetProps) {
         error={fileError?.index ?? null}
         errorMessage={fileError?.message ?? ''}
         pictureOf={pictureOf}
+        slotOf={slotOf}
       />
       {fileError && (fileError.index === null || !files[fileError.index]) && files.length > 0 && (
         <p

@@ -1,6 +1,7 @@
 import {
   AUTO_LANGUAGE,
   AUTO_MARGINS,
+  LOCALES,
   OPTION_KINDS,
   TOOLS,
   flagListField,
@@ -84,7 +85,14 @@ const CHOICES: OptionField<Extract<OptionSpec, { kind: 'enum' }>> = {
     required: [`${key}Label`, ...spec.values.map((value) => `${key}.${value}`)],
     optional: spec.values.map((value) => `${key}Hint.${value}`),
   }),
+  // A choice of the site's languages (Compare PDF's report) starts at the page's.
+  initialValue: (spec, locale) => (isLocaleChoice(spec.values) ? locale : undefined),
 };
+
+/** Whether a choice's values are the site's languages, every one of them. */
+export function isLocaleChoice(values: readonly string[]): boolean {
+  return values.length === LOCALES.length && LOCALES.every((locale) => values.includes(locale));
+}
 
 const PAGE_LIST: OptionField<Extract<OptionSpec, { kind: 'page-list' }>> = {
   Field: ({ toolId, name, spec, words: key, values, pageCount, disabled, problem, text, t, onChange }) => {

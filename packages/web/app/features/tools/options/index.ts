@@ -1,5 +1,6 @@
 import { TOOLS, type ToolId } from '@quire/shared';
 import { createElement, type ComponentType } from 'react';
+import { CompareOptions } from './compare-options.tsx';
 import { CropOptions } from './crop-options.tsx';
 import { GenericOptions } from './generic-options.tsx';
 import { JpgToPdfOptions } from './jpg-to-pdf-options.tsx';
@@ -38,7 +39,8 @@ export type ToolOptionsProps = {
  * The tools whose options earn a form of their own: PDF to JPG and PNG (each quality named with its resolution), JPG to
  * PDF (the page order hint), rotate and crop (page previews), PDF properties (its fields filled from the file
  * chosen), Organize PDF (its layout made on a board of pages), Watermark (a text or a picture), Redact PDF (its
- * areas drawn on its pages) and Sign PDF (its signature made and placed on its pages). Every other tool
+ * areas drawn on its pages), Sign PDF (its signature made and placed on its pages) and Compare PDF (the report's
+ * language, from a list). Every other tool
  * with options gets the generic form
  * (`GenericOptions`), from its registry entry and its words.
  */
@@ -53,6 +55,7 @@ const CUSTOM_OPTION_FORMS: Partial<Record<ToolId, ComponentType<ToolOptionsProps
   watermark: WatermarkOptions,
   redact: RedactOptions,
   sign: SignOptions,
+  compare: CompareOptions,
 };
 
 const genericForms = new Map<ToolId, ComponentType<ToolOptionsProps>>();

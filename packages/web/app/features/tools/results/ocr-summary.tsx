@@ -25,6 +25,11 @@ export function PdfToWordSummary({ job }: ToolResultDetailsProps) {
   return <RecognitionFigures job={job} toolId="pdf-to-word" />;
 }
 
+/** After PDF to PowerPoint: the scanned pages it read and the mean confidence, when it read any. */
+export function PdfToPowerpointSummary({ job }: ToolResultDetailsProps) {
+  return <RecognitionFigures job={job} toolId="pdf-to-powerpoint" />;
+}
+
 /** After PDF to text: the scanned pages it read and the mean confidence, when it read any. */
 export function PdfToTextSummary({ job }: ToolResultDetailsProps) {
   return <RecognitionFigures job={job} toolId="pdf-to-text" />;
@@ -34,7 +39,7 @@ export function PdfToTextSummary({ job }: ToolResultDetailsProps) {
 function RecognitionFigures({
   job,
   toolId,
-}: ToolResultDetailsProps & { toolId: 'ocr' | 'pdf-to-word' | 'pdf-to-text' }) {
+}: ToolResultDetailsProps & { toolId: 'ocr' | 'pdf-to-word' | 'pdf-to-powerpoint' | 'pdf-to-text' }) {
   const t = useT();
   const numberLocale = LOCALE_INFO[useLocale()].tag;
   const result = readOcrResult(job);

@@ -9,8 +9,14 @@ type ResultNoticesProps = {
   readonly fileNames: readonly string[];
 };
 
-/** Notices a tool's own result details already put in words (the compress summary says "unchanged"). */
-const SAID_BY_DETAILS: Partial<Record<ToolId, readonly NoticeCode[]>> = { compress: ['ALREADY_OPTIMAL'] };
+/**
+ * Notices a tool's own result details already put in words (the compress summary says "unchanged", the repair
+ * summary what was repaired).
+ */
+const SAID_BY_DETAILS: Partial<Record<ToolId, readonly NoticeCode[]>> = {
+  compress: ['ALREADY_OPTIMAL'],
+  repair: ['FILE_REPAIRED'],
+};
 
 /** Everything the server noted about the result (its job's notices), each in the visitor's language, beside it. */
 export function ResultNotices({ toolId, notices: noted, fileNames }: ResultNoticesProps) {

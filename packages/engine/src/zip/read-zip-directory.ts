@@ -3,6 +3,10 @@ import { inflateSync } from 'fflate';
 export type ZipEntry = {
   name: string;
   method: number;
+  /** The general-purpose bit flags: bit 0 marks an encrypted entry. */
+  flags: number;
+  /** The external attributes: on Unix, the file's mode in the upper 16 bits (a symbolic link's type 0o120000). */
+  externalAttributes: number;
   compressedSize: number;
   size: number;
   localHeaderOffset: number;
@@ -60,6 +64,8 @@ export function readZipDirectory(bytes: Uint8Array, maxEntries = Number.POSITIVE
     const entry = withZip64Fields(view, at + 46 + nameLength, extraLength, {
       name: new TextDecoder().decode(bytes.subarray(at + 46, at + 46 + nameLength)),
       method: view.getUint16(at + 10, true),
+      flags: view.getUint16(at + 8, true),
+      externalAttributes: view.getUint32(at + 38, true),
       compressedSize: view.getUint32(at + 20, true),
       size: view.getUint32(at + 24, true),
       localHeaderOffset: view.getUint32(at + 42, true),
@@ -138,14 +144,33 @@ function readUint64(view: DataView, at: number): number {
   return Number(view.getBigUint64(at, true));
 }
 
+/** Whether an entry is encrypted (traditional PKWARE or strong encryption): its bytes cannot be read. */
+export function isEncryptedEntry(entry: ZipEntry): boolean {
+  return (entry.flags & 0x0001) !== 0;
+}
+
+const UNIX_FILE_TYPE = 0o170000;
+const UNIX_SYMLINK = 0o120000;
+
+/** Whether an entry is a symbolic link (a Unix mode of type link in its external attributes), not a file. */
+export function isSymlinkEntry(entry: ZipEntry): boolean {
+  return ((entry.externalAttributes >>> 16) & UNIX_FILE_TYPE) === UNIX_SYMLINK;
+}
+
 /**
- * The text of one small entry, inflated into a buffer of its declared size (never larger): a lying header
- * cannot make it allocate more. Throws `ZipDamagedError` for an entry that cannot be read.
+ * The bytes of one entry, inflated into a buffer of its declared size (never larger): a lying header cannot make it
+ * allocate more, and an entry that inflates to more or less than it declares is damaged. Throws `ZipDamagedError`
+ * for an entry that cannot be read, is encrypted or is larger than `maxBytes`.
  */
-export function readZipText(bytes: Uint8Array, entry: ZipEntry, maxBytes: number): string {
+export function readZipEntry(bytes: Uint8Array, entry: ZipEntry, maxBytes: number): Uint8Array {
+  return inflateEntry(bytes, entry, maxBytes, true);
+}
+
+function inflateEntry(bytes: Uint8Array, entry: ZipEntry, maxBytes: number, isExact: boolean): Uint8Array {
   if (entry.size > maxBytes || entry.compressedSize > maxBytes) {
     throw new ZipDamagedError(`${entry.name} is larger than expected`);
   }
+  if (isEncryptedEntry(entry)) throw new ZipDamagedError(`${entry.name} is encrypted`);
   if (entry.method !== 0 && entry.method !== 8) {
     throw new ZipDamagedError(`${entry.name} uses an unknown compression method`);
   }
@@ -157,10 +182,28 @@ export function readZipText(bytes: Uint8Array, entry: ZipEntry, maxBytes: number
   const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
   const data = bytes.subarray(start, start + entry.compressedSize);
   if (data.length !== entry.compressedSize) throw new ZipDamagedError(`${entry.name} is truncated`);
+  if (entry.method === 0) {
+    if (isExact && data.length !== entry.size)
+      throw new ZipDamagedError(`${entry.name} is not the size it declares`);
+    return data;
+  }
+  let raw: Uint8Array;
   try {
-    const raw = entry.method === 0 ? data : inflateSync(data, { out: new Uint8Array(entry.size) });
-    return new TextDecoder().decode(raw);
+    raw = inflateSync(data, { out: new Uint8Array(entry.size) });
   } catch (error) {
     throw new ZipDamagedError(`${entry.name} cannot be inflated`, { cause: error });
   }
+  // fflate returns a shorter view when the stream ends early: the entry is not what its header says.
+  if (isExact && raw.length !== entry.size)
+    throw new ZipDamagedError(`${entry.name} is not the size it declares`);
+  return raw;
+}
+
+/**
+ * The text of one small entry (UTF-8), read as `readZipEntry` reads it but kept when it inflates to less than it
+ * declares (the office formats' detection reads what there is). Throws `ZipDamagedError` for an entry that cannot
+ * be read.
+ */
+export function readZipText(bytes: Uint8Array, entry: ZipEntry, maxBytes: number): string {
+  return new TextDecoder().decode(inflateEntry(bytes, entry, maxBytes, false));
 }
