@@ -51,6 +51,8 @@ const EVERY_TYPE = [
   'CSV',
   'PowerPoint',
   'ODP',
+  'HTML',
+  'ZIP',
   'JPG',
   'PNG',
   'WebP',

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { bubblewrapArgs } from '../process/bubblewrap-args.ts';
 
 /** Debian's Chromium itself (`/usr/bin/chromium` is a shell script that reads `/etc/chromium.d`, outside the sandbox). */
 export const CHROMIUM_BINARY = '/usr/lib/chromium/chromium';
@@ -6,60 +7,23 @@ export const CHROMIUM_BINARY = '/usr/lib/chromium/chromium';
 const SANDBOX_UID = '1000';
 
 /**
- * bubblewrap arguments for one Chromium whose private directory is `root` (with `profile/` and `tmp/` inside). As
- * LibreOffice's sandbox (`../libreoffice/sandbox-args.ts`): no network at all (`--unshare-all` leaves only its own
- * loopback: a listener on the host's 127.0.0.1 or 127.0.0.2 is unreachable, and there is no DNS), no capabilities,
- * its own PID namespace, and only the read-only system and fonts besides its two directories. It sees no file of
- * the job: the page reaches Chromium through the DevTools pipe alone (`print-html.ts`). Chromium runs as an
- * ordinary user in its own user namespace, so its renderers get Chromium's own sandbox too.
+ * bubblewrap arguments for one Chromium whose private directory is `root` (with `profile/` and `tmp/` inside): the
+ * engines' sandbox (`bubblewrapArgs`, as LibreOffice's: no network at all, so a listener on the host's loopback is
+ * unreachable and there is no DNS; no capabilities; its own PID namespace; only the read-only system and fonts)
+ * besides its two directories. It sees no file of the job: the page reaches Chromium through the DevTools pipe alone
+ * (`print-html.ts`). Chromium runs as an ordinary user in its own user namespace, so its renderers get Chromium's
+ * own sandbox too.
  */
 export function chromiumSandboxArgs(root: string): string[] {
-  return [
-    '--unshare-all',
-    '--uid',
-    SANDBOX_UID,
-    '--gid',
-    SANDBOX_UID,
-    '--die-with-parent',
-    '--new-session',
-    '--cap-drop',
-    'ALL',
-    '--ro-bind',
-    '/usr',
-    '/usr',
-    ...['bin', 'lib', 'lib64', 'sbin'].flatMap((name) => ['--symlink', `usr/${name}`, `/${name}`]),
-    '--ro-bind',
-    '/etc/fonts',
-    '/etc/fonts',
-    '--ro-bind-try',
-    '/var/cache/fontconfig',
-    '/var/cache/fontconfig',
-    '--proc',
-    '/proc',
-    '--dev',
-    '/dev',
-    '--bind',
-    join(root, 'profile'),
-    '/profile',
-    '--bind',
-    join(root, 'tmp'),
-    '/tmp',
-    '--chdir',
-    '/tmp',
-    '--clearenv',
-    '--setenv',
-    'PATH',
-    '/usr/bin',
-    '--setenv',
-    'HOME',
-    '/tmp',
-    '--setenv',
-    'TMPDIR',
-    '/tmp',
-    '--setenv',
-    'LANG',
-    'C.UTF-8',
-  ];
+  return bubblewrapArgs({
+    uid: SANDBOX_UID,
+    writable: [
+      { from: join(root, 'profile'), to: '/profile' },
+      { from: join(root, 'tmp'), to: '/tmp' },
+    ],
+    home: '/tmp',
+    workDir: '/tmp',
+  });
 }
 
 /**
