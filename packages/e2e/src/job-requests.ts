@@ -1,5 +1,5 @@
 import { JOBS_PATH, type AppError, type JobBody, type JobView } from '@quire/shared';
-import type { Page, Request, Response, Route } from 'playwright-core';
+import type { Page, Request, Response } from 'playwright-core';
 
 // The web page runs every tool as a job of the asynchronous API: `POST /api/v1/jobs` (202 with the job), its
 // events (or polling) until it ends, then `GET /api/v1/jobs/{id}/result`, which answers as the tool's own endpoint
@@ -31,8 +31,6 @@ export function isJobCancel(request: Request): boolean {
 
 /** How long the page may take to react: to show a job it was asked to start, to fetch the result of one it ended. */
 const REACTION_MS = 30_000;
-/** How long one try at a played-back job view may take (`routeNextJobView`): it is one short answer. */
-const PLAYBACK_TRY_MS = 10_000;
 
 /**
  * The answer to the page's next fetch of a job's result: the file, or the failed job's error. Waits on the job, not
@@ -155,71 +153,62 @@ export async function runJobWith(page: Page, action: () => Promise<unknown>): Pr
   return response;
 }
 
-/**
- * The server's view of a job, asked by the test's own HTTP client (Node's), each try within `PLAYBACK_TRY_MS`, three
- * tries. Not through the browser's route (`route.fetch`): in two full runs of the suite out of four, a played-back view
- * asked that way never answered, and the page showed its job waiting until the test timed out.
- */
-async function fetchView(url: string): Promise<{ status: number; body: JobBody }> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      const response = await fetch(url, {
-        cache: 'no-store',
-        signal: AbortSignal.timeout(PLAYBACK_TRY_MS),
-      });
-      return { status: response.status, body: (await response.json()) as JobBody };
-    } catch (error) {
-      if (attempt === 3) throw error;
-    }
-  }
-}
+/** Names each played-back job's function in the page: a page keeps every function exposed to it until it closes. */
+let playbacks = 0;
 
 /**
  * Plays back the page's next job as done with `change` made to its last view (its tool's figures, its notices): the
  * job runs on the server and its views are the server's; only the one that says it is done is changed. Its event
- * stream is refused, as a proxy that buffers streams would have it, so the page follows the job by asking for it
- * (a view is one short answer, which the route fetches and changes; a stream held open through a route is not).
- * The page then fetches the real result, which deletes the job on the server.
+ * stream fails at once, as behind a proxy that refuses streams, so the page follows the job by asking for it, and
+ * the page's own `fetch` hands the view that says the job is done to `change` before the page reads it. The page
+ * then fetches the real result, which deletes the job on the server.
+ *
+ * Done inside the page, not through Playwright's request routing: in four full runs (sessions 35 to 37) a routed view
+ * now and then never reached the page, whose job then showed at work until the test timed out, with the job done on
+ * the server and the route's handler never called.
  */
 export async function routeNextJobView(page: Page, change: (view: JobView) => JobView): Promise<void> {
-  let isPlayed = false;
-  const isView = (url: URL) => JOB_PATH.test(url.pathname);
-  const isEvents = (url: URL) => EVENTS_PATH.test(url.pathname);
-  const unroute = async () => {
-    await page.unroute(isView, onView);
-    await page.unroute(isEvents, onEvents);
-  };
-  const onEvents = async (route: Route) => {
-    await (isPlayed ? route.fallback() : route.abort('connectionfailed'));
-  };
-  const onView = async (route: Route) => {
-    if (isPlayed || route.request().method() !== 'GET') {
-      await route.fallback();
-      return;
-    }
-    // A handler that throws leaves the page's request unanswered for ever (the page then shows its last view until
-    // the test times out), so whatever fails here is refused at once, and said.
-    try {
-      await playBack(route);
-    } catch (error) {
-      console.warn(`a played-back job view failed: ${String(error)}`);
-      await route.abort('failed').catch(() => undefined);
-    }
-  };
-  const playBack = async (route: Route) => {
-    const real = await fetchView(route.request().url());
-    const isDone = real.status === 200 && real.body.job.state === 'done';
-    isPlayed ||= isDone;
-    await route.fulfill({
-      status: real.status,
-      contentType: 'application/json; charset=utf-8',
-      headers: { 'cache-control': 'no-store' },
-      body: JSON.stringify(isDone ? { ...real.body, job: change(real.body.job) } : real.body),
-    });
-    if (isPlayed) await unroute();
-  };
-  await page.route(isView, onView);
-  await page.route(isEvents, onEvents);
+  playbacks += 1;
+  const changeName = `quirePlayBack${playbacks}`;
+  await page.exposeFunction(changeName, (view: JobView) => change(view));
+  await page.evaluate(
+    ({ jobsPath, changeName }) => {
+      const viewPath = new RegExp(`^${jobsPath}/[0-9a-f]{32}$`);
+      const pageFetch = window.fetch;
+      const PageEventSource = window.EventSource;
+      const changeView = (window as unknown as Record<string, (view: unknown) => Promise<unknown>>)[changeName];
+      const restore = () => {
+        window.fetch = pageFetch;
+        window.EventSource = PageEventSource;
+      };
+      /** A stream that fails as it opens; the page then asks for its job instead. */
+      class RefusedEventSource extends EventTarget {
+        readonly readyState = 2;
+        constructor(readonly url: string) {
+          super();
+          setTimeout(() => this.dispatchEvent(new Event('error')), 0);
+        }
+        close(): void {}
+      }
+      window.EventSource = RefusedEventSource as unknown as typeof EventSource;
+      window.fetch = async (input, init) => {
+        const url = input instanceof Request ? input.url : String(input);
+        const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
+        const response = await pageFetch(input, init);
+        const isView = method.toUpperCase() === 'GET' && viewPath.test(new URL(url, location.href).pathname);
+        if (!isView || !response.ok) return response;
+        const body = (await response.json()) as { job: { state: string } };
+        const isDone = body.job.state === 'done';
+        if (isDone) restore();
+        const job = isDone ? await changeView?.(body.job) : body.job;
+        return new Response(JSON.stringify({ ...body, job }), {
+          status: response.status,
+          headers: { 'content-type': 'application/json; charset=utf-8' },
+        });
+      };
+    },
+    { jobsPath: JOBS_PATH, changeName },
+  );
 }
 
 /**

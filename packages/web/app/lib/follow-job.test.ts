@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { followJob } from './follow-job.ts';
 
 // The browser's EventSource and fetch, stood in for: a stream that opens and then says nothing (as behind a proxy
-// that buffers it), and the job's view as the server would answer it.
+// that buffers it) or fails when told, and the job's view as the server would answer it.
 
 /** An event stream that neither sends an event nor fails until the test says so. */
 class SilentEventSource {
@@ -28,7 +28,8 @@ const done: JobView = {
   state: 'done',
   progress: { stage: 'done', pagesDone: null, pagesTotal: null },
 };
-let answers: Array<() => Response>;
+/** The answers to the page's next asks, in order: each given the ask's signal. */
+let answers: Array<(signal: AbortSignal) => Response | Promise<Response>>;
 const asked: string[] = [];
 
 beforeEach(() => {
@@ -36,11 +37,11 @@ beforeEach(() => {
   SilentEventSource.opened = [];
   asked.length = 0;
   vi.stubGlobal('EventSource', SilentEventSource);
-  vi.stubGlobal('fetch', async (url: string) => {
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
     asked.push(url);
     const answer = answers.shift();
-    if (!answer) throw new TypeError('no answer');
-    return answer();
+    if (!answer || !init.signal) throw new TypeError('no answer');
+    return answer(init.signal);
   });
 });
 afterEach(() => {
@@ -95,5 +96,65 @@ describe('followJob over an event stream that stays silent', () => {
     expect(asked).toHaveLength(2);
     await failed;
     expect(SilentEventSource.opened[0]?.isClosed).toBe(true);
+  });
+});
+
+const networkDown = () => {
+  throw new TypeError('network down');
+};
+/** An ask that is never answered: it ends only when the page gives it up. */
+const noAnswer = (signal: AbortSignal) =>
+  new Promise<Response>((_resolve, reject) => {
+    signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')), { once: true });
+  });
+
+/** Follows `queued` with its stream failed at once, as a proxy that refuses streams would: the page asks instead. */
+function followWithoutStream(): Promise<JobView> {
+  const followed = followJob(queued);
+  SilentEventSource.opened[0]?.listeners.get('error')?.({});
+  return followed;
+}
+
+describe('followJob asking for the job, its event stream failed', () => {
+  it('asks again after a failed ask, later each time, and follows the job to its end', async () => {
+    answers = [viewAnswer(running), networkDown, networkDown, viewAnswer(done)];
+    const followed = followWithoutStream();
+    expect(SilentEventSource.opened[0]?.isClosed).toBe(true);
+    await vi.advanceTimersByTimeAsync(700);
+    expect(asked).toHaveLength(1);
+    // The first failure waits 1.4 s, the second 2.8 s.
+    await vi.advanceTimersByTimeAsync(700 + 1_300);
+    expect(asked).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(asked).toHaveLength(3);
+    await vi.advanceTimersByTimeAsync(2_600);
+    expect(asked).toHaveLength(3);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(asked).toHaveLength(4);
+    expect(await followed).toEqual(done);
+  });
+
+  it("ends with the network's error after six failed asks in a row", async () => {
+    answers = [];
+    const followed = followWithoutStream();
+    const failed = expect(followed).rejects.toThrow(TypeError);
+    // 0.7 s, then 1.4, 2.8, 5.6 and twice 10 s between the failed asks.
+    await vi.advanceTimersByTimeAsync(700 + 1_400 + 2_800 + 5_600 + 10_000 + 9_900);
+    expect(asked).toHaveLength(5);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(asked).toHaveLength(6);
+    await failed;
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(asked).toHaveLength(6);
+  });
+
+  it('gives up an ask that has no answer after 15 s and asks again', async () => {
+    answers = [noAnswer, viewAnswer(done)];
+    const followed = followWithoutStream();
+    await vi.advanceTimersByTimeAsync(700 + 14_900);
+    expect(asked).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(100 + 1_400);
+    expect(asked).toHaveLength(2);
+    expect(await followed).toEqual(done);
   });
 });
