@@ -8,7 +8,6 @@ import type { Page, Request, Response } from 'playwright-core';
 const JOB_ID = '[0-9a-f]{32}';
 const JOB_PATH = new RegExp(`^${JOBS_PATH}/${JOB_ID}$`);
 const RESULT_PATH = new RegExp(`^${JOBS_PATH}/${JOB_ID}/result$`);
-const EVENTS_PATH = new RegExp(`^${JOBS_PATH}/${JOB_ID}/events$`);
 
 function pathOf(url: string): string {
   return new URL(url).pathname;
@@ -176,7 +175,9 @@ export async function routeNextJobView(page: Page, change: (view: JobView) => Jo
       const viewPath = new RegExp(`^${jobsPath}/[0-9a-f]{32}$`);
       const pageFetch = window.fetch;
       const PageEventSource = window.EventSource;
-      const changeView = (window as unknown as Record<string, (view: unknown) => Promise<unknown>>)[changeName];
+      const changeView = (window as unknown as Record<string, (view: unknown) => Promise<unknown>>)[
+        changeName
+      ];
       const restore = () => {
         window.fetch = pageFetch;
         window.EventSource = PageEventSource;
