@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { routeNextJobView, waitForJobResult } from './job-requests.ts';
 import { openToolPageIn, useToolPage } from './tool-page.ts';
 import { jobFoldersLeft } from './job-folders.ts';
+import { downloadResult } from './download-result.ts';
 
 /** Six pages of text and photos: there is something to save. */
 const WITH_IMAGES = 'pdf/pdf2docx_demo_text-images-6p.pdf';
@@ -67,10 +68,7 @@ describe('the compress page in a real browser', () => {
       `Compression complete! File size reduced by ${percent}%`,
     );
 
-    const [download] = await Promise.all([
-      view.page.waitForEvent('download'),
-      view.page.getByTestId('download-button').click(),
-    ]);
+    const download = await downloadResult(view.page);
     // Named after the file chosen, not `compressed.pdf` (issue 30).
     expect(download.suggestedFilename()).toBe('pdf2docx_demo_text-images-6p-compressed.pdf');
     const saved = join(view.downloadsPath, 'compressed.pdf');

@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowserSession } from './browser-session.ts';
 import { waitForJobResult } from './job-requests.ts';
+import { downloadResult } from './download-result.ts';
 
 const session = useBrowserSession();
 const FOUR_PAGES = 'pdf/pysamples_outline-bookmarks_4p.pdf';
@@ -78,10 +79,7 @@ describe('the Content-Security-Policy in Chromium', () => {
       })
       .toBe(4);
     await Promise.all([waitForJobResult(page), page.getByTestId('action-button').click()]);
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByTestId('download-button').click(),
-    ]);
+    const download = await downloadResult(page);
     expect(download.suggestedFilename()).toBe('pysamples_outline-bookmarks_4p-rotated.pdf');
     expect(await violationsOf(page)).toEqual([]);
   });

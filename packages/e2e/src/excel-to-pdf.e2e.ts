@@ -6,6 +6,7 @@ import { createXlsx, gridRows } from '@quire/test-kit/spreadsheets';
 import { describe, expect, it } from 'vitest';
 import { waitForJobResult } from './job-requests.ts';
 import { openToolPageIn, useToolPage } from './tool-page.ts';
+import { downloadResult } from './download-result.ts';
 
 const view = useToolPage('excel-to-pdf');
 const PDF = 'pdf/pysamples_outline-bookmarks_4p.pdf';
@@ -19,10 +20,7 @@ async function convertAndDownload(savedAs: string): Promise<string> {
     view.page.getByTestId('action-button').click(),
   ]);
   expect(response.status()).toBe(200);
-  const [download] = await Promise.all([
-    view.page.waitForEvent('download'),
-    view.page.getByTestId('download-button').click(),
-  ]);
+  const download = await downloadResult(view.page);
   const saved = join(view.downloadsPath, savedAs);
   await download.saveAs(saved);
   return saved;
@@ -60,10 +58,7 @@ describe('the Excel to PDF page in a real browser', () => {
       view.page.getByTestId('action-button').click(),
     ]);
     expect(response.status()).toBe(200);
-    const [download] = await Promise.all([
-      view.page.waitForEvent('download'),
-      view.page.getByTestId('download-button').click(),
-    ]);
+    const download = await downloadResult(view.page);
     expect(download.suggestedFilename()).toBe('calamine_any-sheets.pdf');
   });
 

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { isJobSubmit, waitForJobResult } from './job-requests.ts';
 import { unlockAndDownload, useToolPage } from './tool-page.ts';
 import { jobFoldersLeft } from './job-folders.ts';
+import { downloadResult } from './download-result.ts';
 
 const FOUR_PAGES = 'pdf/pysamples_outline-bookmarks_4p.pdf';
 const PROTECTED = 'pdf/qpdf_encrypted-aes256_user-view_owner-master_30p.pdf';
@@ -31,10 +32,7 @@ async function extractAndDownload(mimeType: string): Promise<string> {
   expect(await view.page.getByTestId('toast-description').textContent()).toBe(
     'Pages extracted successfully!',
   );
-  const [download] = await Promise.all([
-    view.page.waitForEvent('download'),
-    view.page.getByTestId('download-button').click(),
-  ]);
+  const download = await downloadResult(view.page);
   // Named after the file chosen, as the server names it: a PDF, or a zip of PDFs.
   const chosen = await view.page.getByTestId('selected-file-name').allTextContents();
   expect(download.suggestedFilename()).toBe(resultFileName('extract-pages', chosen, mimeType));

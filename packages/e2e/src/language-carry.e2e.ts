@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { isHydrated, useBrowserSession, waitForHydration } from './browser-session.ts';
 import { waitForJobResult } from './job-requests.ts';
 import { expectedMessage } from './page-head.ts';
+import { downloadResult } from './download-result.ts';
 
 // "Switching language keeps the chosen files": with files chosen, the header's language links change the page's
 // language in place (a client-side navigation) and the files and the tool's options come along; without files
@@ -80,10 +81,7 @@ async function openSplitWithChoices(options = {}): Promise<Page> {
 async function splitAndDownload(page: Page): Promise<string[]> {
   const [response] = await Promise.all([waitForJobResult(page), page.getByTestId('action-button').click()]);
   expect(response.status()).toBe(200);
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByTestId('download-button').click(),
-  ]);
+  const download = await downloadResult(page);
   const saved = join(session.downloadsPath, `carried-split-${Date.now()}.zip`);
   await download.saveAs(saved);
   return Object.keys(unzipSync(new Uint8Array(await readFile(saved))));
@@ -144,10 +142,7 @@ describe('switching language with files chosen', () => {
     expect(response.status()).toBe(200);
     // The result as the visitor downloads it: Playwright reads the job's result, which the page takes as a blob,
     // as an empty body.
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByTestId('download-button').click(),
-    ]);
+    const download = await downloadResult(page);
     const merged = join(session.downloadsPath, `carried-merge-${Date.now()}.pdf`);
     await download.saveAs(merged);
     // Page sizes in order: the three-page file's (letter, 649 x 323, letter landscape), then the A4 pages.

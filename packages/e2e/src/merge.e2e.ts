@@ -7,6 +7,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { waitForJobResult } from './job-requests.ts';
 import { openToolPageIn, useToolPage } from './tool-page.ts';
 import { jobFoldersLeft } from './job-folders.ts';
+import { downloadResult } from './download-result.ts';
 
 const baseUrl = inject('baseUrl');
 const FIRST = 'pdf/pdfjs_tracemonkey-paper_14p-text-2col.pdf';
@@ -34,10 +35,7 @@ describe('the merge page in a real browser', () => {
       'PDF files merged successfully!',
     );
 
-    const [download] = await Promise.all([
-      view.page.waitForEvent('download'),
-      view.page.getByTestId('download-button').click(),
-    ]);
+    const download = await downloadResult(view.page);
     expect(download.suggestedFilename()).toBe('pdfjs_tracemonkey-paper_14p-text-2col-merged.pdf');
     const saved = join(view.downloadsPath, 'merged.pdf');
     await download.saveAs(saved);

@@ -5,6 +5,7 @@ import { resultFileName } from '@quire/shared';
 import { describe, expect, it } from 'vitest';
 import { runAndDownload, useToolPage } from './tool-page.ts';
 import { waitForJobResult } from './job-requests.ts';
+import { downloadResult } from './download-result.ts';
 
 /** PDF/A from Word: an author, no title. */
 const PDFA = 'pdf/pdfbox_pdfa-3a_word2016.pdf';
@@ -83,10 +84,7 @@ describe('the PDF properties page in a real browser', () => {
     await view.page.waitForResponse((answer) => isPdfWorker(new URL(answer.url()))).catch(() => undefined);
     await view.page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 1_000)));
     expect(await view.page.getByTestId('metadata-subject').inputValue()).toBe('');
-    const [download] = await Promise.all([
-      view.page.waitForEvent('download'),
-      view.page.getByTestId('download-button').click(),
-    ]);
+    const download = await downloadResult(view.page);
     const saved = join(view.downloadsPath, `early-${Date.now()}.pdf`);
     await download.saveAs(saved);
     expect(infoOf(saved, 'Title')).toBe('Saved early');

@@ -10,6 +10,7 @@ import { routeNextJobView, waitForJobResult } from './job-requests.ts';
 import { expectedMessage } from './page-head.ts';
 import { openToolPageIn, useToolPage } from './tool-page.ts';
 import { jobFoldersLeft } from './job-folders.ts';
+import { downloadResult } from './download-result.ts';
 
 const PAPER = corpusPath('pdf/pdfjs_tracemonkey-paper_14p-text-2col.pdf');
 const view = useToolPage('ocr');
@@ -56,10 +57,7 @@ describe('the OCR PDF page in a real browser', () => {
     expect(await view.page.getByTestId('recognised-pages').textContent()).toBe('1 page');
     expect(await view.page.getByTestId('ocr-confidence').textContent()).toMatch(/^\d{2,3}\s?%$/);
 
-    const [download] = await Promise.all([
-      view.page.waitForEvent('download'),
-      view.page.getByTestId('download-button').click(),
-    ]);
+    const download = await downloadResult(view.page);
     expect(download.suggestedFilename()).toBe('scanned-paper-searchable.pdf');
     const saved = join(view.downloadsPath, 'searchable.pdf');
     await download.saveAs(saved);

@@ -6,6 +6,7 @@ import { corpusPath } from '@quire/corpus';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { waitForJobResult } from './job-requests.ts';
 import type { ToolPageView } from './tool-page.ts';
+import { downloadResult } from './download-result.ts';
 
 /** Three pages; the first is US Letter portrait (612 × 792 pt). */
 export const MIXED_SIZES = 'pdf/pdfjs_mixed-page-sizes-3p.pdf';
@@ -53,10 +54,7 @@ export async function downloadOnePagePicture(
   expect(await view.page.getByTestId('result-preview').getAttribute('alt')).toBe(
     `Preview of \u2068${name}\u2069`,
   );
-  const [download] = await Promise.all([
-    view.page.waitForEvent('download'),
-    view.page.getByTestId('download-button').click(),
-  ]);
+  const download = await downloadResult(view.page);
   expect(download.suggestedFilename()).toBe(name);
   const saved = join(view.downloadsPath, `one-page-${Date.now()}.${picture.extension}`);
   await download.saveAs(saved);

@@ -4,6 +4,7 @@ import { resultFileName } from '@quire/shared';
 import { describe, expect, it } from 'vitest';
 import { waitForJobResult } from './job-requests.ts';
 import { openToolPageIn, runAndDownload, useToolPage } from './tool-page.ts';
+import { downloadResult } from './download-result.ts';
 
 const ROTATED = 'pdf/pdfbox_rotations-90-180-270_6p.pdf';
 
@@ -60,10 +61,7 @@ describe('the add page numbers page in a real browser', () => {
       view.page.getByTestId('action-button').click(),
     ]);
     expect(response.status()).toBe(200);
-    const [download] = await Promise.all([
-      view.page.waitForEvent('download'),
-      view.page.getByTestId('download-button').click(),
-    ]);
+    const download = await downloadResult(view.page);
     const saved = `${view.downloadsPath}/numbered-ar-${Date.now()}.pdf`;
     await download.saveAs(saved);
     pageTexts(saved).forEach((text, index) => {

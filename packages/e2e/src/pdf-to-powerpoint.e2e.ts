@@ -8,6 +8,7 @@ import { bindScans, scanImage } from '@quire/test-kit/scanned-pdfs';
 import { waitForJobResult } from './job-requests.ts';
 import { expectedMessage } from './page-head.ts';
 import { openToolPageIn, runAndDownload, unlockAndDownload, useToolPage } from './tool-page.ts';
+import { downloadResult } from './download-result.ts';
 
 const view = useToolPage('pdf-to-powerpoint');
 const scratch: string[] = [];
@@ -70,10 +71,7 @@ describe('the PDF to PowerPoint page in a real browser', () => {
     expect(await view.page.getByTestId('toast-description').textContent()).toBe(
       (await expectedMessage('de', 'tools.pdf-to-powerpoint.successRecognised')).text,
     );
-    const [download] = await Promise.all([
-      view.page.waitForEvent('download'),
-      view.page.getByTestId('download-button').click(),
-    ]);
+    const download = await downloadResult(view.page);
     const saved = join(view.downloadsPath, 'scan.pptx');
     await download.saveAs(saved);
     const { slides, media } = await readSlides(saved);

@@ -10,6 +10,7 @@ import { waitForJobResult } from './job-requests.ts';
 import { expectedMessage } from './page-head.ts';
 import { waitForHydration } from './browser-session.ts';
 import { openToolPageIn, useToolPage } from './tool-page.ts';
+import { downloadResult } from './download-result.ts';
 
 const view = useToolPage('pdf-to-word');
 const scratch: string[] = [];
@@ -28,10 +29,7 @@ describe('the PDF to Word page in a real browser', () => {
     expect(await view.page.getByTestId('toast-description').textContent()).toBe(
       'PDF converted to Word successfully!',
     );
-    const [download] = await Promise.all([
-      view.page.waitForEvent('download'),
-      view.page.getByTestId('download-button').click(),
-    ]);
+    const download = await downloadResult(view.page);
     expect(download.suggestedFilename()).toBe('pdfjs_tracemonkey-paper_14p-text-2col.docx');
     const saved = join(view.downloadsPath, 'converted.docx');
     await download.saveAs(saved);
@@ -96,10 +94,7 @@ describe('the PDF to Word page in a real browser', () => {
     expect(await view.page.getByTestId('toast-description').textContent()).toBe(
       (await expectedMessage('fr', 'tools.pdf-to-word.successRecognised')).text,
     );
-    const [download] = await Promise.all([
-      view.page.waitForEvent('download'),
-      view.page.getByTestId('download-button').click(),
-    ]);
+    const download = await downloadResult(view.page);
     const saved = join(view.downloadsPath, 'scan.docx');
     await download.saveAs(saved);
     const entries = unzipSync(await readFile(saved));

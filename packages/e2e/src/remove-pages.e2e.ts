@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { isJobSubmit, waitForJobResult } from './job-requests.ts';
 import { unlockAndDownload, useToolPage } from './tool-page.ts';
 import { jobFoldersLeft } from './job-folders.ts';
+import { downloadResult } from './download-result.ts';
 
 const FOUR_PAGES = 'pdf/pysamples_outline-bookmarks_4p.pdf';
 const PROTECTED = 'pdf/qpdf_encrypted-aes256_user-view_owner-master_30p.pdf';
@@ -21,10 +22,7 @@ async function removeAndDownload(): Promise<string[]> {
   expect(response.status()).toBe(200);
   await expect.poll(() => view.page.getByTestId('toast').getAttribute('data-variant')).toBe('default');
   expect(await view.page.getByTestId('toast-description').textContent()).toBe('Pages removed successfully!');
-  const [download] = await Promise.all([
-    view.page.waitForEvent('download'),
-    view.page.getByTestId('download-button').click(),
-  ]);
+  const download = await downloadResult(view.page);
   const chosen = await view.page.getByTestId('selected-file-name').allTextContents();
   expect(download.suggestedFilename()).toBe(resultFileName('remove-pages', chosen, 'application/pdf'));
   const saved = join(view.downloadsPath, `removed-${Date.now()}.pdf`);

@@ -8,6 +8,7 @@ import { waitForHydration } from './browser-session.ts';
 import { jobFoldersLeft } from './job-folders.ts';
 import { isJobResult, waitForJobResult } from './job-requests.ts';
 import { openToolPageIn, useToolPage } from './tool-page.ts';
+import { downloadResult } from './download-result.ts';
 
 const FOUR_PAGES = 'pdf/pysamples_outline-bookmarks_4p.pdf';
 const THREE_PAGES = 'pdf/pdfjs_mixed-page-sizes-3p.pdf';
@@ -78,10 +79,7 @@ describe('results to look at, and carried on to another tool', () => {
     await zoom.locator('canvas').waitFor({ timeout: 20_000 });
     await zoom.getByRole('button', { name: 'Close' }).click();
 
-    const [download] = await Promise.all([
-      view.page.waitForEvent('download'),
-      view.page.getByTestId('download-button').click(),
-    ]);
+    const download = await downloadResult(view.page);
     expect(download.suggestedFilename()).toBe(resultFileName('merge', [basename(FOUR_PAGES)], PDF));
     // The preview and the download are the same bytes, fetched once.
     expect(resultFetches).toHaveLength(1);
@@ -149,10 +147,7 @@ describe('results to look at, and carried on to another tool', () => {
       .toBe('6');
 
     await run();
-    const [download] = await Promise.all([
-      view.page.waitForEvent('download'),
-      view.page.getByTestId('download-button').click(),
-    ]);
+    const download = await downloadResult(view.page);
     expect(download.suggestedFilename()).toBe(resultFileName('rotate', [compressedName], PDF));
     const saved = join(view.downloadsPath, `carried-${Date.now()}.pdf`);
     await download.saveAs(saved);

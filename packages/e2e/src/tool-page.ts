@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, expect, inject } from 'vitest';
 import { launchBrowser } from '@quire/test-kit/browser';
 import { waitForHydration } from './browser-session.ts';
 import { waitForJobResult } from './job-requests.ts';
+import { downloadResult } from './download-result.ts';
 
 export type ToolPageView = {
   /** A fresh page for each test, on the tool's English page, hydrated. */
@@ -74,10 +75,7 @@ export async function runAndDownload(
   if (expected.title !== undefined)
     expect(await view.page.getByTestId('toast-title').textContent()).toBe(expected.title);
   expect(await view.page.getByTestId('toast-description').textContent()).toBe(expected.description);
-  const [download] = await Promise.all([
-    view.page.waitForEvent('download'),
-    view.page.getByTestId('download-button').click(),
-  ]);
+  const download = await downloadResult(view.page);
   const chosen = await view.page.getByTestId('selected-file-name').allTextContents();
   expect(download.suggestedFilename()).toBe(expected.fileName(chosen));
   const saved = join(view.downloadsPath, savedName);
@@ -106,10 +104,7 @@ export async function unlockAndDownload(
   ]);
   expect(response.status()).toBe(200);
   await view.page.getByTestId('download-button').waitFor();
-  const [download] = await Promise.all([
-    view.page.waitForEvent('download'),
-    view.page.getByTestId('download-button').click(),
-  ]);
+  const download = await downloadResult(view.page);
   const saved = join(view.downloadsPath, savedName);
   await download.saveAs(saved);
   return { download, saved, password };

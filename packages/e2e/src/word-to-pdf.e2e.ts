@@ -4,6 +4,7 @@ import { corpusPath } from '@quire/corpus';
 import { describe, expect, it } from 'vitest';
 import { waitForJobResult } from './job-requests.ts';
 import { openToolPageIn, useToolPage } from './tool-page.ts';
+import { downloadResult } from './download-result.ts';
 
 const view = useToolPage('word-to-pdf');
 const PDF = 'pdf/pysamples_outline-bookmarks_4p.pdf';
@@ -20,10 +21,7 @@ describe('the Word to PDF page in a real browser', () => {
     expect(await view.page.getByTestId('toast-description').textContent()).toBe(
       'Word document converted to PDF successfully!',
     );
-    const [download] = await Promise.all([
-      view.page.waitForEvent('download'),
-      view.page.getByTestId('download-button').click(),
-    ]);
+    const download = await downloadResult(view.page);
     expect(download.suggestedFilename()).toBe('gotenberg_12-pages.pdf');
     const saved = join(view.downloadsPath, 'converted-word.pdf');
     await download.saveAs(saved);
