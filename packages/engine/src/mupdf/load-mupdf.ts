@@ -1,4 +1,5 @@
 import type * as Mupdf from 'mupdf';
+import { installFallbackFonts } from './fallback-fonts.ts';
 
 export type MupdfModule = typeof Mupdf;
 
@@ -11,6 +12,7 @@ const QUIET_LOG = { warning: () => undefined, error: () => undefined };
 export function loadMupdf(): Promise<MupdfModule> {
   loading ??= import('mupdf').then((mupdf) => {
     mupdf.setLog(QUIET_LOG);
+    installFallbackFonts(mupdf);
     return mupdf;
   });
   return loading;

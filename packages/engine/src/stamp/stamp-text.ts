@@ -2,7 +2,8 @@ import type * as Mupdf from 'mupdf';
 import { subsetCffFonts } from '../compress/fonts/subset-cff-fonts.ts';
 import type { MupdfModule } from '../mupdf/load-mupdf.ts';
 import { drawStamps, type Stamp, type StampPlacement } from './draw-stamps.ts';
-import { guessCjkLanguage, installStampFonts } from './stamp-fonts.ts';
+import { installFallbackFonts } from '../mupdf/fallback-fonts.ts';
+import { guessCjkLanguage } from './stamp-fonts.ts';
 import { mapGlyphsToText, readGlyphs, writeVisualOrder, type PlacedGlyph } from './stamp-glyphs.ts';
 
 export type { StampAnchor } from './draw-stamps.ts';
@@ -26,7 +27,7 @@ const MIN_LAYOUT_PAGE_PT = 72;
  * Writes text on pages of a PDF, upright as the visitor sees each page (pages with /Rotate, boxes that do not start
  * at 0,0: the crop box, else the media box, is the page), in any script: MuPDF's HTML layout shapes it with
  * HarfBuzz (Arabic joined, right to left by the Unicode bidirectional algorithm) in its own Nimbus Sans, falling
- * back to Noto fonts for the scripts Nimbus lacks (`installStampFonts`); the fonts are embedded as subsets. Each
+ * back to Noto fonts for the scripts Nimbus lacks (`installFallbackFonts`); the fonts are embedded as subsets. Each
  * distinct text is laid out once and drawn as a form XObject. Glyphs are drawn in visual order, as every PDF
  * producer does, and each maps to the characters it was shaped from (`mapGlyphsToText`), so that readers that
  * order text by the bidirectional algorithm (poppler, MuPDF, pdf.js) give back the words typed in their logical
@@ -68,7 +69,8 @@ export function layOutTextStamps(
   style: TextStampStyle,
   signal: AbortSignal,
 ): Stamp[] {
-  installStampFonts(mupdf);
+  // Installed as MuPDF loads; again here for a module a test imported itself.
+  installFallbackFonts(mupdf);
   const [red, green, blue] = style.color;
   const blocks = texts.map((text) => {
     const language = guessCjkLanguage(text);
