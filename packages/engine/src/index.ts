@@ -27,3 +27,13 @@ export {
 export { OCR_LANGUAGE_MODELS, modelsFor } from './ocr/ocr-languages.ts';
 export { recognisePdf } from './ocr/recognise-pdf.ts';
 export { inspectPdf } from './qpdf/inspect-pdf.ts';
+// Read by `npm run bench pdf-to-excel`, which measures the tables' structure against tables written by hand.
+export { findDocumentTables } from './pdf-to-excel/find-document-tables.ts';
+export { toTextGrid } from './pdf-to-excel/sheet-table.ts';
+export {
+  precisionRecallF1,
+  scorePage,
+  sumScores,
+  type Score,
+  type TextGrid,
+} from './pdf-to-excel/adjacency.ts';

@@ -1,0 +1,72 @@
+// npm run bench pdf-to-excel: the structure of the tables PDF to Excel finds, against tables of the corpus written
+// down by hand (data/hand-written-tables.json), with the adjacency-relation measure of the ICDAR 2013 table
+// competition: each cell's nearest non-empty neighbour to the right and below, compared as text. Precision, recall
+// and F1 per page of a document and in total, for the tuning set and the held-out set apart (tune on the first
+// only). `-- --show tuning` prints the tables found on the tuning pages, to see why a relation was missed.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { corpusPath } from '@quire/corpus';
+import {
+  findDocumentTables,
+  loadMupdf,
+  precisionRecallF1,
+  scorePage,
+  sumScores,
+  toTextGrid,
+  type Score,
+  type TextGrid,
+} from '@quire/engine';
+import { formatTable } from './measure.ts';
+
+type TruthPage = { file: string; page: number; set: 'tuning' | 'held-out'; tables: TextGrid[] };
+
+const truth = JSON.parse(
+  readFileSync(join(import.meta.dirname, 'data', 'hand-written-tables.json'), 'utf8'),
+) as {
+  pages: TruthPage[];
+};
+const showIndex = process.argv.indexOf('--show');
+const show = showIndex >= 0 ? process.argv[showIndex + 1] : undefined;
+
+const mupdf = await loadMupdf();
+const share = (value: number) => value.toFixed(3);
+const scoreRow = (name: string, score: Score) => {
+  const { precision, recall, f1 } = precisionRecallF1(score);
+  return [
+    name,
+    String(score.truth),
+    String(score.found),
+    String(score.correct),
+    share(precision),
+    share(recall),
+    share(f1),
+  ];
+};
+
+for (const set of ['tuning', 'held-out'] as const) {
+  const rows = [['document, page', 'truth', 'found', 'correct', 'precision', 'recall', 'F1']];
+  const scores: Score[] = [];
+  for (const entry of truth.pages.filter((page) => page.set === set)) {
+    const document = mupdf.Document.openDocument(readFileSync(corpusPath(entry.file)), 'application/pdf');
+    try {
+      const { tables } = await findDocumentTables(mupdf, document, [entry.page], () => undefined);
+      const grids = tables.map(toTextGrid);
+      const score = scorePage(entry.tables, grids);
+      scores.push(score);
+      rows.push(scoreRow(`${entry.file.replace(/^pdf\//, '')} p. ${entry.page}`, score));
+      if (show === set) {
+        console.log(`\n${entry.file} p. ${entry.page}: ${grids.length} tables`);
+        for (const grid of grids) console.log(grid.map((row) => row.join(' | ')).join('\n'), '\n');
+      }
+    } finally {
+      document.destroy();
+    }
+  }
+  rows.push(scoreRow('total', sumScores(scores)));
+  console.log(`\nPDF to Excel, table structure (ICDAR 2013 adjacency relations), ${set} set\n`);
+  console.log(formatTable(rows));
+}
+console.log(
+  '\ntruth: relations of the tables written by hand; found: relations of the found tables paired with them (each ' +
+    'truth table with the found table of its page sharing the most); correct: relations both have.',
+);
