@@ -1,7 +1,9 @@
 // Options of the tools the page-cap cases run (`src/ops/page-tree-caps.test.ts`), and readers of their results, apart
 // from the cases themselves.
 import { execFileSync, spawnSync } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import { AppError, type PageLayout } from '@quire/shared';
+import { strFromU8, unzipSync } from 'fflate';
 import { expect } from 'vitest';
 
 /** Add page numbers' numbering of every page. */
@@ -39,6 +41,18 @@ export const COMPARE_OPTIONS = { reportLanguage: 'en' } as const;
 export function changedPagesRead(reportPath: string): number {
   const summary = execFileSync('pdftotext', ['-f', '1', '-l', '1', reportPath, '-'], { encoding: 'utf8' });
   return Number(/Changed version: \S+ \((\d+) pages\)/.exec(summary)?.[1]);
+}
+
+/** PDF to Excel's reading of every page, scans in English. */
+export const ALL_PAGES_EN = { pages: undefined, language: ['en'] } as const;
+
+/**
+ * The sheets of the workbook PDF to Excel wrote: one for each page of the page-cap files, whose every page holds the
+ * same small table (a table at the head of the next page without a header of its own is another table).
+ */
+export async function sheetCount(result: { path: string }): Promise<number> {
+  const workbook = strFromU8(unzipSync(await readFile(result.path))['xl/workbook.xml'] ?? new Uint8Array());
+  return workbook.match(/<sheet /g)?.length ?? 0;
 }
 
 /**

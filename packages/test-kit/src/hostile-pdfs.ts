@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { withTable } from './table-content.ts';
 import { constants, deflateRawSync, deflateSync } from 'node:zlib';
 
 /**
@@ -71,8 +72,8 @@ export function writeLetterPage(
   ]);
 }
 
-/** A valid PDF of `pageCount` letter pages, each with one line of text. */
-export function createTextPdf(text: string, pageCount = 1): Buffer {
+/** A valid PDF of `pageCount` letter pages, each with one line of text (and, with `table`, a small table). */
+export function createTextPdf(text: string, pageCount = 1, { table = false } = {}): Buffer {
   const pages: PdfObject[] = [];
   const kids: string[] = [];
   for (let page = 0; page < pageCount; page += 1) {
@@ -80,7 +81,7 @@ export function createTextPdf(text: string, pageCount = 1): Buffer {
     kids.push(`${pageNumber} 0 R`);
     pages.push(
       `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents ${pageNumber + 1} 0 R /Resources << /Font << /F1 ${3 + pageCount * 2} 0 R >> >> >>`,
-      { dict: '<< >>', stream: Buffer.from(`BT /F1 12 Tf 72 720 Td (${text} ${page + 1}) Tj ET`) },
+      { dict: '<< >>', stream: withTable(`BT /F1 12 Tf 72 720 Td (${text} ${page + 1}) Tj ET`, table) },
     );
   }
   return writePdf([
@@ -475,29 +476,4 @@ export function truncate(source: Buffer, keepBytes = Math.floor(source.length / 
 export function withoutXref(source: Buffer): Buffer {
   const at = source.lastIndexOf('xref\n');
   return Buffer.concat([source.subarray(0, at), Buffer.from('%%EOF\n')]);
-}
-
-/** Item 33: a page carrying every kind of active content a viewer could run or follow, then plain pages. */
-export function createActiveContentPdf(canaryUrl: string, pageCount = 1): Buffer {
-  const js = (code: string) => `<< /S /JavaScript /JS (${code}) >>`;
-  const plain = '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>';
-  const kids = Array.from({ length: pageCount }, (_, index) => `${index === 0 ? 3 : 10 + index} 0 R`);
-  return writePdf([
-    `<< /Type /Catalog /Pages 2 0 R /OpenAction 5 0 R /AA << /WC ${js('app.alert(2)')} >> /Names << /JavaScript << /Names [(init) 6 0 R] >> >> /AcroForm << /Fields [] /XFA 7 0 R >> >>`,
-    `<< /Type /Pages /Kids [${kids.join(' ')}] /Count ${pageCount} >>`,
-    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 8 0 R >> >> /AA << /O << /S /Launch /F (/bin/sh) >> >> /Annots [9 0 R 10 0 R] >>`,
-    { dict: '<< >>', stream: Buffer.from('BT /F1 18 Tf 72 720 Td (Active content probe) Tj ET') },
-    js(`app.launchURL\\("${canaryUrl}/open-action"\\)`),
-    js(`this.submitForm\\("${canaryUrl}/names"\\)`),
-    {
-      dict: '<< >>',
-      stream: Buffer.from(
-        `<xdp:xdp xmlns:xdp="http://ns.adobe.com/xdp/"><template><script>xfa.host.gotoURL("${canaryUrl}/xfa")</script></template></xdp:xdp>`,
-      ),
-    },
-    HELVETICA,
-    `<< /Type /Annot /Subtype /Link /Rect [72 700 300 740] /A << /S /URI /URI (${canaryUrl}/uri) >> >>`,
-    `<< /Type /Annot /Subtype /Widget /FT /Btn /Rect [72 600 200 640] /T (submit) /A << /S /SubmitForm /F << /FS /URL /F (${canaryUrl}/submit) >> >> >>`,
-    ...kids.slice(1).map(() => plain),
-  ]);
 }

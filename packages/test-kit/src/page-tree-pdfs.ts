@@ -1,10 +1,12 @@
 import { writePdf, type PdfObject } from './hostile-pdfs.ts';
+import { TABLE_CONTENT } from './table-content.ts';
 
 /**
  * PDFs whose page tree says something other than what it holds, built by code for the page-cap tests (hardening
  * item 29, second form): a tree of thousands of real pages behind `/Count 1`, counts that are negative or not
  * numbers, a subtree listed twice, a loop, a tree thousands of levels deep, one enormous /Kids array. Every page
- * shares one content stream and inherits its size and font from the root, so 3000 pages fit in about 270 KB.
+ * shares one content stream (a word and a small table) and inherits its size and font from the root, so 3000 pages
+ * fit in about 270 KB.
  */
 
 /** A page tree node in the tree description below: `pages` leaves, or `kids` nodes; `count` is what it claims. */
@@ -26,7 +28,8 @@ function head(rootDict: string): PdfObject[] {
   return [
     `<< /Type /Catalog /Pages ${ROOT} 0 R >>`,
     rootDict,
-    { dict: '<< >>', stream: Buffer.from('BT /F1 24 Tf 72 720 Td (page) Tj ET') },
+    // A word, and a small table (what PDF to Excel needs of a page to read it through).
+    { dict: '<< >>', stream: Buffer.from(`BT /F1 24 Tf 72 720 Td (page) Tj ET\n${TABLE_CONTENT}`) },
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
   ];
 }

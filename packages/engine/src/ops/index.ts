@@ -12,6 +12,7 @@ import { pageNumbers } from './page-numbers.ts';
 import { pdfToPdfa } from './pdf-to-pdfa.ts';
 import { pdfToJpg } from './pdf-to-jpg.ts';
 import { pdfToPng } from './pdf-to-png.ts';
+import { pdfToExcel } from './pdf-to-excel.ts';
 import { pdfToText } from './pdf-to-text.ts';
 import { pdfToPowerpoint } from './pdf-to-powerpoint.ts';
 import { pdfToWord } from './pdf-to-word.ts';
@@ -49,6 +50,7 @@ export const ENGINE_OPS = {
   'pdf-to-jpg': pdfToJpg,
   'pdf-to-png': pdfToPng,
   'pdf-to-text': pdfToText,
+  'pdf-to-excel': pdfToExcel,
   'pdf-to-pdfa': pdfToPdfa,
   'jpg-to-pdf': jpgToPdf,
   rotate,

@@ -34,6 +34,7 @@ import { pdfToJpg } from './pdf-to-jpg.ts';
 import { pdfToPng } from './pdf-to-png.ts';
 import { pdfToPdfa } from './pdf-to-pdfa.ts';
 import { pdfToPowerpoint } from './pdf-to-powerpoint.ts';
+import { pdfToExcel } from './pdf-to-excel.ts';
 import { pdfToText } from './pdf-to-text.ts';
 import { pdfToWord } from './pdf-to-word.ts';
 import { protect } from './protect.ts';
@@ -50,6 +51,7 @@ import { repair } from './repair.ts';
 import { inspectPdf, type PdfInfo } from '../qpdf/inspect-pdf.ts';
 import type { JobResult } from './types.ts';
 import {
+  ALL_PAGES_EN,
   changedPagesRead,
   CLEAR_METADATA,
   COMPARE_OPTIONS,
@@ -57,6 +59,7 @@ import {
   PAGE_NUMBER_OPTIONS,
   refusal,
   REDACT_MINUTES,
+  sheetCount,
 } from '../../test/page-tree-case-options.ts';
 
 /**
@@ -227,6 +230,11 @@ const CASES: { [K in PdfToolId]: Case } = {
     run: (path, password) =>
       pdfToText({ file: inputFile(path, password), options: { language: ['en'] } }, ctx),
     countPages: async (result) => (await readFile(result.path, 'utf8')).split('\f').length,
+  },
+  'pdf-to-excel': {
+    fileIndex: 0,
+    run: (path, password) => pdfToExcel({ file: inputFile(path, password), options: ALL_PAGES_EN }, ctx),
+    countPages: sheetCount,
   },
   'pdf-to-word': {
     fileIndex: 0,

@@ -17,6 +17,7 @@ import { pdfToJpg } from './pdf-to-jpg.ts';
 import { pdfToPng } from './pdf-to-png.ts';
 import { pdfToPdfa } from './pdf-to-pdfa.ts';
 import { pdfToPowerpoint } from './pdf-to-powerpoint.ts';
+import { pdfToExcel } from './pdf-to-excel.ts';
 import { pdfToText } from './pdf-to-text.ts';
 import { pdfToWord } from './pdf-to-word.ts';
 import { protect } from './protect.ts';
@@ -230,6 +231,15 @@ const CASES: { [K in PdfToolId]: Case } = {
       pdfToText({ file: inputFile(path, password), options: { language: ['en'] } }, await job()),
     writesPdf: false,
   },
+  'pdf-to-excel': {
+    fileIndex: 0,
+    run: async (path, password) =>
+      pdfToExcel(
+        { file: inputFile(path, password), options: { pages: undefined, language: ['en'] } },
+        await job(),
+      ),
+    writesPdf: false,
+  },
   'pdf-to-word': {
     fileIndex: 0,
     run: async (path, password) =>
@@ -302,9 +312,12 @@ const CASES: { [K in PdfToolId]: Case } = {
   },
 };
 
-/** Two pages of minutes, written to the job's directory: as they are, or encrypted by qpdf (AES-256). */
+/**
+ * Two pages of minutes, each with a small table (PDF to Excel refuses a PDF without one), written to the job's
+ * directory: as they are, or encrypted by qpdf (AES-256).
+ */
 async function minutes(name: string, protection: 'none' | 'open' | 'owner-only'): Promise<string> {
-  const plain = createTextPdf('Minutes of the meeting', 2);
+  const plain = createTextPdf('Minutes of the meeting', 2, { table: true });
   const bytes =
     protection === 'none' ? plain : encryptPdf(plain, protection === 'open' ? PASSWORD : '', 'owner-secret');
   const path = join(ctx.workDir, name);

@@ -41,11 +41,13 @@ export async function createProbeInputs(): Promise<Readonly<Record<ToolId, Probe
   })
     .jpeg({ quality: 80 })
     .toBuffer();
-  const samples: { readonly [K in FileKind]: (stem: string, pageCount: number) => ProbeFile } = {
-    pdf: (stem, pageCount) => ({
+  const samples: {
+    readonly [K in FileKind]: (stem: string, pageCount: number, table: boolean) => ProbeFile;
+  } = {
+    pdf: (stem, pageCount, table) => ({
       name: `${stem}.pdf`,
       mimeType: 'application/pdf',
-      bytes: createTinyPdf(`${PROBE_TEXT}: ${stem}.pdf`, pageCount),
+      bytes: createTinyPdf(`${PROBE_TEXT}: ${stem}.pdf`, pageCount, { table }),
     }),
     word: (stem) => ({
       name: `${stem}.docx`,
@@ -78,11 +80,15 @@ export async function createProbeInputs(): Promise<Readonly<Record<ToolId, Probe
     const count = Math.max(tool.minFiles, 1);
     const sample = samples[tool.accepts[0] ?? 'pdf'];
     const files = Array.from({ length: count }, (_, index) =>
-      sample(count === 1 ? 'probe' : `probe-${String.fromCharCode(97 + index)}`, tool.probePages ?? 1),
+      sample(
+        count === 1 ? 'probe' : `probe-${String.fromCharCode(97 + index)}`,
+        tool.probePages ?? 1,
+        tool.probeTable ?? false,
+      ),
     );
     // A tool that places pictures (Sign PDF) gets the small JPEG as its first.
     const pictures = tool.pictureFiles
-      ? [{ ...samples.image('probe-signature', 1), field: `${tool.pictureFiles.prefix}-0` }]
+      ? [{ ...samples.image('probe-signature', 1, false), field: `${tool.pictureFiles.prefix}-0` }]
       : [];
     return {
       files: [...files, ...pictures],

@@ -366,7 +366,7 @@ describe('B. outputs (item 23)', () => {
   it('23. every tool answers with its exact type, as an attachment of its own name, never sniffed or cached', async () => {
     await expectStillServing(testApp, TOOL_IDS);
     for (const toolId of TOOL_IDS)
-      expect(TOOLS[toolId].output.fileName).toMatch(/^[a-z-]+\.(pdf|zip|docx|pptx|txt)$/);
+      expect(TOOLS[toolId].output.fileName).toMatch(/^[a-z-]+\.(pdf|zip|docx|pptx|xlsx|txt)$/);
   }, 120_000);
 });
 

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { strFromU8, unzipSync } from 'fflate';
 import { TOOLS } from '@quire/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createActiveContentPdf } from '@quire/test-kit/hostile-pdfs';
+import { createActiveContentPdf } from '@quire/test-kit/active-content-pdf';
 import { createTestApp, type TestApp } from '@quire/test-kit/test-app';
 import { PDF_TOOLS, expectOutput, expectStillServing, postTool, type PdfTool } from './harness.ts';
 
@@ -30,8 +30,9 @@ type ActiveKeys = (pdf: Uint8Array) => Promise<string[]>;
  * Policy: Quire edits documents without judging them (Redact PDF excepted, whose work is to remove what could tell). Lossless edits (rotate, page numbers, watermark, sign, compress, OCR, protect,
  * unlock, crop, repair) keep the document's scripts and actions as they were; page assembly (merge, split, remove and extract pages, organize) keeps
  * each page's own actions and drops the document-level ones, as it drops every catalog entry; conversions produce no
- * active content at all (PDF to text: the pages' words alone; Compare PDFs: a new report of the pages' drawings). Each tool that reads PDFs has its entry: a new one
- * is a type error until its policy is written here.
+ * active content at all (PDF to text: the pages' words alone; PDF to Excel: its tables' cells alone; Compare PDFs:
+ * a new report of the pages' drawings). Each tool that reads PDFs has its entry: a new one is a type error until its
+ * policy is written here.
  */
 const POLICY: Record<PdfTool, (output: Buffer, activeKeys: ActiveKeys) => Promise<void>> = {
   rotate: async (output, activeKeys) => expect(await activeKeys(output)).toEqual(ACTIVE_KEYS),
@@ -99,6 +100,19 @@ const POLICY: Record<PdfTool, (output: Buffer, activeKeys: ActiveKeys) => Promis
       );
     }
   },
+  // The table's cells alone: no macros, no links (the page's link is not in the table), no external workbook, and
+  // nothing of the scripts, actions or XFA.
+  'pdf-to-excel': async (output) => {
+    const workbook = unzipSync(output);
+    expect(
+      Object.keys(workbook).filter((name) => /vba|macro|activeX|externalLink|\.bin$/i.test(name)),
+    ).toEqual([]);
+    const xml = Object.values(workbook)
+      .map((part) => strFromU8(part))
+      .join('\n');
+    expect(xml).not.toMatch(/macroEnabled|vbaProject|hyperlink|127\.0\.0\.1|javascript|submit/i);
+    expect(xml).toContain('<v>78</v>');
+  },
   // PDF/A forbids scripts, Launch actions and XFA: Ghostscript drops them (and the rest, see PDFA_ACTIVE_KEYS), and
   // our checker refuses a result that kept any.
   'pdf-to-pdfa': async (output, activeKeys) => expect(await activeKeys(output)).toEqual(PDFA_ACTIVE_KEYS),
@@ -161,9 +175,12 @@ describe('C. PDF JavaScript and actions (item 33)', () => {
     const active = createActiveContentPdf(canaryUrl);
     // Remove pages must keep a page: it gets a plain second page to remove.
     const activeAndPlain = createActiveContentPdf(canaryUrl, 2);
+    // PDF to Excel refuses a PDF without a table: it gets one with a small table on its page.
+    const activeWithTable = createActiveContentPdf(canaryUrl, 1, { table: true });
     const outputs = new Map<PdfTool, Buffer>();
     for (const tool of PDF_TOOLS) {
-      const bytes = tool === 'remove-pages' ? activeAndPlain : active;
+      const bytes =
+        tool === 'remove-pages' ? activeAndPlain : tool === 'pdf-to-excel' ? activeWithTable : active;
       const reply = await postTool(testApp, tool, [{ name: 'active.pdf', bytes }]);
       expectOutput(reply, tool);
       outputs.set(tool, reply.rawPayload);

@@ -32,6 +32,8 @@ export const ERROR_CODES = {
   FILE_DAMAGED: { httpStatus: 422 },
   DOCUMENT_TOO_COMPLEX: { httpStatus: 422 },
   CONVERSION_FAILED: { httpStatus: 422 },
+  /** PDF to Excel found no table on the pages it read (`details.pages`: how many), so it writes no empty workbook. */
+  NO_TABLES_FOUND: { httpStatus: 422 },
   /**
    * PDF to PDF/A: the converted file still breaks a rule of the level asked for (`details.rule`, one of the
    * engine's `PDFA_RULES`; `details.detail` says what was found, in English; `details.reason` `attachments`, `fonts` or `other` chooses the

@@ -20,6 +20,7 @@ const RESULT_EXTENSIONS: Readonly<Record<string, string>> = {
   [PNG]: '.png',
   [JSON_TYPE]: '.json',
   'text/plain; charset=utf-8': '.txt',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': '.xlsx',
 };
 
 /**

@@ -56,6 +56,11 @@ export type ToolReports = {
   /** `placements`: the pictures drawn; `certified`: whether a certificate signature was added. */
   sign: { pageCount: number; placements: number; certified: 'true' | 'false' };
   'pdf-to-word': { pageCount: number; pagesWithoutText: number } & Recognition;
+  /**
+   * `pageCount`: pages of the PDF read for tables (those chosen); `tableCount`: tables written, a table that runs
+   * on over pages counted once; `sheetCount`: sheets of the workbook, one per page where a table starts.
+   */
+  'pdf-to-excel': { pageCount: number; tableCount: number; sheetCount: number } & Recognition;
   'word-to-pdf': Record<string, never>;
   'excel-to-pdf': Record<string, never>;
   'powerpoint-to-pdf': Record<string, never>;

@@ -205,6 +205,27 @@ export const REPORT_SPECS: { readonly [T in ToolId]: readonly ReportHeaderSpec<T
     },
   ],
   'pdf-to-word': [PAGE_COUNT, PAGES_WITHOUT_TEXT, ...RECOGNITION],
+  'pdf-to-excel': [
+    {
+      header: 'X-Pages-Read',
+      type: 'integer',
+      description: 'How many pages were read for tables (those of `pages`, or all).',
+      write: ({ pageCount }) => String(pageCount),
+    },
+    {
+      header: 'X-Table-Count',
+      type: 'integer',
+      description: 'How many tables the workbook holds (a table running on over pages counts once).',
+      write: ({ tableCount }) => String(tableCount),
+    },
+    {
+      header: 'X-Sheet-Count',
+      type: 'integer',
+      description: 'How many sheets the workbook has: one for each page on which a table starts.',
+      write: ({ sheetCount }) => String(sheetCount),
+    },
+    ...RECOGNITION,
+  ],
   'word-to-pdf': [],
   'excel-to-pdf': [],
   'powerpoint-to-pdf': [],
@@ -484,6 +505,18 @@ export const REPORT_FIGURES: ReportFigureSpecs = {
   'pdf-to-word': {
     pageCount: PAGE_COUNT_FIGURE,
     pagesWithoutText: PAGES_WITHOUT_TEXT_FIGURE,
+    ...RECOGNITION_FIGURES,
+  },
+  'pdf-to-excel': {
+    pageCount: { type: 'integer', description: 'Pages of the PDF read for tables: those chosen, or all.' },
+    tableCount: {
+      type: 'integer',
+      description: 'Tables written to the workbook (a table running on over pages counts once).',
+    },
+    sheetCount: {
+      type: 'integer',
+      description: 'Sheets of the workbook: one per page on which a table starts.',
+    },
     ...RECOGNITION_FIGURES,
   },
   'word-to-pdf': {},

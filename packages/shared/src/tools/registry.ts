@@ -94,6 +94,8 @@ export type ToolDefinition<Id extends string = ToolId> = {
   readonly probeFields?: Readonly<Record<string, string>>;
   /** Pages of the status probe's PDF where that setting needs more than one (Remove pages must keep a page). */
   readonly probePages?: number;
+  /** The probe's PDF carries a small ruled table of figures under its line (PDF to Excel refuses a PDF without one). */
+  readonly probeTable?: true;
   readonly timeoutMs: number;
   /**
    * Which set of workers runs the tool: `pdf` (worker processes, one job per core), `office` (each worker keeps a
@@ -144,6 +146,7 @@ const ZIP = 'application/zip';
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 const TEXT = 'text/plain; charset=utf-8';
 const PPTX = 'application/vnd.openxmlformats-officedocument.presentationml.presentation';
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /** A page with its corner folded: a document of any kind. */
 const FILE_GLYPH = 'M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8zM14 3v5h5';
 /** A sheet of cells: a spreadsheet. */
@@ -335,6 +338,29 @@ export const TOOLS = defineTools({
     errors: ['CONVERSION_FAILED'],
     color: 'purple',
     glyph: WORD_GLYPH,
+  },
+  'pdf-to-excel': {
+    ...onePdf,
+    id: 'pdf-to-excel',
+    slug: 'pdf-to-excel',
+    apiPath: '/api/pdf/to-excel',
+    output: { fileName: 'converted.xlsx', mimeType: XLSX, nameSuffix: '' },
+    maxPages: MAX_CONVERT_PAGES,
+    options: {
+      // The pages whose tables it takes (all by default), and the languages of its scanned pages.
+      pages: { kind: 'page-list' },
+      language: DOCUMENT_LANGUAGES,
+    },
+    // PDF to Word's budget: two minutes for the document, a budget per page and one per scanned page (the op sets
+    // its own limit once it has counted them).
+    timeoutMs:
+      2 * JOB_TIMEOUT_MS + MAX_CONVERT_PAGES * CONVERT_PAGE_TIMEOUT_MS + MAX_OCR_PAGES * OCR_PAGE_TIMEOUT_MS,
+    // A PDF without a table is refused: the probe's has one.
+    probeTable: true,
+    errors: ['CONVERSION_FAILED', 'NO_TABLES_FOUND'],
+    color: 'green',
+    // A page with a grid of cells on it.
+    glyph: `${FILE_GLYPH}M8 11h8v7H8zM8 14.5h8M12 11v7`,
   },
   'word-to-pdf': {
     ...onePdf,
