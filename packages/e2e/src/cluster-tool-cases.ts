@@ -169,6 +169,20 @@ export function clusterCases(mark: string, scratch: () => string) {
       check: async (body) => expect(await zipEntries(body)).toHaveLength(3),
     },
     // The text of both pages, a form feed between them.
+    // A sheet per page: the marker in the first cell of each page's table.
+    'pdf-to-excel': {
+      parts: [['file', markedPdf(mark, 2, 0, { table: true }), 'a.pdf']],
+      check: async (body) => {
+        const workbook = await readWith(body, 'out.xlsx', 'unzip', (path) => ['-p', path, 'xl/workbook.xml']);
+        const sheet = await readWith(body, 'out.xlsx', 'unzip', (path) => [
+          '-p',
+          path,
+          'xl/worksheets/sheet1.xml',
+        ]);
+        expect(workbook.match(/<sheet /g)).toHaveLength(2);
+        expect(sheet).toContain(mark);
+      },
+    },
     'pdf-to-text': {
       parts: [['file', pdf(2), 'a.pdf']],
       check: async (body) => {

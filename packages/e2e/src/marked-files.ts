@@ -7,8 +7,12 @@ import { corpusPath } from '@quire/corpus';
  * as stored (uncompressed) text of a .docx, and as a JPEG comment. Built here, so the marker is new every run.
  */
 
-/** A PDF with `pages` pages, each showing the marker in an uncompressed content stream; its title is the marker. */
-export function markedPdf(marker: string, pages = 1, paddingBytes = 0): Buffer {
+/**
+ * A PDF with `pages` pages, each showing the marker in an uncompressed content stream; its title is the marker. With
+ * `table`, the marker and the page's number are the first column of a small ruled table on each page, figures the
+ * second (PDF to Excel refuses a PDF without a table).
+ */
+export function markedPdf(marker: string, pages = 1, paddingBytes = 0, { table = false } = {}): Buffer {
   const objects: string[] = [];
   /** Adds an object and returns its number (1-based). */
   const add = (body: string) => objects.push(body);
@@ -21,7 +25,11 @@ export function markedPdf(marker: string, pages = 1, paddingBytes = 0): Buffer {
   );
   const kids: number[] = [];
   for (let page = 0; page < pages; page += 1) {
-    const text = `BT /F1 14 Tf 40 700 Td (${marker}) Tj 0 -20 Td (page ${page + 1}) Tj ET\n`;
+    const text = table
+      ? '0.5 w 40 620 m 572 620 l 40 596 m 572 596 l 40 572 m 572 572 l 40 620 m 40 572 l ' +
+        '460 620 m 460 572 l 572 620 m 572 572 l S\n' +
+        `BT /F1 10 Tf 46 604 Td (${marker}) Tj 420 0 Td (12) Tj -420 -24 Td (page ${page + 1}) Tj 420 0 Td (34) Tj ET\n`
+      : `BT /F1 14 Tf 40 700 Td (${marker}) Tj 0 -20 Td (page ${page + 1}) Tj ET\n`;
     const content = page === 0 ? text + padding : text;
     const stream = add(`<< /Length ${Buffer.byteLength(content)} >>\nstream\n${content}endstream`);
     kids.push(

@@ -179,6 +179,14 @@ describe('nothing kept: a marker sent through every tool and outcome is found no
       'pdf-to-jpg': await send('pdf-to-jpg', [pdfFile()], { quality: 'low' }),
       'pdf-to-png': await send('pdf-to-png', [pdfFile()], { quality: 'low', transparent: 'true' }),
       'pdf-to-text': await send('pdf-to-text', [pdfFile()], { language: 'en' }),
+      // Its pages with the marker in a table's cells: they go to the workbook, and to no log.
+      'pdf-to-excel': await send(
+        'pdf-to-excel',
+        [pdfFile('file', markedPdf(MARKER, 3, 0, { table: true }))],
+        {
+          language: 'en',
+        },
+      ),
       'pdf-to-pdfa': await send('pdf-to-pdfa', [pdfFile()], { level: '2b' }),
       rotate: await send('rotate', [pdfFile()], { angle: '90' }),
       // The format carries the marker too: what a visitor writes reaches no log and no file either.

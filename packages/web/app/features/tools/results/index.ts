@@ -5,7 +5,13 @@ import { CompareSummary } from './compare-summary.tsx';
 import { readCompressionResult } from './compression-result.ts';
 import { CompressSummary } from './compress-summary.tsx';
 import { pagesWithoutTextOf, readOcrResult, unreadScansOf } from './ocr-result.ts';
-import { OcrSummary, PdfToPowerpointSummary, PdfToTextSummary, PdfToWordSummary } from './ocr-summary.tsx';
+import {
+  OcrSummary,
+  PdfToExcelSummary,
+  PdfToPowerpointSummary,
+  PdfToTextSummary,
+  PdfToWordSummary,
+} from './ocr-summary.tsx';
 import { RedactSummary } from './redact-summary.tsx';
 import { RepairSummary } from './repair-summary.tsx';
 
@@ -21,6 +27,7 @@ const TOOL_RESULT_DETAILS: Partial<Record<ToolId, ComponentType<ToolResultDetail
   'pdf-to-word': PdfToWordSummary,
   'pdf-to-powerpoint': PdfToPowerpointSummary,
   'pdf-to-text': PdfToTextSummary,
+  'pdf-to-excel': PdfToExcelSummary,
   ocr: OcrSummary,
   redact: RedactSummary,
   repair: RepairSummary,
@@ -41,14 +48,18 @@ export type SuccessToast = { readonly title: MessageKey; readonly description: M
  * a picture or only some, and OCR with scans it could not read (the same notice) says so rather than "text
  * recognised", whether it read none or only some; PDF to PowerPoint so too; PDF to text with pages that gave no text
  * (notice `NO_TEXT_FOUND`) says so, whether every page is empty or only some; Compare PDF that found no difference
- * says so. Those texts come under a plain "Done", not "Success". PDF to Word, PDF to PowerPoint and PDF to text that
- * read scans say to check what was read.
+ * says so. Those texts come under a plain "Done", not "Success". PDF to Word, PDF to PowerPoint, PDF to text and PDF
+ * to Excel that read scans say to check what was read.
  */
 export function successToastOf(job: JobView): SuccessToast {
   const toolId = job.tool;
   const caveat = caveatOf(job);
   if (caveat) return { title: 'common.toast.done', description: caveat };
-  const readsScans = toolId === 'pdf-to-word' || toolId === 'pdf-to-powerpoint' || toolId === 'pdf-to-text';
+  const readsScans =
+    toolId === 'pdf-to-word' ||
+    toolId === 'pdf-to-powerpoint' ||
+    toolId === 'pdf-to-text' ||
+    toolId === 'pdf-to-excel';
   if (readsScans && (readOcrResult(job)?.count ?? 0) > 0) {
     return { title: 'common.toast.success', description: `tools.${toolId}.successRecognised` };
   }

@@ -1,6 +1,9 @@
 import { jobReportOf, type JobView, type Notice } from '@quire/shared';
 
-/** What text recognition read (OCR, PDF to Word, PDF to PowerPoint, PDF to text), from a done job's view; null for any other job. */
+/**
+ * What text recognition read (OCR, PDF to Word, PDF to PowerPoint, PDF to text, PDF to Excel), from a done job's view;
+ * null for any other job.
+ */
 export function readOcrResult(
   job: JobView,
 ): { count: number; pages: string; confidence: number | null } | null {
@@ -8,7 +11,8 @@ export function readOcrResult(
     jobReportOf(job, 'ocr') ??
     jobReportOf(job, 'pdf-to-word') ??
     jobReportOf(job, 'pdf-to-powerpoint') ??
-    jobReportOf(job, 'pdf-to-text');
+    jobReportOf(job, 'pdf-to-text') ??
+    jobReportOf(job, 'pdf-to-excel');
   if (!report) return null;
   return { count: report.recognisedCount, pages: report.recognisedPages, confidence: report.confidence };
 }

@@ -1,4 +1,4 @@
-import { LOCALE_INFO } from '@quire/shared';
+import { jobReportOf, LOCALE_INFO } from '@quire/shared';
 import { useLocale } from '../../../i18n/use-locale.ts';
 import { useT } from '../../../i18n/use-t.ts';
 import type { ToolResultDetailsProps } from './index.ts';
@@ -35,34 +35,72 @@ export function PdfToTextSummary({ job }: ToolResultDetailsProps) {
   return <RecognitionFigures job={job} toolId="pdf-to-text" />;
 }
 
-/** How many pages were read and their mean confidence, in the words of the tool that read them. */
+/**
+ * After PDF to Excel: the tables written and the sheets they fill, and the scanned pages it read with the mean
+ * confidence, when it read any.
+ */
+export function PdfToExcelSummary({ job }: ToolResultDetailsProps) {
+  const t = useT();
+  const report = jobReportOf(job, 'pdf-to-excel');
+  const tables = report
+    ? [
+        {
+          label: t('tools.pdf-to-excel.result.tables'),
+          value: String(report.tableCount),
+          testId: 'table-count',
+        },
+        {
+          label: t('tools.pdf-to-excel.result.sheets'),
+          value: String(report.sheetCount),
+          testId: 'sheet-count',
+        },
+      ]
+    : [];
+  return <RecognitionFigures job={job} toolId="pdf-to-excel" before={tables} />;
+}
+
+type Figure = { label: string; value: string; testId: string };
+
+/**
+ * How many pages were read and their mean confidence, in the words of the tool that read them, after the tool's
+ * own figures (`before`); nothing when there are none.
+ */
 function RecognitionFigures({
   job,
   toolId,
-}: ToolResultDetailsProps & { toolId: 'ocr' | 'pdf-to-word' | 'pdf-to-powerpoint' | 'pdf-to-text' }) {
+  before = [],
+}: ToolResultDetailsProps & {
+  toolId: 'ocr' | 'pdf-to-word' | 'pdf-to-powerpoint' | 'pdf-to-text' | 'pdf-to-excel';
+  before?: readonly Figure[];
+}) {
   const t = useT();
   const numberLocale = LOCALE_INFO[useLocale()].tag;
   const result = readOcrResult(job);
-  if (!result || result.count === 0) return null;
-  const figures = [
-    // The label says how many pages were read: the count, not the list of them (`1-6`).
-    {
-      label: t(`tools.${toolId}.result.recognisedPages`),
-      value: t('common.tool.pages', { count: result.count }),
-      testId: 'recognised-pages',
-    },
-    ...(result.confidence === null
-      ? []
-      : [
-          {
-            label: t(`tools.${toolId}.result.confidence`),
-            value: new Intl.NumberFormat(numberLocale, { style: 'percent', maximumFractionDigits: 0 }).format(
-              result.confidence / 100,
-            ),
-            testId: 'ocr-confidence',
-          },
-        ]),
-  ];
+  const hasRead = result !== null && result.count > 0;
+  if (!hasRead && before.length === 0) return null;
+  const recognition: Figure[] = !hasRead
+    ? []
+    : [
+        // The label says how many pages were read: the count, not the list of them (`1-6`).
+        {
+          label: t(`tools.${toolId}.result.recognisedPages`),
+          value: t('common.tool.pages', { count: result.count }),
+          testId: 'recognised-pages',
+        },
+        ...(result.confidence === null
+          ? []
+          : [
+              {
+                label: t(`tools.${toolId}.result.confidence`),
+                value: new Intl.NumberFormat(numberLocale, {
+                  style: 'percent',
+                  maximumFractionDigits: 0,
+                }).format(result.confidence / 100),
+                testId: 'ocr-confidence',
+              },
+            ]),
+      ];
+  const figures = [...before, ...recognition];
   return (
     <dl className="grid w-full max-w-md grid-cols-2 gap-3" data-testid="ocr-summary">
       {figures.map((figure) => (
