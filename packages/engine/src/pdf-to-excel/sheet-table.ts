@@ -92,7 +92,9 @@ export function toSheetTable(table: Table, pageNumber: number, pageHeight: numbe
     }
   });
   const colCount = table.xs.length - 1;
-  const rowCount = table.rows.length;
+  const joined = joinWrappedHeader(cells);
+  const rowCount = table.rows.length - (joined ? 1 : 0);
+  if (joined) cells.splice(0, cells.length, ...joined);
   const headerRows = countHeaderRows(cells, rowCount);
   for (const cell of cells) if (cell.row < headerRows && cell.text !== '') cell.bold = true;
   const kept = withoutEmptyColumns(cells, colCount);
@@ -101,7 +103,7 @@ export function toSheetTable(table: Table, pageNumber: number, pageHeight: numbe
     const next = kept.keep[index + 1] ?? colCount;
     return (table.xs[next] as number) - (table.xs[index === 0 ? 0 : col] as number);
   });
-  return {
+  return splitPackedColumns({
     pageNumber,
     lastPage: pageNumber,
     rowCount,
@@ -112,10 +114,82 @@ export function toSheetTable(table: Table, pageNumber: number, pageHeight: numbe
     top: table.box.y0,
     bottom: table.box.y1,
     pageHeight,
-  };
+  });
+}
+
+/** Figures one after another, one space apart: "3.95 5.16 9.69". */
+const FIGURE_RUN = /^[-−+]?\d[\d.,]*%?(?: [-−+]?\d[\d.,]*%?)+$/u;
+
+/**
+ * Columns of figures set so close that they read as one line in each row ("3.95 5.16 9.69 11.7" in the one ruled
+ * column of Whisper's Table 7): a column whose every body cell holds the same number of figures, at least two, one
+ * space apart, is that many columns. Its header cell is split too when it holds as many words, else spans them. A
+ * run of three-digit groups ("12 345") is one number, not columns.
+ */
+function splitPackedColumns(table: SheetTable): SheetTable {
+  for (let col = 0; col < table.colCount; col += 1) {
+    const body = table.cells.filter(
+      (cell) => cell.col === col && cell.colSpan === 1 && cell.row >= table.headerRows,
+    );
+    const filled = body.filter((cell) => cell.text !== '');
+    const counts = new Set(filled.map((cell) => cell.text.split(' ').length));
+    const parts = filled[0]?.text.split(' ').length ?? 0;
+    const isGrouping = filled.every((cell) => /^\d{1,3}(?: \d{3})+$/u.test(cell.text));
+    if (filled.length < 2 || counts.size !== 1 || parts < 2 || isGrouping) continue;
+    if (!filled.every((cell) => FIGURE_RUN.test(cell.text))) continue;
+    return splitPackedColumns(splitColumn(table, col, parts));
+  }
+  return table;
+}
+
+/** The table with column `col` cut into `parts` columns of equal width, its cells' words spread over them. */
+function splitColumn(table: SheetTable, col: number, parts: number): SheetTable {
+  const extra = parts - 1;
+  const cells = table.cells.flatMap((cell): SheetCell[] => {
+    if (cell.col > col) return [{ ...cell, col: cell.col + extra }];
+    if (cell.col + cell.colSpan - 1 < col) return [cell];
+    const words = cell.text.split(' ');
+    if (cell.col < col || cell.colSpan > 1 || words.length !== parts)
+      return [{ ...cell, colSpan: cell.colSpan + extra }];
+    return words.map((text, index) => ({ ...cell, col: col + index, text }));
+  });
+  const width = (table.colWidths[col] ?? 0) / parts;
+  const colWidths = [
+    ...table.colWidths.slice(0, col),
+    ...new Array<number>(parts).fill(width),
+    ...table.colWidths.slice(col + 1),
+  ];
+  return { ...table, cells, colWidths, colCount: table.colCount + extra };
 }
 
 const NUMERIC = /^[-−+(]?[$€£¥]?\s?\d[\d.,\s\u00a0\u202f]*%?\)?$/u;
+
+/**
+ * A header whose cells wrap over two lines, drawn as two rows (rules drawn line by line part them): its first row
+ * leaves the row labels' column empty, its second holds their title ("wav2vec 2.0" over "Large (no LM)" beside
+ * "Dataset"), both of words, each word of the first over a word of the second in one column. The two become one row,
+ * each cell's lines one under the other; null when the table's top is no such header.
+ */
+function joinWrappedHeader(cells: readonly SheetCell[]): SheetCell[] | null {
+  const inRow = (row: number) => cells.filter((cell) => cell.row === row && cell.text !== '');
+  const [top, next] = [inRow(0), inRow(1)];
+  const isWords = (cell: SheetCell) => !NUMERIC.test(cell.text);
+  const below = (cell: SheetCell) =>
+    next.find((other) => other.col === cell.col && other.colSpan === cell.colSpan && other.rowSpan === 1);
+  const isWrapped =
+    top.length >= 2 &&
+    !top.some((cell) => cell.col === 0) &&
+    next.some((cell) => cell.col === 0) &&
+    [...top, ...next].every(isWords) &&
+    top.every((cell) => cell.rowSpan === 1 && below(cell) !== undefined);
+  if (!isWrapped) return null;
+  return cells
+    .filter((cell) => cell.row > 0)
+    .map((cell) => {
+      const over = cell.row === 1 ? top.find((other) => below(other) === cell) : undefined;
+      return { ...cell, row: cell.row - 1, text: over ? `${over.text} ${cell.text}` : cell.text };
+    });
+}
 
 /**
  * How many rows at the top are the header: the rows above the first whose cells (beyond its first column) are

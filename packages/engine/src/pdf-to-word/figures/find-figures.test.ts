@@ -179,6 +179,20 @@ describe('findFigures', () => {
     expect(figures).toHaveLength(2);
   });
 
+  it('leaves a rule across the page out of a chart it touches: a table beside the chart stays out of its figure', () => {
+    // A running head's underline from margin to margin, touching the plot's top; the table's rules beside the plot.
+    const underline = rule(50, 99, 562, 100);
+    const table = [rule(330, 120, 560, 121), rule(330, 140, 560, 141), rule(330, 250, 560, 251)];
+    const figures = findFigures({
+      ...LETTER,
+      paths: [underline, ...plot, ...table],
+      lines: [],
+      tables: [box(330, 120, 560, 251)],
+    });
+    expect(figures).toHaveLength(1);
+    expect((figures[0] as Box).x1).toBeLessThan(330);
+  });
+
   it('keeps the 40 largest figures of a page of many small drawings', () => {
     const drawings: PathMark[] = [];
     for (let index = 0; index < 60; index += 1) {

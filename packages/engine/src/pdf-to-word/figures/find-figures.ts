@@ -27,7 +27,11 @@ export function findFigures(page: {
   drawings?: readonly Box[];
 }): Box[] {
   const pageArea = page.width * page.height;
-  const paths = page.paths.filter((path) => area(path.box) <= SETTINGS.figures.maxPathPageShare * pageArea);
+  // A rule across the page (a running head's underline) joined a chart under it to everything it touched, a table
+  // beside the chart too (Whisper's Table 2 beside its Figure 2), and made them one picture.
+  const paths = page.paths.filter(
+    (path) => area(path.box) <= SETTINGS.figures.maxPathPageShare * pageArea && !isPageRule(path, page.width),
+  );
   const figures: Box[] = [];
   for (const group of groupNear(paths, SETTINGS.figures.joinGap, page.width, page.height)) {
     const drawn = unionBox(group.map((path) => path.box));
@@ -198,6 +202,12 @@ function countBars(group: readonly PathMark[]): number {
 }
 
 /** Whether the middle of `inner` lies inside `outer`. */
+/** A thin straight rule across most of the page's width: a separator of the page, not of a drawing. */
+const isPageRule = (path: PathMark, pageWidth: number): boolean =>
+  !path.isShape &&
+  height(path.box) <= SETTINGS.tables.snap &&
+  width(path.box) > SETTINGS.figures.maxFigureRuleWidthShare * pageWidth;
+
 export function isInside(inner: Box, outer: Box): boolean {
   const x = centerX(inner);
   const y = centerY(inner);

@@ -387,6 +387,13 @@ const DEFAULTS = {
      */
     maxPathPageShare: 0.5,
     /**
+     * A thin straight rule across more than this share of the page's width is a separator of the page (a running
+     * head's underline) and part of no drawing: joined to a chart under it, it made the chart's figure as wide as the
+     * page, and a table beside the chart a picture. Set by the pdf-to-excel branch on Whisper's page 6 (its Figure 2
+     * beside its Table 2), the tuning set of `npm run bench pdf-to-excel`.
+     */
+    maxFigureRuleWidthShare: 0.75,
+    /**
      * Lines of text cover at most this share of a figure: a chart's labels and legend and a diagram's captions are
      * sparse (a tenth to a quarter of the box on the papers of the corpus), while a paragraph in a decorated frame is
      * mostly text.
