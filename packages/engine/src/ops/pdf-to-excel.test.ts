@@ -1,9 +1,11 @@
+import { execFileSync } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { corpusPath } from '@quire/corpus';
 import { AppError } from '@quire/shared';
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
+import { bindScans, scanImage } from '@quire/test-kit/scanned-pdfs';
 import { inputFile, useJobContext } from '../../test/job-context.ts';
 import { createProbeInputs } from '../probe/probe-inputs.ts';
 import { pdfToExcel } from './pdf-to-excel.ts';
@@ -95,6 +97,18 @@ describe('pdf-to-excel', () => {
     expect(cellAt(workbook, 0, `A${row - 1}`)).toBeUndefined();
   });
 
+  it('reads a table on a page shown turned a quarter as it reads it upright', async () => {
+    const turned = join(ctx.workDir, 'turned.pdf');
+    execFileSync('qpdf', [corpusPath(LATTICE_FILE), '--rotate=+90:1', turned]);
+    const result = await pdfToExcel(
+      { file: inputFile(turned), options: { pages: undefined, language: ['en'] } },
+      ctx,
+    );
+    const upright = await convert(LATTICE_FILE);
+    const values = (workbook: Workbook) => workbook.cells[0]?.map((cell) => `${cell.ref}=${cell.value}`);
+    expect(values(readWorkbook(await readFile(result.path)))).toEqual(values(upright.workbook));
+  });
+
   it('gives a sheet per page with tables, the chosen pages only, header rows bold, codes and percentages read right', async () => {
     const { result, workbook } = await convert(WHISPER_FILE, '5, 28');
     expect(workbook.sheets).toEqual(['Page 5', 'Page 28']);
@@ -141,6 +155,29 @@ describe('pdf-to-excel', () => {
       ['A2', '56', false],
       ['B2', '78', false],
     ]);
+  });
+
+  it('reads a scanned table with OCR: the Whisper paper’s Table 1, scanned', async () => {
+    const source = {
+      path: corpusPath(WHISPER_FILE),
+      page: 5,
+      language: 'en',
+      area: { x: 55, y: 62, width: 240, height: 84 },
+    };
+    const image = await scanImage(source, 'clean', join(ctx.workDir, 'scan'));
+    const path = bindScans([image], join(ctx.workDir, 'scanned-table.pdf'));
+    const result = await pdfToExcel(
+      { file: inputFile(path), options: { pages: undefined, language: ['en'] } },
+      ctx,
+    );
+    expect(result.report.values).toMatchObject({ tableCount: 1, recognisedCount: 1 });
+    const workbook = readWorkbook(await readFile(result.path));
+    const value = (ref: string) => cellAt(workbook, 0, ref)?.value;
+    // The body's rows and columns as printed: the models, their sizes as text, their widths as numbers. (Its header,
+    // which Tesseract reads as one line with the rule after "Model" in it, is left out of the table.)
+    expect(['A1', 'A2', 'A3', 'A4', 'A5'].map(value)).toEqual(['Tiny', 'Base', 'Small', 'Medium', 'Large']);
+    expect(['E1', 'E2', 'E3', 'E4', 'E5'].map(value)).toEqual(['39M', '74M', '244M', '769M', '1550M']);
+    expect(cellAt(workbook, 0, 'C1')).toMatchObject({ value: '384', isText: false });
   });
 
   it('says no table was found rather than writing an empty workbook', async () => {

@@ -35,7 +35,7 @@ export type SheetTable = {
 
 /**
  * Lines of a cell as one text: lines top to bottom, pieces of one row left to right, the lines of a wrapped
- * paragraph joined by a space (a word cut by a hyphen at a line's end joined whole).
+ * paragraph joined by a space (a word cut by a hyphen at a line's end joined whole), lone bars left out.
  */
 export function cellText(lines: readonly Line[]): string {
   const sorted = [...lines].sort((a, b) =>
@@ -45,7 +45,11 @@ export function cellText(lines: readonly Line[]): string {
   );
   let text = '';
   for (const line of sorted) {
-    const piece = line.text.replace(/\s+/gu, ' ').trim();
+    // A bar standing alone is a rule read as a character (text recognition reads a table's rules so).
+    const piece = line.text
+      .replace(/(?:^|\s)\|(?=\s|$)/gu, ' ')
+      .replace(/\s+/gu, ' ')
+      .trim();
     if (piece === '') continue;
     if (text === '') text = piece;
     else if (/[a-z]-$/u.test(text) && /^[a-z]/u.test(piece)) text = `${text.slice(0, -1)}${piece}`;
