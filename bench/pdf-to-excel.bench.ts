@@ -1,8 +1,9 @@
 // npm run bench pdf-to-excel: the structure of the tables PDF to Excel finds, against tables of the corpus written
 // down by hand (data/hand-written-tables.json), with the adjacency-relation measure of the ICDAR 2013 table
 // competition: each cell's nearest non-empty neighbour to the right and below, compared as text. Precision, recall
-// and F1 per page of a document and in total, for the tuning set and the held-out set apart (tune on the first
-// only). `-- --show tuning` prints the tables found on the tuning pages, to see why a relation was missed.
+// and F1 per page, per document (its pages together) and in total, for the tuning set and the held-out set apart
+// (tune on the first only). `-- --show tuning` prints the tables found on the tuning pages, to see why a relation
+// was missed.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { corpusPath } from '@quire/corpus';
@@ -61,6 +62,15 @@ for (const set of ['tuning', 'held-out'] as const) {
     } finally {
       document.destroy();
     }
+  }
+  // Each document, its pages together.
+  const files = [...new Set(truth.pages.filter((page) => page.set === set).map((page) => page.file))];
+  for (const file of files) {
+    const pages = truth.pages.filter((page) => page.set === set && page.file === file);
+    if (pages.length < 2) continue;
+    const indexes = pages.map((page) => truth.pages.filter((entry) => entry.set === set).indexOf(page));
+    const ofFile = indexes.map((index) => scores[index] as Score);
+    rows.push(scoreRow(`${file.replace(/^pdf\//, '')}, ${pages.length} pages`, sumScores(ofFile)));
   }
   rows.push(scoreRow('total', sumScores(scores)));
   console.log(`\nPDF to Excel, table structure (ICDAR 2013 adjacency relations), ${set} set\n`);
