@@ -19,6 +19,7 @@ const PDF_TOOLS = [
   'redact',
   'sign',
   'pdf-to-word',
+  'pdf-to-excel',
   'pdf-to-powerpoint',
   'pdf-to-jpg',
   'pdf-to-png',

@@ -158,4 +158,27 @@ describe('successToastOf', () => {
       }
     }
   });
+
+  it('asks to check what PDF to Excel read in scanned pages, in every language', () => {
+    const toExcel = (recognisedCount: number) =>
+      doneJob('pdf-to-excel', {
+        pageCount: 2,
+        tableCount: 3,
+        sheetCount: 2,
+        recognisedCount,
+        recognisedPages: recognisedCount > 0 ? `1-${recognisedCount}` : '',
+        confidence: recognisedCount > 0 ? 88 : null,
+      });
+    expect(successToastOf(toExcel(0))).toEqual({
+      title: 'common.toast.success',
+      description: 'tools.pdf-to-excel.success',
+    });
+    expect(successToastOf(toExcel(1)).description).toBe('tools.pdf-to-excel.successRecognised');
+    for (const locale of LOCALES) {
+      const { t: translate } = getTranslator(locale);
+      const recognised = translate('tools.pdf-to-excel.successRecognised');
+      expect(recognised, locale).not.toBe(translate('tools.pdf-to-excel.success'));
+      expect(recognised.length, locale).toBeGreaterThan(20);
+    }
+  });
 });
