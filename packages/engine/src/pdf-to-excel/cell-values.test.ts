@@ -45,6 +45,9 @@ describe('readCellValue', () => {
     expect(readCellValue('12,5 €', COMMA)).toEqual({ kind: 'number', value: 12.5, format: '0.0"€"' });
     expect(readCellValue('50%', DOT)).toEqual({ kind: 'number', value: 0.5, format: '0%' });
     expect(readCellValue('12,5 %', COMMA)).toEqual({ kind: 'number', value: 0.125, format: '0.0%' });
+    // Read as written, not divided: 1.100% is 0.011 exactly as a spreadsheet writes it.
+    expect(readCellValue('1.100%', DOT)).toEqual({ kind: 'number', value: 0.011, format: '0.000%' });
+    expect(readCellValue('-0.45%', DOT)).toMatchObject({ value: -0.0045 });
   });
 
   it('keeps codes, words and figures with units as text', () => {

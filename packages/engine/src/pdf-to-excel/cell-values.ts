@@ -103,8 +103,10 @@ function readNumber(text: string, notation: Notation): CellValue | null {
   const fraction = match[2] ?? '';
   if (whole.length > 1 && whole.startsWith('0')) return null;
   if (whole.length + fraction.length > MAX_NUMBER_DIGITS) return null;
-  const magnitude = Number(`${whole}.${fraction || '0'}`);
-  const value = (negative ? -magnitude : magnitude) / (percent ? 100 : 1);
+  // A percentage's fraction moves the decimal point in the text itself: 1.1% is 0.011, not 1.1 / 100
+  // (0.011000000000000001).
+  const magnitude = Number(`${whole}.${fraction || '0'}e${percent ? -2 : 0}`);
+  const value = negative ? -magnitude : magnitude;
   const grouped = whole.length > 3 && match[1] !== whole;
   const decimals = fraction.length;
   return {
