@@ -1,4 +1,4 @@
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AppError, AUTO_MARGINS, HTML_LOAD_TIMEOUT_MS, type Margins, type ToolOptions } from '@quire/shared';
 import type { Browser, BrowserType } from 'playwright-core';
@@ -6,6 +6,7 @@ import type { JobContext } from '../ops/types.ts';
 import { stopError } from '../process/stop-error.ts';
 import { CHROMIUM_BINARY, CHROMIUM_FLAGS, chromiumSandboxArgs } from './chromium-sandbox.ts';
 import type { HtmlSite } from './html-site.ts';
+import { removeTree } from '../process/remove-tree.ts';
 
 /**
  * The made-up origin the page is served from (`.invalid` never resolves, RFC 6761): its files are answered from the
@@ -133,7 +134,7 @@ export async function printHtml(
   } finally {
     ctx.signal.removeEventListener('abort', onAbort);
     await browser?.close().catch(() => undefined);
-    await rm(root, { recursive: true, force: true });
+    await removeTree(root);
   }
 }
 

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { JobContext } from '../ops/types.ts';
 import { runProcess } from '../process/run-process.ts';
@@ -7,6 +7,7 @@ import {
   createImageFormatUnsupportedError,
   type ImageSource,
 } from './image-errors.ts';
+import { removeTree } from '../process/remove-tree.ts';
 
 /** A 50-megapixel picture decodes into about 200 MB of RGBA; libheif and libde265 add their own buffers. */
 const HEIF_CONVERT_MAX_MEMORY_BYTES = 1024 * 1024 * 1024;
@@ -43,6 +44,6 @@ export async function decodeHeic(
     }
     return await readFile(join(directory, name));
   } finally {
-    await rm(directory, { recursive: true, force: true });
+    await removeTree(directory);
   }
 }

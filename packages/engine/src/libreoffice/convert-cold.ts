@@ -1,10 +1,11 @@
-import { copyFile, mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runProcess } from '../process/run-process.ts';
 import { writeHardenedProfile } from './hardened-profile.ts';
 import type { OfficeConversion } from './office-formats.ts';
 import { officeDirPrefix } from './office-dirs.ts';
 import { sandboxArgs } from './sandbox-args.ts';
+import { removeTree } from '../process/remove-tree.ts';
 
 const MAX_MEMORY_BYTES = 4 * 1024 * 1024 * 1024;
 
@@ -57,6 +58,6 @@ export async function convertCold(
     await copyFile(output, outputPath);
     return true;
   } finally {
-    await rm(root, { recursive: true, force: true });
+    await removeTree(root);
   }
 }

@@ -1,7 +1,8 @@
-import { readdir, rm } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isProcessAlive } from '../process/is-process-alive.ts';
+import { removeTree } from '../process/remove-tree.ts';
 
 /**
  * LibreOffice's private directories (profile, `HOME`, `TMPDIR`, the document being converted) live in the system
@@ -26,6 +27,6 @@ export async function sweepOfficeDirs({ includeOwn = false } = {}): Promise<numb
     if (!Number.isInteger(owner)) return false;
     return owner === process.pid ? includeOwn : !isProcessAlive(owner);
   });
-  await Promise.all(stale.map((name) => rm(join(tmpdir(), name), { recursive: true, force: true })));
+  await Promise.all(stale.map((name) => removeTree(join(tmpdir(), name))));
   return stale.length;
 }

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
@@ -9,6 +9,7 @@ import { writeHardenedProfile } from './hardened-profile.ts';
 import type { OfficeConversion } from './office-formats.ts';
 import { officeDirPrefix } from './office-dirs.ts';
 import { sandboxArgs } from './sandbox-args.ts';
+import { removeTree } from '../process/remove-tree.ts';
 
 /** What one conversion request came to; a timeout is thrown instead (`JOB_TIMEOUT`), after the kill. */
 export type ConvertOutcome = { kind: 'converted' } | { kind: 'failed'; error: string } | { kind: 'crashed' };
@@ -168,7 +169,7 @@ export class OfficeInstance {
       }
     }
     await this.#exited;
-    await rm(this.#root, { recursive: true, force: true });
+    await removeTree(this.#root);
   }
 
   /** Asks the bridge to close LibreOffice (end of its input), then kills whatever is left after a moment. */

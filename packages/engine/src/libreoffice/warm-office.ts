@@ -1,4 +1,4 @@
-import { copyFile, readdir, rename, rm } from 'node:fs/promises';
+import { copyFile, readdir, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AppError, RETRY_AFTER_SECONDS } from '@quire/shared';
 import type { JobContext } from '../ops/types.ts';
@@ -6,6 +6,7 @@ import { CircuitBreaker } from './circuit-breaker.ts';
 import { convertCold } from './convert-cold.ts';
 import { OfficeInstance, type ConvertOutcome } from './office-instance.ts';
 import type { OfficeConversion } from './office-formats.ts';
+import { removeTree } from '../process/remove-tree.ts';
 
 /** Conversions before an instance is replaced: bounds leaks and whatever state documents leave behind. */
 const MAX_CONVERSIONS = 50;
@@ -107,9 +108,7 @@ async function retireIfDone(office: OfficeInstance): Promise<void> {
     office.conversions >= MAX_CONVERSIONS || (office.isAlive && (await office.holdsDocumentFonts()));
   if (office.isAlive && !worn) {
     const leftovers = await readdir(office.jobDir);
-    await Promise.all(
-      leftovers.map((name) => rm(join(office.jobDir, name), { recursive: true, force: true })),
-    );
+    await Promise.all(leftovers.map((name) => removeTree(join(office.jobDir, name))));
     return;
   }
   if (current && (await current.catch(() => null)) === office) current = null;

@@ -1,4 +1,4 @@
-import { copyFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AppError, type OcrLanguage } from '@quire/shared';
 import { loadMupdf } from '../mupdf/load-mupdf.ts';
@@ -15,6 +15,7 @@ import { levelPage } from './level-page.ts';
 import { readScans, type ScanResult } from './read-scans.ts';
 import { isReadableScan } from './readable-scan.ts';
 import { shareLayerFont } from './share-layer-font.ts';
+import { removeTree } from '../process/remove-tree.ts';
 
 export type RecognisedPage = {
   pageNumber: number;
@@ -84,7 +85,7 @@ export async function recognisePdf(
   const pages = readings.filter(({ reading }) => isReadableScan(reading));
   if (pages.length > 0) await overlayTextLayers(sourcePath, pages, workDir, outputPath, ctx, file);
   else await copyFile(sourcePath, outputPath);
-  await rm(workDir, { recursive: true, force: true });
+  await removeTree(workDir);
   const described = ({ page, reading }: ReadScan): RecognisedPage => ({
     pageNumber: page.pageNumber,
     confidence: reading.confidence,

@@ -1,4 +1,4 @@
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   AppError,
@@ -32,6 +32,7 @@ import { chosenPages } from './chosen-pages.ts';
 import { passwordNotices } from './password-notices.ts';
 import { repairNotices } from './repair-notices.ts';
 import type { EngineOp, InputFile, JobContext } from './types.ts';
+import { removeTree } from '../process/remove-tree.ts';
 
 /** The time a document gets before its pages are counted; each page adds `CONVERT_PAGE_TIMEOUT_MS`. */
 const BASE_TIMEOUT_MS = 2 * JOB_TIMEOUT_MS;
@@ -183,6 +184,6 @@ async function readScannedPages(
     });
     return results;
   } finally {
-    await rm(workDir, { recursive: true, force: true });
+    await removeTree(workDir);
   }
 }

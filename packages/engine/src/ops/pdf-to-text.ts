@@ -1,4 +1,4 @@
-import { rm, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { JOB_TIMEOUT_MS, OCR_PAGE_TIMEOUT_MS, TOOLS, type OcrLanguage } from '@quire/shared';
 import { loadMupdf } from '../mupdf/load-mupdf.ts';
@@ -21,6 +21,7 @@ import { NO_WORK, type WorkRates } from '../work/estimate-work.ts';
 import { passwordNotices } from './password-notices.ts';
 import { repairNotices } from './repair-notices.ts';
 import type { EngineOp, InputFile, JobContext } from './types.ts';
+import { removeTree } from '../process/remove-tree.ts';
 
 /** The time a document gets for its text; each scanned page found adds `OCR_PAGE_TIMEOUT_MS`. */
 const BASE_TIMEOUT_MS = 2 * JOB_TIMEOUT_MS;
@@ -159,6 +160,6 @@ async function readScannedTexts(
       .filter(([, scan]) => isReadableScan(scan))
       .sort(([first], [second]) => first - second);
   } finally {
-    await rm(workDir, { recursive: true, force: true });
+    await removeTree(workDir);
   }
 }

@@ -1,4 +1,3 @@
-import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { OcrLanguage } from '@quire/shared';
 import type { PageSurvey } from '../ocr/find-scanned-pages.ts';
@@ -7,6 +6,7 @@ import type { RecognisedScan } from '../pdf-to-word/convert-document.ts';
 import type { PdfInfo } from '../qpdf/inspect-pdf.ts';
 import { prepareRenderSource } from '../render/prepare-render-source.ts';
 import type { InputFile, JobContext } from './types.ts';
+import { removeTree } from '../process/remove-tree.ts';
 
 /**
  * Reads the scanned pages (`readScans`, for layout: words, lines, pictures, rules) from a decrypted copy; none when
@@ -39,6 +39,6 @@ export async function readScannedPages(
     });
     return results;
   } finally {
-    await rm(workDir, { recursive: true, force: true });
+    await removeTree(workDir);
   }
 }
