@@ -8,10 +8,11 @@ const exclude = ['**/node_modules/**', '**/dist/**', '**/build/**'];
  */
 const ALONE = ['packages/server/test/hardening/c-pdf-deadline.test.ts'];
 /**
- * Tests of text stamped in Japanese (and compare's report, which is written with the same stamps), each file in a
- * MuPDF of its own: after PDF to Word's fidelity tests in the same worker, the next Japanese stamp laid out draws no
- * text (two fresh-clone runs; `--no-file-parallelism` with pdf-to-word-fidelity.test.ts, then watermark.test.ts,
- * shows it). Not yet understood; until it is, a file that runs after another must not fail for what the other left.
+ * Tests of text stamped in Japanese (and compare's report, written with the same stamps), each file in a MuPDF of its
+ * own. After PDF to Word's fidelity tests in the same worker, the next Japanese stamp drew no text: MuPDF had set up the
+ * Noto face it shared with every layout for a document that names a Japanese font it does not embed. Mended in
+ * `installFallbackFonts` (a font of its own for each request) with `stamp-after-reading.test.ts`; kept apart until a
+ * full run has shown them sharing a worker again.
  */
 const OWN_MUPDF = [
   'packages/engine/src/ops/watermark.test.ts',

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type * as Mupdf from 'mupdf';
 import type { MupdfModule } from './load-mupdf.ts';
 
@@ -18,11 +18,21 @@ const FALLBACK_FONTS: Readonly<Record<string, { path: string; index: number }>> 
   TC: { path: NOTO_CJK_PATH, index: 3 },
 };
 
-const loadedFonts = new Map<string, Mupdf.Font | null>();
+/** The fonts' files, read once per worker into MuPDF's memory (the CJK collection once for its four faces). */
+const fontFiles = new Map<string, Mupdf.Buffer | null>();
+/**
+ * The fonts handed to MuPDF, one of its own for each time it asks: MuPDF sets a font it reads a PDF's text with up for
+ * that document (the document names a font it does not embed, and this one stands in), so one font shared by every
+ * request carried a document's setup into every later layout: a Japanese stamp drew no text after PDF to Word had read
+ * a file naming a Japanese font it does not embed. MuPDF takes each as a reference of its own and drops it when done;
+ * MuPDF.js hands the font over without taking one, so the font's object is kept here, where no finalizer drops it a
+ * second time.
+ */
+const handedOver: Mupdf.Font[] = [];
 let installedIn: MupdfModule | null = null;
 
 /**
- * Gives MuPDF the Noto font of each script it asks for, loaded once per worker (named `Noto-<script>`). Without it
+ * Gives MuPDF the Noto font of each script it asks for (named `Noto-<script>`), a font of its own each time. Without it
  * MuPDF falls back to its built-in Droid Sans Fallback, which draws Chinese shapes for Japanese and Korean text. To be
  * called as MuPDF is loaded, before anything is laid out: MuPDF keeps the first fallback font it found for a script for
  * as long as the worker lives, so one job laid out without it would give every later job of the worker Droid Sans. A
@@ -35,12 +45,16 @@ export function installFallbackFonts(mupdf: MupdfModule): void {
     if (isBold || isItalic) return null;
     const wanted = FALLBACK_FONTS[script];
     if (!wanted) return null;
-    if (!loadedFonts.has(script)) {
-      loadedFonts.set(
-        script,
-        existsSync(wanted.path) ? new mupdf.Font(`Noto-${script}`, wanted.path, wanted.index) : null,
+    if (!fontFiles.has(wanted.path)) {
+      fontFiles.set(
+        wanted.path,
+        existsSync(wanted.path) ? new mupdf.Buffer(readFileSync(wanted.path)) : null,
       );
     }
-    return loadedFonts.get(script) ?? null;
+    const data = fontFiles.get(wanted.path);
+    if (!data) return null;
+    const font = new mupdf.Font(`Noto-${script}`, data, wanted.index);
+    handedOver.push(font);
+    return font;
   });
 }
