@@ -1,38 +1,23 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import {
-  AppError,
-  CONVERT_PAGE_TIMEOUT_MS,
-  JOB_TIMEOUT_MS,
-  OCR_PAGE_TIMEOUT_MS,
-  TOOLS,
-  type OcrLanguage,
-} from '@quire/shared';
+import { AppError, CONVERT_PAGE_TIMEOUT_MS, JOB_TIMEOUT_MS, OCR_PAGE_TIMEOUT_MS, TOOLS } from '@quire/shared';
 import { loadMupdf } from '../mupdf/load-mupdf.ts';
-import {
-  isScannedPage,
-  refuseTooManyScans,
-  surveyPages,
-  type PageSurvey,
-} from '../ocr/find-scanned-pages.ts';
-import { readScans } from '../ocr/read-scans.ts';
 import { recognitionReport } from '../ocr/recognition-report.ts';
 import { detectNotation } from '../pdf-to-excel/cell-values.ts';
 import { findDocumentTables } from '../pdf-to-excel/find-document-tables.ts';
 import type { SheetTable } from '../pdf-to-excel/sheet-table.ts';
 import { writeXlsx, type SheetPlan } from '../pdf-to-excel/write-xlsx.ts';
-import type { RecognisedScan } from '../pdf-to-word/convert-document.ts';
 import { isReadableScan } from '../pdf-to-word/scan/scan-page-layout.ts';
 import { stopError } from '../process/stop-error.ts';
-import { inspectPdf, type PdfInfo } from '../qpdf/inspect-pdf.ts';
-import { prepareRenderSource } from '../render/prepare-render-source.ts';
+import { inspectPdf } from '../qpdf/inspect-pdf.ts';
 import { declarePdfWork } from '../work/declare-work.ts';
 import { NO_WORK, type WorkRates } from '../work/estimate-work.ts';
 import { chosenPages } from './chosen-pages.ts';
+import { openReadablePdf } from './open-readable-pdf.ts';
 import { passwordNotices } from './password-notices.ts';
+import { scanReader } from './read-scanned-pages.ts';
 import { repairNotices } from './repair-notices.ts';
-import type { EngineOp, InputFile, JobContext } from './types.ts';
-import { removeTree } from '../process/remove-tree.ts';
+import type { EngineOp } from './types.ts';
 
 /** The time a document gets before its pages are counted; each page adds `CONVERT_PAGE_TIMEOUT_MS`. */
 const BASE_TIMEOUT_MS = 2 * JOB_TIMEOUT_MS;
@@ -88,33 +73,14 @@ export const pdfToExcel: EngineOp<'pdf-to-excel'> = async ({ file, options }, ct
   };
   setLimit(0);
   const mupdf = await loadMupdf();
-  let document: InstanceType<typeof mupdf.Document>;
+  const document = await openReadablePdf(mupdf, info, file);
   try {
-    document = mupdf.Document.openDocument(await readFile(info.path), 'application/pdf');
-  } catch {
-    throw new AppError('FILE_DAMAGED', `"${file.name}" is damaged and could not be repaired.`, details);
-  }
-  try {
-    if (!document.isPDF()) {
-      throw new AppError('FILE_DAMAGED', `"${file.name}" is not a readable PDF.`, details);
-    }
-    if (document.needsPassword() && !(info.password && document.authenticatePassword(info.password))) {
-      throw new AppError('PASSWORD_INCORRECT', `The password for "${file.name}" is not correct.`, details);
-    }
-    if (document.countPages() !== info.pageCount) {
-      throw new AppError('FILE_DAMAGED', `"${file.name}" is damaged and could not be repaired.`, details);
-    }
-    const readScannedCandidates = async (candidates: readonly number[]) => {
-      const scanned = surveyPages(mupdf, document, candidates).filter(isScannedPage);
-      refuseTooManyScans(scanned.length, file.name, 'PDF to Excel');
-      ctx.onProgress?.('processing', { done: pages.length - scanned.length, total: pages.length });
-      if (scanned.length > 0) await declarePdfWork(WORK_RATES, [info], ctx, { scannedPages: scanned.length });
-      const timeoutMs = setLimit(scanned.length);
-      return readScannedPages(file, info, scanned, options.language, pages.length, {
-        ...ctx,
-        timeoutMs: startedAt + timeoutMs - Date.now(),
-      });
-    };
+    const readScannedCandidates = scanReader({ mupdf, document, file, info, startedAt, setLimit }, ctx, {
+      toolName: 'PDF to Excel',
+      total: pages.length,
+      languages: options.language,
+      workRates: WORK_RATES,
+    });
     const found = await findDocumentTables(
       mupdf,
       document,
@@ -160,30 +126,3 @@ export const pdfToExcel: EngineOp<'pdf-to-excel'> = async ({ file, options }, ct
     document.destroy();
   }
 };
-
-/** Reads the scanned pages (`readScans`, for layout) from a decrypted copy; none when there is no scan. */
-async function readScannedPages(
-  file: InputFile,
-  info: PdfInfo,
-  scanned: readonly PageSurvey[],
-  languages: readonly OcrLanguage[] | 'auto',
-  total: number,
-  ctx: JobContext,
-): Promise<Map<number, RecognisedScan>> {
-  if (scanned.length === 0) return new Map();
-  const deadline = Date.now() + ctx.timeoutMs;
-  const sourcePath = await prepareRenderSource(file, 0, info, ctx);
-  const workDir = join(ctx.workDir, 'ocr');
-  try {
-    const { results } = await readScans(sourcePath, file, scanned, languages, {
-      wants: 'layout',
-      workDir,
-      signal: ctx.signal,
-      timeLeft: () => deadline - Date.now(),
-      onPage: (done) => ctx.onProgress?.('processing', { done: total - scanned.length + done, total }),
-    });
-    return results;
-  } finally {
-    await removeTree(workDir);
-  }
-}

@@ -1,9 +1,8 @@
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type * as Mupdf from 'mupdf';
 import { AppError, TOOLS } from '@quire/shared';
 import { loadMupdf } from '../mupdf/load-mupdf.ts';
-import { isScannedPage, mayBeScanned, refuseTooManyScans, surveyPages } from '../ocr/find-scanned-pages.ts';
+import { mayBeScanned } from '../ocr/find-scanned-pages.ts';
 import { recognitionReport } from '../ocr/recognition-report.ts';
 import { PptxWriter } from '../pdf-to-powerpoint/pptx-writer.ts';
 import {
@@ -24,7 +23,8 @@ import { NO_WORK, type WorkRates } from '../work/estimate-work.ts';
 import { chosenPages } from './chosen-pages.ts';
 import { passwordNotices } from './password-notices.ts';
 import { pdfToWordTimeLimit } from './pdf-to-word.ts';
-import { readScannedPages } from './read-scanned-pages.ts';
+import { openReadablePdf } from './open-readable-pdf.ts';
+import { scanReader } from './read-scanned-pages.ts';
 import { repairNotices } from './repair-notices.ts';
 import type { EngineOp } from './types.ts';
 
@@ -63,35 +63,16 @@ export const pdfToPowerpoint: EngineOp<'pdf-to-powerpoint'> = async ({ file, opt
   };
   setLimit(0);
   const mupdf = await loadMupdf();
-  let document: Mupdf.Document;
-  try {
-    document = mupdf.Document.openDocument(await readFile(info.path), 'application/pdf');
-  } catch {
-    throw new AppError('FILE_DAMAGED', `"${file.name}" is damaged and could not be repaired.`, details);
-  }
+  const document = await openReadablePdf(mupdf, info, file);
   const outputPath = join(ctx.workDir, 'converted.pptx');
   const writer = new PptxWriter(outputPath);
   try {
-    if (!document.isPDF()) {
-      throw new AppError('FILE_DAMAGED', `"${file.name}" is not a readable PDF.`, details);
-    }
-    if (document.needsPassword() && !(info.password && document.authenticatePassword(info.password))) {
-      throw new AppError('PASSWORD_INCORRECT', `The password for "${file.name}" is not correct.`, details);
-    }
-    if (document.countPages() !== info.pageCount) {
-      throw new AppError('FILE_DAMAGED', `"${file.name}" is damaged and could not be repaired.`, details);
-    }
-    const readScans = async (candidates: readonly number[]) => {
-      const scanned = surveyPages(mupdf, document, candidates).filter(isScannedPage);
-      refuseTooManyScans(scanned.length, file.name, 'PDF to PowerPoint');
-      ctx.onProgress?.('processing', { done: pages.length - scanned.length, total: pages.length });
-      if (scanned.length > 0) await declarePdfWork(WORK_RATES, [info], ctx, { scannedPages: scanned.length });
-      const timeoutMs = setLimit(scanned.length);
-      return readScannedPages(file, info, scanned, options.language, pages.length, {
-        ...ctx,
-        timeoutMs: startedAt + timeoutMs - Date.now(),
-      });
-    };
+    const readScans = scanReader({ mupdf, document, file, info, startedAt, setLimit }, ctx, {
+      toolName: 'PDF to PowerPoint',
+      total: pages.length,
+      languages: options.language,
+      workRates: WORK_RATES,
+    });
     const written = await writeSlides(mupdf, document, pages, writer, {
       checkStop: (done, waiting) => {
         if (ctx.signal.aborted) throw stopError(ctx.signal);

@@ -1,15 +1,15 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AppError, CONVERT_PAGE_TIMEOUT_MS, JOB_TIMEOUT_MS, OCR_PAGE_TIMEOUT_MS, TOOLS } from '@quire/shared';
 import { loadMupdf } from '../mupdf/load-mupdf.ts';
-import { isScannedPage, refuseTooManyScans, surveyPages } from '../ocr/find-scanned-pages.ts';
 import { recognitionReport } from '../ocr/recognition-report.ts';
 import { convertDocument } from '../pdf-to-word/convert-document.ts';
 import { isReadableScan } from '../pdf-to-word/scan/scan-page-layout.ts';
 import { stopError } from '../process/stop-error.ts';
 import { inspectPdf } from '../qpdf/inspect-pdf.ts';
 import { passwordNotices } from './password-notices.ts';
-import { readScannedPages } from './read-scanned-pages.ts';
+import { openReadablePdf } from './open-readable-pdf.ts';
+import { scanReader } from './read-scanned-pages.ts';
 import { repairNotices } from './repair-notices.ts';
 import { declarePdfWork } from '../work/declare-work.ts';
 import { NO_WORK, type WorkRates } from '../work/estimate-work.ts';
@@ -63,37 +63,17 @@ export const pdfToWord: EngineOp<'pdf-to-word'> = async ({ file, options }, ctx)
   };
   setLimit(0);
   const mupdf = await loadMupdf();
-  let document: InstanceType<typeof mupdf.Document>;
+  // The converter goes through MuPDF's page count: `openReadablePdf` checks it is the one the page cap was checked
+  // against.
+  const document = await openReadablePdf(mupdf, info, file);
   try {
-    document = mupdf.Document.openDocument(await readFile(info.path), 'application/pdf');
-  } catch {
-    throw new AppError('FILE_DAMAGED', `"${file.name}" is damaged and could not be repaired.`, details);
-  }
-  try {
-    if (!document.isPDF()) {
-      throw new AppError('FILE_DAMAGED', `"${file.name}" is not a readable PDF.`, details);
-    }
-    if (document.needsPassword() && !(info.password && document.authenticatePassword(info.password))) {
-      throw new AppError('PASSWORD_INCORRECT', `The password for "${file.name}" is not correct.`, details);
-    }
-    // The converter goes through MuPDF's page count: it must be the one the page cap was checked against.
-    if (document.countPages() !== info.pageCount) {
-      throw new AppError('FILE_DAMAGED', `"${file.name}" is damaged and could not be repaired.`, details);
-    }
     // The pages with almost no text are surveyed, and the scans among them read, once every page has been read.
-    const readScans = async (candidates: readonly number[]) => {
-      const scanned = surveyPages(mupdf, document, candidates).filter(isScannedPage);
-      refuseTooManyScans(scanned.length, file.name, 'PDF to Word');
-      // The pages that turned out not to be scans are done.
-      ctx.onProgress?.('processing', { done: info.pageCount - scanned.length, total: info.pageCount });
-      // Reading scans is the long part: the job tells it before starting, and may wait for room for long work.
-      if (scanned.length > 0) await declarePdfWork(WORK_RATES, [info], ctx, { scannedPages: scanned.length });
-      const timeoutMs = setLimit(scanned.length);
-      return readScannedPages(file, info, scanned, options.language, info.pageCount, {
-        ...ctx,
-        timeoutMs: startedAt + timeoutMs - Date.now(),
-      });
-    };
+    const readScans = scanReader({ mupdf, document, file, info, startedAt, setLimit }, ctx, {
+      toolName: 'PDF to Word',
+      total: info.pageCount,
+      languages: options.language,
+      workRates: WORK_RATES,
+    });
     const conversion = await convertDocument(
       mupdf,
       document,
