@@ -71,7 +71,7 @@ export function scanReader(
  * there is no scan. Progress counts the pages done of the `total` converted: the others, then each scan once read.
  * PDF to Word, Excel and PowerPoint read their scans so.
  */
-export async function readScannedPages(
+async function readScannedPages(
   file: InputFile,
   info: PdfInfo,
   scanned: readonly PageSurvey[],

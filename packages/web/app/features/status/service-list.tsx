@@ -32,7 +32,7 @@ const RENDER_NEAR_VIEW =
  * the list needs no element of its own for it and nothing moves when the figures arrive.
  */
 const FIGURE =
-  'mt-0.5 font-semibold empty:h-5 empty:rounded empty:bg-slate-100 empty:in-data-fetching:animate-pulse empty:motion-reduce:animate-none';
+  'mt-0.5 font-semibold empty:h-5 empty:max-w-full empty:rounded empty:bg-slate-100 empty:in-data-fetching:animate-pulse empty:motion-reduce:animate-none';
 
 /**
  * One row per tool: its name and status badge, then its uptime over the days with data (coloured by band; the

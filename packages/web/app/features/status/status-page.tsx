@@ -13,6 +13,7 @@ import { useStatusReport } from './use-status-report.ts';
 /** How long a fetch of the report runs before the page shows that it is fetching (the pulse and the spinner). */
 const FETCHING_SHOWN_AFTER_MS = 300;
 
+/** A section under the figures: hydrated after the top, on its own, when the browser is idle (`HydrateLater`). */
 function Section({
   id,
   title,
@@ -25,13 +26,15 @@ function Section({
   children: ReactNode;
 }) {
   return (
-    <section aria-labelledby={id} className="mt-12">
-      <h2 id={id} className="text-2xl font-bold tracking-tight text-slate-900">
-        {title}
-      </h2>
-      {description && <p className="mt-2 text-slate-600">{description}</p>}
-      <div className="mt-5">{children}</div>
-    </section>
+    <HydrateLater>
+      <section aria-labelledby={id} className="mt-12">
+        <h2 id={id} className="text-2xl font-bold tracking-tight text-slate-900">
+          {title}
+        </h2>
+        {description && <p className="mt-2 text-slate-600">{description}</p>}
+        <div className="mt-5">{children}</div>
+      </section>
+    </HydrateLater>
   );
 }
 
@@ -79,30 +82,23 @@ export function StatusPage() {
           updatedAt={report?.generatedAt ?? null}
         />
       </div>
-      {/* The sections under the figures are hydrated one by one after the top, each when the browser is idle. */}
-      <HydrateLater>
-        <Section id="services-title" title={t('status.services.title')}>
-          <ServiceList report={report} />
-        </Section>
-      </HydrateLater>
-      <HydrateLater>
-        <Section
-          id="history-title"
-          title={t('status.history.title')}
-          description={t('status.history.description')}
-        >
-          <HistoryGrid history={report?.history ?? null} />
-        </Section>
-      </HydrateLater>
-      <HydrateLater>
-        <Section id="maintenance-title" title={t('status.maintenance.title')}>
-          <MaintenanceList
-            maintenance={report?.maintenance ?? null}
-            overall={report?.overall ?? null}
-            now={report?.generatedAt ?? null}
-          />
-        </Section>
-      </HydrateLater>
+      <Section id="services-title" title={t('status.services.title')}>
+        <ServiceList report={report} />
+      </Section>
+      <Section
+        id="history-title"
+        title={t('status.history.title')}
+        description={t('status.history.description')}
+      >
+        <HistoryGrid history={report?.history ?? null} />
+      </Section>
+      <Section id="maintenance-title" title={t('status.maintenance.title')}>
+        <MaintenanceList
+          maintenance={report?.maintenance ?? null}
+          overall={report?.overall ?? null}
+          now={report?.generatedAt ?? null}
+        />
+      </Section>
       <HydrateLater>
         <div className="mt-12">
           <StatusHelp />
