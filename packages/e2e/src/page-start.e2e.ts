@@ -31,6 +31,15 @@ describe('what a page runs as it starts', () => {
     }
   });
 
+  it('starts React DOM without stack traces for its sentinels (packages/web/build-time/react-dom-sentinels.ts)', async () => {
+    const html = await (await fetch(new URL('/merge-pdf', session.baseUrl))).text();
+    const framework = /"(\/assets\/framework-[\w-]+\.js)"/.exec(html)?.[1];
+    expect(framework).toBeDefined();
+    const code = await (await fetch(new URL(framework ?? '', session.baseUrl))).text();
+    // The stand-in's body survives minifying; React DOM's own start makes no other object of Error's prototype.
+    expect(code.match(/Object\.create\(Error\.prototype\)/g)).toHaveLength(1);
+  });
+
   it.each(['/', '/merge-pdf', '/ar/merge-pdf', '/blog/how-to-merge-pdf-files-online', '/status'])(
     '%s is written in reading order, and its later parts hydrate too, without an error',
     async (path) => {
