@@ -46,7 +46,7 @@ describe('React DOM made without stack traces for its sentinels', () => {
     const sentinel = make('Suspense Exception');
     expect(sentinel).toBeInstanceOf(Error);
     expect(sentinel.message).toBe('Suspense Exception');
-    expect('stack' in sentinel).toBe(false);
+    expect(Object.hasOwn(sentinel, 'stack')).toBe(false);
   });
 
   it('fails the build when React DOM no longer has one of them', () => {
