@@ -6,7 +6,7 @@
 // was missed.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { corpusPath } from '@quire/corpus';
+import { corpusPath, isPublishedDocument, publishedDocumentPath } from '@quire/corpus';
 import {
   findDocumentTables,
   loadMupdf,
@@ -19,7 +19,23 @@ import {
 } from '@quire/engine';
 import { formatTable } from './measure.ts';
 
-type TruthPage = { file: string; page: number; set: 'tuning' | 'held-out'; tables: TextGrid[] };
+type TruthPage = {
+  /** A corpus name, or `npm:<package>@<version>/<path>` for a document published in an npm package. */
+  file: string;
+  /** The published document's sha256 (corpus files are checked against the manifest). */
+  sha256?: string;
+  page: number;
+  set: 'tuning' | 'held-out';
+  /** The kind of document, for a subtotal (the real government statistics of issue 34's goal). */
+  kind?: string;
+  tables: TextGrid[];
+};
+
+const documentPath = (entry: TruthPage) =>
+  isPublishedDocument(entry.file)
+    ? publishedDocumentPath(entry.file, entry.sha256 ?? '')
+    : corpusPath(entry.file);
+const shortName = (file: string) => file.replace(/^pdf\//, '').replace(/^npm:.*\//, '');
 
 const truth = JSON.parse(
   readFileSync(join(import.meta.dirname, 'data', 'hand-written-tables.json'), 'utf8'),
@@ -48,13 +64,13 @@ for (const set of ['tuning', 'held-out'] as const) {
   const rows = [['document, page', 'truth', 'found', 'correct', 'precision', 'recall', 'F1']];
   const scores: Score[] = [];
   for (const entry of truth.pages.filter((page) => page.set === set)) {
-    const document = mupdf.Document.openDocument(readFileSync(corpusPath(entry.file)), 'application/pdf');
+    const document = mupdf.Document.openDocument(readFileSync(documentPath(entry)), 'application/pdf');
     try {
       const { tables } = await findDocumentTables(mupdf, document, [entry.page], () => undefined);
       const grids = tables.map(toTextGrid);
       const score = scorePage(entry.tables, grids);
       scores.push(score);
-      rows.push(scoreRow(`${entry.file.replace(/^pdf\//, '')} p. ${entry.page}`, score));
+      rows.push(scoreRow(`${shortName(entry.file)} p. ${entry.page}`, score));
       if (show === set) {
         console.log(`\n${entry.file} p. ${entry.page}: ${grids.length} tables`);
         for (const grid of grids) console.log(grid.map((row) => row.join(' | ')).join('\n'), '\n');
@@ -63,14 +79,17 @@ for (const set of ['tuning', 'held-out'] as const) {
       document.destroy();
     }
   }
-  // Each document, its pages together.
-  const files = [...new Set(truth.pages.filter((page) => page.set === set).map((page) => page.file))];
-  for (const file of files) {
-    const pages = truth.pages.filter((page) => page.set === set && page.file === file);
-    if (pages.length < 2) continue;
-    const indexes = pages.map((page) => truth.pages.filter((entry) => entry.set === set).indexOf(page));
-    const ofFile = indexes.map((index) => scores[index] as Score);
-    rows.push(scoreRow(`${file.replace(/^pdf\//, '')}, ${pages.length} pages`, sumScores(ofFile)));
+  // Each document, its pages together; then each kind of document.
+  const ofSet = truth.pages.filter((page) => page.set === set);
+  const subtotal = (name: string, pages: readonly TruthPage[]) =>
+    rows.push(scoreRow(name, sumScores(pages.map((page) => scores[ofSet.indexOf(page)] as Score))));
+  for (const file of new Set(ofSet.map((page) => page.file))) {
+    const pages = ofSet.filter((page) => page.file === file);
+    if (pages.length >= 2) subtotal(`${shortName(file)}, ${pages.length} pages`, pages);
+  }
+  for (const kind of new Set(ofSet.flatMap((page) => page.kind ?? []))) {
+    const pages = ofSet.filter((page) => page.kind === kind);
+    subtotal(`${kind}, ${pages.length} pages`, pages);
   }
   rows.push(scoreRow('total', sumScores(scores)));
   console.log(`\nPDF to Excel, table structure (ICDAR 2013 adjacency relations), ${set} set\n`);

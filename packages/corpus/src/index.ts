@@ -99,4 +99,5 @@ function readManifest(): CorpusEntry[] {
     };
   });
 }
+export * from './published.ts';
 export * from './text-recall.ts';

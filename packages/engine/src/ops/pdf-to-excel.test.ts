@@ -17,6 +17,8 @@ const WHISPER_FILE = 'pdf/pdf2docx_whisper-paper_28p-linearized.pdf';
 const GEOBASE_FILE = 'pdf/pypdf_geobase-uml-model_19p-vector.pdf';
 const TWO_COLUMN_FILE = 'pdf/pdfjs_tracemonkey-paper_14p-text-2col.pdf';
 const USER_PASSWORD_FILE = 'pdf/pysamples_encrypted_user-openpassword.pdf';
+const CAD_FILE = 'pdf/pypdf_autocad-diagram_vector-a3.pdf';
+const LECTURE_NOTES_FILE = 'pdf/pysamples_geotopo-lecture-notes_117p.pdf';
 
 type Cell = { ref: string; style: number; value: string; isText: boolean };
 type Workbook = { sheets: string[]; cells: Cell[][]; merges: string[][]; formats: string[][] };
@@ -178,6 +180,32 @@ describe('pdf-to-excel', () => {
     expect(['A1', 'A2', 'A3', 'A4', 'A5'].map(value)).toEqual(['Tiny', 'Base', 'Small', 'Medium', 'Large']);
     expect(['E1', 'E2', 'E3', 'E4', 'E5'].map(value)).toEqual(['39M', '74M', '244M', '769M', '1550M']);
     expect(cellAt(workbook, 0, 'C1')).toMatchObject({ value: '384', isText: false });
+  });
+
+  it('finds a table drawn without any rule: the thread sizes on an AutoCAD drawing', async () => {
+    const { workbook } = await convert(CAD_FILE);
+    const texts = (workbook.cells[0] ?? []).map((cell) => cell.value);
+    expect(texts).toEqual(expect.arrayContaining(['Thread (M)', 'Range (mm)', 'Torque (NM)', 'M63x1.5']));
+    const header = workbook.cells[0]?.find((cell) => cell.value === 'Thread (M)');
+    const row = Number(header?.ref.replace(/^[A-Z]+/u, ''));
+    const column = header?.ref.replace(/\d+$/u, '') ?? '';
+    const next = (letter: string, by: number) => String.fromCharCode(letter.charCodeAt(0) + by);
+    // Six rows under the header, the torque a number: M20x1.5 | 8.0 - 15.0 | 8.
+    expect(cellAt(workbook, 0, `${column}${row + 1}`)).toMatchObject({ value: 'M20x1.5' });
+    expect(cellAt(workbook, 0, `${next(column, 1)}${row + 1}`)).toMatchObject({ value: '8.0 - 15.0' });
+    expect(cellAt(workbook, 0, `${next(column, 2)}${row + 1}`)).toMatchObject({ value: '8', isText: false });
+    expect(cellAt(workbook, 0, `${column}${row + 6}`)).toMatchObject({ value: 'M63x1.5' });
+  });
+
+  it('takes no sentences beside a code listing, nor a formula set over several lines, for a table', async () => {
+    for (const [name, page] of [
+      [TWO_COLUMN_FILE, '2'],
+      [LECTURE_NOTES_FILE, '15'],
+      [LECTURE_NOTES_FILE, '38'],
+    ] as const) {
+      const error = await convert(name, page).catch((caught: unknown) => caught);
+      expect(error, `${name} p. ${page}`).toMatchObject({ code: 'NO_TABLES_FOUND' });
+    }
   });
 
   it('says no table was found rather than writing an empty workbook', async () => {

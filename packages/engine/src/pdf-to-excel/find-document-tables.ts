@@ -88,8 +88,8 @@ export async function findDocumentTables(
   const tables = pages.flatMap((page, index) => {
     const removed = running.removed[index] ?? new Set<Line>();
     const body = page.lines.filter((line) => !removed.has(line));
-    return detectTables(body, page.rules, page.fills, page.shapes).tables.map((table) =>
-      toSheetTable(table, page.pageNumber, page.height),
+    return detectTables(body, page.rules, page.fills, page.shapes, { withoutRules: true }).tables.map(
+      (table) => toSheetTable(table, page.pageNumber, page.height),
     );
   });
   return { tables: joinAcrossPages(tables), scans };

@@ -619,6 +619,28 @@ const DEFAULTS = {
      * Set by hand, not measured, in 5cb13fe ("finds tables without a full grid…").
      */
     rowRuleSlack: 1,
+    // tables/detect-text-tables.ts
+    /**
+     * A row of text in this many pieces or more (MuPDF parts a line where the gap is wide) is a row of a table
+     * without rules; fewer is a heading, a label or running text (two columns of a page make two pieces). Set by the
+     * pdf-to-excel branch on the tuning set of `npm run bench pdf-to-excel` (Arizona's registration report, page 2:
+     * nine pieces a row).
+     */
+    minTextTablePieces: 3,
+    /** A table without rules has this many such rows at least. Set with `minTextTablePieces`. */
+    minTextTableRows: 3,
+    /**
+     * Rows of a table without rules are at most this many text sizes apart (Arizona's report leaves about one line
+     * blank between its groups of rows); a wider gap ends the table. Set with `minTextTablePieces`.
+     */
+    maxTextRowGapEm: 2.5,
+    /**
+     * At least this share of a table without rules' places hold text (Arizona's report: 0.84, its group headings
+     * filling one place of nine); a formula's symbols over a few lines fill a fifth or less. Set by the pdf-to-excel
+     * branch on the tuning set, and on the pages of the corpus where such a table was wrongly found (the
+     * GeoTopo lecture notes' formulas, pages 15 and 38).
+     */
+    minTextTableFilledShare: 0.5,
     // tables/detect-tables.ts
     /**
      * Pages drawn with more rules than this are drawings, not tables: skip the quadratic clustering.

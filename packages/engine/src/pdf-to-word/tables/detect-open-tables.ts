@@ -134,7 +134,8 @@ function linesIn(lines: readonly Line[], box: Box): Line[] {
   });
 }
 
-function buildOpenTable(
+/** The table whose rows and columns the text of `region` makes, rules and fills giving its borders; or null. */
+export function buildOpenTable(
   region: Box,
   lines: readonly Line[],
   rules: readonly OpenRule[],

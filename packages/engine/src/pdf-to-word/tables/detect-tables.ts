@@ -1,4 +1,5 @@
 import { detectOpenTables } from './detect-open-tables.ts';
+import { detectTextTables } from './detect-text-tables.ts';
 import { centerX, centerY, type Box, type Fill, type Line, type Rule } from '../model/layout-model.ts';
 import { isLabelledDrawing } from './chart-or-table.ts';
 import { buildRuledTable } from './ruled-table.ts';
@@ -9,13 +10,16 @@ import { SETTINGS } from '../model/settings.ts';
 
 /**
  * Finds ruled tables: clusters of touching horizontal and vertical rules whose ends and crossings make a grid of at
- * least two cells. Lines of text inside a table are moved into its cells; the rest are returned untouched.
+ * least two cells. Lines of text inside a table are moved into its cells; the rest are returned untouched. With
+ * `withoutRules` (PDF to Excel, where a visitor wants every table as cells), tables that only their text's columns
+ * make are found too; PDF to Word keeps such text as text, its reading order unchanged.
  */
 export function detectTables(
   lines: readonly Line[],
   rules: readonly Rule[],
   fills: readonly Fill[],
   shapes: readonly Box[] = [],
+  { withoutRules = false }: { withoutRules?: boolean } = {},
 ): { tables: Table[]; lines: Line[]; drawings: Box[] } {
   if (rules.length > SETTINGS.tables.maxRules) return { tables: [], lines: [...lines], drawings: [] };
   const segments = rules
@@ -51,7 +55,15 @@ export function detectTables(
     fills.filter((fill) => !tables.some((table) => contains(table.box, fill.box))),
     tables,
   );
-  return { tables: nestTables([...tables, ...open.tables]), lines: open.lines, drawings };
+  // Tables with no rules, or a rule under the header only, in the text that is left.
+  const text = withoutRules
+    ? detectTextTables(open.lines, loose, fills, [...tables, ...open.tables])
+    : { tables: [], lines: open.lines };
+  return {
+    tables: nestTables([...tables, ...open.tables, ...text.tables]),
+    lines: text.lines,
+    drawings,
+  };
 }
 
 /** The area a cluster of rules spans. */
