@@ -1,4 +1,4 @@
-import { writeLetterPage } from '@quire/test-kit/hostile-pdfs';
+import { writeLetterPage, writePdf, type PdfObject } from '@quire/test-kit/hostile-pdfs';
 
 /** Text at (x, y) in Helvetica of `size` points, in grey level `gray` (0 black, 1 white). */
 const text = (x: number, y: number, value: string, size = 10, gray = 0) =>
@@ -101,4 +101,66 @@ export function createNestedTablePdf(): Buffer {
       text(380, 635, 'B2'),
     ].join('\n'),
   );
+}
+
+/** The counts of the report pages of `createCountsReportPdf`: per page, rows of a county and four figures. */
+export const REPORT_PAGES = [
+  [
+    ['Apache', '44', '27,462', '10,808', '52,297'],
+    ['Cochise', '55', '19,023', '30,069', '76,985'],
+    ['Coconino', '75', '35,334', '22,701', '87,807'],
+    ['Maricopa', '906', '733,721', '852,888', '2,493,350'],
+  ],
+  [
+    ['Mohave', '24', '19,140', '75,767', '143,624'],
+    ['Navajo', '14', '23,795', '25,770', '69,975'],
+    ['Pima', '278', '245,367', '176,430', '638,819'],
+    ['Yuma', '47', '31,798', '32,479', '106,625'],
+  ],
+] as const;
+
+/**
+ * A report of registration counts as a state's election office prints one (a reporting tool, no grid): on each of
+ * its pages the same title, the same header row (labels set from the left of their column, wider than the figures
+ * set flush right under them) with a rule under it and no other, and rows of counts grouped in thousands by commas.
+ */
+export function createCountsReportPdf(): Buffer {
+  // Helvetica's advance widths at 8 points: digits 4.448, a comma 2.224.
+  const width = (value: string) => [...value].reduce((sum, char) => sum + (char === ',' ? 2.224 : 4.448), 0);
+  const header = [
+    ['County', 40],
+    ['Precincts', 80],
+    ['Democratic', 130],
+    ['Republican', 200],
+    ['Total', 290],
+  ] as const;
+  const rightEdges = [0, 112, 180, 250, 320];
+  const pageObjects: PdfObject[] = [];
+  const kids: string[] = [];
+  const fontObject = 3 + REPORT_PAGES.length * 2;
+  REPORT_PAGES.forEach((rows, page) => {
+    const content = [
+      text(220, 760, 'STATE REGISTRATION REPORT', 11),
+      text(520, 760, `Page: ${page + 1}`, 8),
+      ...header.map(([label, x]) => text(x, 720, label, 8)),
+      '0 g 36 716 294 0.8 re f',
+      ...rows.flatMap((row, index) =>
+        row.map((cell, col) =>
+          text(col === 0 ? 40 : (rightEdges[col] as number) - width(cell), 700 - index * 12, cell, 8),
+        ),
+      ),
+    ].join('\n');
+    const pageObject = 3 + page * 2;
+    kids.push(`${pageObject} 0 R`);
+    pageObjects.push(
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents ${pageObject + 1} 0 R /Resources << /Font << /F1 ${fontObject} 0 R >> >> >>`,
+      { dict: '<< >>', stream: Buffer.from(content) },
+    );
+  });
+  return writePdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    `<< /Type /Pages /Kids [${kids.join(' ')}] /Count ${REPORT_PAGES.length} >>`,
+    ...pageObjects,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ]);
 }

@@ -7,6 +7,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { bindScans, scanImage } from '@quire/test-kit/scanned-pdfs';
 import { inputFile, useJobContext } from '../../test/job-context.ts';
+import { createCountsReportPdf, REPORT_PAGES } from '../../test/table-pdfs.ts';
 import { createProbeInputs } from '../probe/probe-inputs.ts';
 import { pdfToExcel } from './pdf-to-excel.ts';
 
@@ -195,6 +196,34 @@ describe('pdf-to-excel', () => {
     expect(cellAt(workbook, 0, `${next(column, 1)}${row + 1}`)).toMatchObject({ value: '8.0 - 15.0' });
     expect(cellAt(workbook, 0, `${next(column, 2)}${row + 1}`)).toMatchObject({ value: '8', isText: false });
     expect(cellAt(workbook, 0, `${column}${row + 6}`)).toMatchObject({ value: 'M63x1.5' });
+  });
+
+  it('reads a report without a grid over two pages, its header row on each: one table, counts as numbers', async () => {
+    const path = join(ctx.workDir, 'report.pdf');
+    await writeFile(path, createCountsReportPdf());
+    const result = await pdfToExcel(
+      { file: inputFile(path), options: { pages: undefined, language: ['en'] } },
+      ctx,
+    );
+    const workbook = readWorkbook(await readFile(result.path));
+    // One table running over both pages, its header repeated: joined on the first page's sheet, the header once.
+    expect(workbook.sheets).toEqual(['Page 1']);
+    const values = (workbook.cells[0] ?? []).map((cell) => [cell.ref, cell.value, cell.isText]);
+    // The header row is on every page at the same place, like a running head: it stays the table's first row,
+    // each label over its own column (Precincts begins left of the figures set flush right under it).
+    const labels = ['County', 'Precincts', 'Democratic', 'Republican', 'Total'];
+    expect(values.slice(0, 5)).toEqual(labels.map((label, col) => [`${'ABCDE'[col]}1`, label, true]));
+    // "27,462" is twenty-seven thousand: a comma before three digits groups thousands in a document whose
+    // "2,493,350" says so.
+    expect(values.slice(5)).toEqual(
+      REPORT_PAGES.flat().flatMap((row, index) =>
+        row.map((cell, col) => [
+          `${'ABCDE'[col]}${index + 2}`,
+          col === 0 ? cell : cell.replaceAll(',', ''),
+          col === 0,
+        ]),
+      ),
+    );
   });
 
   it('takes no sentences beside a code listing, nor a formula set over several lines, for a table', async () => {

@@ -36,11 +36,18 @@ const NUMBER_WITH_COMMA_DECIMAL =
 const NUMBER_WITH_DOT_DECIMAL =
   /^[-−+(]?\d{1,3}(?:[,\s\u00a0\u202f]\d{3})*\.\d+\)?%?$|^[-−+(]?\d+\.\d{1,2}\)?%?$/u;
 const SLASH_DATE = /^(\d{1,2})[/.](\d{1,2})[/.](\d{4})$/u;
+/** "27,462" or "1.234": one mark before three digits, a decimal mark or a thousands mark alike. */
+const EITHER_MARK = /^[-−+(]?\d{1,3}[.,]\d{3}\)?%?$/u;
+/** "1,260,659" or "1.260.659": the mark groups thousands, so the other one is the decimal mark. */
+const GROUPED_BY_COMMAS = /^[-−+(]?\d{1,3}(?:,\d{3}){2,}\)?%?$/u;
+const GROUPED_BY_DOTS = /^[-−+(]?\d{1,3}(?:\.\d{3}){2,}\)?%?$/u;
 
 /**
  * The notation of a document from its cells' texts: a comma is its decimal mark when more of its figures read as
- * decimal commas ("1.234,5", "12,50") than as decimal points; its dates are day first or month first when one of
- * its dates can only be read so (a day above 12) and none the other way.
+ * decimal commas ("1.234,5", "12,50", "1.260.659") than as decimal points ("1,234.5", "12.50", "1,260,659"); a
+ * figure such as "27,462" reads either way and decides nothing (a report of counts in thousands, with a few
+ * percentages, read as three-decimal fractions before). Its dates are day first or month first when one of its
+ * dates can only be read so (a day above 12) and none the other way.
  */
 export function detectNotation(texts: readonly string[]): Notation {
   let commas = 0;
@@ -49,8 +56,11 @@ export function detectNotation(texts: readonly string[]): Notation {
   let monthFirst = false;
   for (const raw of texts) {
     const text = raw.trim().replace(/^[$€£¥]\s?|\s?[$€£¥]$/gu, '');
-    if (NUMBER_WITH_COMMA_DECIMAL.test(text) && !NUMBER_WITH_DOT_DECIMAL.test(text)) commas += 1;
-    if (NUMBER_WITH_DOT_DECIMAL.test(text) && !NUMBER_WITH_COMMA_DECIMAL.test(text)) dots += 1;
+    if (EITHER_MARK.test(text)) continue;
+    const isComma = NUMBER_WITH_COMMA_DECIMAL.test(text) || GROUPED_BY_DOTS.test(text);
+    const isDot = NUMBER_WITH_DOT_DECIMAL.test(text) || GROUPED_BY_COMMAS.test(text);
+    if (isComma && !isDot) commas += 1;
+    if (isDot && !isComma) dots += 1;
     const date = SLASH_DATE.exec(text);
     if (date) {
       if (Number(date[1]) > 12 && Number(date[2]) <= 12) dayFirst = true;

@@ -13,7 +13,9 @@ import {
 import { readPageLayout } from '../pdf-to-word/read/read-page-layout.ts';
 import { detectRunningHeads } from '../pdf-to-word/running-heads/detect-running-heads.ts';
 import { isReadableScan, scanPageLayout } from '../pdf-to-word/scan/scan-page-layout.ts';
+import { SETTINGS } from '../pdf-to-word/model/settings.ts';
 import { detectTables } from '../pdf-to-word/tables/detect-tables.ts';
+import { rowsOf } from '../pdf-to-word/tables/text-grid.ts';
 import { joinAcrossPages } from './join-across-pages.ts';
 import { toSheetTable, type SheetTable } from './sheet-table.ts';
 
@@ -83,11 +85,14 @@ export async function findDocumentTables(
     const { layout } = scanPageLayout(scan, { pageNumber, width: known.width, height: known.height });
     pages[index] = { ...known, ...layout, width: layout.width, height: layout.height, shapes: [] };
   }
-  // Headers and footers repeat from page to page: they are no part of a table.
+  // Headers and footers repeat from page to page: they are no part of a table. A table's header row repeated at
+  // the top of each page is, though: a row of three pieces or more stays.
   const running = detectRunningHeads(pages);
   const tables = pages.flatMap((page, index) => {
     const removed = running.removed[index] ?? new Set<Line>();
-    const body = page.lines.filter((line) => !removed.has(line));
+    const tableRows = rowsOf(page.lines).filter((row) => row.length >= SETTINGS.tables.minTextTablePieces);
+    const kept = new Set(tableRows.flat());
+    const body = page.lines.filter((line) => !removed.has(line) || kept.has(line));
     return detectTables(body, page.rules, page.fills, page.shapes, { withoutRules: true }).tables.map(
       (table) => toSheetTable(table, page.pageNumber, page.height),
     );

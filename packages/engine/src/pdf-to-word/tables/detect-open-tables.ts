@@ -189,11 +189,25 @@ export function buildOpenTable(
     const top = ys[rowIndex] as number;
     const bottom = ys[rowIndex + 1] as number;
     const cells: TableCell[] = [];
+    // A piece starts in the column where it begins, unless another piece of the row belongs there (a header wider
+    // than the right-aligned figures under it begins in the column to their left): then in the next column toward
+    // the one it overlaps most. It reaches over the columns to its end where no other piece belongs.
+    const homes = new Map(row.map((line) => [line, homeColumn(line, xs)]));
+    const isOthers = (col: number, line: Line) =>
+      row.some((other) => other !== line && homes.get(other) === col);
+    const starts = new Map(
+      row.map((line) => {
+        const home = homes.get(line) ?? 0;
+        let start = Math.min(home, line.box.x0 < region.x0 ? 0 : columnOf(line.box.x0 + 1));
+        while (start < home && isOthers(start, line)) start += 1;
+        return [line, start];
+      }),
+    );
     for (let col = 0; col < xs.length - 1; col += 1) {
-      const inCell = row.filter(
-        (line) => columnOf(line.box.x0 + 1) === col || (col === 0 && line.box.x0 < region.x0),
-      );
-      const spanEnd = Math.max(col, ...inCell.map((line) => columnOf(line.box.x1 - 1)));
+      const inCell = row.filter((line) => starts.get(line) === col);
+      const reach = Math.max(col, ...inCell.map((line) => columnOf(line.box.x1 - 1)));
+      let spanEnd = col;
+      while (spanEnd < reach && !inCell.some((line) => isOthers(spanEnd + 1, line))) spanEnd += 1;
       const covering = cells.at(-1);
       if (covering && covering.col + covering.colSpan > col) continue;
       const box = { x0: xs[col] as number, y0: top, x1: xs[spanEnd + 1] as number, y1: bottom };
@@ -215,6 +229,17 @@ export function buildOpenTable(
     return cells;
   });
   return { box: region, xs, ys, rows: tableRows, borderColor: ruleColor(rules, region) };
+}
+
+/** The column a piece of text overlaps most, among the column edges `xs`. */
+function homeColumn(line: Line, xs: readonly number[]): number {
+  let home = columnAt(xs, centerX(line.box));
+  let most = 0;
+  for (let col = 0; col < xs.length - 1; col += 1) {
+    const shared = overlap(line.box.x0, line.box.x1, xs[col] as number, xs[col + 1] as number);
+    if (shared > most) [home, most] = [col, shared];
+  }
+  return home;
 }
 
 /** The colour of the first rule along the region (the table's rules are one colour). */
