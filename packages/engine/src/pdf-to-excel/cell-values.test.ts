@@ -13,7 +13,17 @@ describe('detectNotation', () => {
     expect(detectNotation(['1,234', '5,678', '12.5']).decimal).toBe('.');
     expect(detectNotation(['1.234', '5.678', '12,5']).decimal).toBe(',');
     // Thousands grouped twice say which mark groups: Arizona's registration counts, with three percentages.
-    const counts = ['27,462', '10,808', '13,773', '52,297', '1,260,659', '4,198,726', '30.02', '0.80', '34.42'];
+    const counts = [
+      '27,462',
+      '10,808',
+      '13,773',
+      '52,297',
+      '1,260,659',
+      '4,198,726',
+      '30.02',
+      '0.80',
+      '34.42',
+    ];
     expect(detectNotation(counts).decimal).toBe('.');
     expect(readCellValue('27,462', detectNotation(counts))).toMatchObject({ kind: 'number', value: 27462 });
     expect(detectNotation(['27.462', '1.260.659', '4.198.726', '30,02', '0,80']).decimal).toBe(',');
