@@ -108,6 +108,47 @@ describe('what a page runs as it starts', () => {
     expect(await sheets(page)).toEqual(['inline']);
   });
 
+  it("hydrates with its own routes only, and reaches the others without a reload after the visitor's first input", async () => {
+    const routeIds = (page: Page) =>
+      page.evaluate(() =>
+        Object.keys(
+          (window as { __reactRouterManifest?: { routes: object } }).__reactRouterManifest?.routes ?? {},
+        ),
+      );
+    const errors: string[] = [];
+    const page = await session.open(toolPath('en', 'merge'), {}, async (opening) => {
+      opening.on('pageerror', (error) => errors.push(error.message));
+    });
+    // packages/web/app/lib/held-routes.ts: nothing put the other routes back while the page started.
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)));
+    expect(await routeIds(page)).toEqual(['root', 'layout', 'tool/merge']);
+    await page.evaluate(() => Object.assign(window, { quireSamePage: true }));
+    // A click (its pointerdown puts the routes back first): the next tool, rendered by the router in this page.
+    await page
+      .locator(`footer a[href="${toolPath('en', 'compress')}"]`)
+      .first()
+      .click();
+    await page.waitForURL(new URL(toolPath('en', 'compress'), session.baseUrl).href);
+    await page.getByRole('heading', { level: 1, name: 'Compress PDF' }).waitFor();
+    expect((await routeIds(page)).length).toBeGreaterThan(20);
+    expect(await page.evaluate(() => 'quireSamePage' in window)).toBe(true);
+    // Back: the router's own move through the history.
+    await page.goBack();
+    await page.getByRole('heading', { level: 1, name: 'Merge PDF' }).waitFor();
+    expect(await page.evaluate(() => 'quireSamePage' in window)).toBe(true);
+
+    // By keyboard on a fresh page: the focus moving to a link is the first input, Enter follows it.
+    const keyed = await session.open(pagePath('fr', 'faq'));
+    await keyed.evaluate(() => Object.assign(window, { quireSamePage: true }));
+    const security = keyed.locator(`footer a[href="${pagePath('fr', 'security')}"]`).first();
+    await security.focus();
+    await keyed.keyboard.press('Enter');
+    await keyed.waitForURL(new URL(pagePath('fr', 'security'), session.baseUrl).href);
+    await keyed.locator('h1').waitFor();
+    expect(await keyed.evaluate(() => 'quireSamePage' in window)).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
   it('hydrates all the same when the worker cannot load (the main thread opens the locale data)', async () => {
     const errors: string[] = [];
     let refused = 0;

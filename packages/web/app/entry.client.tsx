@@ -3,6 +3,7 @@ import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
 import { loadMessages, loadMessagesOrEnglish, pageNamespacesOf } from './i18n/messages.ts';
+import { holdRoutesUntilIntent } from './lib/held-routes.ts';
 import { warmIntl } from './lib/warm-intl.ts';
 
 /**
@@ -11,9 +12,11 @@ import { warmIntl } from './lib/warm-intl.ts';
  * text. Should the chunk fail to load, English is loaded and the page still hydrates (in English, which React then
  * renders on the client). The browser's locale data is opened before, by a worker
  * (`warmIntl`), so that hydration's tasks do not include it (what a slow phone's visitor feels as a click that
- * waits).
+ * waits). The page hydrates with its own routes only; the others come back on the visitor's first input
+ * (`holdRoutesUntilIntent`).
  */
 function hydrate() {
+  holdRoutesUntilIntent();
   startTransition(() => {
     hydrateRoot(
       document,
