@@ -57,6 +57,29 @@ export type ExpectedRun = {
   fileName: (chosen: readonly string[]) => string;
 };
 
+/** How long the page's scroll position must hold for the page to count as still. */
+const STILL_MS = 150;
+
+/**
+ * Waits until the page has stopped scrolling. The site scrolls smoothly (`scroll-behavior: smooth`), and focusing
+ * an element scrolls it in: a click that starts while that scroll runs can be released over another element (the
+ * button moved away under the pointer), and no click reaches the button.
+ */
+export async function scrollSettled(page: Page): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate(
+        (ms) =>
+          new Promise<boolean>((resolve) => {
+            const from = window.scrollY;
+            setTimeout(() => resolve(window.scrollY === from), ms);
+          }),
+        STILL_MS,
+      ),
+    )
+    .toBe(true);
+}
+
 /**
  * Runs the tool on what is chosen, checks that it answered and said so in a success toast, downloads the result,
  * checks its name, and saves it in the downloads folder as `savedName`: returns its path.
@@ -66,6 +89,7 @@ export async function runAndDownload(
   expected: ExpectedRun,
   savedName: string,
 ): Promise<string> {
+  await scrollSettled(view.page);
   const [response] = await Promise.all([
     waitForJobResult(view.page),
     view.page.getByTestId('action-button').click(),

@@ -1,4 +1,5 @@
 import { useEffect, useLayoutEffect, useReducer, useRef, useState, type KeyboardEvent } from 'react';
+import { flushSync } from 'react-dom';
 import type { PageDocument } from '../../../components/page-view/use-page-document.ts';
 import { GAP_PX, layoutGrid, visiblePages } from '../../../components/page-view/visible-window.ts';
 import type { BoardItem } from './board-pages.ts';
@@ -67,7 +68,6 @@ export function OrganizeGrid(props: OrganizeGridProps) {
   const [sizePx] = useState(() =>
     Math.round(THUMBNAIL_CSS_PX * Math.min(globalThis.devicePixelRatio || 1, 2)),
   );
-  const shouldFocus = useRef(false);
 
   useLayoutEffect(() => {
     const element = box.current;
@@ -158,12 +158,13 @@ export function OrganizeGrid(props: OrganizeGridProps) {
     };
   }, []);
 
-  // Focus follows the keys: the page it lands on is always in the list (below), and focusing it scrolls it in.
-  useEffect(() => {
-    if (!shouldFocus.current || focusId === null) return;
-    shouldFocus.current = false;
-    list.current?.querySelector<HTMLElement>(`[data-id="${focusId}"]`)?.focus();
-  });
+  // Focus follows the keys: the key's change is committed at once, then the page holding the list's tab stop (always
+  // in the list, below) takes focus, which scrolls it in. An effect waiting for the next commit could run for an
+  // earlier one still pending (a picture drawn, the router's routes put back) and focus the page the key left.
+  const focusAfter = (change: () => void) => {
+    flushSync(change);
+    list.current?.querySelector<HTMLElement>('[role="option"][tabindex="0"]')?.focus();
+  };
 
   const focusIndex = Math.max(
     0,
@@ -183,8 +184,9 @@ export function OrganizeGrid(props: OrganizeGridProps) {
     const step = steps[event.key];
     if (step !== undefined && event.altKey) {
       event.preventDefault();
-      if (!disabled) props.onKeyAction(item.id, { type: 'shift', delta: step });
-      shouldFocus.current = true;
+      focusAfter(() => {
+        if (!disabled) props.onKeyAction(item.id, { type: 'shift', delta: step });
+      });
       return;
     }
     const target =
@@ -198,10 +200,7 @@ export function OrganizeGrid(props: OrganizeGridProps) {
     if (target !== null && !event.ctrlKey && !event.metaKey) {
       event.preventDefault();
       const next = items[target];
-      if (next) {
-        shouldFocus.current = true;
-        props.onFocusChange(next.id);
-      }
+      if (next) focusAfter(() => props.onFocusChange(next.id));
       return;
     }
     if (event.ctrlKey || event.metaKey || event.altKey || disabled) return;
@@ -216,8 +215,8 @@ export function OrganizeGrid(props: OrganizeGridProps) {
     if (!action) return;
     event.preventDefault();
     if (event.repeat && action.type === 'select') return;
-    if (action.type === 'remove') shouldFocus.current = true;
-    props.onKeyAction(item.id, action);
+    if (action.type === 'remove') focusAfter(() => props.onKeyAction(item.id, action));
+    else props.onKeyAction(item.id, action);
   };
 
   const shown = new Set<number>();
