@@ -40,6 +40,26 @@ describe('fonts', () => {
     await page.close();
   });
 
+  it('English pages ask the system for no generic font before their first layout, Arabic pages for theirs', async () => {
+    // The system fonts a page's load looks up through the browser process, as Chromium's trace names them.
+    const lookups = async (locale: Locale) => {
+      if (!session) throw new Error('the browser did not start');
+      const page = await session.browser.newPage({ viewport: { width: 412, height: 823 } });
+      await session.browser.startTracing(page, { categories: ['fonts', 'disabled-by-default-fonts'] });
+      await page.goto(new URL(toolPath(locale, 'merge'), baseUrl).href, { waitUntil: 'load' });
+      await page.evaluate(() => document.fonts.ready);
+      const trace = JSON.parse((await session.browser.stopTracing()).toString()) as {
+        traceEvents: { name: string; args?: { family_name?: string } }[];
+      };
+      await page.close();
+      return trace.traceEvents
+        .filter((event) => event.name === 'FontDataManager::onMatchFamilyStyle')
+        .map((event) => event.args?.family_name);
+    };
+    expect(await lookups('ar')).toContain('Noto Sans Arabic');
+    expect(await lookups('en')).not.toEqual(expect.arrayContaining(['sans-serif']));
+  });
+
   it.each<Locale>(['ar', 'ja', 'zh-cn', 'ru'])('%s pages download no font', async (locale) => {
     const { page, fontFiles } = await openWithFonts(locale);
     expect(fontFiles).toEqual([]);
