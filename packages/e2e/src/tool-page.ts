@@ -59,6 +59,8 @@ export type ExpectedRun = {
 
 /** How long the page's scroll position must hold for the page to count as still. */
 const STILL_MS = 150;
+/** How long a page may go on scrolling: a smooth scroll, however far, takes less than a second. */
+const SCROLL_SETTLE_MS = 10_000;
 
 /**
  * Waits until the page has stopped scrolling. The site scrolls smoothly (`scroll-behavior: smooth`), and focusing
@@ -67,15 +69,17 @@ const STILL_MS = 150;
  */
 export async function scrollSettled(page: Page): Promise<void> {
   await expect
-    .poll(() =>
-      page.evaluate(
-        (ms) =>
-          new Promise<boolean>((resolve) => {
-            const from = window.scrollY;
-            setTimeout(() => resolve(window.scrollY === from), ms);
-          }),
-        STILL_MS,
-      ),
+    .poll(
+      () =>
+        page.evaluate(
+          (ms) =>
+            new Promise<boolean>((resolve) => {
+              const from = window.scrollY;
+              setTimeout(() => resolve(window.scrollY === from), ms);
+            }),
+          STILL_MS,
+        ),
+      { timeout: SCROLL_SETTLE_MS },
     )
     .toBe(true);
 }
