@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { corpusPath } from '@quire/corpus';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { waitForJobResult } from './job-requests.ts';
-import type { ToolPageView } from './tool-page.ts';
+import { pressAction, type ToolPageView } from './tool-page.ts';
 import { downloadResult } from './download-result.ts';
 
 /** Three pages; the first is US Letter portrait (612 × 792 pt). */
@@ -43,10 +43,7 @@ export async function downloadOnePagePicture(
   const name = `${ONE_PAGE_NAME}.${picture.extension}`;
   await view.page.locator('input[type=file]').setInputFiles([onePagePdf]);
   await view.page.getByRole('radio', { name: 'Low (72 DPI)' }).check();
-  const [response] = await Promise.all([
-    waitForJobResult(view.page),
-    view.page.getByTestId('action-button').click(),
-  ]);
+  const [response] = await Promise.all([waitForJobResult(view.page), pressAction(view.page)]);
   expect(response.status()).toBe(200);
   expect(response.headers()['content-type']).toBe(picture.contentType);
   await view.page.getByTestId('tool-result').waitFor();

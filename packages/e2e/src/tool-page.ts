@@ -67,7 +67,7 @@ const SCROLL_SETTLE_MS = 10_000;
  * an element scrolls it in: a click that starts while that scroll runs can be released over another element (the
  * button moved away under the pointer), and no click reaches the button.
  */
-export async function scrollSettled(page: Page): Promise<void> {
+async function scrollSettled(page: Page): Promise<void> {
   await expect
     .poll(
       () =>
@@ -84,6 +84,12 @@ export async function scrollSettled(page: Page): Promise<void> {
     .toBe(true);
 }
 
+/** Presses the tool's action button once the page has stopped scrolling (see `scrollSettled`). */
+export async function pressAction(page: Page): Promise<void> {
+  await scrollSettled(page);
+  await page.getByTestId('action-button').click();
+}
+
 /**
  * Runs the tool on what is chosen, checks that it answered and said so in a success toast, downloads the result,
  * checks its name, and saves it in the downloads folder as `savedName`: returns its path.
@@ -93,11 +99,7 @@ export async function runAndDownload(
   expected: ExpectedRun,
   savedName: string,
 ): Promise<string> {
-  await scrollSettled(view.page);
-  const [response] = await Promise.all([
-    waitForJobResult(view.page),
-    view.page.getByTestId('action-button').click(),
-  ]);
+  const [response] = await Promise.all([waitForJobResult(view.page), pressAction(view.page)]);
   expect(response.status()).toBe(200);
   await expect.poll(() => view.page.getByTestId('toast').getAttribute('data-variant')).toBe('default');
   if (expected.title !== undefined)
@@ -121,7 +123,7 @@ export async function unlockAndDownload(
   corpusName: string,
   savedName: string,
 ): Promise<{ download: Download; saved: string; password: string }> {
-  await view.page.getByTestId('action-button').click();
+  await pressAction(view.page);
   const dialog = view.page.getByRole('dialog', { name: 'Password required' });
   await dialog.waitFor();
   const password = featureValue(corpusEntry(corpusName), 'user-password') ?? '';
