@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from '@quire/test-kit/browser';
 import { waitForHydration } from './browser-session.ts';
 import { runJobWith } from './job-requests.ts';
+import { pressAction } from './tool-page.ts';
 
 const baseUrl = inject('baseUrl');
 const FOUR_PAGES = 'pdf/pysamples_outline-bookmarks_4p.pdf';
@@ -38,7 +39,7 @@ async function openTool(toolId: ToolId, options: BrowserContextOptions = {}): Pr
 
 /** Clicks the action button and waits for the job's result: its status (a failed job's error status). */
 async function runTool(page: Page): Promise<number> {
-  const response = await runJobWith(page, () => page.getByTestId('action-button').click());
+  const response = await runJobWith(page, () => pressAction(page));
   return response.status();
 }
 
@@ -100,7 +101,7 @@ describe('the tool workbench after a failure', () => {
   it('says a wrong password is wrong, as an error, and says Cancel left the files chosen', async () => {
     const page = await openTool('split');
     await page.getByTestId('file-input').setInputFiles([corpusPath(PROTECTED)]);
-    await page.getByTestId('action-button').click();
+    await pressAction(page);
     const dialog = page.getByRole('dialog', { name: 'Password required' });
     await dialog.waitFor();
     expect(await dialog.getByTestId('password-error').count()).toBe(0);
@@ -121,7 +122,7 @@ describe('the tool workbench after a failure', () => {
     expect(await page.getByTestId('selected-file').count()).toBe(1);
 
     // The right password still works afterwards.
-    await page.getByTestId('action-button').click();
+    await pressAction(page);
     await dialog.getByLabel('Password').fill(featureValue(corpusEntry(PROTECTED), 'user-password') ?? '');
     const response = await runJobWith(page, () =>
       dialog.getByRole('button', { name: 'Unlock and continue' }).click(),
