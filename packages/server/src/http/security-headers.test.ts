@@ -44,6 +44,8 @@ describe('security headers on answers', () => {
         expect(response.statusCode, url).toBe(status);
         expect(response.headers['content-security-policy'], url).toMatch(/^default-src 'self'; /);
         expect(response.headers['x-frame-options'], url).toBe('DENY');
+        // A page opened from any other document would start in a cold process of its own (`PAGE_HEADERS`).
+        expect(response.headers['cross-origin-opener-policy'], url).toBeUndefined();
         expect(response.headers['x-content-type-options'], url).toBe('nosniff');
         expect(response.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
       }
