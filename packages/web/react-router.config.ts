@@ -3,6 +3,7 @@ import { mkdir, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { allAliasPaths, allPagePaths } from '@quire/shared';
 import { allNotFoundPages } from './app/lib/not-found-paths.ts';
+import { writeFavicon } from './build-time/write-favicon.ts';
 import { writeSeoFiles } from './build-time/write-seo-files.ts';
 import { optimizePages } from './build-time/optimize-pages.ts';
 
@@ -48,6 +49,7 @@ export default {
       await mkdir(dirname(join(client, fileName)), { recursive: true });
       await rename(join(client, `not-found-${index}.tmp`), join(client, fileName));
     }
+    await writeFavicon(client);
     await writeSeoFiles(client);
     await optimizePages(client);
   },

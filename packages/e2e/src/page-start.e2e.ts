@@ -1,5 +1,5 @@
 import { pagePath, toolPath } from '@quire/shared';
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowserSession } from './browser-session.ts';
 
@@ -147,6 +147,55 @@ describe('what a page runs as it starts', () => {
     await keyed.locator('h1').waitFor();
     expect(await keyed.evaluate(() => 'quireSamePage' in window)).toBe(true);
     expect(errors).toEqual([]);
+  });
+
+  it('starts no document besides its own: its icon is a PNG, where an SVG icon is a document built on the main thread', async () => {
+    type TraceEvent = {
+      name: string;
+      pid: number;
+      args?: { frame?: string; data?: { documentLoaderURL?: string } };
+    };
+    /** Documents that start in the page's process in frames other than the page's own, as the trace names them. */
+    const otherDocuments = async (svgIcon: boolean) => {
+      let browser: Browser | null = null;
+      const page = await session.open(toolPath('en', 'merge'), {}, async (opening) => {
+        browser = opening.context().browser();
+        await browser?.startTracing(opening, { categories: ['blink.user_timing', 'loading'] });
+        if (svgIcon) {
+          // The same page linking the SVG the PNG is drawn from: what the check below must catch.
+          await opening.route(new URL(toolPath('en', 'merge'), session.baseUrl).href, async (route) => {
+            const response = await route.fetch();
+            const html = (await response.text()).replace(
+              /<link rel="icon"[^>]*>/,
+              '<link rel="icon" href="/favicon.svg" type="image/svg+xml"/>',
+            );
+            await route.fulfill({ response, body: html });
+          });
+        }
+      });
+      await page.waitForLoadState('networkidle');
+      const trace = await (browser as Browser | null)?.stopTracing();
+      const events =
+        (JSON.parse(trace?.toString() ?? '{}') as { traceEvents?: TraceEvent[] }).traceEvents ?? [];
+      const own = events.find(
+        (event) =>
+          event.name === 'navigationStart' && event.args?.data?.documentLoaderURL?.startsWith('http'),
+      );
+      expect(own).toBeDefined();
+      return events.filter(
+        (event) =>
+          event.name === 'navigationStart' &&
+          event.pid === own?.pid &&
+          event.args?.frame !== own?.args?.frame,
+      ).length;
+    };
+    expect(await otherDocuments(true)).toBeGreaterThan(0);
+    expect(await otherDocuments(false)).toBe(0);
+    const icon = await (await fetch(new URL('/merge-pdf', session.baseUrl))).text();
+    const href = /<link rel="icon" href="([^"]+)" type="image\/png"/.exec(icon)?.[1];
+    expect(href).toBeDefined();
+    const response = await fetch(new URL(href ?? '', session.baseUrl));
+    expect([response.status, response.headers.get('content-type')]).toEqual([200, 'image/png']);
   });
 
   it('hydrates all the same when the worker cannot load (the main thread opens the locale data)', async () => {

@@ -6,9 +6,11 @@ import { EARLY_FILES_SCRIPT } from './features/upload/early-files.ts';
 import { PendingFilesProvider } from './features/upload/pending-files.tsx';
 import { useLocale } from './i18n/use-locale.ts';
 import { BRAND_FONT_URL, usesBrandFont } from './lib/brand-font.ts';
+import { FAVICON } from './lib/favicon.ts';
 
 export const links: LinksFunction = () => [
-  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  // A PNG (lib/favicon.ts): an SVG icon costs the page's start a document of its own.
+  { rel: 'icon', href: `/${FAVICON.file}`, type: 'image/png', sizes: `${FAVICON.px}x${FAVICON.px}` },
   // The build copies the stylesheet into each page in place of its link (build-time/inline-stylesheets.ts): the
   // browser leaves the link out too, or hydration would add it, fetch the file and apply every rule a second time (a
   // full style and layout pass of the page, some 150 ms of main thread on a desktop).
