@@ -12,7 +12,12 @@ const PAGE =
   'import("/assets/entry.client-2.js");</script></body></html>';
 
 /** Runs the rewritten boot script with a stand-in for the browser, recording what it does and when. */
-async function runBoot(html: string, visibilityState: 'visible' | 'hidden', refused: readonly string[] = []) {
+async function runBoot(
+  html: string,
+  visibilityState: 'visible' | 'hidden',
+  refused: readonly string[] = [],
+  paintEntries: 'given' | 'none' | 'unsupported' = 'given',
+) {
   const code = /<script type="module" async="">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
   const events: string[] = [];
   const window: Record<string, unknown> = {};
@@ -25,6 +30,26 @@ async function runBoot(html: string, visibilityState: 'visible' | 'hidden', refu
     events.push('frame');
     setTimeout(callback);
   };
+  // The browser's paint entries: the first contentful paint is reported a few turns after the boot starts waiting.
+  class PerformanceObserver {
+    static supportedEntryTypes = paintEntries === 'unsupported' ? ['mark'] : ['mark', 'paint'];
+    private watching = false;
+    constructor(private readonly report: (list: { getEntriesByName: (name: string) => object[] }) => void) {}
+    observe({ type }: { type: string }) {
+      this.watching = type === 'paint';
+      if (paintEntries !== 'given') return;
+      setTimeout(() =>
+        setTimeout(() => {
+          if (!this.watching) return;
+          events.push('painted');
+          this.report({ getEntriesByName: (name) => (name === 'first-contentful-paint' ? [{}] : []) });
+        }),
+      );
+    }
+    disconnect() {
+      this.watching = false;
+    }
+  }
   const load = (href: string) => {
     events.push(`import ${href}`);
     return refused.includes(href) ? Promise.reject(new TypeError('refused')) : Promise.resolve({ href });
@@ -34,10 +59,11 @@ async function runBoot(html: string, visibilityState: 'visible' | 'hidden', refu
     'window',
     'document',
     'requestAnimationFrame',
+    'PerformanceObserver',
     'load',
     `return (async () => {${body}})();`,
   );
-  await boot(window, document, requestAnimationFrame, load);
+  await boot(window, document, requestAnimationFrame, PerformanceObserver, load);
   return { events, window };
 }
 
@@ -50,10 +76,10 @@ describe('bootAfterPaint', () => {
     expect(out).not.toMatch(/^import /m);
   });
 
-  it('waits for a frame, then preloads every module and imports them as React Router did, shared ones first', async () => {
+  it('waits for the first paint to show, then preloads every module and imports them as React Router did, shared ones first', async () => {
     const { events, window } = await runBoot(bootAfterPaint(PAGE, ['/assets/messages-es-5.js']), 'visible');
     expect(events).toEqual([
-      'frame',
+      'painted',
       'modulepreload /assets/manifest-1.js',
       'modulepreload /assets/entry.client-2.js',
       'modulepreload /assets/root-3.js',
@@ -110,6 +136,14 @@ describe('bootAfterPaint', () => {
     expect(inImportOrder(['d', 'a'], (href) => imports[href] ?? [])).toEqual(['d', 'a']);
     expect(inImportOrder(['a', 'b', 'c'], (href) => imports[href] ?? [])).toEqual(['c', 'b', 'a']);
     expect(inImportOrder(['x', 'y'], () => [])).toEqual(['x', 'y']);
+  });
+
+  it('waits for a frame where the browser reports no paint, at once or within 3 s', async () => {
+    for (const paintEntries of ['unsupported', 'none'] as const) {
+      const { events } = await runBoot(bootAfterPaint(PAGE), 'visible', [], paintEntries);
+      expect(events.slice(0, 2), paintEntries).toEqual(['frame', 'modulepreload /assets/manifest-1.js']);
+      expect(events.at(-1)).toBe('import /assets/entry.client-2.js');
+    }
   });
 
   it('does not wait for a frame in a background tab, which gets none', async () => {
