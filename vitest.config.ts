@@ -96,6 +96,11 @@ export default defineConfig({
           // One file at a time: Chromium's processes and the server's jobs keep both cores busy already. Two files at
           // once (each against a server of its own) took each file twice as long, and saved nothing (session 31).
           fileParallelism: false,
+          // The files share one process and its modules (Playwright, the test kit), as the unit tests do: a process
+          // and its imports for each of 60 files cost 1–1.5 s of the run each, the browser and the server waiting.
+          // Each file still runs job-folders.setup.ts anew (vitest re-runs setup files per file) and keeps its browser
+          // contexts and servers in its own hooks; none stubs globals or sets the environment.
+          isolate: false,
           testTimeout: 120_000,
           hookTimeout: 120_000,
           expect: { poll: { timeout: 30_000 } },
