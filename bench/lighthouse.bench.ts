@@ -9,6 +9,10 @@
 // the one probe's index wanders (125 and 873 a minute apart), so a before and an after build are compared under the
 // same slowdown (the first's). QUIRE_WEB_ROOT serves another build (a before figure). `--reports <dir>` keeps each
 // run's Lighthouse report there (`<page>-<run>.json`), to read where the main thread's time went.
+// The index is a JavaScript loop's speed, not the page's: on one 2-core machine (session 45) it read 1,574–2,634,
+// and the build issue 30 was measured on (bc100c65: `/merge-pdf` 78, Total Blocking Time 1,000 ms, at an index of
+// 1,100–1,400) scored 78, 79 and 80 (TBT 730–1,016 ms) at the plain 4× there, but 69–70 (TBT 2,573–3,530 ms) under
+// `--index 1100` (9×). Where an index-1,100 figure matters, run the build it was first measured on beside it.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
