@@ -40,9 +40,9 @@ export function bootAfterPaint(
   const code = [
     // The first contentful paint's entry is given once that frame is on the screen, which can be well after the
     // frame was drawn; a browser without paint entries boots after the next frame, and so does a page whose first
-    // paint has not shown after 3 s. A page opened in a background tab gets no frame until it is shown: it boots on
-    // a timer instead.
-    "await new Promise((go) => { if (document.visibilityState === 'hidden') return setTimeout(go); const frame = () => requestAnimationFrame(() => setTimeout(go)); if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) return frame(); const shown = new PerformanceObserver((list) => { if (list.getEntriesByName('first-contentful-paint').length > 0) { shown.disconnect(); setTimeout(go); } }); shown.observe({ type: 'paint', buffered: true }); setTimeout(() => { shown.disconnect(); frame(); }, 3000); });",
+    // paint has not shown after 3 s (a timer the paint entry clears, so that nothing of the boot runs again later). A
+    // page opened in a background tab gets no frame until it is shown: it boots on a timer instead.
+    "await new Promise((go) => { if (document.visibilityState === 'hidden') return setTimeout(go); const frame = () => requestAnimationFrame(() => setTimeout(go)); if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) return frame(); const late = setTimeout(() => { shown.disconnect(); frame(); }, 3000); const shown = new PerformanceObserver((list) => { if (list.getEntriesByName('first-contentful-paint').length > 0) { shown.disconnect(); clearTimeout(late); setTimeout(go); } }); shown.observe({ type: 'paint', buffered: true }); });",
     `for (const href of ${JSON.stringify(hrefs)}) { const link = document.createElement('link'); link.rel = 'modulepreload'; link.href = href; document.head.append(link); }`,
     ...(shared.length > 0
       ? [
