@@ -14,6 +14,7 @@ import { AppError } from '@quire/shared';
 import * as mupdf from 'mupdf';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
+  checkWithQpdf,
   createJobContext,
   inputFile,
   isEncrypted,
@@ -120,9 +121,8 @@ async function readDocument(path: string, password?: string) {
 
 async function expectSameDocument(entry: CorpusEntry, outputPath: string) {
   const password = featureValue(entry, 'user-password');
-  const check = qpdfCheck(outputPath);
-  expect(check.ok, check.output).toBe(true);
-  expect(qpdfPageCount(outputPath, password)).toBe(entry.pages);
+  const check = checkWithQpdf(outputPath, password);
+  expect({ ok: check.ok, pages: check.pageCount }, check.output).toEqual({ ok: true, pages: entry.pages });
   const before = await readDocument(corpusPath(entry.name), password);
   const after = await readDocument(outputPath, password);
   expect(after.text).toEqual(before.text);
@@ -154,9 +154,9 @@ describe('compress quality levels', () => {
     for (const quality of ['high', 'medium', 'low'] as const) {
       const result = await compressName(name, quality);
       sizes[quality] = result.report.values.outputBytes;
-      const check = qpdfCheck(result.path);
+      const check = checkWithQpdf(result.path);
       expect(check.ok, check.output).toBe(true);
-      expect(qpdfPageCount(result.path)).toBe(entry.pages);
+      expect(check.pageCount).toBe(entry.pages);
     }
     expect(sizes.medium).toBeLessThan(entry.bytes * 0.25);
     expect(sizes.low).toBeLessThan(entry.bytes * 0.25);

@@ -4,7 +4,13 @@ import { join } from 'node:path';
 import { corpusEntries, corpusPath, featureValue } from '@quire/corpus';
 import type { Margins } from '@quire/shared';
 import { describe, expect, it } from 'vitest';
-import { inputFile, isEncrypted, qpdfCheck, qpdfPageCount, useJobContext } from '../../test/job-context.ts';
+import {
+  checkWithQpdf,
+  inputFile,
+  isEncrypted,
+  qpdfPageCount,
+  useJobContext,
+} from '../../test/job-context.ts';
 import { loadMupdf } from '../mupdf/load-mupdf.ts';
 import { crop } from './crop.ts';
 
@@ -99,9 +105,10 @@ describe('crop', () => {
         croppedPages: before.length,
         blankPages: 0,
       });
-      expect(qpdfCheck(result.path).ok).toBe(true);
+      const check = checkWithQpdf(result.path);
+      expect(check.ok, check.output).toBe(true);
       // A file that opens without a password keeps the restrictions its author set (Unlock PDF lifts them).
-      expect(isEncrypted(result.path)).toBe(password === undefined && isEncrypted(corpusPath(entry.name)));
+      expect(check.isEncrypted).toBe(password === undefined && isEncrypted(corpusPath(entry.name)));
     },
   );
 

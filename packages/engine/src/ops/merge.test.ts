@@ -14,7 +14,13 @@ import * as mupdf from 'mupdf';
 import { describe, expect, it } from 'vitest';
 import { createDeepNameTreePdf, createDeepOutlinePdf } from '@quire/test-kit/hostile-pdfs';
 import { createLyingRootPdf } from '@quire/test-kit/page-tree-pdfs';
-import { useJobContext, inputFile, isEncrypted, qpdfCheck, qpdfPageCount } from '../../test/job-context.ts';
+import {
+  checkWithQpdf,
+  useJobContext,
+  inputFile,
+  isEncrypted,
+  qpdfPageCount,
+} from '../../test/job-context.ts';
 import { merge } from './merge.ts';
 
 const ctx = useJobContext();
@@ -39,10 +45,10 @@ describe('merge over the corpus', () => {
     async (_name, entry) => {
       const password = featureValue(entry, 'user-password');
       const result = await mergeNames([SMALL, entry.name], [undefined, password]);
-      expect(qpdfPageCount(result.path)).toBe(6 + (entry.pages ?? Number.NaN));
-      const check = qpdfCheck(result.path);
+      const check = checkWithQpdf(result.path);
       expect(check.ok, check.output).toBe(true);
-      expect(isEncrypted(result.path)).toBe(false);
+      expect(check.pageCount).toBe(6 + (entry.pages ?? Number.NaN));
+      expect(check.isEncrypted).toBe(false);
     },
   );
 
@@ -200,9 +206,9 @@ describe('merge of files with hostile bookmarks', () => {
     const path = join(ctx.workDir, 'bookmarks.pdf');
     await writeFile(path, source);
     const result = await merge({ files: [inputFile(path), inputFile(corpusPath(SMALL))], options: {} }, ctx);
-    expect(qpdfPageCount(result.path)).toBe(8);
-    const check = qpdfCheck(result.path);
+    const check = checkWithQpdf(result.path);
     expect(check.ok, check.output).toBe(true);
+    expect(check.pageCount).toBe(8);
     const merged = mupdf.Document.openDocument(await readFile(result.path), 'application/pdf');
     return flatten(merged.loadOutline());
   };

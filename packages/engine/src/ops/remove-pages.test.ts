@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { corpusEntries, corpusPath, featureValue } from '@quire/corpus';
 import { describe, expect, it } from 'vitest';
 import { createNavigationPdf } from '@quire/test-kit/navigation-pdfs';
-import { inputFile, isEncrypted, qpdfCheck, qpdfPageCount, useJobContext } from '../../test/job-context.ts';
+import { checkWithQpdf, inputFile, qpdfPageCount, useJobContext } from '../../test/job-context.ts';
 import { readNavigation, type Navigation } from '../../test/read-navigation.ts';
 import { removePages } from './remove-pages.ts';
 
@@ -67,8 +67,9 @@ describe('remove pages', () => {
       const before = pageTexts(corpusPath(entry.name), password);
       expect(pageTexts(result.path)).toEqual(before.filter((_, index) => index !== 1));
       expect(result.report.values).toEqual({ pageCount: before.length - 1, removedPages: 1 });
-      expect(qpdfCheck(result.path).ok).toBe(true);
-      expect(isEncrypted(result.path)).toBe(false);
+      const check = checkWithQpdf(result.path);
+      expect(check.ok, check.output).toBe(true);
+      expect(check.isEncrypted).toBe(false);
     },
   );
 

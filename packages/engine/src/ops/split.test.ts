@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { corpusEntries, corpusPath, featureValue } from '@quire/corpus';
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { useJobContext, inputFile, isEncrypted, qpdfCheck, qpdfPageCount } from '../../test/job-context.ts';
+import { checkWithQpdf, useJobContext, inputFile, qpdfPageCount } from '../../test/job-context.ts';
 import { split } from './split.ts';
 
 const ctx = useJobContext();
@@ -46,9 +46,10 @@ describe('split, one PDF per page', () => {
         ),
       );
       for (const name of names.slice(0, 3)) {
-        expect(qpdfPageCount(join(dir, name))).toBe(1);
-        expect(qpdfCheck(join(dir, name)).ok).toBe(true);
-        expect(isEncrypted(join(dir, name))).toBe(false);
+        const check = checkWithQpdf(join(dir, name));
+        expect(check.ok, check.output).toBe(true);
+        expect(check.pageCount).toBe(1);
+        expect(check.isEncrypted).toBe(false);
       }
     },
   );
