@@ -45,12 +45,8 @@ export function qpdfPageCount(path: string, password?: string): number {
 
 /** `qpdf --check`: exit 0 (clean) or 3 (warnings only) passes; the output is returned for failure messages. */
 export function qpdfCheck(path: string): { ok: boolean; output: string } {
-  try {
-    return { ok: true, output: execFileSync('qpdf', ['--check', path], { encoding: 'utf8' }) };
-  } catch (error) {
-    const failure = error as { status?: number; stdout?: string; stderr?: string };
-    return { ok: failure.status === 3, output: `${failure.stdout ?? ''}${failure.stderr ?? ''}` };
-  }
+  const { ok, output } = checkWithQpdf(path);
+  return { ok, output };
 }
 
 export type QpdfFacts = {
