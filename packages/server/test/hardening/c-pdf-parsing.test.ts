@@ -437,7 +437,7 @@ describe('C. PDF parsing and rendering (items 24–32), every PDF tool', () => {
           ),
         );
         const reply = await postTool(testApp, tool, [{ name: 'hostile.pdf', bytes }], usable);
-        if (row.what === POSTER_ROW.what && tool === 'pdf-to-jpg') posterAsJpg = reply;
+        if (row === POSTER_ROW && tool === 'pdf-to-jpg') posterAsJpg = reply;
         try {
           expectOutcome(reply, tool, row.expect[tool] as Outcome, 'hostile.pdf');
         } catch (error) {
